@@ -88,7 +88,11 @@ export async function verifyOfflineSnapshot(
   const notAfter = Date.parse(payload.notAfter);
   const issuedAt = Date.parse(payload.issuedAt);
   if (!Number.isFinite(notAfter) || !Number.isFinite(issuedAt) || now > notAfter) return { ok: false, reason: 'EXPIRED' };
-  if (payload.expiresAt !== null && now > Date.parse(payload.expiresAt)) return { ok: false, reason: 'EXPIRED' };
-  if (!payload.valid) return { ok: false, reason: 'NOT_VALID' };
+  // Fail closed: a missing or unparsable license expiry must not read as "never expires".
+  if (payload.expiresAt !== null) {
+    const expiresAt = typeof payload.expiresAt === 'string' ? Date.parse(payload.expiresAt) : Number.NaN;
+    if (!Number.isFinite(expiresAt) || now > expiresAt) return { ok: false, reason: 'EXPIRED' };
+  }
+  if (payload.valid !== true) return { ok: false, reason: 'NOT_VALID' };
   return { ok: true, payload };
 }

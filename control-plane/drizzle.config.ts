@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Migrations are generated from the schema (npm run db:generate), committed, and
+// applied by the control plane at start (src/db/migrate.ts).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: ['./control-plane/src/db/shared.schema.ts', './control-plane/src/license/license.schema.ts', './control-plane/src/admin/admin.schema.ts'],
+  out: './control-plane/drizzle',
+});

@@ -1,0 +1,47 @@
+/**
+ * Builds the control plane's Fastify app; never listens (main.ts does, tests
+ * use inject or listen on port 0). Plugins load in a fixed order: framework
+ * settings, then one line per API surface.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { healthRoutes } from './health.routes.js';
+import { genRequestId } from './http/request-id.js';
+import { licenseRoutes } from './license/license.routes.js';
+import { LicenseService } from './license/license.service.js';
+
+export interface AppOptions {
+  config: Pick<Config, 'adminToken' | 'trustProxy' | 'logLevel'>;
+  database: Database;
+  expectedMigrations: number;
+  /** Clock for every service; tests move it. */
+  now?: () => Date;
+  /** Logger override: false silences (tests), otherwise pino options. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: genRequestId,
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.trustProxy,
+    // Each surface sets its own tighter limit; this bounds anything else.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const now = options.now ?? (() => new Date());
+  await app.register(healthRoutes(database, options.expectedMigrations));
+  await app.register(licenseRoutes(new LicenseService({ db: database.db, now })), { prefix: '/api/license/v2' });
+  await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * The control plane's configuration: parsed once from the environment by
+ * loadConfig() in main.ts and passed down typed. Nothing else reads process.env.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const configSchema = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL; leave it unset to use the embedded PGlite database')
+      .optional(),
+    PLUME_DATA_DIR: z.string().min(1).default('./.plume-data'),
+    PLUME_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    PLUME_ADMIN_TOKEN: z
+      .string()
+      .min(24, 'PLUME_ADMIN_TOKEN must be at least 24 characters; generate one with `openssl rand -base64 32`')
+      .optional(),
+    PLUME_LICENSE_OFFLINE_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'PLUME_LICENSE_OFFLINE_PRIVATE_KEY must be a base64url 32-byte Ed25519 seed')
+      .optional(),
+    PLUME_TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.PLUME_DB_POOL_MAX } as const)
+      : ({ kind: 'pglite', dataDir: e.PLUME_DATA_DIR } as const),
+    adminToken: e.PLUME_ADMIN_TOKEN,
+    licenseFallbackOfflineKey: e.PLUME_LICENSE_OFFLINE_PRIVATE_KEY,
+    trustProxy: e.PLUME_TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  }));
+
+export type Config = z.output<typeof configSchema>;
+export type DatabaseConfig = Config['database'];
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

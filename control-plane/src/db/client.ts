@@ -1,0 +1,74 @@
+/**
+ * The database boundary: real PostgreSQL through the `postgres` driver when
+ * DATABASE_URL is set, otherwise PGlite (PostgreSQL compiled to WASM) in
+ * PLUME_DATA_DIR so a fresh machine runs with nothing installed. Both hand the
+ * rest of the code the same drizzle PgDatabase type.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import type { DatabaseConfig } from '../config.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  db: Db;
+  /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
+  withSession<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Rows of a raw statement, whichever driver ran it. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export function openPostgres(url: string, poolMax = 10): Database {
+  const client = postgres(url, {
+    max: poolMax,
+    // Migration and NOTICE chatter is not an application log line.
+    onnotice: () => {},
+    connection: { application_name: 'plume-control-plane' },
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async withSession(fn) {
+      // A one-connection client: drizzle cannot wrap a reserved connection of the pool.
+      const single = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'plume-control-plane' } });
+      try {
+        return await fn(drizzlePostgres({ client: single, schema }) as unknown as Db);
+      } finally {
+        await single.end({ timeout: 5 });
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    // PGlite is a single connection already.
+    withSession: (fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url, config.poolMax) : openPglite(config.dataDir);
+}

@@ -1,0 +1,252 @@
+/**
+ * Every license v2 query. Methods take the database or a transaction, so the
+ * service decides what is atomic.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client.js';
+import {
+  activationCodes,
+  consumeRequests,
+  consumptionLogs,
+  devices,
+  licenseChallenges,
+  licenseSessions,
+  projectKeys,
+  projects,
+  versionBans,
+} from './license.schema.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type CodeRow = typeof activationCodes.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+
+export interface SigningKey {
+  kid: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Everything a signed request needs, loaded in one round trip by token hash or session id. */
+export interface SessionContext {
+  sessionId: string;
+  tokenExpiresAt: Date;
+  sessionRevokedAt: Date | null;
+  deviceId: number;
+  machineId: string;
+  devicePublicKey: string;
+  fingerprintHash: string;
+  appVersion: string;
+  deviceRevokedAt: Date | null;
+  codeId: number;
+  licenseMode: 'TIME' | 'COUNT';
+  remainingCount: number | null;
+  codeExpiresAt: Date | null;
+  codeDisabledAt: Date | null;
+  projectId: number;
+  projectKey: string;
+  projectEnabled: boolean;
+  policy: ProjectRow['policy'];
+  versionBanned: boolean;
+  kid: string | null;
+  offlinePublicKey: string | null;
+  offlinePrivateKey: string | null;
+}
+
+function sessionContextQuery(db: Db) {
+  return db
+    .select({
+      sessionId: licenseSessions.id,
+      tokenExpiresAt: licenseSessions.tokenExpiresAt,
+      sessionRevokedAt: licenseSessions.revokedAt,
+      deviceId: devices.id,
+      machineId: devices.machineId,
+      devicePublicKey: devices.publicKey,
+      fingerprintHash: devices.fingerprintHash,
+      appVersion: devices.appVersion,
+      deviceRevokedAt: devices.revokedAt,
+      codeId: activationCodes.id,
+      licenseMode: activationCodes.licenseMode,
+      remainingCount: activationCodes.remainingCount,
+      codeExpiresAt: activationCodes.expiresAt,
+      codeDisabledAt: activationCodes.disabledAt,
+      projectId: projects.id,
+      projectKey: projects.projectKey,
+      projectEnabled: projects.enabled,
+      policy: projects.policy,
+      versionBanned: sql<boolean>`exists (select 1 from ${versionBans} vb where vb.project_id = ${projects.id} and vb.app_version = ${devices.appVersion})`,
+      kid: projectKeys.kid,
+      offlinePublicKey: projectKeys.publicKey,
+      offlinePrivateKey: projectKeys.privateKey,
+    })
+    .from(licenseSessions)
+    .innerJoin(devices, eq(devices.id, licenseSessions.deviceId))
+    .innerJoin(activationCodes, eq(activationCodes.id, devices.codeId))
+    .innerJoin(projects, eq(projects.id, licenseSessions.projectId))
+    .leftJoin(projectKeys, and(eq(projectKeys.projectId, projects.id), eq(projectKeys.status, 'active')));
+}
+
+export const licenseRepository = {
+  async projectByKey(db: Db, projectKey: string): Promise<(ProjectRow & { key: SigningKey | null }) | null> {
+    const [row] = await db
+      .select({ project: projects, kid: projectKeys.kid, publicKey: projectKeys.publicKey, privateKey: projectKeys.privateKey })
+      .from(projects)
+      .leftJoin(projectKeys, and(eq(projectKeys.projectId, projects.id), eq(projectKeys.status, 'active')))
+      .where(eq(projects.projectKey, projectKey));
+    if (!row) return null;
+    const key = row.kid && row.publicKey && row.privateKey ? { kid: row.kid, publicKey: row.publicKey, privateKey: row.privateKey } : null;
+    return { ...row.project, key };
+  },
+
+  async isVersionBanned(db: Db, projectId: number, appVersion: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: versionBans.id })
+      .from(versionBans)
+      .where(and(eq(versionBans.projectId, projectId), eq(versionBans.appVersion, appVersion)));
+    return row !== undefined;
+  },
+
+  async codeForUpdate(db: Db, projectId: number, code: string): Promise<CodeRow | null> {
+    const [row] = await db
+      .select()
+      .from(activationCodes)
+      .where(and(eq(activationCodes.projectId, projectId), eq(activationCodes.code, code)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async deviceById(db: Db, id: number): Promise<DeviceRow | null> {
+    const [row] = await db.select().from(devices).where(eq(devices.id, id));
+    return row ?? null;
+  },
+
+  async insertDevice(db: Db, values: typeof devices.$inferInsert): Promise<DeviceRow> {
+    const [row] = await db.insert(devices).values(values).returning();
+    return row!;
+  },
+
+  async rebindDevice(db: Db, deviceId: number, publicKey: string, appVersion: string): Promise<void> {
+    await db.update(devices).set({ publicKey, appVersion, lastSeenAt: new Date() }).where(eq(devices.id, deviceId));
+  },
+
+  async bindCode(db: Db, codeId: number, deviceId: number): Promise<void> {
+    await db.update(activationCodes).set({ deviceId, activatedAt: new Date() }).where(eq(activationCodes.id, codeId));
+  },
+
+  async revokeSessionsOfDevice(db: Db, deviceId: number): Promise<number> {
+    const revoked = await db
+      .update(licenseSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(licenseSessions.deviceId, deviceId), isNull(licenseSessions.revokedAt)))
+      .returning({ id: licenseSessions.id });
+    return revoked.length;
+  },
+
+  async insertSession(db: Db, values: typeof licenseSessions.$inferInsert): Promise<void> {
+    await db.insert(licenseSessions).values(values);
+  },
+
+  async sessionByTokenHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
+    const [row] = await sessionContextQuery(db).where(eq(licenseSessions.tokenHash, tokenHash));
+    return (row as SessionContext | undefined) ?? null;
+  },
+
+  async sessionById(db: Db, sessionId: string): Promise<SessionContext | null> {
+    const [row] = await sessionContextQuery(db).where(eq(licenseSessions.id, sessionId));
+    return (row as SessionContext | undefined) ?? null;
+  },
+
+  /**
+   * One round trip for every signed request: remembers the nonce (reporting
+   * whether it was fresh), counts the request against the session's window and
+   * refreshes the device's last-seen time at most every five minutes.
+   */
+  async admitSignedRequest(
+    db: Db,
+    a: { sessionId: string; nonce: string; nonceExpiresAt: Date; rateKey: string; windowStart: Date; windowExpiresAt: Date; deviceId: number },
+  ): Promise<{ fresh: boolean; count: number }> {
+    const [row] = await rows<{ fresh: number; count: number }>(
+      db,
+      sql`with n as (
+            insert into license_nonces (session_id, nonce, expires_at)
+            values (${a.sessionId}, ${a.nonce}, ${a.nonceExpiresAt.toISOString()}::timestamptz)
+            on conflict do nothing returning 1
+          ), r as (
+            insert into rate_counters (key, window_start, count, expires_at)
+            values (${a.rateKey}, ${a.windowStart.toISOString()}::timestamptz, 1, ${a.windowExpiresAt.toISOString()}::timestamptz)
+            on conflict (key, window_start) do update set count = rate_counters.count + 1
+            returning count
+          ), d as (
+            update devices set last_seen_at = now()
+            where id = ${a.deviceId} and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
+            returning 1
+          )
+          select (select count(*) from n)::int as fresh, (select count from r)::int as count, (select count(*) from d)::int as touched`,
+    );
+    return { fresh: (row?.fresh ?? 0) > 0, count: row?.count ?? 0 };
+  },
+
+  async insertChallenge(db: Db, values: typeof licenseChallenges.$inferInsert): Promise<void> {
+    await db.insert(licenseChallenges).values(values);
+  },
+
+  async challengeById(db: Db, id: string) {
+    const [row] = await db.select().from(licenseChallenges).where(eq(licenseChallenges.id, id));
+    return row ?? null;
+  },
+
+  /** Marks a challenge used; false when another request already used it. */
+  async useChallenge(db: Db, id: string): Promise<boolean> {
+    const used = await db
+      .update(licenseChallenges)
+      .set({ usedAt: new Date() })
+      .where(and(eq(licenseChallenges.id, id), isNull(licenseChallenges.usedAt)))
+      .returning({ id: licenseChallenges.id });
+    return used.length === 1;
+  },
+
+  async replaceToken(db: Db, sessionId: string, tokenHash: string, tokenExpiresAt: Date): Promise<void> {
+    await db
+      .update(licenseSessions)
+      .set({ tokenHash, tokenExpiresAt, renewedAt: new Date() })
+      .where(eq(licenseSessions.id, sessionId));
+  },
+
+  /** Inserts the idempotency record; null when this requestId was already consumed. */
+  async claimRequestId(db: Db, codeId: number, requestId: string): Promise<boolean> {
+    const inserted = await db
+      .insert(consumeRequests)
+      .values({ codeId, requestId })
+      .onConflictDoNothing()
+      .returning({ codeId: consumeRequests.codeId });
+    return inserted.length === 1;
+  },
+
+  async priorConsume(db: Db, codeId: number, requestId: string): Promise<{ remainingAfter: number | null } | null> {
+    const [row] = await db
+      .select({ remainingAfter: consumeRequests.remainingAfter })
+      .from(consumeRequests)
+      .where(and(eq(consumeRequests.codeId, codeId), eq(consumeRequests.requestId, requestId)));
+    return row ?? null;
+  },
+
+  async setRequestOutcome(db: Db, codeId: number, requestId: string, remainingAfter: number | null): Promise<void> {
+    await db
+      .update(consumeRequests)
+      .set({ remainingAfter })
+      .where(and(eq(consumeRequests.codeId, codeId), eq(consumeRequests.requestId, requestId)));
+  },
+
+  /** Takes one use; null when none remain (never goes below zero). */
+  async deductOne(db: Db, codeId: number): Promise<number | null> {
+    const [row] = await db
+      .update(activationCodes)
+      .set({ remainingCount: sql`${activationCodes.remainingCount} - 1` })
+      .where(and(eq(activationCodes.id, codeId), sql`${activationCodes.remainingCount} > 0`, isNull(activationCodes.disabledAt)))
+      .returning({ remaining: activationCodes.remainingCount });
+    return row ? (row.remaining ?? 0) : null;
+  },
+
+  async logConsumption(db: Db, values: typeof consumptionLogs.$inferInsert): Promise<void> {
+    await db.insert(consumptionLogs).values(values);
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * The control plane process: parse config once, open and prepare the
+ * database, listen, prune expired shared state on a timer, and shut down
+ * cleanly on SIGTERM/SIGINT.
+ */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
+import { pruneExpired } from './db/rate-counter.js';
+
+// Expired nonces, counters and challenges only cost space; once a minute is plenty.
+const PRUNE_INTERVAL_MS = 60_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.database);
+  const prepared = await prepareDatabase(database, config.licenseFallbackOfflineKey);
+  const app = await buildApp({ config, database, expectedMigrations: committedMigrationCount() });
+  app.log.info(
+    { database: database.kind, backfilledKeys: prepared.backfilledKeys, adminApi: config.adminToken ? 'bootstrap token set' : 'admin tokens only' },
+    'control plane prepared',
+  );
+
+  const prune = setInterval(() => {
+    pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+
+  let stopping: Promise<void> | null = null;
+  const stop = (signal: string) => {
+    stopping ??= (async () => {
+      app.log.info({ signal }, 'shutting down');
+      clearInterval(prune);
+      await app.close();
+      await database.close();
+    })()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`control plane failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+/** A prepared database and a built (not listening) app for a test file. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { committedMigrationCount, prepareDatabase } from '../db/bootstrap.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  /** Moves the app's clock; starts at the real time. */
+  clock: { offsetMs: number };
+  adminHeaders: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const db = await createTestDatabase();
+  await prepareDatabase(db.database);
+  const clock = { offsetMs: 0 };
+  const app = await buildApp({
+    config: { adminToken: TEST_ADMIN_TOKEN, trustProxy: false, logLevel: 'silent' },
+    database: db.database,
+    expectedMigrations: committedMigrationCount(),
+    now: () => new Date(Date.now() + clock.offsetMs),
+    logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    adminHeaders: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
