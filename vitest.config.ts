@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: ['{shared,control-plane,edge-node}/src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: integration files each hold a database and sometimes child processes.

@@ -39,6 +39,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
+  });
+
   const now = options.now ?? (() => new Date());
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(licenseRoutes(new LicenseService({ db: database.db, now })), { prefix: '/api/license/v2' });
