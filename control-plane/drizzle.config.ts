@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // applied by the control plane at start (src/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./control-plane/src/db/shared.schema.ts', './control-plane/src/license/license.schema.ts', './control-plane/src/admin/admin.schema.ts'],
+  schema: './control-plane/src/**/*.schema.ts',
   out: './control-plane/drizzle',
 });

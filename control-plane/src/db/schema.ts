@@ -2,3 +2,4 @@
 export * from './shared.schema.js';
 export * from '../license/license.schema.js';
 export * from '../admin/admin.schema.js';
+export * from '../openapi/openapi.schema.js';
