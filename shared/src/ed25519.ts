@@ -32,7 +32,8 @@ export async function sign(message: Uint8Array, secretKey: Uint8Array): Promise<
 export async function verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): Promise<boolean> {
   if (signature.length !== ED25519_SIGNATURE_BYTES || publicKey.length !== ED25519_PUBLIC_KEY_BYTES) return false;
   try {
-    return await ed.verifyAsync(signature, message, publicKey);
+    // Strict RFC 8032 (no ZIP-215 leniency), so client and node:crypto accept exactly the same signatures.
+    return await ed.verifyAsync(signature, message, publicKey, { zip215: false });
   } catch {
     return false;
   }

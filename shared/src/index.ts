@@ -8,3 +8,4 @@ export * from './license/errors.js';
 export * from './license/key-store.js';
 export * from './license/signed-fetch.js';
 export * from './license/client.js';
+export * from './platforms.js';

@@ -30,8 +30,10 @@ describe('happy path', () => {
     expect(res.body).toMatchObject({ success: true, tokenType: 'LicenseV2', licenseMode: 'COUNT', license_mode: 'COUNT', remainingCount: 5, remaining_count: 5 });
     expect(res.body.sessionId).toMatch(/^ls_/);
     expect(typeof res.body.deviceId).toBe('number');
-    expect(res.body.expiresAt).toBeNull();
-    expect(res.body.expires_at).toBeNull();
+    // In an enroll answer expiresAt accompanies the token; a COUNT license has no expiry of its own.
+    expect(res.body.expiresAt).toBe(res.body.tokenExpiresAt);
+    expect(res.body.expires_at).toBe(res.body.tokenExpiresAt);
+    expect(res.body.licenseExpiresAt).toBeNull();
     expect(Date.parse(res.body.tokenExpiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);
     const check = await verifyOfflineSnapshot(res.body.offlineLicense, fromBase64Url(res.body.offlineLicensePublicKey)!, {
       projectKey: 'default',
@@ -74,7 +76,8 @@ describe('happy path', () => {
     const [code] = await countCodes('TIME');
     const res = await new TestDevice(t.app).enroll(code!);
     expect(res.body).toMatchObject({ success: true, licenseMode: 'TIME', remainingCount: null, valid: true });
-    expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(res.body.licenseExpiresAt)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(res.body.expiresAt).toBe(res.body.tokenExpiresAt);
   });
 
   it('a reinstall on the same machine re-keys the device and revokes its old session', async () => {
@@ -138,6 +141,13 @@ describe('errors', () => {
     expect(await eventsOf('signature_failure')).toBe(before + 2);
     const [row] = await t.db.database.db.select().from(activationCodes).where(eq(activationCodes.code, code!));
     expect(row!.deviceId).toBeNull();
+  });
+
+  it('refuses line breaks in fields that go into the signed message', async () => {
+    const [code] = await countCodes();
+    const device = new TestDevice(t.app);
+    device.appVersion = '1.0\nLICENSE-V2-ENROLL';
+    expect(await device.enroll(code!)).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
   });
 
   it('requires a fingerprint at enroll', async () => {

@@ -191,7 +191,9 @@ export class LicenseService {
       deviceId: outcome.deviceId,
       tokenExpiresAt: tokenExpiresAt.toISOString(),
       licenseMode: view.licenseMode,
-      expiresAt: view.expiresAt,
+      // Spec: in enroll and renew answers expiresAt accompanies the token; the license's own expiry is licenseExpiresAt.
+      expiresAt: tokenExpiresAt.toISOString(),
+      licenseExpiresAt: view.expiresAt,
       remainingCount: view.remainingCount,
       isActivated: true,
       valid: view.valid,
@@ -295,7 +297,9 @@ export class LicenseService {
       deviceId: ctx.deviceId,
       tokenExpiresAt: tokenExpiresAt.toISOString(),
       licenseMode: view.licenseMode,
-      expiresAt: view.expiresAt,
+      // Spec: in enroll and renew answers expiresAt accompanies the token; the license's own expiry is licenseExpiresAt.
+      expiresAt: tokenExpiresAt.toISOString(),
+      licenseExpiresAt: view.expiresAt,
       remainingCount: view.remainingCount,
       isActivated: true,
       valid: view.valid,

@@ -90,7 +90,9 @@ export function tokenFields(res: EnrollResponse | RenewResponse): Partial<Stored
     licenseToken: res.licenseToken,
     // Spec: in enroll and renew answers `expiresAt` accompanies the token; prefer the explicit name.
     tokenExpiresAt: res.tokenExpiresAt ?? res.expiresAt ?? null,
-    ...(res.offlineLicense ? { offlineLicense: res.offlineLicense, offlineLicenseExpiresAt: res.offlineLicenseExpiresAt ?? null } : {}),
+    ...(res.offlineLicense
+      ? { offlineLicense: res.offlineLicense, offlineLicenseExpiresAt: res.offlineLicenseExpiresAt ?? null }
+      : {}),
   };
 }
 

@@ -109,7 +109,10 @@ describe('errors', () => {
   it('rejects an expired snapshot (past notAfter) and an expired license (past expiresAt)', async () => {
     const snapshot = await issue(key);
     const after = new Date('2026-03-04T00:00:01Z');
-    expect(await verifyOfflineSnapshot(snapshot, key.publicKey, expectation({ now: after }))).toEqual({ ok: false, reason: 'EXPIRED' });
+    expect(await verifyOfflineSnapshot(snapshot, key.publicKey, expectation({ now: after }))).toEqual({
+      ok: false,
+      reason: 'EXPIRED',
+    });
     const licenseEnded = await issue(key, { expiresAt: '2026-03-01T11:59:59.000Z' });
     expect(await verifyOfflineSnapshot(licenseEnded, key.publicKey, expectation())).toEqual({ ok: false, reason: 'EXPIRED' });
   });

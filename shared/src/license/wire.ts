@@ -35,8 +35,11 @@ export function foldRequestAliases(input: unknown): unknown {
   return out;
 }
 
-const text = (max: number) => z.string().min(1).max(max);
-const optionalText = (max: number) => z.string().max(max).optional();
+// Fields that go into a signed, line-joined message must not carry line breaks
+// or other control characters: one would shift every line after it.
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+const text = (max: number) => z.string().min(1).max(max).regex(NO_CONTROL, 'must not contain control characters');
+const optionalText = (max: number) => z.string().max(max).regex(NO_CONTROL, 'must not contain control characters').optional();
 
 export const projectKeySchema = z
   .string()
@@ -141,15 +144,19 @@ interface LicenseView {
   remainingCount: number | null;
 }
 
-export interface EnrollResponse extends LicenseView {
+export interface EnrollResponse extends Omit<LicenseView, 'expiresAt'> {
   success: true;
   message: string;
   tokenType: 'LicenseV2';
   licenseToken: string;
   sessionId: string;
   deviceId: number;
-  /** Token expiry (ISO 8601 UTC); the license's own expiry is in the snapshot and in status. */
+  /** Spec: in enroll and renew answers expiresAt accompanies the token (ISO 8601 UTC). */
+  expiresAt: string;
+  /** The same instant, under the name status uses. */
   tokenExpiresAt: string;
+  /** The license's own expiry (TIME), or null. */
+  licenseExpiresAt: string | null;
   isActivated: boolean;
   valid: boolean;
   offlineLicense: string;
