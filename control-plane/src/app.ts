@@ -12,9 +12,11 @@ import { healthRoutes } from './health.routes.js';
 import { genRequestId } from './http/request-id.js';
 import { licenseRoutes } from './license/license.routes.js';
 import { LicenseService } from './license/license.service.js';
+import { openapiAdminRoutes } from './openapi/admin/openapi-admin.routes.js';
+import { openapiRoutes } from './openapi/openapi.routes.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'adminToken' | 'trustProxy' | 'logLevel'>;
+  config: Pick<Config, 'adminToken' | 'trustProxy' | 'logLevel' | 'secretKey' | 'generation'>;
   database: Database;
   expectedMigrations: number;
   /** Clock for every service; tests move it. */
@@ -47,5 +49,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(licenseRoutes(new LicenseService({ db: database.db, now })), { prefix: '/api/license/v2' });
   await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
+  await app.register(
+    openapiAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now, secretKey: config.secretKey, generation: config.generation }),
+    { prefix: '/api/admin' },
+  );
+  await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }), {
+    prefix: '/api/openapi/v1',
+  });
   return app;
 }

@@ -29,6 +29,18 @@ export const configSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PLUME_SECRET_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'PLUME_SECRET_KEY must be 32 random bytes in base64url (openssl rand 32 | basenc --base64url | tr -d =)')
+      .optional(),
+    PLUME_GENERATION_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PLUME_GENERATION_MODEL: z.string().min(1).max(200).optional(),
+    PLUME_GENERATION_API_KEY: z.string().min(1).max(500).optional(),
+    PLUME_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  })
+  .refine((e) => !e.PLUME_GENERATION_BASE_URL || e.PLUME_GENERATION_MODEL, {
+    message: 'PLUME_GENERATION_MODEL is required when PLUME_GENERATION_BASE_URL is set',
+    path: ['PLUME_GENERATION_MODEL'],
   })
   .transform((e) => ({
     port: e.PORT,
@@ -40,10 +52,17 @@ export const configSchema = z
     licenseFallbackOfflineKey: e.PLUME_LICENSE_OFFLINE_PRIVATE_KEY,
     trustProxy: e.PLUME_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    /** Seals CMS credentials; when unset a key generated once is kept in the database (server_secrets). */
+    secretKey: e.PLUME_SECRET_KEY,
+    /** Any OpenAI-compatible chat-completions endpoint; null leaves article generation unconfigured. */
+    generation: e.PLUME_GENERATION_BASE_URL
+      ? { baseUrl: e.PLUME_GENERATION_BASE_URL, model: e.PLUME_GENERATION_MODEL!, apiKey: e.PLUME_GENERATION_API_KEY ?? null, timeoutMs: e.PLUME_GENERATION_TIMEOUT_MS }
+      : null,
   }));
 
 export type Config = z.output<typeof configSchema>;
 export type DatabaseConfig = Config['database'];
+export type GenerationConfig = NonNullable<Config['generation']>;
 
 export class ConfigError extends Error {}
 

@@ -65,13 +65,18 @@ export function toApiError(error: unknown, surface: ErrorSurface): ApiError {
   return new ApiError(surface.codes.internal, 'Internal error; quote the X-Request-Id when reporting it', 500);
 }
 
-export function installErrorHandling(app: FastifyInstance, surface: ErrorSurface): void {
+/**
+ * `notFound: false` for a second plugin under a prefix that already has a
+ * not-found handler (Fastify allows one per prefix).
+ */
+export function installErrorHandling(app: FastifyInstance, surface: ErrorSurface, { notFound = true } = {}): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, surface);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
     void reply.code(apiError.status).headers(apiError.headers).send(surface.format(apiError.code, apiError.message));
   });
+  if (!notFound) return;
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)

@@ -1,6 +1,7 @@
 /** A prepared database and a built (not listening) app for a test file. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
 import { committedMigrationCount, prepareDatabase } from '../db/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -15,12 +16,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   await prepareDatabase(db.database);
   const clock = { offsetMs: 0 };
   const app = await buildApp({
-    config: { adminToken: TEST_ADMIN_TOKEN, trustProxy: false, logLevel: 'silent' },
+    config: { adminToken: TEST_ADMIN_TOKEN, trustProxy: false, logLevel: 'silent', secretKey: overrides.secretKey, generation: overrides.generation ?? null },
     database: db.database,
     expectedMigrations: committedMigrationCount(),
     now: () => new Date(Date.now() + clock.offsetMs),

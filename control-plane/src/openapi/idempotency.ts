@@ -1,0 +1,128 @@
+/**
+ * Idempotency-Key handling (DESIGN: Open API v1 decisions). A key is claimed
+ * in its own statement (`in_flight`, with a lock lease); the work and the
+ * stored answer then commit in ONE transaction, so a crash can never leave a
+ * batch created without its recorded answer (a retry would otherwise create a
+ * second one). Records live 24 h per user.
+ *
+ *  - same key, same request, answered   → the first answer again
+ *  - same key, other parameters          → 409 idempotency_key_reused
+ *  - same key while the first is running → 409 idempotency_key_in_flight + Retry-After
+ *  - the owner died (lease passed)       → the next request takes the key over
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { ApiError } from '../http/errors.js';
+import { openapiError } from './openapi.errors.js';
+import { idempotencyKeys } from './openapi.schema.js';
+
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+const RETENTION_MS = 24 * 3600_000;
+/** Longer than any request may take; after it a crashed owner's claim is taken over. */
+const LOCK_MS = 60_000;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IdempotencyInput {
+  userId: number;
+  key: string | undefined;
+  method: string;
+  path: string;
+  rawBody: Buffer | undefined;
+  now: Date;
+}
+
+export function requestHash(method: string, path: string, rawBody: Buffer | undefined): string {
+  const h = createHash('sha256').update(`${method} ${path}\n`);
+  if (rawBody) h.update(rawBody);
+  return h.digest('hex');
+}
+
+async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string): Promise<StoredAnswer | null> {
+  const lockedUntil = new Date(i.now.getTime() + LOCK_MS);
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId: i.userId, key: i.key, requestHash: hash, lockedUntil, expiresAt: new Date(i.now.getTime() + RETENTION_MS) })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 1) return null;
+
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key)));
+  if (!existing || existing.expiresAt <= i.now) {
+    // Expired but not yet pruned: start afresh.
+    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key)));
+    return claim(db, i, hash);
+  }
+  if (existing.requestHash !== hash) {
+    throw openapiError('idempotency_key_reused', 'This Idempotency-Key was used with different parameters; use a new key for a new request');
+  }
+  if (existing.state === 'done') {
+    return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
+  }
+  const takenOver = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil })
+    .where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key), eq(idempotencyKeys.state, 'in_flight'), lt(idempotencyKeys.lockedUntil, i.now)))
+    .returning({ key: idempotencyKeys.key });
+  if (takenOver.length === 1) return null;
+  const retryAfter = Math.max(1, Math.ceil((existing.lockedUntil.getTime() - i.now.getTime()) / 1000));
+  throw openapiError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed; retry after it finishes', {
+    'retry-after': String(Math.min(retryAfter, 5)),
+  });
+}
+
+/**
+ * Runs `work` at most once per (user, Idempotency-Key). Without a key it just
+ * runs `work` in a transaction. `replayed` tells the route to mark the answer.
+ */
+export async function runIdempotent(
+  db: Db,
+  input: IdempotencyInput,
+  work: (tx: Db) => Promise<StoredAnswer>,
+): Promise<StoredAnswer & { replayed: boolean }> {
+  if (input.key === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
+  if (!KEY_FORMAT.test(input.key)) {
+    throw openapiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters (a random UUID is recommended)');
+  }
+  const key = input.key;
+  const hash = requestHash(input.method, input.path, input.rawBody);
+  const prior = await claim(db, { ...input, key }, hash);
+  if (prior) return { ...prior, replayed: true };
+
+  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, key));
+  try {
+    const answer = await db.transaction(async (tx) => {
+      const result = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ state: 'done', responseStatus: result.status, responseBody: result.body as object, responseHeaders: result.headers ?? {} })
+        .where(where);
+      return result;
+    });
+    return { ...answer, replayed: false };
+  } catch (error) {
+    // A definite refusal (4xx other than a retryable one) is the request's answer and is kept;
+    // anything else frees the key so the client's retry runs the request afresh.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429) {
+      await db
+        .update(idempotencyKeys)
+        .set({ state: 'done', responseStatus: error.status, responseBody: { error: { code: error.code, message: error.message } }, responseHeaders: error.headers })
+        .where(where);
+    } else {
+      await db.delete(idempotencyKeys).where(where);
+    }
+    throw error;
+  }
+}
+
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`delete from idempotency_keys where expires_at < ${now.toISOString()}::timestamptz`);
+}

@@ -1,0 +1,60 @@
+/**
+ * Open API v1 failures: `{ "error": { "code", "message" } }` with stable
+ * lowercase codes (spec: Errors). One code→status table; add new codes here.
+ */
+import { ApiError, type ErrorSurface } from '../http/errors.js';
+
+export const OPENAPI_STATUS = {
+  invalid_json: 400,
+  invalid_request: 400,
+  invalid_idempotency_key: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthorized: 401,
+  permission_denied: 403,
+  user_disabled: 403,
+  quota_exceeded: 403,
+  cms_not_permitted: 403,
+  not_found: 404,
+  endpoint_unavailable: 404,
+  article_not_found: 404,
+  task_not_found: 404,
+  batch_not_found: 404,
+  account_not_found: 404,
+  node_not_found: 404,
+  idempotency_key_reused: 409,
+  idempotency_key_in_flight: 409,
+  preflight_mismatch: 409,
+  settings_contract_outdated: 409,
+  account_not_publishable: 409,
+  executor_offline: 409,
+  unknown_platform: 422,
+  content_type_not_supported: 422,
+  executor_not_supported: 422,
+  executor_mismatch: 422,
+  capability_missing: 422,
+  settings_executor_upgrade_required: 422,
+  invalid_settings: 422,
+  deprecated_field: 422,
+  video_path_invalid: 422,
+  rate_limited: 429,
+  daily_limit_exceeded: 429,
+  internal_error: 500,
+} as const;
+export type OpenApiErrorCode = keyof typeof OPENAPI_STATUS;
+
+export function openapiError(code: OpenApiErrorCode, message: string, headers: Record<string, string> = {}): ApiError {
+  return new ApiError(code, message, OPENAPI_STATUS[code], headers);
+}
+
+export const openapiSurface: ErrorSurface = {
+  format: (code, message) => ({ error: { code, message } }),
+  codes: {
+    invalidJson: 'invalid_json',
+    invalidRequest: 'invalid_request',
+    unsupportedMediaType: 'unsupported_media_type',
+    payloadTooLarge: 'payload_too_large',
+    notFound: 'not_found',
+    internal: 'internal_error',
+  },
+};

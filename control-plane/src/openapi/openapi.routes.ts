@@ -1,0 +1,75 @@
+/**
+ * /api/openapi/v1: the integrator API. Every route here (but the document
+ * itself) needs an API key; the key's user is rate limited per minute and per
+ * day; a route names the permission it needs in `config.permission`. The
+ * OpenAPI 3.1 document is generated from the same zod schemas that validate
+ * requests, and covers exactly the routes registered in this scope (hidden
+ * ones excepted).
+ */
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { installErrorHandling } from '../http/errors.js';
+import { useRawJsonParser } from '../http/raw-json.js';
+import { type ApiCaller, authenticateApiKey, rateLimitHeaders } from './auth.js';
+import type { OpenApiDeps } from './context.js';
+import { openapiError, openapiSurface } from './openapi.errors.js';
+import type { Permission } from './openapi.schema.js';
+import { meRoutes } from './me.route.js';
+import { unavailableRoutes } from './unavailable.routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: ApiCaller;
+  }
+  interface FastifyContextConfig {
+    /** Permission an Open API v1 route requires. */
+    permission?: Permission;
+    /** Route answers without an API key (the document only). */
+    public?: boolean;
+  }
+}
+
+/** Imported articles are Markdown with inline image references; 2 MiB is generous. */
+export const OPENAPI_BODY_LIMIT = 2 * 1024 * 1024;
+
+
+export function openapiRoutes(deps: OpenApiDeps) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    useRawJsonParser(app, OPENAPI_BODY_LIMIT);
+    installErrorHandling(app, openapiSurface);
+
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Plume Open API',
+          version: '1.0.0',
+          description: 'Content generation and publishing interface (v1). This document is the list of valid paths.',
+        },
+        servers: [{ url: '/' }],
+        components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key (plm_…)' } } },
+        security: [{ apiKey: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.public) return;
+      const caller = await authenticateApiKey(deps.db, request.headers.authorization, deps.now());
+      request.caller = caller;
+      reply.headers(rateLimitHeaders(caller));
+    });
+    app.addHook('preHandler', async (request) => {
+      const needed = request.routeOptions.config.permission;
+      if (needed && !request.caller?.permissions.has(needed)) {
+        throw openapiError('permission_denied', `This API key lacks the '${needed}' permission`);
+      }
+    });
+
+    app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+    await app.register(meRoutes(deps));
+    await app.register(unavailableRoutes());
+  };
+}
