@@ -181,23 +181,8 @@ export class LicenseService {
       throw outcome.error;
     }
     const ctx = (await licenseRepository.sessionById(this.db, sessionId))!;
-    const view = licenseView(ctx, now);
     return {
-      success: true as const,
-      message: 'Device enrolled',
-      tokenType: 'LicenseV2' as const,
-      licenseToken,
-      sessionId,
-      deviceId: outcome.deviceId,
-      tokenExpiresAt: tokenExpiresAt.toISOString(),
-      licenseMode: view.licenseMode,
-      // Spec: in enroll and renew answers expiresAt accompanies the token; the license's own expiry is licenseExpiresAt.
-      expiresAt: tokenExpiresAt.toISOString(),
-      licenseExpiresAt: view.expiresAt,
-      remainingCount: view.remainingCount,
-      isActivated: true,
-      valid: view.valid,
-      ...this.snapshot(ctx, view, now),
+      ...this.tokenAnswer('Device enrolled', ctx, licenseToken, tokenExpiresAt, now),
       offlineLicensePublicKey: ctx.offlinePublicKey!,
     };
   }
@@ -287,10 +272,15 @@ export class LicenseService {
       return true;
     });
     if (!renewed) throw licenseError('CHALLENGE_USED', 'This challenge was already used; request a new one');
+    return this.tokenAnswer('Token renewed', ctx, licenseToken, tokenExpiresAt, now);
+  }
+
+  /** The answer of enroll and renew: a new token and the license as it stands. */
+  private tokenAnswer(message: string, ctx: SessionContext, licenseToken: string, tokenExpiresAt: Date, now: Date) {
     const view = licenseView(ctx, now);
     return {
       success: true as const,
-      message: 'Token renewed',
+      message,
       tokenType: 'LicenseV2' as const,
       licenseToken,
       sessionId: ctx.sessionId,
