@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { nodesAdminRoutes } from './dispatch/nodes.admin.routes.js';
+import { nodeRoutes } from './dispatch/nodes.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { genRequestId } from './http/request-id.js';
 import { licenseRoutes } from './license/license.routes.js';
@@ -30,7 +32,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     genReqId: genRequestId,
-    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy,
     // Each surface sets its own tighter limit; this bounds anything else.
     bodyLimit: 1024 * 1024,
@@ -56,5 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }), {
     prefix: '/api/openapi/v1',
   });
+  await app.register(nodesAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now }), { prefix: '/api/admin' });
+  await app.register(nodeRoutes({ database, now }), { prefix: '/api/nodes/v1' });
   return app;
 }

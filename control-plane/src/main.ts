@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
 import { pruneExpired } from './db/rate-counter.js';
+import { startOpenApiWorkers } from './openapi/workers.js';
 
 // Expired nonces, counters and challenges only cost space; once a minute is plenty.
 const PRUNE_INTERVAL_MS = 60_000;
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
     'control plane prepared',
   );
 
+  // Generation, webhook delivery and idempotency pruning: every replica runs them; PostgreSQL hands each task to one.
+  const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log });
+
   const prune = setInterval(() => {
     pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
   }, PRUNE_INTERVAL_MS);
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
     stopping ??= (async () => {
       app.log.info({ signal }, 'shutting down');
       clearInterval(prune);
+      await workers.stop();
       await app.close();
       await database.close();
     })()

@@ -9,3 +9,6 @@ export * from './license/key-store.js';
 export * from './license/signed-fetch.js';
 export * from './license/client.js';
 export * from './platforms.js';
+export * from './webhooks.js';
+export * from './publish-settings.js';
+export * from './node-protocol.js';

@@ -1,114 +1,80 @@
 /**
- * /api/admin: the back office. Auth and audit apply to every route here;
- * each resource registers its routes in one line below.
+ * /api/admin: the back office. In this order: the JSON parser, the error
+ * model, auth and audit (every route here), the OpenAPI generator (it only
+ * sees routes registered after it, all of them in this scope), then each
+ * resource's routes in one line.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LICENSE_MODES, projectKeySchema } from '@plume/shared';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { projectPolicySchema } from '../license/policy.js';
 import { installAdminAuth } from './admin.auth.js';
 import { adminSurface } from './admin.errors.js';
-import { LicenseAdminService, MAX_CODES_PER_CALL } from './license-admin.service.js';
+import { registerCodeRoutes } from './codes.routes.js';
+import { CodesService } from './codes.service.js';
+import { registerDeviceRoutes } from './devices.routes.js';
+import { DevicesService } from './devices.service.js';
+import { registerLogRoutes } from './logs.routes.js';
+import { LogsService } from './logs.service.js';
+import { registerProjectRoutes } from './projects.routes.js';
+import { ProjectsService } from './projects.service.js';
+import { registerSecurityEventRoutes } from './security-events.routes.js';
+import { SecurityEventsService } from './security-events.service.js';
+import { registerStatsRoutes } from './stats.routes.js';
+import { StatsService } from './stats.service.js';
+import { registerTokenRoutes } from './tokens.routes.js';
+import { TokensService } from './tokens.service.js';
+import { registerVersionBanRoutes } from './version-bans.routes.js';
+import { VersionBansService } from './version-bans.service.js';
 
+/** 100,000 generated codes are asked for in a few hundred bytes; nothing an admin sends is near this. */
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 export interface AdminRoutesOptions {
   db: Db;
   bootstrapToken: string | undefined;
+  /** Clock for every admin service; defaults to the system clock. */
+  now?: () => Date;
+  /**
+   * Other modules' admin routes, registered inside this scope after the OpenAPI
+   * generator: they share auth, audit, the error model and the document. They
+   * must not install admin auth themselves (that would audit every write twice).
+   */
+  extensions?: FastifyPluginAsync[];
 }
 
-const appVersionSchema = z.string().min(1).max(64);
-
-export function adminRoutes({ db, bootstrapToken }: AdminRoutesOptions) {
-  const service = new LicenseAdminService(db);
+export function adminRoutes({ db, bootstrapToken, now = () => new Date(), extensions = [] }: AdminRoutesOptions) {
   return async function register(app: FastifyInstance): Promise<void> {
     useRawJsonParser(app, ADMIN_BODY_LIMIT);
     installErrorHandling(app, adminSurface);
-    installAdminAuth(app, db, bootstrapToken);
+    installAdminAuth(app, db, bootstrapToken, now);
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Plume admin API',
+          version: '1.0.0',
+          description:
+            'The license back office. Every route needs `Authorization: Bearer <admin token>` (PLUME_ADMIN_TOKEN or a token from POST /api/admin/tokens); read-scope tokens may only GET. Failures answer `{success:false, message, code}`.',
+        },
+        components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
+        security: [{ adminToken: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const limits = { bodyLimit: ADMIN_BODY_LIMIT };
-
-    r.post(
-      '/projects',
-      {
-        ...limits,
-        schema: {
-          body: z
-            .object({
-              projectKey: projectKeySchema,
-              name: z.string().min(1).max(200),
-              description: z.string().max(2000).optional(),
-              enabled: z.boolean().optional(),
-              policy: projectPolicySchema.optional(),
-            })
-            .strict(),
-        },
-      },
-      async (request, reply) => {
-        const p = await service.createProject(request.body);
-        return reply.code(201).send({
-          success: true,
-          project: {
-            projectKey: p.projectKey,
-            name: p.name,
-            description: p.description,
-            enabled: p.enabled,
-            policy: p.policy,
-            offlinePublicKey: p.offlinePublicKey,
-            offlineKeyId: p.offlineKeyId,
-            createdAt: p.createdAt.toISOString(),
-          },
-        });
-      },
-    );
-
-    r.post(
-      '/codes/generate',
-      {
-        ...limits,
-        schema: {
-          body: z
-            .object({
-              projectKey: projectKeySchema.default('default'),
-              licenseMode: z.enum(LICENSE_MODES),
-              quantity: z.number().int().min(1).max(MAX_CODES_PER_CALL),
-              expiresAt: z.iso.datetime({ offset: true }).optional(),
-              remainingCount: z.number().int().min(1).max(1_000_000_000).optional(),
-            })
-            .strict(),
-        },
-      },
-      async (request) => ({ success: true, codes: await service.generateCodes(request.body) }),
-    );
-
-    r.post(
-      '/devices/:deviceId/revoke',
-      { schema: { params: z.object({ deviceId: z.coerce.number().int().positive().max(2 ** 31 - 1) }) } },
-      async (request) => ({ success: true, ...(await service.revokeDevice(request.params.deviceId, request.admin!.actor)) }),
-    );
-
-    const projectParams = z.object({ projectKey: projectKeySchema });
-    r.get('/projects/:projectKey/version-bans', { schema: { params: projectParams } }, async (request) => ({
-      success: true,
-      bans: await service.listVersionBans(request.params.projectKey),
-    }));
-    r.post(
-      '/projects/:projectKey/version-bans',
-      { schema: { params: projectParams, body: z.object({ appVersion: appVersionSchema, reason: z.string().max(500).default('') }).strict() } },
-      async (request, reply) =>
-        reply.code(201).send({
-          success: true,
-          ban: await service.banVersion(request.params.projectKey, request.body.appVersion, request.body.reason),
-        }),
-    );
-    r.delete(
-      '/projects/:projectKey/version-bans/:appVersion',
-      { schema: { params: projectParams.extend({ appVersion: appVersionSchema }) } },
-      async (request) => ({ success: true, ...(await service.unbanVersion(request.params.projectKey, request.params.appVersion)) }),
-    );
+    registerProjectRoutes(r, new ProjectsService(db, now));
+    registerCodeRoutes(r, new CodesService(db, now));
+    registerDeviceRoutes(r, new DevicesService(db, now));
+    registerVersionBanRoutes(r, new VersionBansService(db));
+    registerLogRoutes(r, new LogsService(db));
+    registerStatsRoutes(r, new StatsService(db, now));
+    registerSecurityEventRoutes(r, new SecurityEventsService(db));
+    registerTokenRoutes(r, new TokensService(db, now));
+    for (const extension of extensions) await app.register(extension);
+    r.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   };
 }

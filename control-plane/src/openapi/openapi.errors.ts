@@ -19,6 +19,8 @@ export const OPENAPI_STATUS = {
   endpoint_unavailable: 404,
   article_not_found: 404,
   task_not_found: 404,
+  /** An id of another kind (a gen_… task id where an article id belongs, …); the message says where it belongs. */
+  identifier_kind_mismatch: 404,
   batch_not_found: 404,
   account_not_found: 404,
   node_not_found: 404,
@@ -35,8 +37,16 @@ export const OPENAPI_STATUS = {
   capability_missing: 422,
   settings_executor_upgrade_required: 422,
   invalid_settings: 422,
+  /** aiImageCount, images[] and the Markdown image references disagree, or AI content lacks aiProvider/aiModel. */
+  aigc_inconsistent: 422,
   deprecated_field: 422,
   video_path_invalid: 422,
+  /** A dynamic's images[] path has the wrong form for its executor (same rules as video paths). */
+  image_path_invalid: 422,
+  /** Title or text longer than a target platform accepts, or too few/many images for it. */
+  content_limit_exceeded: 422,
+  /** POST /publish/video `platforms` guard: an account is on a platform not listed there. */
+  account_platform_mismatch: 422,
   rate_limited: 429,
   daily_limit_exceeded: 429,
   internal_error: 500,

@@ -16,6 +16,14 @@ import type { OpenApiDeps } from './context.js';
 import { openapiError, openapiSurface } from './openapi.errors.js';
 import type { Permission } from './openapi.schema.js';
 import { meRoutes } from './me.route.js';
+import { articlesRoutes } from './articles/articles.routes.js';
+import { generationRoutes } from './generation/generation.routes.js';
+import { accountsRoutes } from './accounts.route.js';
+import { nodesRoutes } from './nodes.route.js';
+import { catalogRoutes } from './catalog.routes.js';
+import { settingsRoutes } from './settings.route.js';
+import { publishRoutes } from './publish/publish.routes.js';
+import { batchRoutes } from './publish/batch.route.js';
 import { unavailableRoutes } from './unavailable.routes.js';
 
 declare module 'fastify' {
@@ -60,7 +68,8 @@ export function openapiRoutes(deps: OpenApiDeps) {
       request.caller = caller;
       reply.headers(rateLimitHeaders(caller));
     });
-    app.addHook('preHandler', async (request) => {
+    // preValidation: a key without the permission learns nothing about the body's shape.
+    app.addHook('preValidation', async (request) => {
       const needed = request.routeOptions.config.permission;
       if (needed && !request.caller?.permissions.has(needed)) {
         throw openapiError('permission_denied', `This API key lacks the '${needed}' permission`);
@@ -70,6 +79,14 @@ export function openapiRoutes(deps: OpenApiDeps) {
     app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
     await app.register(meRoutes(deps));
+    await app.register(articlesRoutes(deps));
+    await app.register(generationRoutes(deps));
+    await app.register(accountsRoutes(deps));
+    await app.register(nodesRoutes(deps));
+    await app.register(catalogRoutes());
+    await app.register(settingsRoutes(deps));
+    await app.register(publishRoutes(deps));
+    await app.register(batchRoutes(deps));
     await app.register(unavailableRoutes());
   };
 }

@@ -21,6 +21,7 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 export const PERMISSIONS = ['publish', 'accounts:read', 'articles:write', 'cms'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -89,6 +90,8 @@ export interface NodeCapabilities {
   chromiumVersion?: string;
   concurrency?: number;
   platforms?: string[];
+  /** Root of the node's video tree (PLUME_EDGE_VIDEO_DIR on edge nodes), when the node reports it. */
+  videoDir?: string;
 }
 
 export const executionNodes = pgTable('execution_nodes', {
@@ -162,7 +165,7 @@ export const accountPresets = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     contentType: text('content_type', { enum: ['article', 'dynamic', 'video'] }).notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.contentType] })],
 );
@@ -211,7 +214,7 @@ export const generationTasks = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: ts('locked_until'),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('generation_tasks_status').on(t.status, t.createdAt), index('generation_tasks_user').on(t.userId, t.createdAt)],
 );
@@ -230,7 +233,7 @@ export const publishBatches = pgTable(
     /** X-Request-Id of the publish call, for lookups when a result was undetermined. */
     requestId: text('request_id').notNull(),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('publish_batches_user_created').on(t.userId, t.createdAt), index('publish_batches_request').on(t.requestId)],
 );
@@ -271,7 +274,7 @@ export const publishJobs = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('publish_jobs_batch').on(t.batchId),

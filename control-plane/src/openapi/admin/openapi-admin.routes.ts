@@ -11,6 +11,9 @@ import type { OpenApiDeps } from '../context.js';
 import { installErrorHandling } from '../../http/errors.js';
 import { useRawJsonParser } from '../../http/raw-json.js';
 import { usersAdminRoutes } from './users.admin.routes.js';
+import { accountsAdminRoutes } from './accounts.admin.routes.js';
+import { nodesAdminRoutes } from './nodes.admin.routes.js';
+import { webhookDeliveriesAdminRoutes } from '../webhooks/webhook-deliveries.admin.routes.js';
 
 export interface OpenApiAdminOptions extends OpenApiDeps {
   bootstrapToken: string | undefined;
@@ -22,5 +25,8 @@ export function openapiAdminRoutes(options: OpenApiAdminOptions) {
     installErrorHandling(app, adminSurface, { notFound: false });
     installAdminAuth(app, options.db, options.bootstrapToken);
     await app.register(usersAdminRoutes(options.db));
+    await app.register(accountsAdminRoutes(options));
+    await app.register(nodesAdminRoutes(options));
+    await app.register(webhookDeliveriesAdminRoutes(options));
   };
 }

@@ -1,0 +1,92 @@
+/** /api/admin/tokens and /api/admin/audit-log. */
+import { z } from 'zod';
+import type { AdminApp } from './admin.types.js';
+import { createdResponses, isoString, pagedSchema, pageQuery, paged, rangeQuery, responses } from './query.js';
+import type { TokensService } from './tokens.service.js';
+
+const tokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(['read', 'write']),
+  createdBy: z.string().describe('`bootstrap` or the id of the admin token that created it'),
+  createdAt: isoString,
+  lastUsedAt: isoString.nullable(),
+  revokedAt: isoString.nullable(),
+});
+
+const auditSchema = z.object({
+  id: z.number().int(),
+  actor: z.string().describe('`bootstrap` or an admin token id'),
+  method: z.string(),
+  path: z.string(),
+  statusCode: z.number().int(),
+  requestId: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: isoString,
+});
+
+export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
+  r.post(
+    '/tokens',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: 'Create an admin token; the secret is in this answer only',
+        body: z.object({ name: z.string().min(1).max(200), scope: z.enum(['read', 'write']) }).strict(),
+        response: createdResponses(z.object({ success: z.literal(true), token: tokenSchema, secret: z.string().describe('Shown once') })),
+      },
+    },
+    async (request, reply) => reply.code(201).send({ success: true, ...(await service.create(request.body, request.admin!.actor)) }),
+  );
+
+  r.get(
+    '/tokens',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: 'List admin tokens (never their secrets)',
+        querystring: z.object({
+          ...pageQuery,
+          includeRevoked: z
+            .enum(['true', 'false'])
+            .default('false')
+            .transform((v) => v === 'true'),
+        }),
+        response: responses(pagedSchema(tokenSchema)),
+      },
+    },
+    async (request) => {
+      const { items, total } = await service.list(request.query);
+      return paged(items, total, request.query);
+    },
+  );
+
+  r.post(
+    '/tokens/:tokenId/revoke',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: 'Revoke an admin token; it is refused from the next request on',
+        params: z.object({ tokenId: z.string().min(1).max(64) }),
+        response: responses(z.object({ success: z.literal(true), tokenId: z.string(), revoked: z.literal(true), alreadyRevoked: z.boolean() })),
+      },
+    },
+    async (request) => ({ success: true as const, ...(await service.revoke(request.params.tokenId)) }),
+  );
+
+  r.get(
+    '/audit-log',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: 'Every admin write, with the token that made it (newest first)',
+        querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(64).optional(), ...rangeQuery }),
+        response: responses(pagedSchema(auditSchema)),
+      },
+    },
+    async (request) => {
+      const { items, total } = await service.audit(request.query);
+      return paged(items, total, request.query);
+    },
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * plume-admin's composition root: picks the command, parses its options
+ * (strictly: an unknown option is a usage error, not ignored), builds the
+ * HTTP client from --url/--token or the environment, runs, and maps every
+ * failure to a message and an exit code.
+ */
+import { parseArgs } from 'node:util';
+import { AdminHttp, CliError, EXIT } from './admin-http.js';
+import { type Command, type OptionSpec, usageError } from './command.js';
+import type { Output } from './format.js';
+import { licenseCommands } from './license-commands.js';
+import { reportCommands } from './report-commands.js';
+
+export const COMMANDS: Command[] = [...licenseCommands, ...reportCommands];
+
+const GLOBAL_OPTIONS: OptionSpec = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const DEFAULT_URL = 'http://127.0.0.1:8080';
+
+export function helpText(): string {
+  const lines = [
+    'plume-admin: the Plume license back office from the command line',
+    '',
+    'Usage: plume-admin <command> [arguments] [options]',
+    '',
+    'Global options:',
+    `  --url URL      control plane base URL (env PLUME_ADMIN_URL, default ${DEFAULT_URL})`,
+    '  --token TOKEN  admin token (env PLUME_ADMIN_TOKEN)',
+    '  --json         print the API answer as JSON',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name} ${c.usage}\n      ${c.summary}`),
+    '',
+    'Exit codes: 0 done, 1 refused by the server, 2 bad command line, 3 server unreachable, 4 admin token refused.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The command whose words start argv, longest match first. */
+function findCommand(argv: string[]): { command: Command; rest: string[] } | null {
+  const words = argv.slice(0, 2);
+  for (const n of [2, 1]) {
+    const name = words.slice(0, n).join(' ');
+    const command = COMMANDS.find((c) => c.name === name);
+    if (command) return { command, rest: argv.slice(n) };
+  }
+  return null;
+}
+
+export interface CliEnvironment {
+  env: Record<string, string | undefined>;
+  io: Output;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+export async function runCli(argv: string[], { env, io, fetch: fetchImpl, now = () => new Date() }: CliEnvironment): Promise<number> {
+  try {
+    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+      io.out(helpText());
+      return EXIT.ok;
+    }
+    const found = findCommand(argv);
+    if (!found) throw usageError(`Unknown command "${argv.slice(0, 2).join(' ')}". Run plume-admin --help for the list.`);
+    const { command, rest } = found;
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw usageError(`${(error as Error).message}\nUsage: plume-admin ${command.name} ${command.usage}`);
+    }
+    const opts = parsed.values as Record<string, string | boolean | undefined>;
+    if (opts.help) {
+      io.out(`Usage: plume-admin ${command.name} ${command.usage}\n${command.summary}\n`);
+      return EXIT.ok;
+    }
+    const wanted = command.args ?? 0;
+    if (parsed.positionals.length !== wanted) {
+      throw usageError(`plume-admin ${command.name} takes ${wanted} argument${wanted === 1 ? '' : 's'}\nUsage: plume-admin ${command.name} ${command.usage}`);
+    }
+    const url = (opts.url as string | undefined) ?? env.PLUME_ADMIN_URL ?? DEFAULT_URL;
+    if (!/^https?:\/\/[^/]+/.test(url)) throw usageError(`--url must be an http(s) URL, not "${url}"`);
+    const token = (opts.token as string | undefined) ?? env.PLUME_ADMIN_TOKEN;
+    if (!token) throw new CliError(EXIT.auth, 'No admin token: pass --token or set PLUME_ADMIN_TOKEN');
+    const http = new AdminHttp({ baseUrl: url, token, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    await command.run({ http, io, args: parsed.positionals, opts, json: opts.json === true, now });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`plume-admin: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.err(`plume-admin: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT.refused;
+  }
+}

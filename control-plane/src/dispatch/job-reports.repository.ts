@@ -1,0 +1,172 @@
+/**
+ * What a node reports about an attempt: progress, the result, the answer to
+ * a verification. Idempotent by attempt id (a repeat from the outbox changes
+ * nothing) and fenced by the node's current session epoch; the answer says
+ * whether the report may be acknowledged.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client.js';
+import { type AttemptRef, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
+import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
+
+export const jobReports = {
+  /**
+   * Latest progress wins (by seq). The batch view shows feedback.step and
+   * feedback.message (redacted there); the numbers stay in feedback.progress.
+   */
+  async progress(db: Db, ref: AttemptRef, p: { seq: number; step: string; bytesSent?: number; bytesTotal?: number }): Promise<void> {
+    const progress = {
+      step: p.step,
+      seq: p.seq,
+      ...(p.bytesSent !== undefined ? { bytesSent: p.bytesSent } : {}),
+      ...(p.bytesTotal !== undefined ? { bytesTotal: p.bytesTotal } : {}),
+      at: new Date().toISOString(),
+    };
+    const message = p.bytesTotal ? `${p.step}: ${p.bytesSent ?? 0} of ${p.bytesTotal} bytes` : p.step;
+    const value = JSON.stringify({ step: p.step, message, progress });
+    await db.execute(sql`
+      update publish_jobs j set feedback = coalesce(j.feedback, '{}'::jsonb) || ${value}::jsonb
+      from execution_nodes n
+      where ${fenced(ref)} and j.state in ('accepted', 'running', 'committed')
+        and coalesce((j.feedback -> 'progress' ->> 'seq')::int, -1) < ${p.seq}`);
+  },
+
+  /**
+   * The node's report of an attempt. Idempotent: a repeat finds the job already
+   * settled and changes nothing. A failure whose click may have happened
+   * (`readback_failed`, after commit) is not a failure: the job becomes unknown.
+   */
+  async result(
+    db: Db,
+    ref: AttemptRef,
+    r: {
+      outcome: 'succeeded' | 'failed';
+      postId?: string;
+      url?: string;
+      error?: { code: string; step: string; message: string };
+      evidence?: { step: string; screenshotPng?: string; html?: string };
+    },
+  ): Promise<Applied> {
+    return db.transaction(async (tx) => {
+      const [current] = await rows<{ state: string }>(
+        tx,
+        sql`select j.state from publish_jobs j, execution_nodes n
+            where ${fenced(ref)} and j.state in ('accepted', 'running', 'committed', 'unknown') for update of j`,
+      );
+      if (!current) return (await sessionIsCurrent(tx, ref)) ? 'moot' : 'stale';
+      let changed: ChangedJob[];
+      if (r.outcome === 'succeeded') {
+        changed = await rows<ChangedJob>(
+          tx,
+          sql`update publish_jobs j set state = 'succeeded', platform_status = 'published',
+                platform_post_id = ${r.postId ?? null}, platform_url = ${r.url ?? null},
+                feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"published"}'::jsonb,
+                verified_at = case when j.state = 'unknown' then now() else j.verified_at end,
+                error_code = null, error_message = null, lease_until = null
+              where j.id = ${ref.jobId}
+              returning ${CHANGED_JOB_COLUMNS}`,
+        );
+      } else if (r.error?.code === 'readback_failed' && (current.state === 'committed' || current.state === 'unknown')) {
+        changed = await markUnknown(tx, ref.jobId, ref.attemptId);
+      } else {
+        changed = await rows<ChangedJob>(
+          tx,
+          sql`update publish_jobs j set state = 'failed', error_code = ${r.error?.code ?? 'failed'},
+                error_message = ${r.error?.message ?? 'the node reported a failure without details'},
+                feedback = coalesce(j.feedback, '{}'::jsonb) || ${JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' })}::jsonb,
+                lease_until = null
+              where j.id = ${ref.jobId}
+              returning ${CHANGED_JOB_COLUMNS}`,
+        );
+      }
+      if (r.evidence) {
+        await tx.execute(sql`insert into job_evidence (job_id, attempt_id, node_id, step, error_code, screenshot_png, html)
+          values (${ref.jobId}, ${ref.attemptId}, ${ref.nodeId}, ${r.evidence.step}, ${r.error?.code ?? null},
+                  ${r.evidence.screenshotPng ?? null}, ${r.evidence.html ?? null})`);
+      }
+      if (changed[0]?.state !== 'unknown') {
+        await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'result'
+                             where job_id = ${ref.jobId} and resolved_at is null`);
+      }
+      await jobsChanged(tx, changed);
+      return 'applied';
+    });
+  },
+
+  /**
+   * A read-only lookup's answer for a job whose outcome is unknown. Found:
+   * succeeded. Not found: counted; after `checks` lookups at least the
+   * interval apart the click did not happen, so the job is queued again.
+   */
+  async verifyResult(
+    db: Db,
+    ref: AttemptRef,
+    v: { found: boolean; postId?: string; url?: string },
+    policy: { checks: number; intervalMs: number; maxAttempts: number },
+  ): Promise<'succeeded' | 'requeued' | 'pending' | 'moot' | 'stale'> {
+    return db.transaction(async (tx) => {
+      const [current] = await rows<{ checks: number }>(
+        tx,
+        sql`select coalesce(v.checks, 0) as checks
+            from publish_jobs j join execution_nodes n on true
+            left join job_verifications v on v.job_id = j.id and v.attempt_id = j.attempt_id
+            where ${fenced(ref)} and j.state = 'unknown' for update of j`,
+      );
+      if (!current) return (await sessionIsCurrent(tx, ref)) ? 'moot' : 'stale';
+      if (v.found) {
+        const changed = await rows<ChangedJob>(
+          tx,
+          sql`update publish_jobs j set state = 'succeeded', platform_status = 'published', verified_at = now(),
+                platform_post_id = ${v.postId ?? null}, platform_url = ${v.url ?? null}, lease_until = null
+              where j.id = ${ref.jobId} returning ${CHANGED_JOB_COLUMNS}`,
+        );
+        await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'found'
+                             where job_id = ${ref.jobId} and attempt_id = ${ref.attemptId}`);
+        await jobsChanged(tx, changed);
+        return 'succeeded';
+      }
+      const checks = current.checks + 1;
+      if (checks < policy.checks) {
+        await tx.execute(sql`update job_verifications set checks = ${checks}, next_check_at = now() + ${ms(policy.intervalMs)}
+                             where job_id = ${ref.jobId} and attempt_id = ${ref.attemptId}`);
+        return 'pending';
+      }
+      const changed = await rows<ChangedJob>(
+        tx,
+        sql`update publish_jobs j set ${requeueOrFail(policy.maxAttempts, 'not_published')}
+            where j.id = ${ref.jobId} returning ${CHANGED_JOB_COLUMNS}`,
+      );
+      await tx.execute(sql`update job_verifications set checks = ${checks}, resolved_at = now(), resolution = 'not_found'
+                           where job_id = ${ref.jobId} and attempt_id = ${ref.attemptId}`);
+      await jobsChanged(tx, changed);
+      return 'requeued';
+    });
+  },
+};
+
+/**
+ * `applied`: the report changed the job. `moot`: it is about an attempt that
+ * is settled or superseded (a repeat): done with, acknowledge it. `stale`: the
+ * connection it came on is no longer the node's session: do not acknowledge,
+ * the node resends it on its current connection.
+ */
+export type Applied = 'applied' | 'moot' | 'stale';
+
+async function sessionIsCurrent(tx: Db, f: Fence): Promise<boolean> {
+  const [node] = await rows<{ id: string }>(tx, sql`select id from execution_nodes where id = ${f.nodeId} and session_epoch = ${f.epoch}`);
+  return node !== undefined;
+}
+
+/** committed (or a report saying the click may have happened) → unknown, with a verification record. */
+export async function markUnknown(tx: Db, jobId: string, attemptId: string): Promise<ChangedJob[]> {
+  const changed = await rows<ChangedJob>(
+    tx,
+    sql`update publish_jobs j set state = 'unknown', platform_status = 'unverified', lease_until = null,
+          feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"the publish step may have run; looking the post up on the platform"}'::jsonb
+        where j.id = ${jobId} and j.attempt_id = ${attemptId} returning ${CHANGED_JOB_COLUMNS}`,
+  );
+  if (changed.length) {
+    await tx.execute(sql`insert into job_verifications (job_id, attempt_id) values (${jobId}, ${attemptId}) on conflict do nothing`);
+  }
+  return changed;
+}

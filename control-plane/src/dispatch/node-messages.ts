@@ -1,0 +1,124 @@
+/**
+ * What the control plane does with each node message: one handler per type,
+ * each a few lines over the repositories. State lives in PostgreSQL; a
+ * handler answers on the socket only after its transaction committed (an
+ * `ack` means the report is durable, a `commit_ack ok` means the commit is).
+ */
+import { PERMANENT_REJECT_REASONS } from '@plume/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { dispatchJobs } from './dispatch-jobs.repository.js';
+import { jobReports } from './job-reports.repository.js';
+import type { Dispatcher } from './dispatcher.js';
+import type { MessageHandlers, NodeSession } from './hub.js';
+import { nodeRegistry } from './node-registry.repository.js';
+import { sweeps } from './sweeps.repository.js';
+import type { DispatchTimers } from './timers.js';
+
+export interface MessageDeps {
+  db: Db;
+  timers: DispatchTimers;
+  dispatcher: Dispatcher;
+  log: FastifyBaseLogger;
+}
+
+const PERMANENT = new Set<string>(PERMANENT_REJECT_REASONS);
+
+export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps): MessageHandlers {
+  const ref = (s: NodeSession, m: { jobId: string; attemptId: string }) => ({ ...s.fence, jobId: m.jobId, attemptId: m.attemptId });
+  const ack = (s: NodeSession, msgId: string) => s.send({ type: 'ack', msgIds: [msgId] });
+
+  return {
+    async hello(s, m) {
+      if (m.nodeId !== s.nodeId) {
+        s.close(4400, 'hello names another node');
+        return;
+      }
+      if (!(await nodeRegistry.recordCapabilities(db, s.nodeId, s.epoch, m.capabilities))) return;
+      s.concurrency = m.capabilities.concurrency;
+      s.platforms = m.capabilities.platforms;
+      s.settingsSnapshot = m.capabilities.publishSettingsSnapshot;
+      const unplaced = await nodeRegistry.syncAccounts(db, s.nodeId, s.epoch, s.kind, s.userIds, m.accounts);
+      if (unplaced.length) log.warn({ nodeId: s.nodeId, accounts: unplaced }, 'accounts without a known owner: name their userId (the node serves several users)');
+      const reconciled = await sweeps.reconcile(db, s.fence, m.activeJobs, { leaseMs: timers.leaseMs, maxAttempts: timers.maxAttempts });
+      log.info({ nodeId: s.nodeId, epoch: s.epoch, ...reconciled, settingsSnapshot: s.settingsSnapshot }, 'node ready');
+      if (s.settingsSnapshot !== 1) {
+        s.send({ type: 'error', code: 'settings_executor_upgrade_required', message: 'this node does not report publishSettingsSnapshot=1; it gets no jobs until upgraded' });
+      }
+      s.ready = true;
+      dispatcher.wake();
+      dispatcher.wakeVerifications();
+    },
+
+    async heartbeat(s, m) {
+      if (!(await nodeRegistry.heartbeat(db, s.nodeId, s.epoch))) return;
+      await dispatchJobs.renewLeases(db, s.fence, m.activeJobs, timers.leaseMs);
+    },
+
+    async accept(s, m) {
+      const accepted = await dispatchJobs.accept(db, ref(s, m), timers.leaseMs);
+      if (!accepted) {
+        s.send({ type: 'cancel', jobId: m.jobId, attemptId: m.attemptId, reason: 'offer_expired' });
+        return;
+      }
+      if (s.send({ type: 'start', jobId: m.jobId, attemptId: m.attemptId, job: accepted.job, leaseUntil: accepted.leaseUntil })) {
+        await dispatchJobs.markRunning(db, ref(s, m));
+      }
+    },
+
+    async reject(s, m) {
+      const reason = m.reason ?? 'unspecified';
+      await dispatchJobs.reject(db, ref(s, m), { reason, permanent: PERMANENT.has(reason), maxAttempts: timers.maxAttempts, backoffMs: timers.rejectBackoffMs });
+      dispatcher.wake();
+    },
+
+    async commit(s, m) {
+      const answer = await dispatchJobs.commit(db, ref(s, m), timers.commitMinLeaseMs);
+      s.send(answer.ok ? { type: 'commit_ack', jobId: m.jobId, attemptId: m.attemptId, ok: true } : { type: 'commit_ack', jobId: m.jobId, attemptId: m.attemptId, ok: false, reason: answer.reason });
+    },
+
+    async progress(s, m) {
+      const p = { seq: m.seq, step: m.step, ...(m.bytesSent !== undefined ? { bytesSent: m.bytesSent } : {}), ...(m.bytesTotal !== undefined ? { bytesTotal: m.bytesTotal } : {}) };
+      await jobReports.progress(db, ref(s, m), p);
+      ack(s, m.msgId);
+    },
+
+    async result(s, m) {
+      const outcome = await jobReports.result(db, ref(s, m), {
+        outcome: m.outcome,
+        ...(m.postId !== undefined ? { postId: m.postId } : {}),
+        ...(m.url !== undefined ? { url: m.url } : {}),
+        ...(m.error ? { error: m.error } : {}),
+        ...(m.evidence ? { evidence: m.evidence } : {}),
+      });
+      log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, outcome: m.outcome, applied: outcome }, 'job result');
+      // A repeat or a superseded attempt is done with; a report on a stale connection is resent on the current one.
+      if (outcome !== 'stale') ack(s, m.msgId);
+      dispatcher.wake();
+    },
+
+    async verify_result(s, m) {
+      const outcome = await jobReports.verifyResult(
+        db,
+        ref(s, m),
+        { found: m.found, ...(m.postId !== undefined ? { postId: m.postId } : {}), ...(m.url !== undefined ? { url: m.url } : {}) },
+        { checks: timers.verifyChecks, intervalMs: timers.verifyIntervalMs, maxAttempts: timers.maxAttempts },
+      );
+      log.info({ nodeId: s.nodeId, jobId: m.jobId, found: m.found, outcome }, 'verification answered');
+      if (outcome !== 'stale') ack(s, m.msgId);
+      if (outcome === 'requeued') dispatcher.wake();
+    },
+
+    async accounts(s, m) {
+      await nodeRegistry.syncAccounts(db, s.nodeId, s.epoch, s.kind, s.userIds, m.accounts);
+    },
+
+    async inventory(s, m) {
+      await nodeRegistry.saveInventory(db, s.nodeId, s.epoch, m.files, m.truncated);
+    },
+
+    async bye(s) {
+      s.close(1000, 'bye');
+    },
+  };
+}

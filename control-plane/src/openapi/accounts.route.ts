@@ -1,0 +1,76 @@
+/** GET /accounts: the caller's accounts and CMS sites, with the executor resolved for a content type. */
+import { CONTENT_TYPES, EXECUTORS, platformById } from '@plume/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveAccount, UNPUBLISHABLE_REASONS } from './account-resolution.js';
+import { accountsRepository } from './accounts.repository.js';
+import { callerOf, type OpenApiDeps } from './context.js';
+import { errorResponses } from './error-responses.js';
+
+export const accountView = z.object({
+  id: z.number().int().describe('Account id: the integer to put in accountIds'),
+  platform: z.string().describe('Platform code from GET /meta (CMS sites: wordpress or metaweblog)'),
+  platform_name: z.string(),
+  category: z.enum(['content', 'cms']),
+  display_name: z.string(),
+  publishable: z.boolean().describe('Paired, logged in (CMS sites: paired) and, with contentType, able to publish that type'),
+  unpublishable_reasons: z.array(z.enum(UNPUBLISHABLE_REASONS)).describe('Empty when publishable'),
+  executor: z
+    .enum(EXECUTORS)
+    .nullable()
+    .describe('The executor that publishes for this account (fixed routing: a publish naming another executor is refused). With contentType, null when that type cannot be routed.'),
+  executor_online: z.boolean().describe('CMS sites: always true (they run in the service). Others: the account\'s node is connected and heartbeating.'),
+  node_id: z.string().nullable(),
+  login_state: z.enum(['logged_in', 'logged_out', 'unknown']),
+  content_types: z.array(z.enum(CONTENT_TYPES)).describe('Content types this account can publish with its executor'),
+});
+
+const accountsResponse = z.object({
+  content_type: z.enum(CONTENT_TYPES).nullable(),
+  accounts: z.array(accountView),
+});
+
+export function accountsRoutes(deps: OpenApiDeps) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/accounts',
+      {
+        config: { permission: 'accounts:read' },
+        schema: {
+          summary: 'Accounts of the caller, with the executor for a content type',
+          description:
+            "Lists the caller's platform accounts and CMS sites (CMS sites are accounts too). With `contentType`, `executor` is the executor that will publish that type for the account, or null (and `publishable: false`) when the type cannot be routed there; routing is fixed by where the account lives and cannot be bypassed. Accounts are read-only through this interface: login, binding and removal happen in the web or desktop application. Needs `accounts:read`.",
+          querystring: z.object({ contentType: z.enum(CONTENT_TYPES).optional().describe('article, dynamic or video') }),
+          response: { 200: accountsResponse, ...errorResponses(400, 403) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const contentType = request.query.contentType;
+        const list = await accountsRepository.listForUser(deps.db, caller.userId);
+        return {
+          content_type: contentType ?? null,
+          accounts: list.map((account) => {
+            const resolved = resolveAccount(account, contentType);
+            const entry = platformById(account.platform);
+            return {
+              id: account.id,
+              platform: account.platform,
+              platform_name: entry?.name ?? account.platform,
+              category: resolved.cms ? ('cms' as const) : ('content' as const),
+              display_name: account.displayName,
+              publishable: resolved.publishable,
+              unpublishable_reasons: resolved.reasons,
+              executor: resolved.executor,
+              executor_online: resolved.executorOnline,
+              node_id: account.nodeId,
+              login_state: account.loginState,
+              content_types: resolved.contentTypes,
+            };
+          }),
+        };
+      },
+    );
+  };
+}

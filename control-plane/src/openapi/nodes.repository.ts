@@ -1,0 +1,115 @@
+/**
+ * Execution nodes and which users they serve. "Online" is defined once, here
+ * (nodeOnlineSql): the node's socket is held by some replica, its last
+ * heartbeat is recent, and it is active. The dispatch hub only keeps
+ * connected_replica and last_heartbeat_at up to date; every reader (account
+ * list, node list, preflight, publish) judges online-ness with this fragment,
+ * against the database clock so replicas agree.
+ */
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { randomId } from '../crypto/tokens.js';
+import { executionNodes, type NodeCapabilities, nodeUsers } from './openapi.schema.js';
+
+/** A heartbeat older than this means the node is gone (the hub pings every 20 s). */
+export const NODE_ONLINE_WINDOW_SECONDS = 60;
+
+export function nodeOnlineSql(): SQL<boolean> {
+  return sql<boolean>`(${executionNodes.connectedReplica} is not null
+    and ${executionNodes.lastHeartbeatAt} > now() - make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS})
+    and ${executionNodes.status} = 'active')`;
+}
+
+export type NodeKind = (typeof executionNodes.$inferSelect)['kind'];
+
+export interface NodeView {
+  id: string;
+  kind: NodeKind;
+  name: string;
+  status: 'active' | 'draining' | 'revoked';
+  capabilities: NodeCapabilities;
+  online: boolean;
+  lastHeartbeatAt: Date | null;
+  createdAt: Date;
+}
+
+const nodeColumns = {
+  id: executionNodes.id,
+  kind: executionNodes.kind,
+  name: executionNodes.name,
+  status: executionNodes.status,
+  capabilities: executionNodes.capabilities,
+  online: nodeOnlineSql(),
+  lastHeartbeatAt: executionNodes.lastHeartbeatAt,
+  createdAt: executionNodes.createdAt,
+};
+
+export const nodesRepository = {
+  /** Nodes authorized for the user (node_users), revoked ones left out. */
+  async listForUser(db: Db, userId: number): Promise<NodeView[]> {
+    return db
+      .select(nodeColumns)
+      .from(executionNodes)
+      .innerJoin(nodeUsers, eq(nodeUsers.nodeId, executionNodes.id))
+      .where(and(eq(nodeUsers.userId, userId), ne(executionNodes.status, 'revoked'), isNull(executionNodes.revokedAt)))
+      .orderBy(asc(executionNodes.createdAt), asc(executionNodes.id));
+  },
+
+  async get(db: Db, nodeId: string): Promise<NodeView | undefined> {
+    const [node] = await db.select(nodeColumns).from(executionNodes).where(eq(executionNodes.id, nodeId));
+    return node;
+  },
+
+  async isAuthorized(db: Db, nodeId: string, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ nodeId: nodeUsers.nodeId })
+      .from(nodeUsers)
+      .where(and(eq(nodeUsers.nodeId, nodeId), eq(nodeUsers.userId, userId)));
+    return row !== undefined;
+  },
+
+  /** Creates a node record and authorizes it for `userIds` (operators, before the enrollment flow). */
+  async create(db: Db, input: { kind: NodeKind; name: string; userIds: number[]; capabilities: NodeCapabilities }): Promise<string> {
+    const id = randomId('node', 12);
+    await db.insert(executionNodes).values({ id, kind: input.kind, name: input.name, capabilities: input.capabilities });
+    if (input.userIds.length) await db.insert(nodeUsers).values(input.userIds.map((userId) => ({ nodeId: id, userId })));
+    return id;
+  },
+
+  /** Every node (or the one `onlyId`) with the users it serves (admin). */
+  async listAll(db: Db, onlyId?: string): Promise<Array<NodeView & { userIds: number[] }>> {
+    const list = await db
+      .select(nodeColumns)
+      .from(executionNodes)
+      .where(onlyId ? eq(executionNodes.id, onlyId) : undefined)
+      .orderBy(asc(executionNodes.createdAt), asc(executionNodes.id));
+    if (list.length === 0) return [];
+    const links = await db
+      .select()
+      .from(nodeUsers)
+      .where(inArray(nodeUsers.nodeId, list.map((n) => n.id)));
+    return list.map((n) => ({ ...n, userIds: links.filter((l) => l.nodeId === n.id).map((l) => l.userId).sort((a, b) => a - b) }));
+  },
+
+  /** The hub's side of online-ness: a socket was accepted on `replica` (capabilities as the node reported them). */
+  async markConnected(db: Db, nodeId: string, replica: string, capabilities?: NodeCapabilities): Promise<void> {
+    await db
+      .update(executionNodes)
+      .set({ connectedReplica: replica, connectedAt: sql`now()`, lastHeartbeatAt: sql`now()`, ...(capabilities ? { capabilities } : {}) })
+      .where(eq(executionNodes.id, nodeId));
+  },
+
+  async recordHeartbeat(db: Db, nodeId: string, replica: string): Promise<void> {
+    await db
+      .update(executionNodes)
+      .set({ lastHeartbeatAt: sql`now()` })
+      .where(and(eq(executionNodes.id, nodeId), eq(executionNodes.connectedReplica, replica)));
+  },
+
+  async markDisconnected(db: Db, nodeId: string, replica: string): Promise<void> {
+    await db
+      .update(executionNodes)
+      .set({ connectedReplica: null })
+      .where(and(eq(executionNodes.id, nodeId), eq(executionNodes.connectedReplica, replica)));
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * preflight_hash (DESIGN: Open API v1 decisions): HMAC-SHA256, keyed with a
+ * server secret shared by every replica ('preflight-key'), over the canonical
+ * JSON of what a publish would do — its content, route (executor and each
+ * account with its node), content type, the effective settings per target and
+ * the settings contract version. The formal publish recomputes it; any
+ * difference means something changed since the preflight (409).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { canonicalJson, type ContentType } from '@plume/shared';
+import type { Db } from '../../db/client.js';
+import { cachedServerSecret } from '../../crypto/server-secrets.js';
+
+export interface PreflightHashInput {
+  userId: number;
+  contentType: ContentType;
+  /** What is published: article id + digest, dynamic text and images, or video title and paths. */
+  content: Record<string, unknown>;
+  executor: string;
+  targets: Array<{ accountId: number; nodeId: string | null; settings: Record<string, unknown> }>;
+  settingsContractVersion: string;
+}
+
+export class PreflightHasher {
+  private readonly key: () => Promise<Buffer>;
+
+  constructor(db: Db) {
+    this.key = cachedServerSecret(db, 'preflight-key');
+  }
+
+  async hash(input: PreflightHashInput): Promise<string> {
+    const targets = [...input.targets].sort((a, b) => a.accountId - b.accountId);
+    const text = canonicalJson({
+      v: 1,
+      userId: input.userId,
+      contentType: input.contentType,
+      content: input.content,
+      route: { executor: input.executor, targets: targets.map((t) => ({ accountId: t.accountId, nodeId: t.nodeId })) },
+      settings: targets.map((t) => ({ accountId: t.accountId, settings: t.settings })),
+      settingsContractVersion: input.settingsContractVersion,
+    });
+    return createHmac('sha256', await this.key()).update(text).digest('hex');
+  }
+
+  static same(a: string, b: string): boolean {
+    return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  }
+}

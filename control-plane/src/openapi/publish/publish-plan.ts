@@ -1,0 +1,179 @@
+/**
+ * Turns a publish request into a plan: one target per account with its
+ * route, quota bucket and frozen settings, the problems that would stop it
+ * now, and the preflight hash. Preflight shows the plan; the formal publish
+ * builds the same plan inside its transaction and persists it. Nothing here
+ * takes quota, writes, or reads a local file.
+ *
+ * What answers an error at once (the request itself is wrong, whatever the
+ * moment): bad identifiers, unknown platforms, content types or executors the
+ * catalog does not route to an account, a node lacking a capability, path
+ * form, settings, limits. What is a `problem` (the state of the moment, which
+ * preflight reports with valid=false and publish answers as an error):
+ * account publishability, executor online, quota.
+ */
+import {
+  applyDefaults,
+  checkEffectiveSettings,
+  type ContentType,
+  type Executor,
+  mergeSettings,
+  platformById,
+  platformContract,
+  SETTINGS_CONTRACT_VERSION,
+  type SettingsIssue,
+  type SettingsMode,
+  settingsHash,
+  supports,
+  validateSettingsLayer,
+} from '@plume/shared';
+import type { ApiCaller } from '../auth.js';
+import type { Db } from '../../db/client.js';
+import { resolveAccount } from '../account-resolution.js';
+import { type AccountRecord, accountsRepository } from '../accounts.repository.js';
+import { openapiError, type OpenApiErrorCode } from '../openapi.errors.js';
+import type { QuotaBucket } from '../openapi.schema.js';
+import { awaitingItems, checkCapabilities, checkLimits, checkPaths, checkRoute, stateProblems } from './publish-checks.js';
+import { loadContent, type PublishContent, type PublishInput } from './publish-content.js';
+import type { PreflightHasher } from './preflight-hash.js';
+
+export type FieldSource = 'preset' | 'platform' | 'account' | 'default';
+
+export interface Problem {
+  code: OpenApiErrorCode;
+  message: string;
+  accountId: number | null;
+}
+
+export interface PlannedTarget {
+  account: AccountRecord;
+  executor: Executor;
+  nodeId: string | null;
+  bucket: QuotaBucket;
+  settings: Record<string, unknown>;
+  settingsSource: Array<'preset' | 'platform' | 'account'>;
+  fieldSources: Record<string, FieldSource>;
+  settingsHash: string;
+  publishable: boolean;
+  executorOnline: boolean;
+  problems: Problem[];
+}
+
+export interface AwaitingItem {
+  code: string;
+  message: string;
+  accountIds: number[];
+}
+
+export interface Plan {
+  contentType: ContentType;
+  executor: Executor;
+  settingsMode: SettingsMode;
+  content: PublishContent;
+  targets: PlannedTarget[];
+  awaiting: AwaitingItem[];
+  hash: string;
+}
+
+function settingsError(issues: SettingsIssue[]): never {
+  const deprecated = issues.filter((i) => i.code === 'deprecated_field');
+  const shown = deprecated.length ? deprecated : issues;
+  const text = shown.slice(0, 5).map((i) => i.message).join('; ');
+  const more = shown.length > 5 ? ` (and ${shown.length - 5} more)` : '';
+  throw openapiError(deprecated.length ? 'deprecated_field' : 'invalid_settings', `${text}${more}`);
+}
+
+export class PublishPlanner {
+  constructor(private readonly hasher: PreflightHasher) {}
+
+  async plan(db: Db, caller: ApiCaller, input: PublishInput): Promise<Plan> {
+    const { contentType, body } = input;
+    if (body.settingsContractVersion !== undefined && body.settingsContractVersion !== SETTINGS_CONTRACT_VERSION) {
+      throw openapiError(
+        'settings_contract_outdated',
+        `settingsContractVersion ${body.settingsContractVersion} is not the current contract (${SETTINGS_CONTRACT_VERSION}); read GET /publish/settings and preflight again`,
+      );
+    }
+    const mode: SettingsMode = body.settingsMode ?? 'account';
+    const issues: SettingsIssue[] = [];
+    const platformSettings = body.platformSettings ?? {};
+    for (const [code, layer] of Object.entries(platformSettings)) {
+      if (!platformById(code)) throw openapiError('unknown_platform', `platformSettings.${code}: no platform has the code '${code}' (see GET /meta)`);
+      issues.push(...validateSettingsLayer(contentType, code, layer, `platformSettings.${code}`));
+    }
+    const guard = input.contentType === 'video' ? input.body.platforms : undefined;
+    for (const code of guard ?? []) {
+      if (!platformById(code)) throw openapiError('unknown_platform', `platforms: no platform has the code '${code}' (see GET /meta)`);
+      if (!supports(code, 'video')) throw openapiError('content_type_not_supported', `platforms: ${code} does not publish videos`);
+    }
+
+    const content = await loadContent(db, caller.userId, input);
+
+    const accounts = await accountsRepository.getForUser(db, caller.userId, body.accountIds);
+    const missing = body.accountIds.filter((id) => !accounts.some((a) => a.id === id));
+    if (missing.length) throw openapiError('account_not_found', `No account ${missing.join(', ')} in your account list (GET /accounts)`);
+    const accountSettings = body.accountSettings ?? {};
+    for (const key of Object.keys(accountSettings)) {
+      if (!body.accountIds.includes(Number(key))) throw openapiError('invalid_settings', `accountSettings.${key}: account ${key} is not in accountIds`);
+    }
+    const presets = mode === 'account' ? await accountsRepository.presets(db, body.accountIds, contentType) : new Map<number, Record<string, unknown>>();
+
+    const routed = body.accountIds.map((id) => {
+      const account = accounts.find((a) => a.id === id)!;
+      const executor = checkRoute(caller, account, contentType, body.executor);
+      if (guard && !guard.includes(account.platform)) {
+        throw openapiError('account_platform_mismatch', `account ${id} is on ${account.platform}, which is not in platforms (${guard.join(', ')})`);
+      }
+      checkCapabilities(account, contentType);
+      checkPaths(caller, account, executor, content, contentType);
+      const preset = presets.get(id);
+      if (preset) issues.push(...validateSettingsLayer(contentType, account.platform, preset, `the ${contentType} preset of account ${id}`));
+      const own = accountSettings[String(id)];
+      if (own) issues.push(...validateSettingsLayer(contentType, account.platform, own, `accountSettings.${id}`));
+      return { account, executor };
+    });
+    if (issues.length) settingsError(issues);
+
+    const targets: PlannedTarget[] = routed.map(({ account, executor }) => {
+      const merged = mergeSettings(mode, presets.get(account.id), platformSettings[account.platform], accountSettings[String(account.id)]);
+      const fieldSources: Record<string, FieldSource> = { ...merged.fieldSources };
+      const base = { ...merged.settings };
+      // A cover the content carries is used when the platform takes one and no layer chose otherwise.
+      if (base.coverMode === undefined && content.hasCover && platformContract(contentType, account.platform)!.cover.custom) {
+        base.coverMode = 'custom';
+        fieldSources.coverMode = 'default';
+      }
+      const { settings, defaulted } = applyDefaults(contentType, account.platform, base);
+      for (const key of defaulted) fieldSources[key] = 'default';
+      issues.push(...checkEffectiveSettings(contentType, account.platform, settings, `account ${account.id} (${account.platform})`));
+      issues.push(...checkLimits(account, contentType, content, settings));
+      const state = stateProblems(account, contentType);
+      const cms = resolveAccount(account).cms;
+      return {
+        account,
+        executor,
+        // CMS plugins run in process; the bucket is the executor's, cms for CMS sites.
+        nodeId: cms ? null : account.nodeId,
+        bucket: cms ? 'cms' : executor,
+        settings,
+        settingsSource: merged.source,
+        fieldSources,
+        settingsHash: settingsHash(settings),
+        publishable: state.publishable,
+        executorOnline: state.online,
+        problems: state.problems,
+      };
+    });
+    if (issues.length) settingsError(issues);
+
+    const hash = await this.hasher.hash({
+      userId: caller.userId,
+      contentType,
+      content: content.hashed,
+      executor: body.executor,
+      targets: targets.map((t) => ({ accountId: t.account.id, nodeId: t.nodeId, settings: t.settings })),
+      settingsContractVersion: SETTINGS_CONTRACT_VERSION,
+    });
+    return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash };
+  }
+}

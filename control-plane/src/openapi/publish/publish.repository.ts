@@ -1,0 +1,104 @@
+/**
+ * Batches and their jobs. Written in one transaction by the publish service;
+ * dispatch (next layer) only changes job rows.
+ *
+ * Inserts are plain SQL: openapi.schema.ts maps both `createdAt` and
+ * `updatedAt` of publish_batches and publish_jobs onto the one `created_at`
+ * column, so a drizzle insert names that column twice and PostgreSQL refuses
+ * it. Reads through drizzle are unaffected.
+ */
+import { type ContentType } from '@plume/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
+
+type Executor = 'web' | 'desktop' | 'edge';
+
+export interface NewBatch {
+  id: string;
+  userId: number;
+  contentType: ContentType;
+  executor: Executor;
+  articleId: string | null;
+  requestId: string;
+}
+
+export interface NewJob {
+  id: string;
+  accountId: number;
+  platform: string;
+  nodeId: string | null;
+  quotaBucket: QuotaBucket;
+  payload: Record<string, unknown>;
+  settingsSnapshot: Record<string, unknown>;
+  settingsHash: string;
+  settingsContractVersion: string;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+export interface BatchJobRow {
+  id: string;
+  accountId: number;
+  platform: string;
+  state: JobState;
+  payload: Record<string, unknown>;
+  settingsHash: string;
+  feedback: Record<string, unknown> | null;
+  platformStatus: string | null;
+  platformPostId: string | null;
+  platformUrl: string | null;
+  verifiedAt: Date | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+export const publishRepository = {
+  async insertBatch(db: Db, batch: NewBatch, jobs: NewJob[]): Promise<void> {
+    await db.execute(sql`insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
+      values (${batch.id}, ${batch.userId}, ${batch.contentType}, ${batch.executor}, ${batch.articleId}, 'queued', ${batch.requestId})`);
+    const rows = jobs.map(
+      (j) => sql`(${j.id}, ${batch.id}, ${batch.userId}, ${j.accountId}, ${j.platform}, ${batch.contentType}, ${batch.executor}, ${j.nodeId},
+        ${j.quotaBucket}, 'queued', ${json(j.payload)}, ${json(j.settingsSnapshot)}, ${j.settingsHash}, ${j.settingsContractVersion})`,
+    );
+    await db.execute(sql`insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
+        quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
+      values ${sql.join(rows, sql`, `)}`);
+  },
+
+  /** The batch if it belongs to `userId` (another user's batch is indistinguishable from none). */
+  async getBatch(db: Db, userId: number, batchId: string) {
+    const [batch] = await db
+      .select({
+        id: publishBatches.id,
+        contentType: publishBatches.contentType,
+        executor: publishBatches.executor,
+        articleId: publishBatches.articleId,
+        requestId: publishBatches.requestId,
+        createdAt: publishBatches.createdAt,
+      })
+      .from(publishBatches)
+      .where(and(eq(publishBatches.id, batchId), eq(publishBatches.userId, userId)));
+    if (!batch) return undefined;
+    const jobs: BatchJobRow[] = await db
+      .select({
+        id: publishJobs.id,
+        accountId: publishJobs.accountId,
+        platform: publishJobs.platform,
+        state: publishJobs.state,
+        payload: publishJobs.payload,
+        settingsHash: publishJobs.settingsHash,
+        feedback: publishJobs.feedback,
+        platformStatus: publishJobs.platformStatus,
+        platformPostId: publishJobs.platformPostId,
+        platformUrl: publishJobs.platformUrl,
+        verifiedAt: publishJobs.verifiedAt,
+        errorCode: publishJobs.errorCode,
+        errorMessage: publishJobs.errorMessage,
+      })
+      .from(publishJobs)
+      .where(eq(publishJobs.batchId, batchId))
+      .orderBy(asc(publishJobs.accountId), asc(publishJobs.id));
+    return { ...batch, jobs };
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * Preflight and publish. Both build the same plan (publish-plan.ts);
+ * preflight reports it and changes nothing, publish re-checks it against the
+ * preflight the client did, takes quota and persists one batch with one job
+ * per account, all inside the caller's transaction (the idempotent one), so
+ * quota, batch and the stored answer commit together or not at all.
+ */
+import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import type { z } from 'zod';
+import type { ApiCaller } from '../auth.js';
+import { randomId } from '../../crypto/tokens.js';
+import type { Db } from '../../db/client.js';
+import { openapiError } from '../openapi.errors.js';
+import { QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
+import { quotaRepository } from '../quota.repository.js';
+import type { PublishInput } from './publish-content.js';
+import { type Plan, type Problem, PublishPlanner } from './publish-plan.js';
+import { publishRepository } from './publish.repository.js';
+import type { PublishResponse, preflightResponse } from './publish.schemas.js';
+import { PreflightHasher } from './preflight-hash.js';
+
+type PreflightResponse = z.infer<typeof preflightResponse>;
+
+function unitsByBucket(plan: Plan): Map<QuotaBucket, number> {
+  const needed = new Map<QuotaBucket, number>();
+  for (const t of plan.targets) needed.set(t.bucket, (needed.get(t.bucket) ?? 0) + 1);
+  return needed;
+}
+
+const problemView = (p: Problem) => ({ code: p.code, message: p.message, account_id: p.accountId });
+
+export class PublishService {
+  private readonly planner: PublishPlanner;
+
+  constructor(db: Db) {
+    this.planner = new PublishPlanner(new PreflightHasher(db));
+  }
+
+  async preflight(db: Db, caller: ApiCaller, input: PublishInput): Promise<PreflightResponse> {
+    const plan = await this.planner.plan(db, caller, input);
+    const balances = await quotaRepository.balances(db, caller.userId);
+    const quota = [...unitsByBucket(plan)].map(([bucket, needed]) => {
+      const b = balances.get(bucket) ?? { granted: 0, used: 0 };
+      const remaining = Math.max(0, b.granted - b.used);
+      return { bucket, needed, remaining, ok: remaining >= needed };
+    });
+    const short = new Set(quota.filter((q) => !q.ok).map((q) => q.bucket));
+    const problems: Problem[] = plan.targets.flatMap((t) => t.problems);
+    for (const q of quota.filter((x) => !x.ok)) {
+      problems.push({ code: 'quota_exceeded', message: `${q.bucket} quota: this request needs ${q.needed}, ${q.remaining} remaining`, accountId: null });
+    }
+    return {
+      valid: problems.length === 0,
+      content_type: plan.contentType,
+      executor: plan.executor,
+      settings_contract_version: SETTINGS_CONTRACT_VERSION,
+      preflight_hash: plan.hash,
+      targets: plan.targets.map((t) => ({
+        account_id: t.account.id,
+        platform: t.account.platform,
+        executor: t.executor,
+        node_id: t.nodeId,
+        publishable: t.publishable,
+        executor_online: t.executorOnline,
+        quota_bucket: t.bucket,
+        quota_ok: !short.has(t.bucket),
+        settings_mode: plan.settingsMode,
+        settings_source: t.settingsSource,
+        field_sources: t.fieldSources,
+        effective_settings: t.settings,
+        settings_hash: t.settingsHash,
+        problems: t.problems.map(problemView),
+      })),
+      quota,
+      problems: problems.map(problemView),
+      awaiting_verification: plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds })),
+    };
+  }
+
+  /** Runs inside the idempotent transaction `tx`; any throw rolls back quota and batch together. */
+  async publish(tx: Db, caller: ApiCaller, input: PublishInput, requestId: string): Promise<PublishResponse> {
+    const plan = await this.planner.plan(tx, caller, input);
+    const sent = input.body.preflightHash;
+    if (sent !== undefined && !PreflightHasher.same(sent, plan.hash)) {
+      throw openapiError('preflight_mismatch', 'Content, settings or route changed since the preflight (preflightHash no longer matches); preflight again and publish with the new preflight_hash');
+    }
+    const problem = plan.targets.flatMap((t) => t.problems)[0];
+    if (problem) throw openapiError(problem.code, problem.message);
+
+    // Fixed bucket order: two batches touching the same buckets lock them in the same order.
+    const needed = unitsByBucket(plan);
+    for (const bucket of QUOTA_BUCKETS) {
+      const units = needed.get(bucket);
+      if (!units) continue;
+      if (!(await quotaRepository.take(tx, caller.userId, bucket, units))) {
+        const b = (await quotaRepository.balances(tx, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
+        throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${units}, ${Math.max(0, b.granted - b.used)} remaining`);
+      }
+    }
+
+    const batchId = randomId('bat');
+    const jobs = plan.targets.map((t) => ({
+      id: randomId('job'),
+      accountId: t.account.id,
+      platform: t.account.platform,
+      executor: t.executor,
+      nodeId: t.nodeId,
+      quotaBucket: t.bucket,
+      payload: plan.content.payload,
+      settingsSnapshot: t.settings,
+      settingsHash: t.settingsHash,
+      settingsContractVersion: SETTINGS_CONTRACT_VERSION,
+    }));
+    await publishRepository.insertBatch(
+      tx,
+      { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
+      jobs,
+    );
+    return {
+      batch_id: batchId,
+      content_type: plan.contentType,
+      executor: plan.executor,
+      state: 'queued',
+      settings_contract_version: SETTINGS_CONTRACT_VERSION,
+      jobs: jobs.map((j) => ({ job_id: j.id, account_id: j.accountId, platform: j.platform, executor: j.executor, state: 'queued' as const, settings_hash: j.settingsHash })),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The Open API's background components, for main.ts to start after the app
+ * and stop before closing the database: article generation, webhook
+ * delivery, and pruning of expired Idempotency-Key records. Every replica
+ * runs them; the database hands each task or delivery to one of them.
+ */
+import type { GenerationConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { ComponentLog } from './component-log.js';
+import { GenerationWorker } from './generation/generation.worker.js';
+import { pruneIdempotencyKeys } from './idempotency.js';
+import { WebhookDeliverer } from './webhooks/webhook.deliverer.js';
+
+/** Records live 24 h; pruning them hourly keeps the table small and costs one statement. */
+const IDEMPOTENCY_PRUNE_MS = 3600_000;
+
+export interface OpenApiWorkersOptions {
+  db: Db;
+  now?: () => Date;
+  generation: GenerationConfig | null;
+  log: ComponentLog;
+}
+
+export function startOpenApiWorkers({ db, now = () => new Date(), generation, log }: OpenApiWorkersOptions): { stop(): Promise<void> } {
+  const generationWorker = new GenerationWorker({ db, generation, now, log });
+  const deliverer = new WebhookDeliverer({ db, now, log });
+  generationWorker.start();
+  deliverer.start();
+  if (!generation) log.warn({}, 'article generation is not configured (PLUME_GENERATION_BASE_URL, PLUME_GENERATION_MODEL); generation tasks fail with generation_unconfigured');
+
+  const prune = setInterval(() => {
+    pruneIdempotencyKeys(db, now()).catch((err: unknown) => log.warn({ err }, 'idempotency prune failed'));
+  }, IDEMPOTENCY_PRUNE_MS);
+  prune.unref();
+
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(prune);
+        // The outbox is durable: an event enqueued while the deliverer stops is sent by the next one to start.
+        await Promise.all([generationWorker.stop(), deliverer.stop()]);
+      })();
+      return stopping;
+    },
+  };
+}

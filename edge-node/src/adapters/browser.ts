@@ -1,0 +1,42 @@
+/**
+ * Launching Debian's Chromium through playwright-core (no browser download).
+ * The flags keep a machine without network quiet: without them Chromium keeps
+ * retrying outbound connections (updates, sync, QUIC probes).
+ */
+import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-sync',
+] as const;
+
+export interface ChromiumOptions {
+  executablePath?: string;
+  headless?: boolean;
+  /** Chromium's sandbox cannot run as root; default: whether this process is root. */
+  runningAsRoot?: boolean;
+}
+
+export function chromiumLaunchOptions(opts: ChromiumOptions = {}): LaunchOptions {
+  const root = opts.runningAsRoot ?? process.getuid?.() === 0;
+  return {
+    executablePath: opts.executablePath ?? DEFAULT_CHROMIUM_PATH,
+    headless: opts.headless ?? true,
+    args: [...(root ? ['--no-sandbox'] : []), ...CHROMIUM_ARGS],
+  };
+}
+
+export function launchChromium(opts: ChromiumOptions = {}): Promise<Browser> {
+  return chromium.launch(chromiumLaunchOptions(opts));
+}
+
+/** One persistent profile per account: its cookies are that account's login. */
+export function launchAccountProfile(userDataDir: string, opts: ChromiumOptions = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, chromiumLaunchOptions(opts));
+}

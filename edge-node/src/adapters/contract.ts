@@ -1,0 +1,195 @@
+/**
+ * The adapter contract (DESIGN: Platforms, Edge nodes). One content platform is
+ * one module implementing `Adapter`; the daemon drives it in this order:
+ *
+ *   checkLogin → prepare (retry freely) → publish (exactly once) ; verify when unsure
+ *
+ * The line that matters is the publish click. Everything before it is
+ * idempotent: `prepare` reloads the editor and fills it from scratch, so the
+ * daemon may run it again after any failure. `publish` calls `ctx.beforePublish()`
+ * (the commit gate: journal + `commit` acknowledged by the control plane)
+ * immediately before the one non-repeatable click; once that gate has passed,
+ * any failure other than an explicit `publish_rejected` leaves the outcome
+ * unknown, and only `verify` — a read-only lookup — may resolve it.
+ */
+import type { Page } from 'playwright-core';
+import type { ContentType } from '@plume/shared';
+
+export type { ContentType };
+
+/** Stable step names, used for progress reports and failure evidence. */
+export const STEPS = ['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back'] as const;
+export type Step = (typeof STEPS)[number];
+
+/**
+ * Stable failure codes.
+ * - `login_required`: no session, or the browser profile is logged in as another account.
+ * - `editor_changed`: a selector the adapter relies on is missing (the site changed).
+ * - `upload_failed`: a media file could not be opened or the platform refused/failed the upload.
+ * - `cover_rejected`: the custom cover cannot be adopted; the job stops rather than use an automatic cover.
+ * - `setting_unavailable`: a frozen setting is missing, deprecated, or not offered by the editor.
+ * - `publish_rejected`: the platform refused the content — either its editor rules before the
+ *   click (step `fill`), or an explicit refusal answering the click (step `publish`). Nothing was published.
+ * - `readback_failed`: the click happened (or may have) but no post id came back: the outcome is
+ *   unknown and must be resolved by `verify`, never by publishing again.
+ */
+export const ADAPTER_ERROR_CODES = [
+  'login_required',
+  'editor_changed',
+  'upload_failed',
+  'cover_rejected',
+  'setting_unavailable',
+  'publish_rejected',
+  'readback_failed',
+] as const;
+export type AdapterErrorCode = (typeof ADAPTER_ERROR_CODES)[number];
+
+export class AdapterError extends Error {
+  override readonly name = 'AdapterError';
+  constructor(
+    readonly code: AdapterErrorCode,
+    readonly step: Step,
+    message: string,
+    /** Evidence for the job's failure record (page URL, platform message…); never secrets. */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  /** The publish click may have happened: resolve with `verify`, never by re-publishing. */
+  get outcomeUnknown(): boolean {
+    return this.code === 'readback_failed';
+  }
+}
+
+export function isAdapterError(e: unknown, code?: AdapterErrorCode): e is AdapterError {
+  return e instanceof AdapterError && (code === undefined || e.code === code);
+}
+
+export interface ArticlePayload {
+  title: string;
+  /** Markdown; each adapter renders it the way its editor accepts. */
+  content: string;
+  /** Local path of a cover image (opened through `ctx.openFile`). */
+  coverImage?: string;
+}
+
+export interface DynamicPayload {
+  content: string;
+  /** Local image paths (opened through `ctx.openFile`). */
+  images?: string[];
+}
+
+export interface VideoPayload {
+  title: string;
+  localVideoPath: string;
+  coverImagePath?: string;
+  description?: string;
+}
+
+interface PublishJobBase {
+  jobId: string;
+  attemptId: string;
+  platform: string;
+  account: { id: string; externalRef: string };
+  /** The frozen settings snapshot; adapters read only this, never presets. */
+  settings: Readonly<Record<string, unknown>>;
+  settingsHash: string;
+  /** When the job was created (ISO 8601): the lower bound of `verify`'s time window. */
+  createdAt: string;
+}
+
+export type ArticleJob = PublishJobBase & { contentType: 'article'; payload: ArticlePayload };
+export type DynamicJob = PublishJobBase & { contentType: 'dynamic'; payload: DynamicPayload };
+export type VideoJob = PublishJobBase & { contentType: 'video'; payload: VideoPayload };
+export type PublishJob = ArticleJob | DynamicJob | VideoJob;
+
+export interface OpenedFile {
+  /** The path the browser may read (already resolved and checked by the sandbox). */
+  path: string;
+  size: number;
+}
+
+export interface ProgressDetail {
+  bytesSent?: number;
+  bytesTotal?: number;
+  percent?: number;
+  /** Sub-phase within a step, e.g. `transfer` or `transcode` during `upload`. */
+  phase?: string;
+}
+
+/** Structured logger; a pino child logger satisfies it. */
+export interface AdapterLog {
+  debug(obj: Record<string, unknown>, msg?: string): void;
+  info(obj: Record<string, unknown>, msg?: string): void;
+  warn(obj: Record<string, unknown>, msg?: string): void;
+}
+
+export interface AdapterTimeouts {
+  /** How long a selector may take to appear once its page has loaded. */
+  selectorMs: number;
+  /** Page navigations. */
+  navigationMs: number;
+  /** Media transfer plus server-side processing (transcoding). */
+  uploadMs: number;
+  /** From the publish click to the platform's answer. */
+  publishMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: AdapterTimeouts = {
+  selectorMs: 10_000,
+  navigationMs: 30_000,
+  uploadMs: 30 * 60_000,
+  publishMs: 60_000,
+};
+
+export interface AdapterContext {
+  /** The platform's origin: the real site in production, the simulator in tests. */
+  baseUrl: string;
+  /** The only way to reach media: the daemon's sandbox checks the path and resolves it. */
+  openFile(path: string): Promise<OpenedFile>;
+  progress(step: Step, detail?: ProgressDetail): void;
+  /** The commit gate. Called immediately before the publish click; if it throws, there is no click. */
+  beforePublish(): Promise<void>;
+  signal: AbortSignal;
+  log: AdapterLog;
+  timeouts?: Partial<AdapterTimeouts>;
+}
+
+export interface LoginInfo {
+  /** The platform's own account id (matches `job.account.externalRef`). */
+  externalRef: string;
+  displayName: string;
+}
+
+export interface PublishResult {
+  postId: string;
+  url: string;
+}
+
+export type VerifyResult =
+  | {
+      found: true;
+      postId: string;
+      url: string;
+      /** Posts that matched; more than one means a person should decide which is this job's. */
+      candidates: number;
+    }
+  | { found: false };
+
+export interface Adapter {
+  readonly platform: string;
+  readonly contentTypes: readonly ContentType[];
+  /** The real site's origin, used when the daemon is not told otherwise. */
+  readonly defaultBaseUrl: string;
+  /** Settings fields (shared settings contract names) this adapter applies; any others are logged and ignored. */
+  readonly settingKeys: readonly string[];
+  /** Opens a logged-in-only page; throws `login_required` when there is no session. */
+  checkLogin(page: Page, ctx: AdapterContext): Promise<LoginInfo>;
+  /** Everything before the publish click: open the editor, fill, upload, apply settings. Safe to repeat. */
+  prepare(page: Page, job: PublishJob, ctx: AdapterContext): Promise<void>;
+  /** The one non-repeatable step, on the page `prepare` left: gate, click once, read back the post. */
+  publish(page: Page, job: PublishJob, ctx: AdapterContext): Promise<PublishResult>;
+  /** Read-only: finds this job's post (title or text, account, time window). Never writes. */
+  verify(page: Page, job: PublishJob, ctx: AdapterContext): Promise<VerifyResult>;
+}

@@ -1,0 +1,175 @@
+/**
+ * Building blocks every adapter uses, so that each adapter module reads as its
+ * platform's flow and nothing else: finding controls (a missing one is
+ * `editor_changed`), the login check, media through the sandbox, polling, and
+ * the read-only matching of `verify`. The publish click is in publish-click.ts.
+ */
+import type { Locator, Page } from 'playwright-core';
+import {
+  AdapterError,
+  DEFAULT_TIMEOUTS,
+  type AdapterContext,
+  type AdapterErrorCode,
+  type AdapterTimeouts,
+  type LoginInfo,
+  type OpenedFile,
+  type PublishJob,
+  type Step,
+  type VerifyResult,
+} from './contract.js';
+
+export function timeouts(ctx: AdapterContext): AdapterTimeouts {
+  return { ...DEFAULT_TIMEOUTS, ...ctx.timeouts };
+}
+
+export function siteUrl(ctx: AdapterContext, path: string): string {
+  return ctx.baseUrl.replace(/\/+$/, '') + path;
+}
+
+/** Waits for a control the adapter relies on; its absence means the site changed. */
+export async function need(
+  scope: Page | Locator,
+  selector: string,
+  step: Step,
+  what: string,
+  ctx: AdapterContext,
+  state: 'visible' | 'attached' = 'visible',
+): Promise<Locator> {
+  const loc = scope.locator(selector).first();
+  try {
+    await loc.waitFor({ state, timeout: timeouts(ctx).selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    throw new AdapterError('editor_changed', step, `${what} not found (${selector})`, { selector, url: pageOf(scope).url() });
+  }
+  return loc;
+}
+
+/**
+ * Navigates to a page that needs a session. Platforms answer a missing session by
+ * redirecting to their login page, which `isLoginPage` recognises.
+ */
+export async function openLoggedIn(
+  page: Page,
+  url: string,
+  step: Step,
+  ctx: AdapterContext,
+  isLoginPage: (url: URL) => boolean,
+): Promise<void> {
+  ctx.signal.throwIfAborted();
+  const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeouts(ctx).navigationMs });
+  if (isLoginPage(new URL(page.url()))) {
+    throw new AdapterError('login_required', step, 'no session: the platform redirected to its login page', { url: page.url() });
+  }
+  // A 5xx is the platform's trouble, not ours: a plain Error lets the daemon retry the step.
+  if (res && res.status() >= 500) throw new Error(`${url} answered HTTP ${res.status()}`);
+}
+
+/** Reads who the page says is logged in (`data-uid` + text of the account badge). */
+export async function readAccount(page: Page, selector: string, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  const badge = await need(page, selector, step, 'logged-in account badge', ctx, 'attached');
+  const externalRef = (await badge.getAttribute('data-uid'))?.trim();
+  if (!externalRef) throw new AdapterError('editor_changed', step, `account badge has no data-uid (${selector})`, { selector });
+  return { externalRef, displayName: (await badge.innerText()).trim() };
+}
+
+/** A profile logged in as someone else must never publish this job. */
+export function assertAccount(info: LoginInfo, job: PublishJob, step: Step): void {
+  if (info.externalRef !== job.account.externalRef) {
+    throw new AdapterError('login_required', step, `browser profile is logged in as ${info.externalRef}, job is for ${job.account.externalRef}`, {
+      loggedInAs: info.externalRef,
+    });
+  }
+}
+
+/** Fills a text control and reads it back: an editor that silently alters text has changed. */
+export async function fillChecked(loc: Locator, value: string, step: Step, what: string): Promise<void> {
+  await loc.fill(value);
+  const got = await loc.inputValue();
+  if (got !== value) {
+    throw new AdapterError('editor_changed', step, `${what} did not keep the text (${got.length} of ${value.length} characters)`);
+  }
+}
+
+/** Opens media through the sandbox; a refusal is the given code (upload_failed, cover_rejected). */
+export async function openMedia(ctx: AdapterContext, path: string, step: Step, code: AdapterErrorCode, what: string): Promise<OpenedFile> {
+  try {
+    return await ctx.openFile(path);
+  } catch (e) {
+    throw new AdapterError(code, step, `cannot open ${what}: ${(e as Error).message}`, { path });
+  }
+}
+
+export function countChars(text: string): number {
+  return Array.from(text).length;
+}
+
+/** Rejects content the platform's editor would refuse, before anything is clicked. */
+export function assertMaxChars(text: string, max: number, step: Step, what: string): void {
+  const n = countChars(text);
+  if (n > max) throw new AdapterError('publish_rejected', step, `${what} has ${n} characters; the platform accepts at most ${max}`, { length: n, max });
+}
+
+/** Polls `read` until `done` holds, reporting nothing itself; throws `onTimeout()` when time runs out. */
+export async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  opts: { intervalMs: number; timeoutMs: number; signal: AbortSignal; onValue?: (value: T) => void; onTimeout: () => Error },
+): Promise<T> {
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    opts.signal.throwIfAborted();
+    const value = await read();
+    opts.onValue?.(value);
+    if (done(value)) return value;
+    if (Date.now() >= deadline) throw opts.onTimeout();
+    await new Promise((r) => setTimeout(r, opts.intervalMs));
+  }
+}
+
+/** Clock skew tolerated between the platform's timestamps and ours. */
+const VERIFY_SKEW_MS = 10 * 60_000;
+
+/** Whether a post dated `postedAt` can belong to this job (not before the job existed). */
+export function inJobWindow(postedAt: string | null, job: PublishJob): boolean {
+  if (!postedAt) return false;
+  const at = Date.parse(postedAt);
+  return Number.isFinite(at) && at >= Date.parse(job.createdAt) - VERIFY_SKEW_MS;
+}
+
+export function absoluteUrl(href: string, page: Page): string {
+  return new URL(href, page.url()).toString();
+}
+
+export function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
+}
+
+function pageOf(scope: Page | Locator): Page {
+  return 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
+}
+
+/** Narrows the job to the content type this adapter step handles; anything else was routed wrongly. */
+export function jobOfType<T extends PublishJob['contentType']>(job: PublishJob, type: T): Extract<PublishJob, { contentType: T }> {
+  if (job.contentType !== type) {
+    throw new AdapterError('setting_unavailable', 'open_editor', `${job.platform} adapter cannot publish content type ${job.contentType} here`, {
+      contentType: job.contentType,
+    });
+  }
+  return job as Extract<PublishJob, { contentType: T }>;
+}
+
+export interface ListedPost {
+  postId: string;
+  url: string;
+  /** Title or text as the list shows it. */
+  text: string;
+  postedAt: string | null;
+}
+
+/** Picks this job's post out of a list read from the platform (newest first); read-only. */
+export function matchPost(posts: readonly ListedPost[], job: PublishJob, matches: (text: string) => boolean): VerifyResult {
+  const hits = posts.filter((p) => matches(p.text) && inJobWindow(p.postedAt, job));
+  const first = hits[0];
+  return first ? { found: true, postId: first.postId, url: first.url, candidates: hits.length } : { found: false };
+}

@@ -1,0 +1,314 @@
+/**
+ * The node's side of dispatch: answers offers within the concurrency limit,
+ * runs started jobs (one at a time per account: a browser profile cannot be
+ * opened twice), holds the commit gate, answers verifications, and drains.
+ * Accept/reject/commit go straight to the socket (they mean nothing on a
+ * later connection); results, progress and verification answers go through
+ * the outbox.
+ */
+import type { ActiveJob, ControlMessageOf, JobSpec, NodeMessage } from '@plume/shared';
+import type { BrowserContext } from 'playwright-core';
+import type { Logger } from 'pino';
+import type { AccountRegistry } from '../accounts.js';
+import type { ProgressDetail, Step } from '../adapters/contract.js';
+import type { CommitJournal } from '../journal.js';
+import { EDGE_TIMERS } from '../timers.js';
+import type { Outbox } from '../outbox.js';
+import type { AdapterSet } from './adapter-set.js';
+import { checkLogin } from './login-check.js';
+import { stagingDirFor } from './media.js';
+import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
+
+type Phase = ActiveJob['phase'];
+
+interface Running {
+  jobId: string;
+  attemptId: string;
+  phase: Phase;
+  abort: AbortController;
+  gate?: { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+  done?: Promise<void>;
+  progressSeq: number;
+  lastProgress: { step: string; at: number };
+}
+
+export interface JobRunnerOptions {
+  adapters: AdapterSet;
+  accounts: AccountRegistry;
+  outbox: Outbox;
+  journal: CommitJournal;
+  /** Live messages (accept, reject, commit); false when disconnected. */
+  send: (message: NodeMessage) => boolean;
+  /** Whether the control plane can hear us now (the gate refuses when cut off). */
+  connected: () => boolean;
+  launchProfile: (dir: string) => Promise<BrowserContext>;
+  videoDir: string;
+  stateDir: string;
+  concurrency: number;
+  platformUrls: Record<string, string>;
+  onAccountsChanged: () => void;
+  log: Logger;
+  /** Defaults: EDGE_TIMERS. */
+  commitTimeoutMs?: number;
+  progressIntervalMs?: number;
+}
+
+export class JobRunner {
+  private readonly jobs = new Map<string, Running>();
+  private readonly accountLocks = new Map<string, Promise<void>>();
+  private draining = false;
+
+  constructor(private readonly o: JobRunnerOptions) {}
+
+  private key(jobId: string, attemptId: string): string {
+    return `${jobId}/${attemptId}`;
+  }
+
+  activeJobs(): ActiveJob[] {
+    return [...this.jobs.values()].map((j) => ({ jobId: j.jobId, attemptId: j.attemptId, phase: j.phase }));
+  }
+
+  get busy(): number {
+    return this.jobs.size;
+  }
+
+  offer(m: ControlMessageOf<'offer'>): void {
+    const reject = (reason: string) => this.o.send({ type: 'reject', jobId: m.jobId, attemptId: m.attemptId, reason });
+    if (this.draining) return void reject('draining');
+    if (this.o.journal.has(m.jobId, m.attemptId)) return void reject('invalid_job');
+    if (!this.o.adapters.get(m.platform)) return void reject('unsupported_platform');
+    if (!this.o.adapters.canRun(m.platform, m.contentType)) return void reject('unsupported_content_type');
+    if (this.jobs.size >= this.o.concurrency) return void reject('busy');
+    this.jobs.set(this.key(m.jobId, m.attemptId), {
+      jobId: m.jobId,
+      attemptId: m.attemptId,
+      phase: 'accepted',
+      abort: new AbortController(),
+      progressSeq: 0,
+      lastProgress: { step: '', at: 0 },
+    });
+    if (!this.o.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId })) this.jobs.delete(this.key(m.jobId, m.attemptId));
+  }
+
+  start(m: ControlMessageOf<'start'>): void {
+    const job = this.jobs.get(this.key(m.jobId, m.attemptId));
+    if (!job || job.phase !== 'accepted') {
+      this.o.log.warn({ jobId: m.jobId, attemptId: m.attemptId }, 'start for an attempt this node did not accept; giving it back');
+      this.o.send({ type: 'reject', jobId: m.jobId, attemptId: m.attemptId, reason: 'not_accepted' });
+      return;
+    }
+    job.phase = 'running';
+    job.done = this.run(job, m.job).finally(() => this.jobs.delete(this.key(job.jobId, job.attemptId)));
+  }
+
+  commitAck(m: ControlMessageOf<'commit_ack'>): void {
+    const job = this.jobs.get(this.key(m.jobId, m.attemptId));
+    if (!job?.gate) return;
+    clearTimeout(job.gate.timer);
+    const gate = job.gate;
+    delete job.gate;
+    if (m.ok) gate.resolve();
+    else gate.reject(new GiveBack(`commit_refused:${m.reason ?? 'unknown'}`));
+  }
+
+  /** The control plane moved on: stop before the commit (after it, finish and report). */
+  cancel(m: ControlMessageOf<'cancel'>): void {
+    const job = this.jobs.get(this.key(m.jobId, m.attemptId));
+    if (!job) return;
+    if (job.phase === 'accepted') {
+      this.jobs.delete(this.key(m.jobId, m.attemptId));
+      return;
+    }
+    if (job.phase === 'running') job.abort.abort(`cancelled:${m.reason ?? ''}`);
+  }
+
+  /** A read-only lookup for a job whose outcome is unknown. No answer on error: the control plane asks again. */
+  verify(m: ControlMessageOf<'verify'>): void {
+    const adapter = this.o.adapters.get(m.job.platform);
+    const ref = m.job.account.externalRef;
+    if (!adapter || !ref || !this.o.accounts.get(ref)) {
+      this.o.log.warn({ jobId: m.jobId, platform: m.job.platform, account: ref }, 'cannot verify here: no adapter or account');
+      return;
+    }
+    void this.withAccount(ref, async () => {
+      const context = await this.o.launchProfile(this.o.accounts.profileDir(ref));
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const found = await adapter.verify(page, toPublishJob(m.jobId, m.attemptId, m.job), {
+          baseUrl: this.o.platformUrls[m.job.platform] ?? adapter.defaultBaseUrl,
+          openFile: () => Promise.reject(new Error('verify opens no media')),
+          progress: () => {},
+          beforePublish: () => Promise.reject(new Error('verify never publishes')),
+          signal: new AbortController().signal,
+          log: this.o.log.child({ jobId: m.jobId, verify: true }),
+        });
+        this.o.outbox.put(
+          found.found
+            ? { type: 'verify_result', jobId: m.jobId, attemptId: m.attemptId, found: true, postId: found.postId, url: found.url }
+            : { type: 'verify_result', jobId: m.jobId, attemptId: m.attemptId, found: false },
+        );
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }).catch((err: unknown) => this.o.log.warn({ err, jobId: m.jobId }, 'verification failed; the control plane will ask again'));
+  }
+
+  /**
+   * Login checks for accounts whose state is unknown or older than `staleMs`
+   * (each in its account's turn: never while that profile runs a job).
+   */
+  async checkLogins(staleMs: number): Promise<void> {
+    const now = Date.now();
+    const due = this.o.accounts.list().filter((a) => a.loginState === 'unknown' || !a.checkedAt || now - Date.parse(a.checkedAt) > staleMs);
+    for (const account of due) {
+      const adapter = this.o.adapters.get(account.platform);
+      if (!adapter || this.draining) continue;
+      const result = await this.withAccount(account.externalRef, () =>
+        checkLogin({
+          account,
+          adapter,
+          baseUrl: this.o.platformUrls[account.platform] ?? adapter.defaultBaseUrl,
+          registry: this.o.accounts,
+          launchProfile: this.o.launchProfile,
+        }),
+      ).catch((err: unknown) => ({ state: 'unknown' as const, detail: (err as Error).message, changed: false }));
+      this.o.log.info({ account: account.externalRef, platform: account.platform, state: result.state, detail: result.detail }, 'login checked');
+      if (result.changed) this.o.onAccountsChanged();
+    }
+  }
+
+  /**
+   * Stop taking offers; let running jobs finish within `boundMs`; then give
+   * back every job not yet past its commit (the control plane re-queues it).
+   * Committed jobs keep going until the process exits; their result, if it
+   * comes, is in the outbox, and otherwise the control plane verifies.
+   */
+  async drain(boundMs: number): Promise<void> {
+    this.draining = true;
+    for (const job of [...this.jobs.values()]) {
+      if (job.phase === 'accepted') {
+        this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: 'draining' });
+        this.jobs.delete(this.key(job.jobId, job.attemptId));
+      }
+    }
+    const all = () => Promise.allSettled([...this.jobs.values()].map((j) => j.done));
+    const settled = await Promise.race([all().then(() => true), sleep(boundMs).then(() => false)]);
+    if (settled) return;
+    const parked = [...this.jobs.values()].filter((j) => j.phase === 'running');
+    for (const job of parked) job.abort.abort('draining');
+    this.o.log.warn({ parked: parked.map((j) => j.jobId), committed: this.activeJobs().filter((j) => j.phase !== 'running').map((j) => j.jobId) }, 'drain bound reached');
+    await Promise.race([Promise.allSettled(parked.map((j) => j.done)), sleep(EDGE_TIMERS.parkWaitMs)]);
+  }
+
+  private async run(job: Running, spec: JobSpec): Promise<void> {
+    const log = this.o.log.child({ jobId: job.jobId, attemptId: job.attemptId, platform: spec.platform });
+    const ref = spec.account.externalRef;
+    const account = ref ? this.o.accounts.get(ref) : undefined;
+    const adapter = this.o.adapters.get(spec.platform);
+    if (!adapter || !ref || !account) {
+      this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: adapter ? 'account_missing' : 'unsupported_platform' });
+      return;
+    }
+    await this.withAccount(ref, async () => {
+      if (job.abort.signal.aborted) {
+        this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: String(job.abort.signal.reason) });
+        return;
+      }
+      log.info('job started');
+      const outcome = await runAttempt(job.jobId, job.attemptId, spec, {
+        adapter,
+        baseUrl: this.o.platformUrls[spec.platform] ?? adapter.defaultBaseUrl,
+        videoDir: this.o.videoDir,
+        stagingDir: stagingDirFor(this.o.stateDir, job.jobId, job.attemptId),
+        profileDir: this.o.accounts.profileDir(ref),
+        launchProfile: this.o.launchProfile,
+        gate: () => this.gate(job),
+        progress: (step, detail) => this.progress(job, step, detail),
+        onLogin: (ok, displayName) => {
+          if (this.o.accounts.setLoginState(ref, ok ? 'logged_in' : 'logged_out', displayName)) this.o.onAccountsChanged();
+        },
+        signal: job.abort.signal,
+        log,
+      });
+      if (outcome.kind === 'give_back') {
+        log.info({ reason: outcome.reason }, 'job given back');
+        this.o.journal.forget(job.jobId, job.attemptId);
+        const reason = outcome.reason.split(':')[0]!;
+        this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: ['commit_refused', 'cancelled', 'draining'].includes(reason) ? reason : 'draining' });
+        return;
+      }
+      log.info({ outcome: outcome.result.outcome, code: outcome.result.error?.code }, 'job finished');
+      this.o.outbox.put({ type: 'result', jobId: job.jobId, attemptId: job.attemptId, ...outcome.result });
+    }).catch((err: unknown) => {
+      log.error({ err }, 'job crashed');
+      this.o.outbox.put({
+        type: 'result',
+        jobId: job.jobId,
+        attemptId: job.attemptId,
+        outcome: 'failed',
+        error: { code: job.phase === 'committed' ? 'readback_failed' : 'unexpected_error', step: 'runner', message: (err as Error).message ?? String(err) },
+      });
+    });
+  }
+
+  /** Journal, ask, wait. Refuses when cut off; the caller never clicks unless this resolves. */
+  private async gate(job: Running): Promise<void> {
+    if (job.abort.signal.aborted) throw new GiveBack(String(job.abort.signal.reason));
+    if (!this.o.connected()) throw new GiveBack('commit_refused:disconnected');
+    this.o.journal.record({ jobId: job.jobId, attemptId: job.attemptId, phase: 'committing' });
+    job.phase = 'committing';
+    const answer = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        delete job.gate;
+        reject(new GiveBack('commit_refused:timeout'));
+      }, this.o.commitTimeoutMs ?? EDGE_TIMERS.commitTimeoutMs);
+      job.gate = { resolve, reject, timer };
+    });
+    if (!this.o.send({ type: 'commit', jobId: job.jobId, attemptId: job.attemptId })) {
+      clearTimeout(job.gate!.timer);
+      delete job.gate;
+      job.phase = 'running';
+      throw new GiveBack('commit_refused:disconnected');
+    }
+    try {
+      await answer;
+    } catch (e) {
+      job.phase = 'running';
+      throw e;
+    }
+    this.o.journal.record({ jobId: job.jobId, attemptId: job.attemptId, phase: 'committed' });
+    job.phase = 'committed';
+  }
+
+  private progress(job: Running, step: Step, detail: ProgressDetail = {}): void {
+    const now = Date.now();
+    const final = detail.bytesTotal !== undefined && detail.bytesSent === detail.bytesTotal;
+    if (step === job.lastProgress.step && !final && now - job.lastProgress.at < (this.o.progressIntervalMs ?? EDGE_TIMERS.progressIntervalMs)) return;
+    job.lastProgress = { step, at: now };
+    this.o.outbox.put({
+      type: 'progress',
+      jobId: job.jobId,
+      attemptId: job.attemptId,
+      seq: ++job.progressSeq,
+      step,
+      ...(detail.bytesSent !== undefined ? { bytesSent: Math.floor(detail.bytesSent) } : {}),
+      ...(detail.bytesTotal !== undefined ? { bytesTotal: Math.floor(detail.bytesTotal) } : {}),
+    });
+  }
+
+  private withAccount<T>(ref: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.accountLocks.get(ref) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.then(
+      () => {},
+      () => {},
+    );
+    this.accountLocks.set(ref, tail);
+    void tail.then(() => {
+      if (this.accountLocks.get(ref) === tail) this.accountLocks.delete(ref);
+    });
+    return next;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());

@@ -1,0 +1,165 @@
+/**
+ * One attempt of one job, in the account's own browser profile, with only
+ * the job's frozen settings: sandbox every media path, check the login,
+ * prepare (retried: it is idempotent), then publish through the commit gate.
+ * The outcome is one of:
+ *   - a result (succeeded / failed with a code, the step and evidence) for the outbox;
+ *   - "give back" (nothing was clicked: the gate refused, the job was cancelled
+ *     or the daemon is draining), which the runner turns into a `reject`.
+ * After the gate granted the commit, a failure is `readback_failed` (outcome
+ * unknown, only a verification may resolve it) unless the platform explicitly
+ * refused the post.
+ */
+import { EVIDENCE_LIMITS, type JobSpec, type NodeMessageOf } from '@plume/shared';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Logger } from 'pino';
+import { type Adapter, type AdapterContext, AdapterError, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
+import { PathRefused } from '../sandbox.js';
+import { EDGE_TIMERS } from '../timers.js';
+import { JobMedia, mediaPaths } from './media.js';
+
+export class GiveBack extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export type AttemptOutcome =
+  | { kind: 'result'; result: Omit<NodeMessageOf<'result'>, 'msgId' | 'type' | 'jobId' | 'attemptId'> }
+  | { kind: 'give_back'; reason: string };
+
+export interface AttemptDeps {
+  adapter: Adapter;
+  baseUrl: string;
+  videoDir: string;
+  stagingDir: string;
+  profileDir: string;
+  launchProfile: (dir: string) => Promise<BrowserContext>;
+  /** The commit gate: resolves when the control plane acknowledged; throws GiveBack otherwise. */
+  gate: () => Promise<void>;
+  progress: (step: Step, detail?: ProgressDetail) => void;
+  onLogin: (ok: boolean, displayName?: string) => void;
+  signal: AbortSignal;
+  log: Logger;
+  /** Default: EDGE_TIMERS.prepareAttempts. */
+  prepareAttempts?: number;
+}
+
+export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): PublishJob {
+  return {
+    jobId,
+    attemptId,
+    platform: spec.platform,
+    account: { id: String(spec.account.id), externalRef: spec.account.externalRef ?? '' },
+    settings: spec.settings,
+    settingsHash: spec.settingsHash,
+    createdAt: spec.createdAt,
+    contentType: spec.contentType,
+    payload: spec.payload,
+  } as unknown as PublishJob;
+}
+
+export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec, d: AttemptDeps): Promise<AttemptOutcome> {
+  const job = toPublishJob(jobId, attemptId, spec);
+  const media = new JobMedia(d.videoDir, spec.userId, d.stagingDir);
+  let step: Step | 'sandbox' = 'check_login';
+  let committed = false;
+  let context: BrowserContext | null = null;
+  let page: Page | null = null;
+  try {
+    step = 'sandbox' as const;
+    try {
+      await media.openAll(mediaPaths(spec.contentType, spec.payload));
+    } catch (e) {
+      if (e instanceof PathRefused) return failed('path_refused', 'sandbox', e.message);
+      throw e;
+    }
+    d.signal.throwIfAborted();
+    context = await d.launchProfile(d.profileDir);
+    page = context.pages()[0] ?? (await context.newPage());
+    const ctx: AdapterContext = {
+      baseUrl: d.baseUrl,
+      openFile: async (path) => {
+        try {
+          return await media.open(path);
+        } catch (e) {
+          if (e instanceof PathRefused) throw new AdapterError('upload_failed', 'upload', `media path refused by the sandbox: ${e.message}`);
+          throw e;
+        }
+      },
+      progress: (s, detail) => {
+        step = s;
+        d.progress(s, detail);
+      },
+      beforePublish: async () => {
+        await d.gate();
+        committed = true;
+      },
+      signal: d.signal,
+      log: d.log,
+    };
+
+    step = 'check_login';
+    try {
+      const login = await d.adapter.checkLogin(page, ctx);
+      d.onLogin(true, login.displayName);
+    } catch (e) {
+      if (e instanceof AdapterError && e.code === 'login_required') d.onLogin(false);
+      throw e;
+    }
+
+    const tries = d.prepareAttempts ?? EDGE_TIMERS.prepareAttempts;
+    for (let i = 1; ; i++) {
+      d.signal.throwIfAborted();
+      try {
+        await d.adapter.prepare(page, job, ctx);
+        break;
+      } catch (e) {
+        // AdapterErrors are the platform's answer; plain errors (network, timeouts) may pass on retry.
+        if (e instanceof AdapterError || i >= tries || d.signal.aborted) throw e;
+        d.log.warn({ err: (e as Error).message, try: i }, 'prepare failed; retrying');
+      }
+    }
+    step = 'publish';
+    const published = await d.adapter.publish(page, job, ctx);
+    if (!committed) {
+      // An adapter that skipped the gate clicked without the control plane's agreement: never report that as a clean success.
+      return failed('readback_failed', 'publish', 'the adapter published without passing the commit gate', await evidence(page, 'publish'));
+    }
+    return { kind: 'result', result: { outcome: 'succeeded', postId: published.postId, url: published.url } };
+  } catch (e) {
+    if (e instanceof GiveBack) return { kind: 'give_back', reason: e.reason };
+    if (d.signal.aborted && !committed) return { kind: 'give_back', reason: String(d.signal.reason ?? 'aborted') };
+    const where = e instanceof AdapterError ? e.step : step;
+    const message = (e as Error).message ?? String(e);
+    const proof = page ? await evidence(page, where) : undefined;
+    if (committed && !(e instanceof AdapterError && e.code === 'publish_rejected')) {
+      return failed('readback_failed', where, `after the commit: ${message}`, proof);
+    }
+    return failed(e instanceof AdapterError ? e.code : 'unexpected_error', where, message, proof);
+  } finally {
+    await context?.close().catch(() => {});
+    await media.close();
+  }
+}
+
+function failed(code: string, step: string, message: string, evidence?: { step: string; screenshotPng?: string; html?: string }): AttemptOutcome {
+  return { kind: 'result', result: { outcome: 'failed', error: { code, step, message: message.slice(0, 2000) }, ...(evidence ? { evidence } : {}) } };
+}
+
+/** What the page looked like when it failed: capped screenshot and HTML, never cookies. */
+async function evidence(page: Page, step: string): Promise<{ step: string; screenshotPng?: string; html?: string }> {
+  const out: { step: string; screenshotPng?: string; html?: string } = { step };
+  try {
+    const png = (await page.screenshot({ type: 'png', timeout: 5000 })).toString('base64');
+    if (png.length <= EVIDENCE_LIMITS.screenshotBase64Chars) out.screenshotPng = png;
+  } catch {
+    // page gone
+  }
+  try {
+    out.html = (await page.content()).slice(0, EVIDENCE_LIMITS.htmlChars);
+  } catch {
+    // page gone
+  }
+  return out;
+}

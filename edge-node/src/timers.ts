@@ -1,0 +1,42 @@
+/**
+ * Every timer of the edge daemon, in one place, with why it has its value
+ * (DESIGN "Edge nodes": starting timers, to be tuned with measurements). The
+ * control plane's side (ping, lease, offer deadline, …) is in
+ * control-plane/src/dispatch/timers.ts; the node learns heartbeatMs, leaseMs
+ * and pingMs from the welcome.
+ */
+export const EDGE_TIMERS = {
+  // Why: the first retry comes quickly (a replica restart is brief)…
+  reconnectBaseMs: 1000,
+  // …and a long outage costs at most one attempt a minute per node; full jitter spreads a fleet.
+  reconnectMaxMs: 64_000,
+  // Why: only a session that lasted this long resets the backoff, so a control plane that
+  // closes right after the welcome cannot cause a tight reconnect loop.
+  stableSessionMs: 10_000,
+  // Why: TCP + TLS + the HTTP upgrade through a proxy take well under a second; 15 s without an
+  // answer means the control plane is not there, and the backoff takes over.
+  handshakeTimeoutMs: 15_000,
+  // Why: two and a half missed pings mean the path is dead even if TCP has not noticed.
+  silencePings: 2.5,
+  // Why: one round trip plus a database transaction; past 10 s the control plane cannot be
+  // relied on for the click, so the node gives the job back instead.
+  commitTimeoutMs: 10_000,
+  // Why: progress is for people watching a batch; two reports a second per job is plenty.
+  progressIntervalMs: 500,
+  // Why: `prepare` is idempotent; a flaky network fails it once, three failures are the site.
+  prepareAttempts: 3,
+  // Why: after the drain, results written during it get a moment to be acknowledged; the rest
+  // waits in the outbox for the next start.
+  stopFlushMs: 5000,
+  // Why: jobs aborted at the drain bound close their browser; a few seconds is enough.
+  parkWaitMs: 5000,
+  // Why: `plume-edge accounts import|check` run beside the daemon; noticing within 5 s is prompt.
+  accountsPollMs: 5000,
+  // Why: sessions expire over days; a check costs a Chromium start; a job's own login check
+  // catches the rest.
+  loginRecheckMs: 30 * 60_000,
+  // Why: a login check is one page load on the platform; a minute covers a slow one.
+  loginCheckTimeoutMs: 60_000,
+  // Why: a 2 GB copy fires change events for seconds; one report after it settles is enough.
+  inventoryDebounceMs: 1000,
+} as const;

@@ -1,0 +1,330 @@
+/**
+ * The node protocol (v1) between the control plane and its executors (the
+ * `plume-edge` daemon, the Windows desktop app): the signed texts of enroll
+ * and connect, and one zod catalog per direction of the WebSocket messages.
+ * Each side turns raw JSON into a typed message in exactly one place
+ * (decodeNodeMessage on the control plane, decodeControlMessage on a node);
+ * anything that does not parse closes the socket with NODE_CLOSE.badMessage.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { sign } from './ed25519.js';
+import { toBase64Url, utf8 } from './encoding.js';
+
+export const NODE_PROTOCOL_VERSION = 1 as const;
+
+export const NODE_PATHS = {
+  enroll: '/api/nodes/v1/enroll',
+  connect: '/api/nodes/v1/connect',
+  /** Signed like connect, opens no session: `plume-edge doctor` asks whether its key is accepted. */
+  identity: '/api/nodes/v1/identity',
+} as const;
+
+/** Handshake headers (lowercase, as Node.js presents them). */
+export const NODE_HEADERS = {
+  nodeId: 'x-plume-node-id',
+  timestamp: 'x-plume-timestamp',
+  nonce: 'x-plume-nonce',
+  signature: 'x-plume-signature',
+} as const;
+
+/** WebSocket close codes the control plane uses (4000-4999 are application codes). */
+export const NODE_CLOSE = {
+  /** Unparsable or unknown message: a bug on the sender, never retried as is. */
+  badMessage: 4400,
+  /** The node was revoked; reconnecting is refused. */
+  revoked: 4403,
+  /** No hello within the allowed time. */
+  helloTimeout: 4408,
+  /** A newer session of the same node exists (possibly on another replica). */
+  superseded: 4409,
+  /** Protocol version not spoken by this control plane. */
+  protocolVersion: 4426,
+  /** The control plane is shutting down; reconnect (to another replica). */
+  goingAway: 1001,
+} as const;
+
+// ---------------------------------------------------------------- signed texts
+
+export interface NodeRequestInput {
+  nodeId: string;
+  /** Decimal Unix seconds, the same string as the X-Plume-Timestamp header. */
+  timestamp: string;
+  nonce: string;
+}
+
+/** DESIGN "Edge nodes": the connect handshake, in the style of LICENSE-V2-PROOF. Lines joined by "\n". */
+export function nodeConnectMessage(i: NodeRequestInput): string {
+  return ['PLUME-NODE-V1-CONNECT', 'GET', NODE_PATHS.connect, i.nodeId, i.timestamp, i.nonce].join('\n');
+}
+
+/** Same shape for the identity check; the path keeps one signature from serving as the other. */
+export function nodeIdentityMessage(i: NodeRequestInput): string {
+  return ['PLUME-NODE-V1-IDENTITY', 'GET', NODE_PATHS.identity, i.nodeId, i.timestamp, i.nonce].join('\n');
+}
+
+export interface NodeEnrollInput {
+  /** Lowercase hex SHA-256 of the enrollment token (the token itself is never signed in clear). */
+  tokenSha256: string;
+  /** base64url 32-byte Ed25519 public key. */
+  publicKey: string;
+  machineId: string;
+}
+
+/** Proof of possession at enroll. */
+export function nodeEnrollMessage(i: NodeEnrollInput): string {
+  return ['PLUME-NODE-V1-ENROLL', i.tokenSha256, i.publicKey, i.machineId].join('\n');
+}
+
+/**
+ * The four handshake headers for a connect (or identity) request, signed with
+ * the node's 32-byte seed. A fresh 18-byte nonce per call; `nowMs` is the
+ * node's clock (the control plane accepts ±300 s).
+ */
+export async function signedNodeHeaders(o: {
+  nodeId: string;
+  secretKey: Uint8Array;
+  path?: (typeof NODE_PATHS)['connect' | 'identity'];
+  nowMs?: number;
+}): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor((o.nowMs ?? Date.now()) / 1000));
+  const nonce = `n_${randomBytes(18).toString('base64url')}`;
+  const input = { nodeId: o.nodeId, timestamp, nonce };
+  const message = o.path === NODE_PATHS.identity ? nodeIdentityMessage(input) : nodeConnectMessage(input);
+  const signature = toBase64Url(await sign(utf8(message), o.secretKey));
+  return {
+    [NODE_HEADERS.nodeId]: o.nodeId,
+    [NODE_HEADERS.timestamp]: timestamp,
+    [NODE_HEADERS.nonce]: nonce,
+    [NODE_HEADERS.signature]: signature,
+  };
+}
+
+/**
+ * Known answers under the test-only seed 0x01..0x20 (the license vectors'
+ * device key). Never edit a literal to make a test pass: a mismatch means one
+ * side changed the wire contract.
+ */
+export const NODE_PROTOCOL_VECTORS = {
+  secretKey: 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA',
+  publicKey: 'ebVWLo_mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ',
+  connect: {
+    input: { nodeId: 'node_vector', timestamp: '1767225600', nonce: 'n_0123456789abcdef' },
+    message: 'PLUME-NODE-V1-CONNECT\nGET\n/api/nodes/v1/connect\nnode_vector\n1767225600\nn_0123456789abcdef',
+    signature: '2jmzSKTIDjfAaHE60DZWukuzAc7H9A8iZH4BlNgkiCM6tJsSly8PUZDK8sa1duCzzmPrXHlHoN9PKQul9QKYAg',
+  },
+  enroll: {
+    /** sha256 of this token is input.tokenSha256. */
+    token: 'plmnode_vector-token',
+    input: {
+      tokenSha256: '3141946edcf9593c8574cc228f2162d5357b5b49ffc17b9bfd06e2f5ddaa5b96',
+      publicKey: 'ebVWLo_mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ',
+      machineId: 'machine-vector',
+    },
+    message:
+      'PLUME-NODE-V1-ENROLL\n3141946edcf9593c8574cc228f2162d5357b5b49ffc17b9bfd06e2f5ddaa5b96\nebVWLo_mVPlAeLES6KmLp5AfhTrmlb7X4OORC60ElmQ\nmachine-vector',
+    signature: '9dlWJXNGtma1xvgWK-hvkqqpfBxIaVouB2ZggQLn5dhftSDL584ILKqciWU0lkGU-tXPiHE_zfIaLp277tElCA',
+  },
+} as const;
+
+// ---------------------------------------------------------------- shared shapes
+
+const id = (max = 128) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, "_", ".", ":" and "-" only');
+const attemptId = z.string().regex(/^att_[A-Za-z0-9_-]{1,64}$/, 'attempt ids look like att_…');
+const msgId = id(128);
+const shortText = (max: number) => z.string().max(max);
+
+/** Evidence is capped so one failure cannot exhaust a replica's memory or the socket. */
+export const EVIDENCE_LIMITS = { screenshotBase64Chars: 1_400_000, htmlChars: 512 * 1024 } as const;
+/** More files than this are reported as truncated. */
+export const INVENTORY_MAX_FILES = 10_000;
+/** ws maxPayload on both sides: the largest message is a full inventory or a result with evidence. */
+export const NODE_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+export const LOGIN_STATES = ['logged_in', 'logged_out', 'unknown'] as const;
+
+export const nodeAccountSchema = z.object({
+  externalRef: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.@-]+$/, 'account refs are letters, digits, "_", ".", "@" and "-"'),
+  platform: z.string().min(1).max(64),
+  displayName: shortText(200),
+  loginState: z.enum(LOGIN_STATES),
+  /** Which of the node's users owns the account; required when the node serves more than one user. */
+  userId: z.number().int().positive().optional(),
+});
+export type NodeAccount = z.infer<typeof nodeAccountSchema>;
+
+export const capabilitiesSchema = z.object({
+  localVideoFile: z.number().int().min(0).max(1),
+  /** 1 = runs jobs with their frozen settings; anything else gets no jobs. */
+  publishSettingsSnapshot: z.number().int().min(0).max(1000),
+  chromiumVersion: shortText(100).optional(),
+  concurrency: z.number().int().min(1).max(64),
+  platforms: z.array(z.string().min(1).max(64)).max(64),
+  /** Root of the video tree (a Linux path on edge nodes, a Windows path on desktops). */
+  videoDir: shortText(4096).optional(),
+});
+export type NodeCapabilitiesReport = z.infer<typeof capabilitiesSchema>;
+
+export const JOB_PHASES = ['offered', 'accepted', 'running', 'committing', 'committed', 'interrupted'] as const;
+export const activeJobSchema = z.object({ jobId: id(), attemptId, phase: z.enum(JOB_PHASES) });
+export type ActiveJob = z.infer<typeof activeJobSchema>;
+const activeJobs = z.array(activeJobSchema).max(256);
+
+export const jobErrorSchema = z.object({ code: z.string().min(1).max(100), step: shortText(100), message: shortText(2000) });
+export const evidenceSchema = z.object({
+  step: shortText(100),
+  screenshotPng: z.string().max(EVIDENCE_LIMITS.screenshotBase64Chars).optional(),
+  html: z.string().max(EVIDENCE_LIMITS.htmlChars).optional(),
+});
+
+/** What a node needs to run (or verify) a job: everything frozen at creation. */
+export const jobSpecSchema = z.object({
+  userId: z.number().int().positive(),
+  platform: z.string().min(1).max(64),
+  contentType: z.enum(['article', 'dynamic', 'video']),
+  account: z.object({ id: z.number().int(), externalRef: z.string().max(200).nullable(), displayName: shortText(200) }),
+  payload: z.record(z.string(), z.unknown()),
+  settings: z.record(z.string(), z.unknown()),
+  settingsHash: z.string().max(200),
+  settingsContractVersion: z.string().max(100),
+  /** ISO 8601 creation time: the lower bound of a verification's time window. */
+  createdAt: z.string().max(40),
+});
+export type JobSpec = z.infer<typeof jobSpecSchema>;
+
+// ---------------------------------------------------------------- node → control plane
+
+const ref = { jobId: id(), attemptId };
+
+export const nodeMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    v: z.number().int(),
+    nodeId: id(),
+    capabilities: capabilitiesSchema,
+    accounts: z.array(nodeAccountSchema).max(1000),
+    activeJobs,
+  }),
+  z.object({ type: z.literal('heartbeat'), activeJobs }),
+  z.object({ type: z.literal('accept'), ...ref }),
+  z.object({ type: z.literal('reject'), ...ref, reason: shortText(500).optional() }),
+  z.object({ type: z.literal('commit'), ...ref }),
+  z.object({
+    type: z.literal('progress'),
+    msgId,
+    ...ref,
+    seq: z.number().int().min(0),
+    step: shortText(100),
+    bytesSent: z.number().int().min(0).optional(),
+    bytesTotal: z.number().int().min(0).optional(),
+  }),
+  z.object({
+    type: z.literal('result'),
+    msgId,
+    ...ref,
+    outcome: z.enum(['succeeded', 'failed']),
+    postId: shortText(500).optional(),
+    url: shortText(2000).optional(),
+    error: jobErrorSchema.optional(),
+    evidence: evidenceSchema.optional(),
+  }),
+  z.object({
+    type: z.literal('verify_result'),
+    msgId,
+    ...ref,
+    found: z.boolean(),
+    postId: shortText(500).optional(),
+    url: shortText(2000).optional(),
+  }),
+  z.object({ type: z.literal('accounts'), accounts: z.array(nodeAccountSchema).max(1000) }),
+  z.object({
+    type: z.literal('inventory'),
+    files: z.array(z.object({ path: shortText(4096), size: z.number().int().min(0), mtime: z.number().int().min(0) })).max(INVENTORY_MAX_FILES),
+    truncated: z.boolean(),
+  }),
+  z.object({ type: z.literal('bye'), reason: shortText(200).optional() }),
+]);
+export type NodeMessage = z.infer<typeof nodeMessageSchema>;
+export type NodeMessageOf<T extends NodeMessage['type']> = Extract<NodeMessage, { type: T }>;
+
+/** Reject reasons that will not change by retrying on the same node: the job fails. */
+export const PERMANENT_REJECT_REASONS = ['unsupported_platform', 'unsupported_content_type', 'account_missing', 'invalid_job'] as const;
+
+// ---------------------------------------------------------------- control plane → node
+
+export const controlMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('welcome'),
+    v: z.number().int(),
+    epoch: z.number().int(),
+    leaseMs: z.number().int().positive(),
+    heartbeatMs: z.number().int().positive(),
+    /** How often the control plane pings; a node hearing nothing for longer than a few pings reconnects. */
+    pingMs: z.number().int().positive().optional(),
+    /** Unix milliseconds on the control plane's clock. */
+    serverTime: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('offer'),
+    ...ref,
+    platform: z.string().max(64),
+    contentType: z.enum(['article', 'dynamic', 'video']),
+    /** Unix milliseconds; an accept after this is refused. */
+    deadline: z.number().int(),
+  }),
+  z.object({ type: z.literal('start'), ...ref, job: jobSpecSchema, leaseUntil: z.number().int() }),
+  z.object({ type: z.literal('commit_ack'), ...ref, ok: z.boolean(), reason: shortText(200).optional() }),
+  z.object({ type: z.literal('ack'), msgIds: z.array(msgId).max(1000) }),
+  z.object({ type: z.literal('cancel'), ...ref, reason: shortText(200).optional() }),
+  z.object({ type: z.literal('verify'), ...ref, job: jobSpecSchema }),
+  z.object({ type: z.literal('drain') }),
+  z.object({ type: z.literal('error'), code: z.string().max(100), message: shortText(2000) }),
+]);
+export type ControlMessage = z.infer<typeof controlMessageSchema>;
+export type ControlMessageOf<T extends ControlMessage['type']> = Extract<ControlMessage, { type: T }>;
+
+// ---------------------------------------------------------------- the one boundary per side
+
+export type Decoded<T> = { ok: true; message: T } | { ok: false; reason: string };
+
+/** A WebSocket close reason is at most 123 bytes of UTF-8. */
+export function closeReason(text: string): string {
+  let out = text.replace(/[^\x20-\x7e]/g, '?');
+  if (out.length > 120) out = `${out.slice(0, 117)}...`;
+  return out;
+}
+
+function decode<T>(schema: z.ZodType<T>, types: ReadonlySet<string>, raw: string | Buffer | ArrayBuffer | Buffer[]): Decoded<T> {
+  let text: string;
+  try {
+    const bytes = Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw;
+    text = typeof bytes === 'string' ? bytes : new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, reason: 'message is not UTF-8 text' };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'message is not JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !types.has(type)) {
+    return { ok: false, reason: closeReason(`unknown message type ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : '(none)'}`) };
+  }
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  return { ok: false, reason: closeReason(`invalid ${type}${where}: ${issue?.message ?? 'invalid'}`) };
+}
+
+const NODE_TYPES: ReadonlySet<string> = new Set(nodeMessageSchema.options.map((o) => o.shape.type.value));
+const CONTROL_TYPES: ReadonlySet<string> = new Set(controlMessageSchema.options.map((o) => o.shape.type.value));
+
+/** Control plane side: a frame from a node. */
+export const decodeNodeMessage = (raw: string | Buffer | ArrayBuffer | Buffer[]): Decoded<NodeMessage> => decode(nodeMessageSchema, NODE_TYPES, raw);
+/** Node side: a frame from the control plane. */
+export const decodeControlMessage = (raw: string | Buffer | ArrayBuffer | Buffer[]): Decoded<ControlMessage> => decode(controlMessageSchema, CONTROL_TYPES, raw);
+
+export const encodeMessage = (message: NodeMessage | ControlMessage): string => JSON.stringify(message);

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORMS, supports } from './platforms.js';
+import {
+  applyDefaults,
+  canonicalJson,
+  checkEffectiveSettings,
+  fieldsFor,
+  mergeSettings,
+  SETTINGS_CONTRACT_VERSION,
+  SETTINGS_CONTRACTS,
+  settingsHash,
+  settingsSchema,
+  validateSettingsLayer,
+} from './publish-settings.js';
+
+describe('mergeSettings', () => {
+  const preset = { tags: ['preset'], aiLabel: true, description: 'from preset' };
+  const platform = { tags: ['platform'], visibility: 'private' };
+  const account = { tags: ['account'] };
+
+  it('account mode: preset, then platformSettings, then accountSettings; later wins per field', () => {
+    const merged = mergeSettings('account', preset, platform, account);
+    expect(merged.settings).toEqual({ tags: ['account'], aiLabel: true, description: 'from preset', visibility: 'private' });
+    expect(merged.source).toEqual(['preset', 'platform', 'account']);
+    expect(merged.fieldSources).toEqual({ tags: 'account', aiLabel: 'preset', description: 'preset', visibility: 'platform' });
+  });
+
+  it('custom mode ignores the preset entirely', () => {
+    const merged = mergeSettings('custom', preset, platform, null);
+    expect(merged.settings).toEqual({ tags: ['platform'], visibility: 'private' });
+    expect(merged.source).toEqual(['platform']);
+  });
+
+  it('reports only layers that contributed a field, and copies lists instead of sharing them', () => {
+    const merged = mergeSettings('account', {}, undefined, account);
+    expect(merged.source).toEqual(['account']);
+    (merged.settings.tags as string[]).push('x');
+    expect(account.tags).toEqual(['account']);
+    expect(mergeSettings('account', null, null, null)).toEqual({ settings: {}, source: [], fieldSources: {} });
+  });
+});
+
+describe('canonical form and hash', () => {
+  it('sorts keys at every level, drops undefined, and is stable', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 'é' }], c: null }, u: undefined })).toBe('{"a":{"c":null,"d":[2,{"y":"é","z":1}]},"b":1}');
+    expect(settingsHash({ a: 1, b: 2 })).toBe(settingsHash({ b: 2, a: 1 }));
+    expect(settingsHash({ a: 1 })).toMatch(/^[0-9a-f]{64}$/);
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow();
+  });
+});
+
+describe('the contract', () => {
+  it('covers every platform for each type it supports, and nothing else', () => {
+    for (const type of ['article', 'dynamic', 'video'] as const) {
+      const listed = Object.keys(SETTINGS_CONTRACTS[type].platforms).sort();
+      expect(listed).toEqual(PLATFORMS.filter((p) => supports(p.id, type)).map((p) => p.id).sort());
+      expect(SETTINGS_CONTRACTS[type].version).toBe(SETTINGS_CONTRACT_VERSION);
+    }
+    expect(Object.keys(SETTINGS_CONTRACTS.dynamic.platforms)).toHaveLength(6);
+    expect(SETTINGS_CONTRACT_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('names bilibili.partitionName and douyin.creationDeclaration for video', () => {
+    expect(fieldsFor('video', 'bilibili')!.find((f) => f.key === 'partitionName')).toMatchObject({ type: 'string', required: true });
+    expect(fieldsFor('video', 'douyin')!.find((f) => f.key === 'creationDeclaration')).toMatchObject({ type: 'enum', requiredWhen: { field: 'aiLabel', in: [true] } });
+  });
+
+  it('field keys are unique per platform and type, and enum fields list options', () => {
+    for (const type of ['article', 'dynamic', 'video'] as const) {
+      for (const platform of Object.keys(SETTINGS_CONTRACTS[type].platforms)) {
+        const fields = fieldsFor(type, platform)!;
+        expect(new Set(fields.map((f) => f.key)).size, `${type}/${platform}`).toBe(fields.length);
+        for (const f of fields) if (f.type === 'enum') expect(f.options?.length, `${platform}.${f.key}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('validateSettingsLayer', () => {
+  it('accepts valid values', () => {
+    expect(validateSettingsLayer('video', 'bilibili', { partitionName: '知识', tags: ['a', 'b'], copyright: 'original' }, 'platformSettings.bilibili')).toEqual([]);
+  });
+
+  it('refuses the legacy bilibili partition id and the legacy douyin AI switch with deprecated_field', () => {
+    expect(validateSettingsLayer('video', 'bilibili', { tid: 36 }, 'platformSettings.bilibili')).toEqual([
+      expect.objectContaining({ code: 'deprecated_field', field: 'platformSettings.bilibili.tid', message: expect.stringContaining('partitionName') }),
+    ]);
+    expect(validateSettingsLayer('video', 'bilibili', { partitionId: 36, partitionName: 'x' }, 'p')[0]!.code).toBe('deprecated_field');
+    expect(validateSettingsLayer('video', 'douyin', { isAiGenerated: true }, 'p')[0]).toMatchObject({ code: 'deprecated_field', message: expect.stringContaining('creationDeclaration') });
+    expect(validateSettingsLayer('video', 'douyin', { aiGenerated: true }, 'p')[0]!.code).toBe('deprecated_field');
+  });
+
+  it('names unknown fields and bad values', () => {
+    const unknown = validateSettingsLayer('article', 'csdn', { cookie: 'x' }, 'accountSettings.3');
+    expect(unknown).toEqual([expect.objectContaining({ code: 'invalid_settings', field: 'accountSettings.3.cookie' })]);
+    const bad = validateSettingsLayer('video', 'douyin', { creationDeclaration: 'nope', tags: 'x' }, 'platformSettings.douyin');
+    expect(bad.map((i) => i.field).sort()).toEqual(['platformSettings.douyin.creationDeclaration', 'platformSettings.douyin.tags']);
+    expect(validateSettingsLayer('article', 'csdn', { tags: ['1', '2', '3', '4', '5', '6'] }, 'p')[0]!.field).toBe('p.tags');
+    expect(validateSettingsLayer('article', 'csdn', [], 'p')[0]!.code).toBe('invalid_settings');
+    expect(validateSettingsLayer('article', 'kuaishou', {}, 'p')[0]!.message).toMatch(/does not publish article/);
+  });
+
+  it('limits coverMode to what the platform supports', () => {
+    expect(validateSettingsLayer('article', 'jianshu', { coverMode: 'custom' }, 'p')).toHaveLength(1);
+    expect(validateSettingsLayer('article', 'csdn', { coverMode: 'custom' }, 'p')).toEqual([]);
+    expect(settingsSchema('dynamic', 'weibo')!.shape).not.toHaveProperty('coverMode');
+  });
+});
+
+describe('checkEffectiveSettings and defaults', () => {
+  it('requires required fields and conditional declarations on the merged result', () => {
+    expect(checkEffectiveSettings('video', 'bilibili', {}, 'account 1')[0]).toMatchObject({ field: 'partitionName', message: expect.stringContaining('required') });
+    expect(checkEffectiveSettings('video', 'bilibili', { partitionName: 'x', copyright: 'repost' }, 'a')[0]!.field).toBe('sourceUrl');
+    expect(checkEffectiveSettings('video', 'douyin', { aiLabel: true }, 'a')[0]!.field).toBe('creationDeclaration');
+    expect(checkEffectiveSettings('video', 'douyin', { aiLabel: false }, 'a')).toEqual([]);
+    expect(checkEffectiveSettings('article', 'csdn', { articleType: 'translated' }, 'a')[0]!.field).toBe('originalUrl');
+    expect(checkEffectiveSettings('video', 'youtube', { madeForKids: false }, 'a')).toEqual([]);
+  });
+
+  it('fills defaults only where no layer set a value', () => {
+    const { settings, defaulted } = applyDefaults('video', 'bilibili', { visibility: 'private' });
+    expect(settings).toMatchObject({ visibility: 'private', aiLabel: false, copyright: 'original', coverMode: 'auto' });
+    expect(defaulted).not.toContain('visibility');
+    expect(defaulted).toContain('copyright');
+  });
+});

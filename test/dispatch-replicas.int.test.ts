@@ -1,0 +1,135 @@
+/**
+ * Two compiled control-plane replicas on one PostgreSQL: a node holds its
+ * socket on replica B; a job created while talking to replica A reaches it
+ * (NOTIFY plume_jobs wakes B's dispatcher), and a revoke sent to A closes the
+ * socket on B within a second (NOTIFY plume_nodes). The integrator uses the
+ * Open API of replica A only.
+ */
+import { randomBytes } from 'node:crypto';
+import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEd25519, signEd25519 } from '../control-plane/src/crypto/ed25519.js';
+import { rows } from '../control-plane/src/db/client.js';
+import { FakeNode } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
+
+const ADMIN = 'dispatch-replicas-admin-token-0123456789';
+
+describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one PostgreSQL', () => {
+  let db: TestDatabase;
+  let a: ControlPlaneProcess;
+  let b: ControlPlaneProcess;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = { DATABASE_URL: db.url!, PLUME_ADMIN_TOKEN: ADMIN, PLUME_DB_POOL_MAX: '5' };
+    [a, b] = await Promise.all([startControlPlane(env), startControlPlane(env)]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.close();
+  });
+
+  const admin = async (base: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}/api/admin${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+
+  async function enrollVia(base: string, userId: number) {
+    const token = await admin(base, '/nodes/enrollment-tokens', { kind: 'edge', userIds: [userId], name: 'replica-node' });
+    expect(token.status).toBe(201);
+    const key = generateEd25519();
+    const machineId = `m-${randomBytes(4).toString('hex')}`;
+    const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.body.token), publicKey: key.publicKey, machineId }));
+    const res = await fetch(`${base}/api/nodes/v1/enroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: token.body.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof }),
+    });
+    expect(res.status).toBe(201);
+    return { nodeId: ((await res.json()) as { nodeId: string }).nodeId, secretKey: key.privateKey };
+  }
+
+  it('a video published through replica A reaches the node connected to replica B; a revoke through A closes it on B', async () => {
+    const d = db.database.db;
+    const plan = { name: 't', permissions: ['publish', 'accounts:read'], perMinuteLimit: 1000, dailyLimit: 10_000, cmsEnabled: false };
+    const created = await admin(a.url, '/users', { name: 'replicas', plan, quotas: { edge: 5 } });
+    expect(created.status).toBe(201);
+    const userId = created.body.user.id as number;
+    const key = (await admin(a.url, `/users/${userId}/api-keys`, { name: 'k' })).body.apiKey.key as string;
+
+    const node = await enrollVia(a.url, userId);
+    const fake = await FakeNode.connect(b.url, node);
+    const videoDir = '/srv/plume/videos';
+    await fake.hello(node.nodeId, {
+      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['bilibili'], videoDir },
+      accounts: [{ externalRef: '30010001', platform: 'bilibili', displayName: 'R', loginState: 'logged_in' }],
+    });
+    // The hello is processed asynchronously: wait for the account it reported.
+    await expect.poll(async () => (await rows(d, sql`select id from accounts where node_id = ${node.nodeId}`)).length).toBe(1);
+    const [account] = await rows<{ id: number }>(d, sql`select id from accounts where node_id = ${node.nodeId}`);
+    const [holder] = await rows<{ replica: string }>(d, sql`select connected_replica as replica from execution_nodes where id = ${node.nodeId}`);
+    expect(holder!.replica).toMatch(/^rep_/);
+
+    // The integrator talks to replica A only.
+    const published = await fetch(`${a.url}/api/openapi/v1/publish/video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        executor: 'edge',
+        accountIds: [account!.id],
+        title: 'Across replicas',
+        localVideoPath: `${videoDir}/${userId}/clip.mp4`,
+        platformSettings: { bilibili: { partitionName: '知识' } },
+      }),
+    });
+    const batch = (await published.json()) as { batch_id: string; jobs: Array<{ job_id: string }> };
+    expect(published.status, JSON.stringify(batch)).toBe(200);
+    const jobId = batch.jobs[0]!.job_id;
+    const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+    fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
+    const start = await fake.next('start');
+    expect(start.job.payload).toMatchObject({ title: 'Across replicas', localVideoPath: `${videoDir}/${userId}/clip.mp4` });
+    expect(start.job.settings).toMatchObject({ partitionName: '知识' });
+    fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
+    expect((await fake.next('commit_ack')).ok).toBe(true);
+    fake.send({ type: 'result', msgId: 'm-1', jobId, attemptId: offer.attemptId, outcome: 'succeeded', postId: 'BV1replica' });
+    await fake.next('ack');
+    const view = await fetch(`${a.url}/api/openapi/v1/publish/${batch.batch_id}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(await view.json()).toMatchObject({ state: 'succeeded', jobs: [{ state: 'succeeded', platform_post_id: 'BV1replica' }] });
+
+    // A job announced on plume_jobs (as the dispatcher's own re-queues are) wakes B at once, not at its 2 s poll.
+    const [job] = await rows<{ batchId: string }>(d, sql`select batch_id as "batchId" from publish_jobs where id = ${jobId}`);
+    const second = `job_${randomBytes(6).toString('hex')}`;
+    const announced = Date.now();
+    await d.transaction(async (tx) => {
+      await tx.execute(sql`insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id, quota_bucket,
+                             payload, settings_snapshot, settings_hash, settings_contract_version)
+                           select ${second}, batch_id, user_id, account_id, platform, content_type, executor, node_id, quota_bucket,
+                             payload, settings_snapshot, settings_hash, settings_contract_version from publish_jobs where id = ${jobId}`);
+      await tx.execute(sql`select pg_notify('plume_jobs', ${node.nodeId})`);
+    });
+    expect(job).toBeDefined();
+    await fake.next('offer', 5000, (o) => o.jobId === second);
+    expect(Date.now() - announced).toBeLessThan(1500);
+
+    const list = await fetch(`${a.url}/api/admin/nodes`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(((await list.json()) as { items: Array<{ id: string; online: boolean }> }).items.find((n) => n.id === node.nodeId)?.online).toBe(true);
+
+    const revokedAt = Date.now();
+    expect((await admin(a.url, `/nodes/${node.nodeId}/revoke`)).status).toBe(200);
+    const closed = await fake.closed;
+    expect(closed.code).toBe(4403);
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
+    await expect(FakeNode.connect(b.url, node)).rejects.toMatchObject({ status: 403 });
+    // The revoked node's unfinished job cannot run anywhere: it fails with a reason.
+    const [left] = await rows<{ state: string; errorCode: string }>(d, sql`select state, error_code as "errorCode" from publish_jobs where id = ${second}`);
+    expect(left).toEqual({ state: 'failed', errorCode: 'node_revoked' });
+  });
+});

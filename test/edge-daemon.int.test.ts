@@ -1,0 +1,273 @@
+/**
+ * The real `plume-edge` (compiled dist/cli.js) as a child process against a
+ * listening control plane, driving real Chromium with a scripted adapter
+ * (PLUME_EDGE_TEST_ADAPTER, test only): enroll, accounts import, a job from
+ * queued to succeeded, kill -9 before and after the commit, a sandbox
+ * refusal, SIGTERM drain, and the refusals to start.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../control-plane/src/db/client.js';
+import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
+import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+
+const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
+
+/** TEST ONLY adapter, written as plain JS because the daemon runs compiled code. */
+const FAKE_ADAPTER = `
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+const LOG = process.env.PLUME_TEST_PUBLISH_LOG;
+const record = (event) => appendFileSync(LOG, JSON.stringify(event) + '\\n');
+const once = (name) => { const marker = LOG + '.' + name; if (existsSync(marker)) return false; writeFileSync(marker, '1'); return true; };
+const abortable = (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+export const adapters = [{
+  platform: 'douyin',
+  contentTypes: ['article', 'dynamic', 'video'],
+  defaultBaseUrl: 'http://127.0.0.1:9',
+  async checkLogin(page) {
+    await page.setContent('<p>logged in</p>');
+    return { externalRef: 'dy-main', displayName: 'Fake Douyin' };
+  },
+  async prepare(page, job, ctx) {
+    await page.setContent('<input type="file" id="f">');
+    const file = await ctx.openFile(job.payload.localVideoPath);
+    ctx.progress('upload', { bytesSent: 0, bytesTotal: file.size });
+    await page.setInputFiles('#f', file.path);
+    const got = await page.evaluate(async () => { const f = document.getElementById('f').files[0]; return { name: f.name, text: await f.text() }; });
+    record({ event: 'uploaded', jobId: job.jobId, ...got });
+    ctx.progress('upload', { bytesSent: got.text.length, bytesTotal: file.size });
+    if (job.payload.test === 'hang_before_commit' && once('before-' + job.jobId)) {
+      record({ event: 'hanging_before_commit', jobId: job.jobId });
+      await abortable(ctx.signal);
+    }
+  },
+  async publish(page, job, ctx) {
+    await ctx.beforePublish();
+    record({ event: 'published', jobId: job.jobId, attemptId: job.attemptId });
+    if (job.payload.test === 'hang_after_click' && once('after-' + job.jobId)) await new Promise(() => {});
+    return { postId: 'post-' + job.jobId, url: 'https://fake.test/' + job.jobId };
+  },
+  async verify(page, job) {
+    const lines = existsSync(LOG) ? readFileSync(LOG, 'utf8').trim().split('\\n').map((l) => JSON.parse(l)) : [];
+    const hit = lines.find((l) => l.event === 'published' && l.jobId === job.jobId);
+    return hit ? { found: true, postId: 'post-' + job.jobId, url: 'https://fake.test/' + job.jobId, candidates: 1 } : { found: false };
+  },
+}];
+`;
+
+let db: TestDatabase;
+let h: DispatchHarness;
+let work: string;
+let stateDir: string;
+let videoDir: string;
+let publishLog: string;
+let userId: number;
+let nodeId: string;
+const children: ChildProcess[] = [];
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...baseEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+function baseEnv(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: work,
+    PLUME_EDGE_STATE_DIR: stateDir,
+    PLUME_EDGE_VIDEO_DIR: videoDir,
+    PLUME_EDGE_TEST_ADAPTER: join(work, 'fake-adapter.mjs'),
+    PLUME_TEST_PUBLISH_LOG: publishLog,
+    PLUME_EDGE_DRAIN_SECONDS: '2',
+    LOG_LEVEL: process.env.PLUME_TEST_LOG ?? 'warn',
+  };
+}
+
+interface Daemon {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+async function startDaemon(env: Record<string, string> = {}): Promise<Daemon> {
+  const before = await epoch();
+  const child = spawn(process.execPath, [CLI, 'run'], { env: { ...baseEnv(), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  // Connected and past hello: the session epoch moved and the capabilities were recorded.
+  const deadline = Date.now() + 20_000;
+  while (!(await epoch() > before && (await h.hub.session(nodeId)?.ready))) {
+    if (child.exitCode !== null) throw new Error(`daemon exited ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`daemon did not connect:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, output: () => output, exited };
+}
+
+const epoch = async () => (await rows<{ e: number }>(db.database.db, sql`select session_epoch::int as e from execution_nodes where id = ${nodeId}`))[0]?.e ?? 0;
+const events = () => (existsSync(publishLog) ? readFileSync(publishLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>) : []);
+const accountId = async () => (await rows<{ id: number }>(db.database.db, sql`select id from accounts where node_id = ${nodeId} and external_ref = 'dy-main'`))[0]!.id;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  h = await createDispatchHarness(db, {
+    timers: { leaseMs: 6000, offerDeadlineMs: 5000, commitMinLeaseMs: 1000, pollMs: 300, sweepMs: 300, startupGraceMs: 0, verifyIntervalMs: 1000, heartbeatMs: 1000 },
+  });
+  userId = await h.createUser();
+  work = mkdtempSync(join(tmpdir(), 'plume-edge-it-'));
+  stateDir = join(work, 'state');
+  videoDir = join(work, 'videos');
+  publishLog = join(work, 'published.jsonl');
+  mkdirSync(join(videoDir, String(userId)), { recursive: true });
+  writeFileSync(join(videoDir, String(userId), 'clip.mp4'), 'FAKE-MP4-BYTES');
+  writeFileSync(join(work, 'secret.mp4'), 'NOT-YOURS');
+  writeFileSync(join(work, 'fake-adapter.mjs'), FAKE_ADAPTER);
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await h?.close();
+  await db?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('enroll and start', () => {
+  it('enrolls with a token: key pair generated on the node, private key 0600', async () => {
+    const token = await h.app.inject({ method: 'POST', url: '/api/admin/nodes/enrollment-tokens', headers: h.adminHeaders, payload: { kind: 'edge', userIds: [userId], name: 'edge-it' } });
+    const enrolled = await cli(['enroll', '--url', h.url, '--token', token.json().token, '--name', 'edge-it']);
+    expect(enrolled.code, enrolled.out).toBe(0);
+    nodeId = /enrolled as (node_\S+)/.exec(enrolled.out)![1]!;
+    expect(statSync(join(stateDir, 'node.key')).mode & 0o777).toBe(0o600);
+    const identity = JSON.parse(readFileSync(join(stateDir, 'node.json'), 'utf8'));
+    expect(identity).toMatchObject({ nodeId, controlUrl: h.url });
+    expect(JSON.stringify(identity)).not.toContain(readFileSync(join(stateDir, 'node.key'), 'utf8').trim());
+    const again = await cli(['enroll', '--url', h.url, '--token', token.json().token]);
+    expect(again.code).toBe(78);
+    expect(again.out).toContain('already enrolled');
+  });
+
+  it('refuses to run without the video directory or with a key others can read, saying what to fix', async () => {
+    const noVideos = await cli(['run'], { PLUME_EDGE_VIDEO_DIR: '' });
+    expect(noVideos.code).toBe(78);
+    expect(noVideos.out).toContain('PLUME_EDGE_VIDEO_DIR is not set');
+    const missing = await cli(['run'], { PLUME_EDGE_VIDEO_DIR: join(work, 'nope') });
+    expect(missing.code).toBe(78);
+    expect(missing.out).toContain('is not a directory');
+    chmodSync(join(stateDir, 'node.key'), 0o644);
+    const loose = await cli(['run']);
+    chmodSync(join(stateDir, 'node.key'), 0o600);
+    expect(loose.code).toBe(78);
+    expect(loose.out).toContain('chmod 600');
+    const unenrolled = await cli(['run'], { PLUME_EDGE_STATE_DIR: join(work, 'empty-state') });
+    expect(unenrolled.code).toBe(78);
+    expect(unenrolled.out).toContain('plume-edge enroll');
+  });
+
+  it('imports a Playwright storage state into the account\'s profile', async () => {
+    const state = join(work, 'storage.json');
+    writeFileSync(state, JSON.stringify({
+      cookies: [{ name: 'sid', value: 'abc', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+      origins: [{ origin: 'http://127.0.0.1:9', localStorage: [{ name: 'token', value: 't1' }] }],
+    }));
+    const imported = await cli(['accounts', 'import', '--ref', 'dy-main', '--platform', 'douyin', '--name', 'Main', '--storage-state', state]);
+    expect(imported.code, imported.out).toBe(0);
+    expect(imported.out).toContain('imported 1 cookie(s) and 1 origin(s)');
+    expect(existsSync(join(stateDir, 'profiles', 'dy-main'))).toBe(true);
+    const list = await cli(['accounts']);
+    expect(list.out).toMatch(/dy-main\tdouyin\tunknown\tMain/);
+    const bad = await cli(['accounts', 'import', '--ref', '../x', '--platform', 'douyin', '--storage-state', state]);
+    expect(bad.code).toBe(64);
+  });
+});
+
+describe('jobs', () => {
+  it('runs a queued job to succeeded in Chromium, reporting progress, accounts and inventory', async () => {
+    const daemon = await startDaemon();
+    await expect.poll(accountId, { timeout: 10_000 }).toBeGreaterThan(0);
+    const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'Hi', localVideoPath: join(videoDir, String(userId), 'clip.mp4') } });
+    const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed', 30_000);
+    expect(done, daemon.output()).toMatchObject({ state: 'succeeded', platformPostId: `post-${jobId}`, attempt: 1 });
+    expect(done.feedback).toMatchObject({ progress: { step: 'upload', bytesSent: 14, bytesTotal: 14 } });
+    expect(events().filter((e) => e.jobId === jobId)).toEqual([
+      { event: 'uploaded', jobId, name: 'clip.mp4', text: 'FAKE-MP4-BYTES' },
+      { event: 'published', jobId, attemptId: done.attemptId },
+    ]);
+    const [account] = await rows<{ loginState: string }>(db.database.db, sql`select login_state as "loginState" from accounts where node_id = ${nodeId}`);
+    expect(account!.loginState).toBe('logged_in');
+    await expect.poll(async () => (await rows(db.database.db, sql`select 1 from node_inventories where node_id = ${nodeId} and files @> ${JSON.stringify([{ path: join(videoDir, String(userId), 'clip.mp4') }])}::jsonb`)).length).toBe(1);
+    const [caps] = await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${nodeId}`);
+    expect(caps!.c).toMatchObject({ localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['douyin'] });
+    expect(String(caps!.c.chromiumVersion)).toMatch(/^\d+\./);
+    daemon.child.kill('SIGTERM');
+    expect(await daemon.exited).toBe(0);
+  });
+
+  it('a path outside the owner\'s tree fails the job before anything is uploaded', async () => {
+    const daemon = await startDaemon();
+    const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'x', localVideoPath: join(work, 'secret.mp4') } });
+    const done = await h.waitForJob(jobId, (j) => j.state === 'failed' || j.state === 'succeeded', 20_000);
+    expect(done).toMatchObject({ state: 'failed', errorCode: 'path_refused' });
+    expect(events().filter((e) => e.jobId === jobId)).toEqual([]);
+    daemon.child.kill('SIGTERM');
+    await daemon.exited;
+  });
+
+  it('kill -9 before the commit: the job is re-queued and completed after the restart, published once', async () => {
+    const daemon = await startDaemon();
+    const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'k1', localVideoPath: join(videoDir, String(userId), 'clip.mp4'), test: 'hang_before_commit' } });
+    await expect.poll(() => events().some((e) => e.jobId === jobId && e.event === 'hanging_before_commit'), { timeout: 20_000 }).toBe(true);
+    daemon.child.kill('SIGKILL');
+    await daemon.exited;
+    const restarted = await startDaemon();
+    const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed', 30_000);
+    expect(done, restarted.output()).toMatchObject({ state: 'succeeded', attempt: 2 });
+    expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(1);
+    restarted.child.kill('SIGTERM');
+    await restarted.exited;
+  });
+
+  it('kill -9 after the commit: unknown, then verification finds the post: exactly one publish', async () => {
+    const daemon = await startDaemon();
+    const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'k2', localVideoPath: join(videoDir, String(userId), 'clip.mp4'), test: 'hang_after_click' } });
+    await expect.poll(() => events().some((e) => e.jobId === jobId && e.event === 'published'), { timeout: 20_000 }).toBe(true);
+    expect((await h.job(jobId)).state).toBe('committed');
+    expect(existsSync(join(stateDir, 'journal'))).toBe(true);
+    daemon.child.kill('SIGKILL');
+    await daemon.exited;
+    const restarted = await startDaemon();
+    const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed' || j.state === 'queued', 30_000);
+    expect(done, restarted.output()).toMatchObject({ state: 'succeeded', attempt: 1, platformPostId: `post-${jobId}` });
+    expect(done.verifiedAt).not.toBeNull();
+    expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(1);
+    restarted.child.kill('SIGTERM');
+    await restarted.exited;
+  });
+
+  it('SIGTERM drains: a job not yet committed is given back within the bound and the daemon exits 0', async () => {
+    const daemon = await startDaemon();
+    const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'd', localVideoPath: join(videoDir, String(userId), 'clip.mp4'), test: 'hang_before_commit' } });
+    await expect.poll(() => events().some((e) => e.jobId === jobId && e.event === 'hanging_before_commit'), { timeout: 20_000 }).toBe(true);
+    const t0 = Date.now();
+    daemon.child.kill('SIGTERM');
+    expect(await daemon.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(daemon.output()).toContain('drain bound reached');
+    const parked = await h.job(jobId);
+    expect(['queued', 'offered']).toContain(parked.state);
+    expect(parked.attempt).toBe(1);
+    expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(0);
+  });
+});

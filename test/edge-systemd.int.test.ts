@@ -1,0 +1,141 @@
+/**
+ * systemd integration of the edge daemon without systemd: a python3 listener
+ * plays NOTIFY_SOCKET (a unix datagram socket with SO_PASSCRED, so each
+ * message carries the sender's PID) and the compiled daemon runs through
+ * systemd/plume-sd-notify-exec, as the unit starts it. READY=1, then
+ * WATCHDOG=1 pings (with the control plane unreachable: the watchdog is fed
+ * on local health), then STOPPING=1 at SIGTERM, all from the main PID. Also
+ * `systemd-analyze verify` and `security` (≤ 2.0) on both units.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateKeyPair, toBase64Url } from '@plume/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/control-plane-process.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'edge-node/dist/cli.js');
+const WRAPPER = join(ROOT, 'systemd/plume-sd-notify-exec');
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+const hasAnalyze = spawnSync('systemd-analyze', ['--version']).status === 0;
+
+const LISTENER = `
+import socket, struct, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+s.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+print("listening", flush=True)
+while True:
+    msg, anc, _, _ = s.recvmsg(4096, socket.CMSG_SPACE(12))
+    pid = 0
+    for level, kind, data in anc:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
+            pid = struct.unpack("iII", data[:12])[0]
+    for line in msg.decode().split("\\n"):
+        print(f"{pid} {line}", flush=True)
+`;
+
+let work: string;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'plume-systemd-'));
+});
+
+describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
+  it('READY=1 → WATCHDOG=1 (control plane unreachable) → STOPPING=1, every datagram from the daemon\'s PID', async () => {
+    const stateDir = join(work, 'state');
+    const videoDir = join(work, 'videos');
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    mkdirSync(join(videoDir, '1'), { recursive: true });
+    const keys = await generateKeyPair();
+    writeFileSync(join(stateDir, 'node.key'), `${toBase64Url(keys.secretKey)}\n`, { mode: 0o600 });
+    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    writeFileSync(
+      join(stateDir, 'node.json'),
+      JSON.stringify({ nodeId: 'node_systemdtest', controlUrl: deadUrl, publicKey: toBase64Url(keys.publicKey), machineId: 'm', kind: 'edge', enrolledAt: new Date().toISOString() }),
+    );
+
+    const socketPath = join(work, 'notify.sock');
+    const listener = spawn('python3', ['-c', LISTENER, socketPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(listener);
+    let heard = '';
+    listener.stdout!.on('data', (d: Buffer) => (heard += d.toString()));
+    await expect.poll(() => heard.includes('listening'), { timeout: 10_000 }).toBe(true);
+
+    const daemon = spawn(WRAPPER, [process.execPath, CLI, 'run'], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        NOTIFY_SOCKET: socketPath,
+        WATCHDOG_USEC: '400000',
+        PLUME_EDGE_STATE_DIR: stateDir,
+        PLUME_EDGE_VIDEO_DIR: videoDir,
+        PLUME_EDGE_DRAIN_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(daemon);
+    let output = '';
+    daemon.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    daemon.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((r) => daemon.once('exit', (code) => r(code)));
+
+    const messages = () =>
+      heard
+        .split('\n')
+        .filter((l) => /^\d+ [A-Z]+=/.test(l))
+        .map((l) => ({ pid: Number(l.split(' ')[0]), line: l.slice(l.indexOf(' ') + 1) }));
+    await expect.poll(() => messages().filter((m) => m.line === 'WATCHDOG=1').length, { timeout: 20_000, message: output }).toBeGreaterThanOrEqual(3);
+    daemon.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect.poll(() => messages().some((m) => m.line === 'STOPPING=1'), { timeout: 5000 }).toBe(true);
+
+    const all = messages();
+    expect(new Set(all.map((m) => m.pid))).toEqual(new Set([daemon.pid]));
+    const kinds = all.map((m) => m.line.split('=')[0]).filter((k) => ['READY', 'WATCHDOG', 'STOPPING'].includes(k!));
+    expect(kinds[0]).toBe('READY');
+    expect(kinds.at(-1)).toBe('STOPPING');
+    expect(kinds.slice(1, -1).every((k) => k === 'WATCHDOG')).toBe(true);
+    expect(kinds.filter((k) => k === 'READY')).toHaveLength(1);
+    expect(all.some((m) => m.line === `MAINPID=${daemon.pid}`)).toBe(true);
+  });
+});
+
+describe.skipIf(!hasAnalyze)('unit files', () => {
+  // The units name their installed paths; point them at this checkout so verify finds the executables.
+  const localized = (unit: string) => {
+    const text = readFileSync(join(ROOT, 'systemd', unit), 'utf8')
+      .replaceAll('/opt/plume-edge/', ROOT)
+      .replaceAll('/opt/plume/', ROOT)
+      .replaceAll('/usr/bin/node', process.execPath);
+    const path = join(work, unit);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it.each(['plume-edge.service', 'plume-control-plane.service'])('%s passes systemd-analyze verify and scores ≤ 2.0', (unit) => {
+    const path = localized(unit);
+    execFileSync('systemd-analyze', ['verify', path], { stdio: 'pipe' });
+    const security = spawnSync('systemd-analyze', ['security', '--offline=yes', '--threshold=20', path], { encoding: 'utf8' });
+    const overall = /Overall exposure level for \S+: ([\d.]+)/.exec(security.stdout)?.[1];
+    expect(Number(overall), security.stdout.slice(-300)).toBeLessThanOrEqual(2.0);
+    expect(security.status).toBe(0);
+    const text = readFileSync(join(ROOT, 'systemd', unit), 'utf8');
+    expect(text).toMatch(/^StateDirectory=/m);
+    if (unit === 'plume-edge.service') {
+      expect(text).toMatch(/^Type=notify$/m);
+      expect(text).toMatch(/^WatchdogSec=/m);
+      const stop = Number(/^TimeoutStopSec=(\d+)/m.exec(text)![1]);
+      const drain = Number(/^Environment=PLUME_EDGE_DRAIN_SECONDS=(\d+)/m.exec(text)![1]);
+      expect(stop).toBeGreaterThan(drain + 5);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * What the adapter tests share: one Chromium per file, a browser context per
+ * test holding the simulator's session cookie (as an imported storage state
+ * would), a recording AdapterContext, and generated media files.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium } from '../../edge-node/src/adapters/browser.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ProgressDetail, type Step } from '../../edge-node/src/adapters/contract.js';
+import type { Simulator } from './index.js';
+
+export function launchTestBrowser(): Promise<Browser> {
+  return launchChromium({ executablePath: process.env.PLUME_CHROMIUM_PATH });
+}
+
+export interface TestContext extends AdapterContext {
+  events: Array<{ step: Step; detail?: ProgressDetail }>;
+  gate: { calls: number; refuse: boolean };
+}
+
+/** Timeouts sized for a local simulator: a missing control fails in ~1 s, not 10. */
+export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}): TestContext {
+  const events: TestContext['events'] = [];
+  const gate = { calls: 0, refuse: false };
+  const noop = () => {};
+  return {
+    baseUrl,
+    events,
+    gate,
+    async openFile(path) {
+      const st = await stat(path);
+      if (!st.isFile()) throw new Error(`${path} is not a regular file`);
+      return { path, size: st.size };
+    },
+    progress: (step, detail) => events.push(detail ? { step, detail } : { step }),
+    async beforePublish() {
+      gate.calls++;
+      if (gate.refuse) throw new Error('commit refused: lease nearly spent');
+    },
+    signal: new AbortController().signal,
+    log: { debug: noop, info: noop, warn: noop },
+    timeouts: { selectorMs: 1_000, navigationMs: 10_000, uploadMs: 15_000, publishMs: 5_000 },
+    ...overrides,
+  };
+}
+
+/** A fresh context whose cookie names `account`; the simulator decides whether that session is live. */
+export async function openAs(browser: Browser, sim: Simulator, platform: string, account: string, loggedIn = true): Promise<{ context: BrowserContext; page: Page }> {
+  sim.setLoggedIn(platform, account, loggedIn);
+  const context = await browser.newContext();
+  await context.addCookies([sim.sessionCookie(platform, account)]);
+  return { context, page: await context.newPage() };
+}
+
+export interface MediaDir {
+  dir: string;
+  /** Writes `size` random bytes (the simulator never decodes media). */
+  file(name: string, size: number): Promise<string>;
+  remove(): Promise<void>;
+}
+
+export async function makeMediaDir(): Promise<MediaDir> {
+  const dir = await mkdtemp(join(tmpdir(), 'plume-adapter-media-'));
+  return {
+    dir,
+    async file(name, size) {
+      const path = join(dir, name);
+      await writeFile(path, randomBytes(size));
+      return path;
+    },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function fileDigest(path: string): Promise<{ size: number; sha256: string }> {
+  const bytes = await readFile(path);
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export async function expectAdapterError(promise: Promise<unknown>, code: AdapterErrorCode, step: Step): Promise<AdapterError> {
+  const err = await promise.then(
+    () => {
+      throw new Error(`expected AdapterError ${code} at ${step}, but it succeeded`);
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AdapterError);
+  const ae = err as AdapterError;
+  expect({ code: ae.code, step: ae.step }, ae.message).toEqual({ code, step });
+  return ae;
+}

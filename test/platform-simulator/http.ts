@@ -1,0 +1,106 @@
+/** Small node:http helpers shared by the platform simulators. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface Route {
+  method: string;
+  /** Path below the platform's prefix, e.g. `/editor/drafts/new`. */
+  path: string;
+  query: URLSearchParams;
+  /** The platform's mount point, e.g. `/juejin`; pages build their own URLs from it. */
+  prefix: string;
+}
+
+export function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readBody(req, 1024 * 1024);
+  try {
+    const v: unknown = JSON.parse(body.toString('utf8'));
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+export function html(res: ServerResponse, body: string, status = 200): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+export function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(302, { location, 'cache-control': 'no-store' });
+  res.end();
+}
+
+export function cookies(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+export function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * `data-testid` attributes, as real sites ship them. A test can make the site
+ * "change" by omitting some: the control is still there, the hook is gone.
+ */
+export function testIds(omitted: readonly string[]): (id: string) => string {
+  return (id) => (omitted.includes(id) ? '' : `data-testid="${id}"`);
+}
+
+export function page(opts: { title: string; brand: string; user?: { uid: string; name: string } | null; body: string; script?: string }): string {
+  const badge = opts.user
+    ? `<span class="user" data-testid="current-user" data-uid="${esc(opts.user.uid)}">${esc(opts.user.name)}</span>`
+    : `<a class="login" href="login">登录</a>`;
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(opts.title)}</title>
+<style>
+ body{font-family:sans-serif;margin:0} header{display:flex;justify-content:space-between;padding:8px 16px;background:#f4f5f5}
+ main,section{padding:16px} textarea{width:100%;min-height:120px} [hidden]{display:none!important}
+ .chip{display:inline-block;padding:2px 6px;margin:2px;background:#e8f3ff;border-radius:4px}
+ [role=alert]{color:#c00} [role=dialog]{border:1px solid #ccc;margin:16px}
+</style></head>
+<body><header><span class="brand">${esc(opts.brand)}</span>${badge}</header>
+${opts.body}
+${opts.script ? `<script>\n${opts.script}\n</script>` : ''}
+</body></html>`;
+}
+
+export function loginPage(brand: string, prefix: string): string {
+  return page({
+    title: `${brand} - 登录`,
+    brand,
+    body: `<main><form data-testid="login-form" action="${prefix}/login" method="post" aria-label="登录">
+<p>扫码登录 / 密码登录</p><input name="account" aria-label="账号"><input name="password" type="password" aria-label="密码">
+<button type="submit">登录</button></form></main>`,
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * What the simulated platforms remember: sessions, uploaded media, published
+ * posts (the record tests count), and per-platform behaviour switches.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { cookies } from './http.js';
+
+export interface MediaRecord {
+  kind: 'video' | 'cover' | 'image';
+  size: number;
+  sha256: string;
+}
+
+export interface Publish {
+  platform: string;
+  /** The account id the session belongs to (`sim_session_<platform>=<account>`). */
+  account: string;
+  postId: string;
+  url: string;
+  title?: string;
+  /** The text as the platform received it (Markdown for articles, plain text elsewhere). */
+  body: string;
+  /** The platform's own settings fields as submitted (partition, tags, declaration, …). */
+  settings: Record<string, unknown>;
+  media: MediaRecord[];
+  at: string;
+}
+
+export interface PlatformOptions {
+  /** Refuse custom covers with this message. */
+  rejectCover: string | false;
+  /** Refuse image uploads with this message. */
+  rejectImages: string | false;
+  /** Refuse the video upload with this message. */
+  rejectVideo: string | false;
+  /** Refuse every publish with this message (content review). */
+  rejectPublish: string | false;
+  /** Record the post, then cut the connection: the answer to the click is lost. */
+  dropPublishResponse: boolean;
+  /** Time between receiving a publish and answering it. */
+  publishDelayMs: number;
+  /** How long "transcoding" takes after a video upload completes (0 → 100 %). */
+  transcodeMs: number;
+  /** Delay per uploaded chunk, so progress is observable on localhost. */
+  chunkDelayMs: number;
+  /** `data-testid` hooks the pages leave out (the site "changed"). */
+  omitTestIds: string[];
+}
+
+export const DEFAULT_OPTIONS: PlatformOptions = {
+  rejectCover: false,
+  rejectImages: false,
+  rejectVideo: false,
+  rejectPublish: false,
+  dropPublishResponse: false,
+  publishDelayMs: 150,
+  transcodeMs: 1000,
+  chunkDelayMs: 25,
+  omitTestIds: [],
+};
+
+export interface StoredMedia extends MediaRecord {
+  id: string;
+  platform: string;
+  account: string;
+  /** Kept for small files so a page can show them back. */
+  bytes?: Buffer;
+  contentType?: string;
+}
+
+export class SimState {
+  private readonly sessions = new Map<string, string>(); // `${platform}:${account}` → display name
+  private readonly options = new Map<string, PlatformOptions>();
+  readonly published: Publish[] = [];
+  readonly media = new Map<string, StoredMedia>();
+  private readonly bags = new Map<string, Map<string, unknown>>();
+  private seq = 0;
+
+  setLoggedIn(platform: string, account: string, loggedIn: boolean, displayName = `user_${account}`): void {
+    if (loggedIn) this.sessions.set(`${platform}:${account}`, displayName);
+    else this.sessions.delete(`${platform}:${account}`);
+  }
+
+  /** The logged-in user of this request, if its session cookie names a live session. */
+  user(req: IncomingMessage, platform: string): { uid: string; name: string } | null {
+    const account = cookies(req)[`sim_session_${platform}`];
+    if (!account) return null;
+    const name = this.sessions.get(`${platform}:${account}`);
+    return name === undefined ? null : { uid: account, name };
+  }
+
+  opts(platform: string): PlatformOptions {
+    return this.options.get(platform) ?? DEFAULT_OPTIONS;
+  }
+
+  configure(platform: string, patch: Partial<PlatformOptions>): void {
+    this.options.set(platform, { ...this.opts(platform), ...patch });
+  }
+
+  storeMedia(platform: string, account: string, kind: MediaRecord['kind'], bytes: Buffer, contentType?: string): StoredMedia {
+    const id = randomBytes(8).toString('hex');
+    const m: StoredMedia = { id, platform, account, kind, size: bytes.length, sha256: sha256(bytes), contentType };
+    if (bytes.length <= 2 * 1024 * 1024) m.bytes = bytes;
+    this.media.set(id, m);
+    return m;
+  }
+
+  record(p: Omit<Publish, 'at'>): Publish {
+    const full = { ...p, at: new Date().toISOString() };
+    this.published.push(full);
+    return full;
+  }
+
+  /** Per-platform scratch storage (upload sessions, transcoding jobs); cleared by reset(). */
+  bag<T>(name: string): Map<string, T> {
+    let b = this.bags.get(name);
+    if (!b) this.bags.set(name, (b = new Map()));
+    return b as Map<string, T>;
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  reset(): void {
+    this.published.length = 0;
+    this.media.clear();
+    this.options.clear();
+    this.bags.clear();
+  }
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
