@@ -32,6 +32,21 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/**
+ * Runs raw SQL as a prepared (named) statement on the root handle: PostgreSQL
+ * plans it once per connection instead of on every call, which drizzle's
+ * `db.execute` cannot do. For statements on a hot path; `text` must be
+ * constant (parameters in `params`), since the statement cache keys on it.
+ */
+export async function preparedRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client as
+    | { unsafe?: (q: string, p: unknown[], o: { prepare: boolean }) => Promise<T[]>; query?: (q: string, p: unknown[]) => Promise<{ rows: T[] }> }
+    | undefined;
+  if (client?.unsafe) return client.unsafe(text, params, { prepare: true });
+  if (client?.query) return (await client.query(text, params)).rows;
+  throw new Error('preparedRows needs the root database handle, not a transaction');
+}
+
 export function openPostgres(url: string, poolMax = 10): Database {
   const client = postgres(url, {
     max: poolMax,

@@ -3,10 +3,9 @@
  * service decides what is atomic.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedRows } from '../db/client.js';
 import {
   activationCodes,
-  consumeRequests,
   consumptionLogs,
   devices,
   licenseChallenges,
@@ -85,6 +84,38 @@ function sessionContextQuery(db: Db) {
     .leftJoin(projectKeys, and(eq(projectKeys.projectId, projects.id), eq(projectKeys.status, 'active')));
 }
 
+/**
+ * The two session lookups every license request makes, prepared once per
+ * database handle: PostgreSQL plans the five-way join once per connection and
+ * drizzle builds the SQL once (both were per-request costs; see bench/).
+ */
+function buildSessionLookups(db: Db) {
+  return {
+    byTokenHash: sessionContextQuery(db).where(eq(licenseSessions.tokenHash, sql.placeholder('tokenHash'))).prepare('license_session_by_token'),
+    byId: sessionContextQuery(db).where(eq(licenseSessions.id, sql.placeholder('sessionId'))).prepare('license_session_by_id'),
+  };
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookups>>();
+function lookups(db: Db) {
+  let l = sessionLookups.get(db);
+  if (!l) sessionLookups.set(db, (l = buildSessionLookups(db)));
+  return l;
+}
+
+const ADMIT_SIGNED_REQUEST = `with n as (
+    insert into license_nonces (session_id, nonce, expires_at) values ($1, $2, $3::timestamptz)
+    on conflict do nothing returning 1
+  ), r as (
+    insert into rate_counters (key, window_start, count, expires_at) values ($4, $5::timestamptz, 1, $6::timestamptz)
+    on conflict (key, window_start) do update set count = rate_counters.count + 1
+    returning count
+  ), d as (
+    update devices set last_seen_at = now()
+    where id = $7 and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
+    returning 1
+  )
+  select (select count(*) from n)::int as fresh, (select count from r)::int as count, (select count(*) from d)::int as touched`;
+
 export const licenseRepository = {
   async projectByKey(db: Db, projectKey: string): Promise<(ProjectRow & { key: SigningKey | null }) | null> {
     const [row] = await db
@@ -146,12 +177,12 @@ export const licenseRepository = {
   },
 
   async sessionByTokenHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
-    const [row] = await sessionContextQuery(db).where(eq(licenseSessions.tokenHash, tokenHash));
+    const [row] = await lookups(db).byTokenHash.execute({ tokenHash });
     return (row as SessionContext | undefined) ?? null;
   },
 
   async sessionById(db: Db, sessionId: string): Promise<SessionContext | null> {
-    const [row] = await sessionContextQuery(db).where(eq(licenseSessions.id, sessionId));
+    const [row] = await lookups(db).byId.execute({ sessionId });
     return (row as SessionContext | undefined) ?? null;
   },
 
@@ -164,24 +195,15 @@ export const licenseRepository = {
     db: Db,
     a: { sessionId: string; nonce: string; nonceExpiresAt: Date; rateKey: string; windowStart: Date; windowExpiresAt: Date; deviceId: number },
   ): Promise<{ fresh: boolean; count: number }> {
-    const [row] = await rows<{ fresh: number; count: number }>(
-      db,
-      sql`with n as (
-            insert into license_nonces (session_id, nonce, expires_at)
-            values (${a.sessionId}, ${a.nonce}, ${a.nonceExpiresAt.toISOString()}::timestamptz)
-            on conflict do nothing returning 1
-          ), r as (
-            insert into rate_counters (key, window_start, count, expires_at)
-            values (${a.rateKey}, ${a.windowStart.toISOString()}::timestamptz, 1, ${a.windowExpiresAt.toISOString()}::timestamptz)
-            on conflict (key, window_start) do update set count = rate_counters.count + 1
-            returning count
-          ), d as (
-            update devices set last_seen_at = now()
-            where id = ${a.deviceId} and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
-            returning 1
-          )
-          select (select count(*) from n)::int as fresh, (select count from r)::int as count, (select count(*) from d)::int as touched`,
-    );
+    const [row] = await preparedRows<{ fresh: number; count: number }>(db, ADMIT_SIGNED_REQUEST, [
+      a.sessionId,
+      a.nonce,
+      a.nonceExpiresAt.toISOString(),
+      a.rateKey,
+      a.windowStart.toISOString(),
+      a.windowExpiresAt.toISOString(),
+      a.deviceId,
+    ]);
     return { fresh: (row?.fresh ?? 0) > 0, count: row?.count ?? 0 };
   },
 
@@ -211,39 +233,21 @@ export const licenseRepository = {
       .where(eq(licenseSessions.id, sessionId));
   },
 
-  /** Inserts the idempotency record; null when this requestId was already consumed. */
-  async claimRequestId(db: Db, codeId: number, requestId: string): Promise<boolean> {
-    const inserted = await db
-      .insert(consumeRequests)
-      .values({ codeId, requestId })
-      .onConflictDoNothing()
-      .returning({ codeId: consumeRequests.codeId });
-    return inserted.length === 1;
-  },
-
-  async priorConsume(db: Db, codeId: number, requestId: string): Promise<{ remainingAfter: number | null } | null> {
-    const [row] = await db
-      .select({ remainingAfter: consumeRequests.remainingAfter })
-      .from(consumeRequests)
-      .where(and(eq(consumeRequests.codeId, codeId), eq(consumeRequests.requestId, requestId)));
-    return row ?? null;
-  },
-
-  async setRequestOutcome(db: Db, codeId: number, requestId: string, remainingAfter: number | null): Promise<void> {
-    await db
-      .update(consumeRequests)
-      .set({ remainingAfter })
-      .where(and(eq(consumeRequests.codeId, codeId), eq(consumeRequests.requestId, requestId)));
-  },
-
-  /** Takes one use; null when none remain (never goes below zero). */
-  async deductOne(db: Db, codeId: number): Promise<number | null> {
-    const [row] = await db
-      .update(activationCodes)
-      .set({ remainingCount: sql`${activationCodes.remainingCount} - 1` })
-      .where(and(eq(activationCodes.id, codeId), sql`${activationCodes.remainingCount} > 0`, isNull(activationCodes.disabledAt)))
-      .returning({ remaining: activationCodes.remainingCount });
-    return row ? (row.remaining ?? 0) : null;
+  /**
+   * One consume in one statement (migration 0004, license_consume): claims the
+   * requestId, deducts under COUNT and logs, atomically.
+   */
+  async consume(
+    db: Db,
+    a: { codeId: number; requestId: string | null; mode: 'TIME' | 'COUNT'; projectId: number; deviceId: number; sessionId: string },
+  ): Promise<{ outcome: 'idempotent' | 'time_checked' | 'deducted' | 'exhausted'; remaining: number | null }> {
+    const [row] = await preparedRows<{ outcome: 'idempotent' | 'time_checked' | 'deducted' | 'exhausted'; remaining: number | null }>(
+      db,
+      'select outcome, remaining from license_consume($1, $2, $3, $4, $5, $6)',
+      [a.codeId, a.requestId, a.mode, a.projectId, a.deviceId, a.sessionId],
+    );
+    if (!row) throw new Error('license_consume returned no row');
+    return row;
   },
 
   async logConsumption(db: Db, values: typeof consumptionLogs.$inferInsert): Promise<void> {

@@ -326,52 +326,36 @@ export class LicenseService {
     const ctx = await verifySignedRequest(this.db, signed, now);
     await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'consume');
     const requestId = req.requestId ?? null;
-    const log = { projectId: ctx.projectId, codeId: ctx.codeId, deviceId: ctx.deviceId, sessionId: ctx.sessionId, requestId };
-
-    type Outcome = { idempotent: boolean; remaining: number | null } | { failure: string };
-    const refused = Symbol('refused');
-    const result: Outcome = await this.db
-      .transaction(async (tx): Promise<Outcome> => {
-      if (requestId && !(await licenseRepository.claimRequestId(tx, ctx.codeId, requestId))) {
-        // Another request with this requestId committed first (the insert waited for it).
-        const prior = await licenseRepository.priorConsume(tx, ctx.codeId, requestId);
-        await licenseRepository.logConsumption(tx, { ...log, outcome: 'idempotent', remainingAfter: prior?.remainingAfter ?? null });
-        return { idempotent: true, remaining: prior?.remainingAfter ?? null };
-      }
-      const current = licenseView(ctx, now);
-      if (ctx.licenseMode === 'TIME' || ctx.codeDisabledAt) {
-        // Throwing rolls back the requestId claimed above, so a later retry is judged afresh.
-        if (!current.valid) throw Object.assign(new Error(current.reason), { [refused]: true });
-        await licenseRepository.logConsumption(tx, { ...log, outcome: 'time_checked', remainingAfter: null });
-        return { idempotent: false, remaining: null };
-      }
-      const remaining = await licenseRepository.deductOne(tx, ctx.codeId);
-      if (remaining === null) throw Object.assign(new Error('exhausted'), { [refused]: true });
-      if (requestId) await licenseRepository.setRequestOutcome(tx, ctx.codeId, requestId, remaining);
-      await licenseRepository.logConsumption(tx, { ...log, outcome: 'deducted', remainingAfter: remaining });
-      return { idempotent: false, remaining };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Error && refused in error) return { failure: error.message };
-        throw error;
+    const current = licenseView(ctx, now);
+    if (ctx.codeDisabledAt || (ctx.licenseMode === 'TIME' && !current.valid)) {
+      // Refused before anything is claimed, so a retry after the operator fixes the code is judged afresh.
+      await licenseRepository.logConsumption(this.db, {
+        projectId: ctx.projectId,
+        codeId: ctx.codeId,
+        deviceId: ctx.deviceId,
+        sessionId: ctx.sessionId,
+        requestId,
+        outcome: 'refused',
+        remainingAfter: null,
       });
-
-    if ('failure' in result) {
-      // The transaction rolled back; the refusal is still logged.
-      const exhausted = ctx.licenseMode === 'COUNT' && !ctx.codeDisabledAt;
-      await licenseRepository.logConsumption(this.db, { ...log, outcome: exhausted ? 'exhausted' : 'refused', remainingAfter: exhausted ? 0 : null });
-      if (exhausted) throw licenseError('CODE_EXHAUSTED', 'No uses remain on this license');
       if (ctx.codeDisabledAt) throw licenseError('CODE_DISABLED', 'This activation code has been disabled');
       throw licenseError('CODE_EXPIRED', 'License has expired');
     }
-    const view = licenseView(
-      ctx.licenseMode === 'COUNT' ? { ...ctx, remainingCount: result.remaining ?? ctx.remainingCount } : ctx,
-      now,
-    );
+    const result = await licenseRepository.consume(this.db, {
+      codeId: ctx.codeId,
+      requestId,
+      mode: ctx.licenseMode,
+      projectId: ctx.projectId,
+      deviceId: ctx.deviceId,
+      sessionId: ctx.sessionId,
+    });
+    if (result.outcome === 'exhausted') throw licenseError('CODE_EXHAUSTED', 'No uses remain on this license');
+    const idempotent = result.outcome === 'idempotent';
+    const view = licenseView(ctx.licenseMode === 'COUNT' ? { ...ctx, remainingCount: result.remaining ?? ctx.remainingCount } : ctx, now);
     return {
-      ...this.statusBody(ctx, view, now, result.idempotent ? 'Already consumed for this requestId; nothing deducted' : 'Use recorded'),
+      ...this.statusBody(ctx, view, now, idempotent ? 'Already consumed for this requestId; nothing deducted' : 'Use recorded'),
       // A use that just spent the last count succeeded; the license is simply spent now.
-      idempotent: result.idempotent,
+      idempotent,
     };
   }
 }
