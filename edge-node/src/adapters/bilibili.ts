@@ -15,10 +15,10 @@
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type VideoJob } from './contract.js';
 import { markdownToPlainText } from './markdown.js';
-import { gatedPublish, outcomeUnknown } from './publish-click.js';
+import { confirmedPost, gatedPublish } from './publish-click.js';
 import { SettingsReader } from './settings.js';
 import {
-  absoluteUrl,
+  listedPosts,
   assertAccount,
   assertMaxChars,
   fillChecked,
@@ -31,7 +31,6 @@ import {
   readAccount,
   siteUrl,
   timeouts,
-  type ListedPost,
 } from './support.js';
 
 const PATHS = {
@@ -153,13 +152,7 @@ export const bilibiliAdapter: Adapter = {
       },
       ctx,
     );
-    const href = await success
-      .locator(S.videoLink)
-      .getAttribute('href', { timeout: timeouts(ctx).selectorMs })
-      .catch(() => null);
-    const postId = href ? bvidOf(href) : undefined;
-    if (!href || !postId) throw outcomeUnknown('submitted, but the confirmation carries no video link', page);
-    return { postId, url: absoluteUrl(href, page) };
+    return confirmedPost(page, success, S.videoLink, bvidOf, ctx, 'submitted, but the confirmation carries no video link');
   },
 
   async verify(page, anyJob, ctx) {
@@ -168,18 +161,7 @@ export const bilibiliAdapter: Adapter = {
     await openLoggedIn(page, siteUrl(ctx, PATHS.archives), 'check_login', ctx, isLoginPage);
     assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
     const list = await need(page, S.archiveList, 'read_back', 'archive list', ctx, 'attached');
-    const rows = await list.locator(S.archiveRow).evaluateAll(
-      (els, sel) =>
-        els.map((el) => {
-          const a = el.querySelector(sel);
-          return { href: a?.getAttribute('href') ?? '', text: a?.textContent?.trim() ?? '', postedAt: el.querySelector('time')?.getAttribute('datetime') ?? null };
-        }),
-      S.archiveTitle,
-    );
-    const posts: ListedPost[] = rows.flatMap((r) => {
-      const postId = bvidOf(r.href);
-      return postId ? [{ postId, url: absoluteUrl(r.href, page), text: r.text, postedAt: r.postedAt }] : [];
-    });
+    const posts = await listedPosts(list, S.archiveRow, { link: S.archiveTitle }, bvidOf, page);
     return matchPost(posts, job, (text) => text === job.payload.title.trim());
   },
 };

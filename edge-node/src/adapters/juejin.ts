@@ -9,10 +9,10 @@
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
-import { gatedPublish, outcomeUnknown } from './publish-click.js';
+import { confirmedPost, gatedPublish } from './publish-click.js';
 import { SettingsReader } from './settings.js';
 import {
-  absoluteUrl,
+  listedPosts,
   assertAccount,
   assertMaxChars,
   fillChecked,
@@ -24,7 +24,6 @@ import {
   readAccount,
   siteUrl,
   timeouts,
-  type ListedPost,
 } from './support.js';
 
 const PATHS = {
@@ -141,13 +140,7 @@ export const juejinAdapter: Adapter = {
       },
       ctx,
     );
-    const href = await success
-      .locator(S.postLink)
-      .getAttribute('href', { timeout: timeouts(ctx).selectorMs })
-      .catch(() => null);
-    const postId = href ? postIdOf(href) : undefined;
-    if (!href || !postId) throw outcomeUnknown('published, but the confirmation carries no article link', page);
-    return { postId, url: absoluteUrl(href, page) };
+    return confirmedPost(page, success, S.postLink, postIdOf, ctx, 'published, but the confirmation carries no article link');
   },
 
   async verify(page, anyJob, ctx) {
@@ -157,18 +150,7 @@ export const juejinAdapter: Adapter = {
     // Looking in another account's list would find nothing and invite a duplicate.
     assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
     const list = await need(page, S.articleList, 'read_back', 'article list', ctx, 'attached');
-    const rows = await list.locator(S.articleRow).evaluateAll(
-      (els, sel) =>
-        els.map((el) => {
-          const a = el.querySelector(sel);
-          return { href: a?.getAttribute('href') ?? '', text: a?.textContent?.trim() ?? '', postedAt: el.querySelector('time')?.getAttribute('datetime') ?? null };
-        }),
-      S.articleTitle,
-    );
-    const posts: ListedPost[] = rows.flatMap((r) => {
-      const postId = postIdOf(r.href);
-      return postId ? [{ postId, url: absoluteUrl(r.href, page), text: r.text, postedAt: r.postedAt }] : [];
-    });
+    const posts = await listedPosts(list, S.articleRow, { link: S.articleTitle }, postIdOf, page);
     return matchPost(posts, job, (text) => text === job.payload.title.trim());
   },
 };

@@ -178,3 +178,24 @@ function safeUrl(page: Page): string {
     return '';
   }
 }
+
+/**
+ * Reads the post link a publish confirmation shows. The click has happened, so
+ * a missing or unreadable link makes the outcome unknown (verify, never retry).
+ */
+export async function confirmedPost(
+  page: Page,
+  confirmation: Locator,
+  linkSelector: string,
+  idOf: (href: string) => string | undefined,
+  ctx: AdapterContext,
+  missing: string,
+): Promise<{ postId: string; url: string }> {
+  const href = await confirmation
+    .locator(linkSelector)
+    .getAttribute('href', { timeout: timeouts(ctx).selectorMs })
+    .catch(() => null);
+  const postId = href ? idOf(href) : undefined;
+  if (!href || !postId) throw outcomeUnknown(missing, page);
+  return { postId, url: new URL(href, page.url()).toString() };
+}

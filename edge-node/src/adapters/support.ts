@@ -167,6 +167,36 @@ export interface ListedPost {
   postedAt: string | null;
 }
 
+/**
+ * Reads a platform's post list (read-only): for each row, the post link, the
+ * text shown (`text` selector, else the link's own text) and its <time>.
+ */
+export async function listedPosts(
+  list: Locator,
+  rowSelector: string,
+  sel: { link: string; text?: string },
+  idOf: (href: string) => string | undefined,
+  page: Page,
+): Promise<ListedPost[]> {
+  const rows = await list.locator(rowSelector).evaluateAll(
+    (els, s) =>
+      els.map((el) => {
+        const link = el.querySelector(s.link);
+        const textEl = (s.text ? el.querySelector(s.text) : link) as { innerText?: string; textContent: string | null } | null;
+        return {
+          href: link?.getAttribute('href') ?? '',
+          text: (textEl?.innerText ?? textEl?.textContent ?? '').trim(),
+          postedAt: el.querySelector('time')?.getAttribute('datetime') ?? null,
+        };
+      }),
+    sel,
+  );
+  return rows.flatMap((r) => {
+    const postId = r.href ? idOf(r.href) : undefined;
+    return postId ? [{ postId, url: absoluteUrl(r.href, page), text: r.text, postedAt: r.postedAt }] : [];
+  });
+}
+
 /** Picks this job's post out of a list read from the platform (newest first); read-only. */
 export function matchPost(posts: readonly ListedPost[], job: PublishJob, matches: (text: string) => boolean): VerifyResult {
   const hits = posts.filter((p) => matches(p.text) && inJobWindow(p.postedAt, job));

@@ -9,10 +9,10 @@
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type OpenedFile } from './contract.js';
 import { markdownToPlainText } from './markdown.js';
-import { gatedPublish, outcomeUnknown } from './publish-click.js';
+import { confirmedPost, gatedPublish } from './publish-click.js';
 import { SettingsReader } from './settings.js';
 import {
-  absoluteUrl,
+  listedPosts,
   assertAccount,
   assertMaxChars,
   fillChecked,
@@ -25,7 +25,6 @@ import {
   readAccount,
   siteUrl,
   timeouts,
-  type ListedPost,
 } from './support.js';
 
 const PATHS = {
@@ -132,13 +131,7 @@ export const weiboAdapter: Adapter = {
       },
       ctx,
     );
-    const href = await success
-      .locator(S.postLink)
-      .getAttribute('href', { timeout: timeouts(ctx).selectorMs })
-      .catch(() => null);
-    const postId = href ? postIdOf(href) : undefined;
-    if (!href || !postId) throw outcomeUnknown('posted, but the confirmation carries no link to the post', page);
-    return { postId, url: absoluteUrl(href, page) };
+    return confirmedPost(page, success, S.postLink, postIdOf, ctx, 'posted, but the confirmation carries no link to the post');
   },
 
   async verify(page, anyJob, ctx) {
@@ -147,19 +140,7 @@ export const weiboAdapter: Adapter = {
     await openLoggedIn(page, siteUrl(ctx, PATHS.profile(job.account.externalRef)), 'check_login', ctx, isLoginPage);
     assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
     const feed = await need(page, S.feed, 'read_back', 'profile feed', ctx, 'attached');
-    const rows = await feed.locator(S.feedItem).evaluateAll(
-      (els, sel) =>
-        els.map((el) => ({
-          text: (el.querySelector(sel.text) as { innerText?: string } | null)?.innerText ?? '',
-          href: el.querySelector(sel.link)?.getAttribute('href') ?? '',
-          postedAt: el.querySelector('time')?.getAttribute('datetime') ?? null,
-        })),
-      { text: S.feedText, link: S.feedLink },
-    );
-    const posts: ListedPost[] = rows.flatMap((r) => {
-      const postId = r.href ? postIdOf(r.href) : undefined;
-      return postId ? [{ postId, url: absoluteUrl(r.href, page), text: r.text, postedAt: r.postedAt }] : [];
-    });
+    const posts = await listedPosts(feed, S.feedItem, { link: S.feedLink, text: S.feedText }, postIdOf, page);
     const expected = normalize(weiboText(job.payload.content, readSettings(job).tags));
     return matchPost(posts, job, (text) => normalize(text) === expected);
   },
