@@ -12,12 +12,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from '../db/columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export interface ProjectPolicy {
   tokenTtlSeconds?: number;
@@ -38,7 +36,7 @@ export const projects = pgTable('projects', {
   enabled: boolean('enabled').notNull().default(true),
   policy: jsonb('policy').$type<ProjectPolicy>().notNull().default({}),
   createdAt: createdAt(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**

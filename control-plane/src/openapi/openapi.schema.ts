@@ -15,13 +15,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from '../db/columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 export const PERMISSIONS = ['publish', 'accounts:read', 'articles:write', 'cms'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
