@@ -254,6 +254,22 @@ describe('faults', () => {
     await fake.close();
   });
 
+  it('a verification that finds several matching posts needs a person, never a re-publish', async () => {
+    const { node, accountId } = await nodeWithAccount();
+    const fake = await online(node);
+    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+    const { offer } = await startJob(fake, jobId);
+    fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
+    await fake.next('commit_ack');
+    fake.send({ type: 'result', msgId: 'a-1', jobId, attemptId: offer.attemptId, outcome: 'failed', error: { code: 'readback_failed', step: 'read_back', message: 'lost' } });
+    await fake.next('ack');
+    await fake.next('verify', 5000, (v) => v.jobId === jobId);
+    fake.send({ type: 'verify_result', msgId: 'a-2', jobId, attemptId: offer.attemptId, found: true, postId: 'p-1', candidates: 2 });
+    await fake.next('ack');
+    expect(await h.job(jobId)).toMatchObject({ state: 'needs_attention', errorCode: 'ambiguous_verification', attempt: 1 });
+    await fake.close();
+  });
+
   it('an unknown job whose node stays away needs a person', async () => {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);

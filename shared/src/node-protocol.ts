@@ -235,6 +235,8 @@ export const nodeMessageSchema = z.discriminatedUnion('type', [
     found: z.boolean(),
     postId: shortText(500).optional(),
     url: shortText(2000).optional(),
+    /** Posts that matched; more than one means a person must decide which is this job's. */
+    candidates: z.number().int().min(0).optional(),
   }),
   z.object({ type: z.literal('accounts'), accounts: z.array(nodeAccountSchema).max(1000) }),
   z.object({

@@ -116,7 +116,7 @@ export const dispatchJobs = {
             for update of j skip locked
           )
           update publish_jobs j
-          set state = 'offered', attempt = j.attempt + 1, attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''),
+          set updated_at = now(), state = 'offered', attempt = j.attempt + 1, attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''),
               node_epoch = ${a.epoch}, lease_until = now() + ${ms(a.offerMs)}
           from picked where j.id = picked.id
           returning j.id as "jobId", j.attempt_id as "attemptId", j.platform, j.content_type as "contentType",
@@ -130,7 +130,7 @@ export const dispatchJobs = {
     return db.transaction(async (tx) => {
       const [row] = await rows<{ leaseUntil: string }>(
         tx,
-        sql`update publish_jobs j set state = 'accepted', lease_until = now() + ${ms(leaseMs)}
+        sql`update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
             from execution_nodes n
             where ${fenced(ref)} and j.state = 'offered' and j.lease_until > now()
             returning (extract(epoch from j.lease_until) * 1000)::bigint::text as "leaseUntil"`,
@@ -146,7 +146,7 @@ export const dispatchJobs = {
     await db.transaction(async (tx) => {
       const changed = await rows<ChangedJob>(
         tx,
-        sql`update publish_jobs j set state = 'running'
+        sql`update publish_jobs j set updated_at = now(), state = 'running'
             from execution_nodes n
             where ${fenced(ref)} and j.state = 'accepted'
             returning ${CHANGED_JOB_COLUMNS}`,
@@ -161,19 +161,19 @@ export const dispatchJobs = {
       const changed = await rows<ChangedJob>(
         tx,
         a.permanent
-          ? sql`update publish_jobs j set state = 'failed', error_code = ${`node_rejected_${a.reason}`},
+          ? sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = ${`node_rejected_${a.reason}`},
                   error_message = ${`the node refused the job: ${a.reason}`}, lease_until = null
                 from execution_nodes n
                 where ${fenced(ref)} and j.state in ('offered', 'accepted', 'running')
                 returning ${CHANGED_JOB_COLUMNS}`
-          : sql`update publish_jobs j set ${requeueOrFail(a.maxAttempts, 'node_rejected')}
+          : sql`update publish_jobs j set updated_at = now(), ${requeueOrFail(a.maxAttempts, 'node_rejected')}
                 from execution_nodes n
                 where ${fenced(ref)} and j.state in ('offered', 'accepted', 'running')
                 returning ${CHANGED_JOB_COLUMNS}`,
       );
       // A re-queued job waits out the backoff (lease_until doubles as "not before" while queued).
       if (!a.permanent && changed.some((c) => c.state === 'queued')) {
-        await tx.execute(sql`update publish_jobs set lease_until = now() + ${ms(a.backoffMs)} where id = ${ref.jobId} and state = 'queued'`);
+        await tx.execute(sql`update publish_jobs set updated_at = now(), lease_until = now() + ${ms(a.backoffMs)} where id = ${ref.jobId} and state = 'queued'`);
       }
       await jobsChanged(tx, changed);
       return changed.length > 0;
@@ -189,7 +189,7 @@ export const dispatchJobs = {
     return db.transaction(async (tx) => {
       const [done] = await rows<{ id: string }>(
         tx,
-        sql`update publish_jobs j set state = 'committed'
+        sql`update publish_jobs j set updated_at = now(), state = 'committed'
             from execution_nodes n
             where ${fenced(ref)} and j.state in ('accepted', 'running') and j.lease_until > now() + ${ms(minLeaseMs)}
             returning j.id`,

@@ -59,7 +59,7 @@ async function refreshBatch(tx: Db, batchId: string): Promise<void> {
   const next = batchState(jobStates.map((j) => j.state));
   const [changed] = await rows<{ id: string; userId: number; state: string }>(
     tx,
-    sql`update publish_batches set state = ${next}
+    sql`update publish_batches set state = ${next}, updated_at = now()
         where id = ${batchId} and state is distinct from ${next}
         returning id, user_id as "userId", state`,
   );

@@ -25,7 +25,7 @@ export const jobReports = {
     const message = p.bytesTotal ? `${p.step}: ${p.bytesSent ?? 0} of ${p.bytesTotal} bytes` : p.step;
     const value = JSON.stringify({ step: p.step, message, progress });
     await db.execute(sql`
-      update publish_jobs j set feedback = coalesce(j.feedback, '{}'::jsonb) || ${value}::jsonb
+      update publish_jobs j set updated_at = now(), feedback = coalesce(j.feedback, '{}'::jsonb) || ${value}::jsonb
       from execution_nodes n
       where ${fenced(ref)} and j.state in ('accepted', 'running', 'committed')
         and coalesce((j.feedback -> 'progress' ->> 'seq')::int, -1) < ${p.seq}`);
@@ -58,7 +58,7 @@ export const jobReports = {
       if (r.outcome === 'succeeded') {
         changed = await rows<ChangedJob>(
           tx,
-          sql`update publish_jobs j set state = 'succeeded', platform_status = 'published',
+          sql`update publish_jobs j set updated_at = now(), state = 'succeeded', platform_status = 'published',
                 platform_post_id = ${r.postId ?? null}, platform_url = ${r.url ?? null},
                 feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"published"}'::jsonb,
                 verified_at = case when j.state = 'unknown' then now() else j.verified_at end,
@@ -71,7 +71,7 @@ export const jobReports = {
       } else {
         changed = await rows<ChangedJob>(
           tx,
-          sql`update publish_jobs j set state = 'failed', error_code = ${r.error?.code ?? 'failed'},
+          sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = ${r.error?.code ?? 'failed'},
                 error_message = ${r.error?.message ?? 'the node reported a failure without details'},
                 feedback = coalesce(j.feedback, '{}'::jsonb) || ${JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' })}::jsonb,
                 lease_until = null
@@ -101,9 +101,9 @@ export const jobReports = {
   async verifyResult(
     db: Db,
     ref: AttemptRef,
-    v: { found: boolean; postId?: string; url?: string },
+    v: { found: boolean; postId?: string; url?: string; candidates?: number },
     policy: { checks: number; intervalMs: number; maxAttempts: number },
-  ): Promise<'succeeded' | 'requeued' | 'pending' | 'moot' | 'stale'> {
+  ): Promise<'succeeded' | 'needs_attention' | 'requeued' | 'pending' | 'moot' | 'stale'> {
     return db.transaction(async (tx) => {
       const [current] = await rows<{ checks: number }>(
         tx,
@@ -113,10 +113,24 @@ export const jobReports = {
             where ${fenced(ref)} and j.state = 'unknown' for update of j`,
       );
       if (!current) return (await sessionIsCurrent(tx, ref)) ? 'moot' : 'stale';
+      if (v.found && (v.candidates ?? 1) > 1) {
+        // Several posts match: which one is this job's is a person's call, and publishing again is not.
+        const changed = await rows<ChangedJob>(
+          tx,
+          sql`update publish_jobs j set updated_at = now(), state = 'needs_attention', error_code = 'ambiguous_verification',
+                error_message = ${`${v.candidates} posts on the platform match this job; check which one is it`},
+                platform_post_id = ${v.postId ?? null}, platform_url = ${v.url ?? null}, lease_until = null
+              where j.id = ${ref.jobId} returning ${CHANGED_JOB_COLUMNS}`,
+        );
+        await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'ambiguous'
+                             where job_id = ${ref.jobId} and attempt_id = ${ref.attemptId}`);
+        await jobsChanged(tx, changed);
+        return 'needs_attention';
+      }
       if (v.found) {
         const changed = await rows<ChangedJob>(
           tx,
-          sql`update publish_jobs j set state = 'succeeded', platform_status = 'published', verified_at = now(),
+          sql`update publish_jobs j set updated_at = now(), state = 'succeeded', platform_status = 'published', verified_at = now(),
                 platform_post_id = ${v.postId ?? null}, platform_url = ${v.url ?? null}, lease_until = null
               where j.id = ${ref.jobId} returning ${CHANGED_JOB_COLUMNS}`,
         );
@@ -133,7 +147,7 @@ export const jobReports = {
       }
       const changed = await rows<ChangedJob>(
         tx,
-        sql`update publish_jobs j set ${requeueOrFail(policy.maxAttempts, 'not_published')}
+        sql`update publish_jobs j set updated_at = now(), ${requeueOrFail(policy.maxAttempts, 'not_published')}
             where j.id = ${ref.jobId} returning ${CHANGED_JOB_COLUMNS}`,
       );
       await tx.execute(sql`update job_verifications set checks = ${checks}, resolved_at = now(), resolution = 'not_found'
@@ -161,7 +175,7 @@ async function sessionIsCurrent(tx: Db, f: Fence): Promise<boolean> {
 export async function markUnknown(tx: Db, jobId: string, attemptId: string): Promise<ChangedJob[]> {
   const changed = await rows<ChangedJob>(
     tx,
-    sql`update publish_jobs j set state = 'unknown', platform_status = 'unverified', lease_until = null,
+    sql`update publish_jobs j set updated_at = now(), state = 'unknown', platform_status = 'unverified', lease_until = null,
           feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"the publish step may have run; looking the post up on the platform"}'::jsonb
         where j.id = ${jobId} and j.attempt_id = ${attemptId} returning ${CHANGED_JOB_COLUMNS}`,
   );

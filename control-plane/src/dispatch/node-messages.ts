@@ -101,7 +101,12 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
       const outcome = await jobReports.verifyResult(
         db,
         ref(s, m),
-        { found: m.found, ...(m.postId !== undefined ? { postId: m.postId } : {}), ...(m.url !== undefined ? { url: m.url } : {}) },
+        {
+          found: m.found,
+          ...(m.postId !== undefined ? { postId: m.postId } : {}),
+          ...(m.url !== undefined ? { url: m.url } : {}),
+          ...(m.candidates !== undefined ? { candidates: m.candidates } : {}),
+        },
         { checks: timers.verifyChecks, intervalMs: timers.verifyIntervalMs, maxAttempts: timers.maxAttempts },
       );
       log.info({ nodeId: s.nodeId, jobId: m.jobId, found: m.found, outcome }, 'verification answered');

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { ensureDispatchTables } from './dispatch.bootstrap.js';
 import { Dispatcher } from './dispatcher.js';
 import { EnrollmentService } from './enrollment.service.js';
 import { NodeHub } from './hub.js';
@@ -57,7 +56,6 @@ export function nodeRoutes(options: NodeRoutesOptions) {
     const { database } = options;
     const now = options.now ?? (() => new Date());
     const timers: DispatchTimers = { ...DEFAULT_TIMERS, ...options.timers };
-    await ensureDispatchTables(database);
 
     const log = app.log.child({ component: 'dispatch' });
     const hub = new NodeHub({ db: database.db, timers, log, now, ...(options.replicaId ? { replicaId: options.replicaId } : {}) });

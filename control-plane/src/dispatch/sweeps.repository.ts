@@ -31,7 +31,7 @@ export const sweeps = {
               select id from publish_jobs where state = 'offered' and lease_until < now()
               order by lease_until limit ${BATCH} for update skip locked
             )
-            update publish_jobs j set ${requeueOrFail(maxAttempts, 'node_lost')}
+            update publish_jobs j set updated_at = now(), ${requeueOrFail(maxAttempts, 'node_lost')}
             from x where j.id = x.id returning ${CHANGED_JOB_COLUMNS}`,
       );
       await jobsChanged(tx, changed);
@@ -52,7 +52,7 @@ export const sweeps = {
               select id from publish_jobs where state in ('accepted', 'running') and lease_until < now()
               order by lease_until limit ${BATCH} for update skip locked
             )
-            update publish_jobs j set ${requeueOrFail(maxAttempts, 'node_lost')}
+            update publish_jobs j set updated_at = now(), ${requeueOrFail(maxAttempts, 'node_lost')}
             from x where j.id = x.id returning ${CHANGED_JOB_COLUMNS}`,
       );
       const committed = await rows<{ id: string; attemptId: string }>(
@@ -112,7 +112,7 @@ export const sweeps = {
                      or n.last_heartbeat_at is null or n.last_heartbeat_at < now() - ${ms(giveUpMs)})
               limit ${BATCH} for update of j skip locked
             )
-            update publish_jobs j set state = 'needs_attention', error_code = 'outcome_unknown',
+            update publish_jobs j set updated_at = now(), state = 'needs_attention', error_code = 'outcome_unknown',
               error_message = 'the publish step may have happened and its node cannot be asked; check the platform before retrying'
             from x where j.id = x.id returning ${CHANGED_JOB_COLUMNS}`,
       );
@@ -144,7 +144,7 @@ export const sweeps = {
       let adopted = 0;
       for (const job of jobs) {
         if (running.get(job.id) === job.attemptId && job.state !== 'offered') {
-          await tx.execute(sql`update publish_jobs set node_epoch = ${f.epoch}, lease_until = now() + ${ms(a.leaseMs)} where id = ${job.id}`);
+          await tx.execute(sql`update publish_jobs set updated_at = now(), node_epoch = ${f.epoch}, lease_until = now() + ${ms(a.leaseMs)} where id = ${job.id}`);
           adopted++;
         } else if (job.state === 'committed') {
           changed.push(...(await markUnknown(tx, job.id, job.attemptId)));
@@ -152,7 +152,7 @@ export const sweeps = {
           changed.push(
             ...(await rows<ChangedJob>(
               tx,
-              sql`update publish_jobs j set ${requeueOrFail(a.maxAttempts, 'node_lost')} where j.id = ${job.id} returning ${CHANGED_JOB_COLUMNS}`,
+              sql`update publish_jobs j set updated_at = now(), ${requeueOrFail(a.maxAttempts, 'node_lost')} where j.id = ${job.id} returning ${CHANGED_JOB_COLUMNS}`,
             )),
           );
         }
@@ -167,14 +167,14 @@ export const sweeps = {
     return db.transaction(async (tx) => {
       const failed = await rows<ChangedJob>(
         tx,
-        sql`update publish_jobs j set state = 'failed', error_code = 'node_revoked', error_message = 'the execution node was revoked',
+        sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = 'node_revoked', error_message = 'the execution node was revoked',
               lease_until = null
             where j.node_id = ${nodeId} and j.state in ('queued', 'offered', 'accepted', 'running')
             returning ${CHANGED_JOB_COLUMNS}`,
       );
       const attention = await rows<ChangedJob>(
         tx,
-        sql`update publish_jobs j set state = 'needs_attention', error_code = 'outcome_unknown',
+        sql`update publish_jobs j set updated_at = now(), state = 'needs_attention', error_code = 'outcome_unknown',
               error_message = 'the node was revoked after the publish step may have happened; check the platform', lease_until = null
             where j.node_id = ${nodeId} and j.state in ('committed', 'unknown')
             returning ${CHANGED_JOB_COLUMNS}`,

@@ -144,7 +144,7 @@ export class JobRunner {
         });
         this.o.outbox.put(
           found.found
-            ? { type: 'verify_result', jobId: m.jobId, attemptId: m.attemptId, found: true, postId: found.postId, url: found.url }
+            ? { type: 'verify_result', jobId: m.jobId, attemptId: m.attemptId, found: true, postId: found.postId, url: found.url, candidates: found.candidates }
             : { type: 'verify_result', jobId: m.jobId, attemptId: m.attemptId, found: false },
         );
       } finally {

@@ -9,6 +9,7 @@
  */
 import { type ContentType } from '@plume/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { notifyJobs } from '../../dispatch/node-registry.repository.js';
 import type { Db } from '../../db/client.js';
 import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
 
@@ -64,6 +65,8 @@ export const publishRepository = {
     await db.execute(sql`insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
         quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
       values ${sql.join(rows, sql`, `)}`);
+    // Wakes the replica holding each node's socket; PostgreSQL delivers it only if this transaction commits.
+    for (const nodeId of new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))) await notifyJobs(db, nodeId);
   },
 
   /** The batch if it belongs to `userId` (another user's batch is indistinguishable from none). */
