@@ -53,7 +53,58 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'plume-systemd-'));
 });
 
+/** A fake systemd: a python3 datagram listener that records each line with its sender's PID. */
+async function listenForNotify(socketPath: string) {
+  const listener = spawn('python3', ['-c', LISTENER, socketPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(listener);
+  let heard = '';
+  listener.stdout!.on('data', (d: Buffer) => (heard += d.toString()));
+  await expect.poll(() => heard.includes('listening'), { timeout: 10_000 }).toBe(true);
+  return {
+    messages: () =>
+      heard
+        .split('\n')
+        .filter((l) => /^\d+ [A-Z]+=/.test(l))
+        .map((l) => ({ pid: Number(l.split(' ')[0]), line: l.slice(l.indexOf(' ') + 1) })),
+  };
+}
+
+/** READY first, STOPPING last, only WATCHDOG between, all from `pid`. */
+function expectNotifyOrder(all: Array<{ pid: number; line: string }>, pid: number) {
+  expect(new Set(all.map((m) => m.pid))).toEqual(new Set([pid]));
+  const kinds = all.map((m) => m.line.split('=')[0]).filter((k) => ['READY', 'WATCHDOG', 'STOPPING'].includes(k!));
+  expect(kinds[0]).toBe('READY');
+  expect(kinds.at(-1)).toBe('STOPPING');
+  expect(kinds.slice(1, -1).every((k) => k === 'WATCHDOG')).toBe(true);
+  expect(kinds.filter((k) => k === 'READY')).toHaveLength(1);
+}
+
 describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
+  it('the control plane: READY=1 once listening, WATCHDOG=1, STOPPING=1 at SIGTERM, from its own PID', async () => {
+    const listener = await listenForNotify(join(work, 'cp-notify.sock'));
+    const cp = spawn(WRAPPER, [process.execPath, join(ROOT, 'control-plane/dist/main.js')], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        NOTIFY_SOCKET: join(work, 'cp-notify.sock'),
+        WATCHDOG_USEC: '400000',
+        PLUME_DATA_DIR: join(work, 'cp-data'),
+        PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(cp);
+    let output = '';
+    cp.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    cp.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((r) => cp.once('exit', (code) => r(code)));
+    await expect.poll(() => listener.messages().filter((m) => m.line === 'WATCHDOG=1').length, { timeout: 40_000, message: output }).toBeGreaterThanOrEqual(2);
+    cp.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect.poll(() => listener.messages().some((m) => m.line === 'STOPPING=1'), { timeout: 5000 }).toBe(true);
+    expectNotifyOrder(listener.messages(), cp.pid!);
+  }, 60_000);
+
   it('READY=1 → WATCHDOG=1 (control plane unreachable) → STOPPING=1, every datagram from the daemon\'s PID', async () => {
     const stateDir = join(work, 'state');
     const videoDir = join(work, 'videos');
@@ -68,12 +119,7 @@ describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
     );
 
     const socketPath = join(work, 'notify.sock');
-    const listener = spawn('python3', ['-c', LISTENER, socketPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(listener);
-    let heard = '';
-    listener.stdout!.on('data', (d: Buffer) => (heard += d.toString()));
-    await expect.poll(() => heard.includes('listening'), { timeout: 10_000 }).toBe(true);
-
+    const listener = await listenForNotify(socketPath);
     const daemon = spawn(WRAPPER, [process.execPath, CLI, 'run'], {
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -92,23 +138,14 @@ describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
     daemon.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((r) => daemon.once('exit', (code) => r(code)));
 
-    const messages = () =>
-      heard
-        .split('\n')
-        .filter((l) => /^\d+ [A-Z]+=/.test(l))
-        .map((l) => ({ pid: Number(l.split(' ')[0]), line: l.slice(l.indexOf(' ') + 1) }));
+    const messages = listener.messages;
     await expect.poll(() => messages().filter((m) => m.line === 'WATCHDOG=1').length, { timeout: 20_000, message: output }).toBeGreaterThanOrEqual(3);
     daemon.kill('SIGTERM');
     expect(await exited).toBe(0);
     await expect.poll(() => messages().some((m) => m.line === 'STOPPING=1'), { timeout: 5000 }).toBe(true);
 
     const all = messages();
-    expect(new Set(all.map((m) => m.pid))).toEqual(new Set([daemon.pid]));
-    const kinds = all.map((m) => m.line.split('=')[0]).filter((k) => ['READY', 'WATCHDOG', 'STOPPING'].includes(k!));
-    expect(kinds[0]).toBe('READY');
-    expect(kinds.at(-1)).toBe('STOPPING');
-    expect(kinds.slice(1, -1).every((k) => k === 'WATCHDOG')).toBe(true);
-    expect(kinds.filter((k) => k === 'READY')).toHaveLength(1);
+    expectNotifyOrder(all, daemon.pid!);
     expect(all.some((m) => m.line === `MAINPID=${daemon.pid}`)).toBe(true);
   });
 });
@@ -134,9 +171,9 @@ describe.skipIf(!hasAnalyze)('unit files', () => {
     expect(security.status).toBe(0);
     const text = readFileSync(join(ROOT, 'systemd', unit), 'utf8');
     expect(text).toMatch(/^StateDirectory=/m);
+    expect(text).toMatch(/^Type=notify$/m);
+    expect(text).toMatch(/^WatchdogSec=/m);
     if (unit === 'plume-edge.service') {
-      expect(text).toMatch(/^Type=notify$/m);
-      expect(text).toMatch(/^WatchdogSec=/m);
       const stop = Number(/^TimeoutStopSec=(\d+)/m.exec(text)![1]);
       const drain = Number(/^Environment=PLUME_EDGE_DRAIN_SECONDS=(\d+)/m.exec(text)![1]);
       expect(stop).toBeGreaterThan(drain + 5);

@@ -36,6 +36,11 @@ export const configSchema = z
     PLUME_GENERATION_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     PLUME_GENERATION_MODEL: z.string().min(1).max(200).optional(),
     PLUME_GENERATION_API_KEY: z.string().min(1).max(500).optional(),
+    // systemd (Type=notify, through systemd/plume-sd-notify-exec).
+    NOTIFY_SOCKET: z.string().optional(),
+    PLUME_NOTIFY_FD: z.coerce.number().int().min(3).optional(),
+    WATCHDOG_USEC: z.coerce.number().int().positive().optional(),
+    WATCHDOG_PID: z.coerce.number().int().positive().optional(),
     PLUME_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   })
   .refine((e) => !e.PLUME_GENERATION_BASE_URL || e.PLUME_GENERATION_MODEL, {
@@ -52,6 +57,7 @@ export const configSchema = z
     licenseFallbackOfflineKey: e.PLUME_LICENSE_OFFLINE_PRIVATE_KEY,
     trustProxy: e.PLUME_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    notify: { socket: e.NOTIFY_SOCKET, fd: e.PLUME_NOTIFY_FD, watchdogUsec: e.WATCHDOG_USEC, watchdogPid: e.WATCHDOG_PID },
     /** Seals CMS credentials; when unset a key generated once is kept in the database (server_secrets). */
     secretKey: e.PLUME_SECRET_KEY,
     /** Any OpenAI-compatible chat-completions endpoint; null leaves article generation unconfigured. */

@@ -3,6 +3,7 @@
  * database, listen, prune expired shared state on a timer, and shut down
  * cleanly on SIGTERM/SIGINT.
  */
+import { SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -40,10 +41,13 @@ async function main(): Promise<void> {
   }, PRUNE_INTERVAL_MS);
   prune.unref();
 
+  const notifier = new SystemdNotifier(config.notify, app.log);
+
   let stopping: Promise<void> | null = null;
   const stop = (signal: string) => {
     stopping ??= (async () => {
       app.log.info({ signal }, 'shutting down');
+      notifier.stopping();
       clearInterval(prune);
       await workers.stop();
       await app.close();
@@ -59,6 +63,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  notifier.ready(`serving on ${config.host}:${config.port}`);
+  // The ping only needs the event loop to turn: a database outage is not fixed by a restart.
+  notifier.startWatchdog(() => true);
 }
 
 main().catch((error: unknown) => {

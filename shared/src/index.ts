@@ -12,3 +12,4 @@ export * from './platforms.js';
 export * from './webhooks.js';
 export * from './publish-settings.js';
 export * from './node-protocol.js';
+export * from './systemd-notify.js';
