@@ -7,7 +7,7 @@
  * submit API (HTTP 200 with a `code`, as the real one answers), and the
  * creator's archive list that `verify` reads.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, type Hash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, loginPage, page, readBody, readJson, sleep, testIds, type Route } from './http.js';
 import { acceptPublish, apiUser, pageUser, router, type PlatformSim } from './platform.js';
@@ -41,6 +41,9 @@ interface UploadSession {
   size: number;
   filename: string;
   chunks: Map<number, Buffer>;
+  /** discardUploads: the running hash of the bytes received so far, in order. */
+  hash?: Hash;
+  received?: number;
 }
 interface Transcode {
   account: string;
@@ -199,15 +202,29 @@ function preupload(req: IncomingMessage, res: ServerResponse, route: Route, stat
   if (!Number.isSafeInteger(size) || size <= 0) return json(res, 400, { OK: 0, message: '文件大小无效' });
   const id = randomBytes(8).toString('hex');
   const filename = `n${Date.now().toString(36)}${id.slice(0, 6)}`;
-  uploads(state).set(id, { account: user.uid, name: route.query.get('name') ?? '', size, filename, chunks: new Map() });
-  json(res, 200, { OK: 1, upload_id: id, chunk_size: CHUNK_SIZE, endpoint: `${route.prefix}/upos/${id}`, filename });
+  const discard = state.opts(P).discardUploads;
+  uploads(state).set(id, { account: user.uid, name: route.query.get('name') ?? '', size, filename, chunks: new Map(), ...(discard ? { hash: createHash('sha256'), received: 0 } : {}) });
+  json(res, 200, { OK: 1, upload_id: id, chunk_size: state.opts(P).chunkSize || CHUNK_SIZE, endpoint: `${route.prefix}/upos/${id}`, filename });
 }
 
 async function putChunk(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, id: string): Promise<void> {
   const session = uploads(state).get(id);
   if (!session) return json(res, 404, { OK: 0, message: 'no such upload' });
-  const bytes = await readBody(req);
   const start = Number(route.query.get('start'));
+  if (session.hash) {
+    // discardUploads: hash while reading, keep nothing (chunks must come in order, as the page sends them).
+    if (start !== session.received) return json(res, 400, { OK: 0, message: 'out-of-order chunk' });
+    let n = 0;
+    for await (const c of req as AsyncIterable<Buffer>) {
+      session.hash.update(c);
+      n += c.length;
+    }
+    session.received! += n;
+    if (session.received! > session.size) return json(res, 400, { OK: 0, message: 'bad range' });
+    await sleep(state.opts(P).chunkDelayMs);
+    return json(res, 200, { OK: 1 });
+  }
+  const bytes = await readBody(req);
   if (!Number.isSafeInteger(start) || start + bytes.length > session.size) return json(res, 400, { OK: 0, message: 'bad range' });
   await sleep(state.opts(P).chunkDelayMs); // a real uplink takes time; progress must be observable
   session.chunks.set(start, bytes);
@@ -218,6 +235,13 @@ async function completeUpload(req: IncomingMessage, res: ServerResponse, _route:
   await readBody(req);
   const session = uploads(state).get(id);
   if (!session) return json(res, 404, { OK: 0, message: 'no such upload' });
+  if (session.hash) {
+    if (session.received !== session.size) return json(res, 200, { OK: 0, message: `分片不完整 (${session.received}/${session.size})` });
+    const media = state.storeMedia(P, session.account, 'video', { size: session.size, sha256: session.hash.digest('hex') });
+    transcodes(state).set(session.filename, { account: session.account, media, startedAt: Date.now() });
+    uploads(state).delete(id);
+    return json(res, 200, { OK: 1, filename: session.filename });
+  }
   const ordered = [...session.chunks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
   const bytes = Buffer.concat(ordered);
   if (bytes.length !== session.size) return json(res, 200, { OK: 0, message: `分片不完整 (${bytes.length}/${session.size})` });

@@ -46,9 +46,15 @@ export interface PlatformOptions {
   chunkDelayMs: number;
   /** `data-testid` hooks the pages leave out (the site "changed"). */
   omitTestIds: string[];
+  /** Video upload chunk size the upload endpoint hands out (bilibili; default 96 KiB). */
+  chunkSize: number;
+  /** Hash video chunks as they arrive (in order) and keep none of them: for uploads too large for memory (benchmarks). */
+  discardUploads: boolean;
 }
 
 export const DEFAULT_OPTIONS: PlatformOptions = {
+  chunkSize: 96 * 1024,
+  discardUploads: false,
   rejectCover: false,
   rejectImages: false,
   rejectVideo: false,
@@ -98,8 +104,13 @@ export class SimState {
     this.options.set(platform, { ...this.opts(platform), ...patch });
   }
 
-  storeMedia(platform: string, account: string, kind: MediaRecord['kind'], bytes: Buffer, contentType?: string): StoredMedia {
+  storeMedia(platform: string, account: string, kind: MediaRecord['kind'], bytes: Buffer | { size: number; sha256: string }, contentType?: string): StoredMedia {
     const id = randomBytes(8).toString('hex');
+    if (!Buffer.isBuffer(bytes)) {
+      const digest: StoredMedia = { id, platform, account, kind, size: bytes.size, sha256: bytes.sha256, contentType };
+      this.media.set(id, digest);
+      return digest;
+    }
     const m: StoredMedia = { id, platform, account, kind, size: bytes.length, sha256: sha256(bytes), contentType };
     if (bytes.length <= 2 * 1024 * 1024) m.bytes = bytes;
     this.media.set(id, m);

@@ -1,0 +1,236 @@
+/**
+ * Dispatch throughput and latency on the real control plane
+ * (control-plane/dist/main.js) over real PostgreSQL, with simulated nodes:
+ * scripted fake nodes (control-plane/dist/dispatch/testing/fake-node.js: a
+ * real WebSocket, the signed handshake, shared/src/node-protocol.ts) that
+ * answer offer → accept, start → commit, commit_ack → result at once; no
+ * browser.
+ *
+ * 1. Throughput: jobs per second from job creation (`POST
+ *    /api/openapi/v1/publish/video`, executor=edge, one job per request, a
+ *    closed loop of BENCH_CLIENTS requests in flight) to the result being
+ *    acknowledged, as a ratio to pg-boss (send → fetch → complete, the same
+ *    number of jobs, the same concurrency, the same PostgreSQL) in the same
+ *    run. Target ≥ 1.0.
+ * 2. Latency from job creation (the POST being sent) to the node receiving
+ *    `start`, at a fixed offered rate of BENCH_RATE (default 200) jobs/s:
+ *    p50 and p99. Targets p50 < 15 ms, p99 < 50 ms.
+ *
+ * Env: DATABASE_URL (server for scratch databases), BENCH_JOBS (default
+ * 2000), BENCH_CLIENTS (default 32), BENCH_RATE (default 200),
+ * BENCH_RATE_SECONDS (default 10), BENCH_NODES (default 4).
+ */
+import { randomBytes } from 'node:crypto';
+import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
+import PgBoss from 'pg-boss';
+import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
+import { FakeNode } from '../control-plane/dist/dispatch/testing/fake-node.js';
+import { createScratchDatabase } from './lib/database.mjs';
+import { postJson, startControlPlane } from './lib/processes.mjs';
+import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
+import { fmt, machineLine, ratioLine } from './lib/report.mjs';
+
+const envInt = (name, fallback) => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+};
+const S = {
+  jobs: envInt('BENCH_JOBS', 2000),
+  clients: envInt('BENCH_CLIENTS', 32),
+  rate: envInt('BENCH_RATE', 200),
+  rateSeconds: envInt('BENCH_RATE_SECONDS', 10),
+  nodes: envInt('BENCH_NODES', 4),
+};
+const ADMIN = `bench-admin-${randomBytes(12).toString('hex')}`;
+const VIDEO_DIR = '/srv/plume/videos';
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function enroll(base, userId) {
+  const admin = { authorization: `Bearer ${ADMIN}` };
+  const { json: token } = await postJson(`${base}/api/admin/nodes/enrollment-tokens`, { kind: 'edge', userIds: [userId], name: 'bench' }, admin);
+  const key = generateEd25519();
+  const machineId = `m-${randomBytes(4).toString('hex')}`;
+  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.token), publicKey: key.publicKey, machineId }));
+  const { json } = await postJson(`${base}/api/nodes/v1/enroll`, { token: token.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
+  if (!json.nodeId) throw new Error(`enroll failed: ${JSON.stringify(json)}`);
+  return { nodeId: json.nodeId, secretKey: key.privateKey };
+}
+
+/** A node that completes every job at once; calls onStart(jobId, t) and onDone(jobId, t). */
+function autopilot(fake, hooks) {
+  let seq = 0;
+  fake.socket.on('message', () => {
+    for (const m of fake.received.splice(0)) {
+      if (m.type === 'offer') fake.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId });
+      else if (m.type === 'start') {
+        hooks.onStart(m.jobId, performance.now());
+        fake.send({ type: 'commit', jobId: m.jobId, attemptId: m.attemptId });
+      } else if (m.type === 'commit_ack' && m.ok) {
+        fake.send({ type: 'result', msgId: `r-${++seq}-${randomBytes(3).toString('hex')}`, jobId: m.jobId, attemptId: m.attemptId, outcome: 'succeeded', postId: `BV${seq}` });
+      } else if (m.type === 'commit_ack' && !m.ok) throw new Error(`commit refused: ${m.reason}`);
+      else if (m.type === 'ack') hooks.onDone(m.msgIds.length);
+    }
+  });
+}
+
+async function main() {
+  console.log(machineLine());
+  const scratch = await createScratchDatabase();
+  const cp = await startControlPlane({ databaseUrl: scratch.url, adminToken: ADMIN, env: { PLUME_DB_POOL_MAX: '10' } });
+  const nodes = [];
+  try {
+    const admin = { authorization: `Bearer ${ADMIN}` };
+    const plan = { name: 'bench', permissions: ['publish', 'accounts:read'], perMinuteLimit: 1_000_000, dailyLimit: 100_000_000, cmsEnabled: false };
+    const { json: created } = await postJson(`${cp.base}/api/admin/users`, { name: 'bench', plan, quotas: { edge: 100_000_000 } }, admin);
+    const userId = created.user.id;
+    const { json: k } = await postJson(`${cp.base}/api/admin/users/${userId}/api-keys`, { name: 'k' }, admin);
+    const auth = { authorization: `Bearer ${k.apiKey.key}` };
+
+    const starts = new Map();
+    const dones = new Map();
+    let resolveAll;
+    let expected = 0;
+    let doneCount = 0;
+    const hooks = {
+      onStart: (jobId, t) => starts.set(jobId, t),
+      onDone: (count) => {
+        doneCount += count;
+        if (doneCount >= expected && resolveAll) resolveAll();
+      },
+    };
+    for (let i = 0; i < S.nodes; i++) {
+      const id = await enroll(cp.base, userId);
+      const fake = await FakeNode.connect(cp.base, id);
+      await fake.hello(id.nodeId, {
+        capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], videoDir: VIDEO_DIR },
+        accounts: [{ externalRef: `3001${i}`, platform: 'bilibili', displayName: `N${i}`, loginState: 'logged_in' }],
+      });
+      autopilot(fake, hooks);
+      nodes.push({ id, fake });
+    }
+    // The hello is processed asynchronously: wait for every node's account.
+    let accounts = [];
+    for (let tries = 0; tries < 100 && accounts.length < S.nodes; tries++) {
+      const res = await fetch(`${cp.base}/api/openapi/v1/accounts`, { headers: auth });
+      const body = await res.json();
+      accounts = (body.items ?? body.accounts ?? []).filter((a) => a.publishable !== false);
+      if (accounts.length < S.nodes) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (accounts.length < S.nodes) throw new Error(`only ${accounts.length} accounts publishable`);
+    const body = (accountId, n) =>
+      JSON.stringify({
+        executor: 'edge',
+        accountIds: [accountId],
+        title: `bench ${n}`,
+        localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`,
+        platformSettings: { bilibili: { partitionName: '知识' } },
+      });
+    let n = 0;
+    const createdAt = new Map();
+    const answeredAt = new Map();
+    async function publishOne() {
+      const i = n++;
+      const t0 = performance.now();
+      const res = await fetch(`${cp.base}/api/openapi/v1/publish/video`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: body(accounts[i % accounts.length].id, i) });
+      const json = await res.json();
+      if (res.status !== 200) throw new Error(`publish: ${res.status} ${JSON.stringify(json)}`);
+      createdAt.set(json.jobs[0].job_id, t0);
+      answeredAt.set(json.jobs[0].job_id, performance.now());
+    }
+
+    // Warm-up.
+    expected = 100;
+    let all = new Promise((r) => (resolveAll = r));
+    await Promise.all(Array.from({ length: 10 }, async () => { for (let j = 0; j < 10; j++) await publishOne(); }));
+    await all;
+
+    // 1. Throughput, closed loop.
+    doneCount = 0;
+    expected = S.jobs;
+    all = new Promise((r) => (resolveAll = r));
+    const t0 = performance.now();
+    const cpuStop = startCpuMeter({ controlPlane: cp.pid, bench: process.pid }, { postgresDatabase: scratch.name });
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: S.clients }, async () => {
+        while (issued < S.jobs) {
+          issued++;
+          await publishOne();
+        }
+      }),
+    );
+    await all;
+    const plumeSeconds = (performance.now() - t0) / 1000;
+    const plumeCpu = describeCpu(cpuStop());
+    const plumeRate = S.jobs / plumeSeconds;
+
+    // 2. Latency at a fixed offered rate.
+    starts.clear();
+    createdAt.clear();
+    answeredAt.clear();
+    doneCount = 0;
+    const total = S.rate * S.rateSeconds;
+    expected = total;
+    all = new Promise((r) => (resolveAll = r));
+    const begin = performance.now();
+    const sends = [];
+    for (let i = 0; i < total; i++) {
+      const due = begin + (i * 1000) / S.rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      sends.push(publishOne());
+    }
+    await Promise.all(sends);
+    await all;
+    const latencies = [...createdAt.entries()].map(([jobId, t]) => starts.get(jobId) - t).filter(Number.isFinite).sort((x, y) => x - y);
+    const posts = [...createdAt.entries()].map(([jobId, t]) => answeredAt.get(jobId) - t).sort((x, y) => x - y);
+    const afterCommit = [...answeredAt.entries()].map(([jobId, t]) => starts.get(jobId) - t).filter(Number.isFinite).sort((x, y) => x - y);
+    const achieved = total / ((performance.now() - begin) / 1000);
+
+    for (const { fake } of nodes) fake.socket.close();
+    await cp.stop();
+
+    // Baseline: pg-boss send → fetch → complete, same jobs, same concurrency, same server (its own scratch database).
+    const bossDb = await createScratchDatabase();
+    let bossRate;
+    try {
+      const boss = new PgBoss({ connectionString: bossDb.url, max: 10, supervise: false, schedule: false });
+      boss.on('error', (e) => console.error('pg-boss:', e.message));
+      await boss.start();
+      await boss.createQueue('bench');
+      const one = async (i) => {
+        await boss.send('bench', { title: `bench ${i}` });
+        const [job] = await boss.fetch('bench');
+        if (job) await boss.complete('bench', job.id);
+      };
+      for (let i = 0; i < 100; i++) await one(i);
+      let m = 0;
+      const b0 = performance.now();
+      await Promise.all(Array.from({ length: S.clients }, async () => { while (m < S.jobs) await one(m++); }));
+      bossRate = S.jobs / ((performance.now() - b0) / 1000);
+      await boss.stop({ graceful: false, wait: true });
+    } finally {
+      await bossDb.drop();
+    }
+
+    console.log(
+      ratioLine('dispatch-throughput jobs/s (POST /publish/video → result acked, fake nodes) vs pg-boss send→fetch→complete', plumeRate / bossRate, { op: '>=', value: 1 },
+        `plume ${fmt.fixed(plumeRate, 0)} jobs/s (${S.jobs} jobs, ${S.clients} in flight, ${S.nodes} nodes × concurrency 64) vs pg-boss ${fmt.fixed(bossRate, 0)} jobs/s`),
+    );
+    console.log(`  plume CPU during the throughput run: ${plumeCpu}`);
+    const p50 = quantile(latencies, 0.5);
+    const p99 = quantile(latencies, 0.99);
+    console.log(`dispatch-latency creation→start at ${S.rate} jobs/s offered (${fmt.fixed(achieved, 0)} achieved, ${latencies.length} jobs): p50 ${fmt.fixed(p50, 1)} ms (target < 15, ${p50 < 15 ? 'met' : 'MISSED'}), p99 ${fmt.fixed(p99, 1)} ms (target < 50, ${p99 < 50 ? 'met' : 'MISSED'}), max ${fmt.fixed(latencies.at(-1), 1)} ms`);
+    console.log(`  of which POST /publish/video answer: p50 ${fmt.fixed(quantile(posts, 0.5), 1)} ms, p99 ${fmt.fixed(quantile(posts, 0.99), 1)} ms; answer→start (dispatch alone, job committed): p50 ${fmt.fixed(quantile(afterCommit, 0.5), 1)} ms, p99 ${fmt.fixed(quantile(afterCommit, 0.99), 1)} ms (negative: start reached the node before the answer reached the client)`);
+  } finally {
+    for (const { fake } of nodes) fake.socket.terminate?.();
+    await cp.stop();
+    await scratch.drop();
+  }
+}
+
+await main();
