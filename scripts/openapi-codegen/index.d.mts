@@ -1,0 +1,3 @@
+export declare const GENERATED_HEADER: string;
+/** The `paths`/`components` declarations openapi-fetch's createClient<paths>() takes, as file text. */
+export declare function generateClientTypes(document: object): Promise<string>;

@@ -1,0 +1,29 @@
+/**
+ * Turns the served Open API v1 document into the TypeScript `paths` types
+ * that openapi-fetch's createClient<paths>() takes. Used by
+ * scripts/generate-openapi-client.mjs (writes test/generated/openapi-v1.d.ts)
+ * and by the test that checks the committed file is current.
+ *
+ * openapi-typescript builds its output with TypeScript's compiler API and
+ * declares TypeScript 5 as a peer; the project compiles with TypeScript 7,
+ * whose npm package has no such API. This small local package gives
+ * openapi-typescript its own TypeScript 5, installed under this folder, so
+ * the root `tsc` stays TypeScript 7.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+
+export const GENERATED_HEADER = [
+  '/**',
+  ' * Types of the Plume Open API v1, generated from GET /api/openapi/v1/openapi.json',
+  ' * by scripts/generate-openapi-client.mjs (openapi-typescript). Do not edit:',
+  ' * run `npm run openapi:client` after changing a route schema.',
+  ' */',
+  '',
+].join('\n');
+
+/** @param {object} document the OpenAPI 3.1 document as parsed JSON */
+export async function generateClientTypes(document) {
+  // A deep copy: openapi-typescript annotates the object it is given.
+  const ast = await openapiTS(structuredClone(document), { silent: true });
+  return GENERATED_HEADER + astToString(ast);
+}
