@@ -88,7 +88,9 @@ export const dispatchJobs = {
                  count(*) filter (where state in ('offered', 'accepted', 'running', 'committed'))::int as inflight,
                  count(*) filter (where state = 'queued' and (lease_until is null or lease_until <= now()))::int as queued
           from publish_jobs
-          where node_id in (${sql.join(nodeIds.map((id) => sql`${id}`), sql`, `)})
+          -- One array parameter: the statement text stays the same for any number of nodes,
+          -- and it cannot hit PostgreSQL's 65,535-parameter limit.
+          where node_id = any(${sql.param(nodeIds)}::text[])
             and state in ('queued', 'offered', 'accepted', 'running', 'committed')
           group by node_id`,
     );
