@@ -76,19 +76,45 @@ function toRecord(r: Row): AccountRecord {
   };
 }
 
+/**
+ * The reads every account list, preflight and publish makes, as prepared
+ * statements (planned once per connection), built once per database handle.
+ * Id lists are one array parameter, so the statement text never varies.
+ */
+function buildLookups(db: Db) {
+  return {
+    listForUser: select(db)
+      .where(and(eq(accounts.userId, sql.placeholder('userId')), isNull(accounts.removedAt)))
+      .orderBy(asc(accounts.id))
+      .prepare('openapi_accounts_of_user'),
+    getForUser: select(db)
+      .where(and(eq(accounts.userId, sql.placeholder('userId')), isNull(accounts.removedAt), sql`${accounts.id} = any(${sql.placeholder('ids')}::int[])`))
+      .prepare('openapi_accounts_by_ids'),
+    presets: db
+      .select({ accountId: accountPresets.accountId, settings: accountPresets.settings })
+      .from(accountPresets)
+      .where(and(sql`${accountPresets.accountId} = any(${sql.placeholder('ids')}::int[])`, eq(accountPresets.contentType, sql.placeholder('contentType'))))
+      .prepare('openapi_account_presets'),
+  };
+}
+const lookupsByDb = new WeakMap<Db, ReturnType<typeof buildLookups>>();
+function lookups(db: Db) {
+  let l = lookupsByDb.get(db);
+  if (!l) lookupsByDb.set(db, (l = buildLookups(db)));
+  return l;
+}
+
 export const accountsRepository = {
   /** The user's accounts that are not removed, oldest first. */
   async listForUser(db: Db, userId: number): Promise<AccountRecord[]> {
-    const list = await select(db)
-      .where(and(eq(accounts.userId, userId), isNull(accounts.removedAt)))
-      .orderBy(asc(accounts.id));
+    const list = (await lookups(db).listForUser.execute({ userId })) as Row[];
     return list.map(toRecord);
   },
 
   /** The user's accounts among `ids` that are not removed (others' accounts are simply absent). */
   async getForUser(db: Db, userId: number, ids: number[]): Promise<AccountRecord[]> {
     if (ids.length === 0) return [];
-    const list = await select(db).where(and(eq(accounts.userId, userId), isNull(accounts.removedAt), inArray(accounts.id, ids)));
+    const list = (await lookups(db).getForUser.execute({ userId, ids })) as Row[];
     return list.map(toRecord);
   },
 
@@ -106,10 +132,7 @@ export const accountsRepository = {
   /** Presets of `accountIds` for one content type, keyed by account id. */
   async presets(db: Db, accountIds: number[], contentType: ContentType): Promise<Map<number, Record<string, unknown>>> {
     if (accountIds.length === 0) return new Map();
-    const list = await db
-      .select({ accountId: accountPresets.accountId, settings: accountPresets.settings })
-      .from(accountPresets)
-      .where(and(inArray(accountPresets.accountId, accountIds), eq(accountPresets.contentType, contentType)));
+    const list = await lookups(db).presets.execute({ ids: accountIds, contentType });
     return new Map(list.map((p) => [p.accountId, p.settings]));
   },
 

@@ -29,7 +29,7 @@ export const accountView = z.object({
 const accountsResponse = z.object({
   content_type: z.enum(CONTENT_TYPES).nullable(),
   accounts: z.array(accountView),
-});
+}).describe('The caller\'s accounts and CMS sites');
 
 export function accountsRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -38,6 +38,8 @@ export function accountsRoutes(deps: OpenApiDeps) {
       {
         config: { permission: 'accounts:read' },
         schema: {
+          operationId: 'listAccounts',
+          tags: ['accounts'],
           summary: 'Accounts of the caller, with the executor for a content type',
           description:
             "Lists the caller's platform accounts and CMS sites (CMS sites are accounts too). With `contentType`, `executor` is the executor that will publish that type for the account, or null (and `publishable: false`) when the type cannot be routed there; routing is fixed by where the account lives and cannot be bypassed. Accounts are read-only through this interface: login, binding and removal happen in the web or desktop application. Needs `accounts:read`.",

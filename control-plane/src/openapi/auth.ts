@@ -5,8 +5,7 @@
  * by every replica, since they live in PostgreSQL).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedRows } from '../db/client.js';
 import { openapiError } from './openapi.errors.js';
 import type { Permission, UserPlan } from './openapi.schema.js';
 
@@ -38,6 +37,36 @@ interface AuthRow {
   day_count: number;
 }
 
+/**
+ * Every keyed request runs this once, so it is a prepared statement: planned
+ * once per connection (parameters: key hash, minute window start and expiry,
+ * day window start and expiry).
+ */
+const AUTHENTICATE = `with k as (
+    select k.id as key_id, k.user_id, k.permissions as key_permissions, u.plan, u.disabled_at is not null as disabled
+    from api_keys k join users u on u.id = k.user_id
+    where k.key_hash = $1 and k.revoked_at is null
+  ), m as (
+    insert into rate_counters (key, window_start, count, expires_at)
+    select 'oa:m:' || k.user_id, $2::timestamptz, 1, $3::timestamptz
+    from k where not k.disabled
+    on conflict (key, window_start) do update set count = rate_counters.count + 1
+    returning count
+  ), d as (
+    insert into rate_counters (key, window_start, count, expires_at)
+    select 'oa:d:' || k.user_id, $4::timestamptz, 1, $5::timestamptz
+    from k where not k.disabled
+    on conflict (key, window_start) do update set count = rate_counters.count + 1
+    returning count
+  ), touch as (
+    update api_keys set last_used_at = now()
+    where id = (select key_id from k) and (last_used_at is null or last_used_at < now() - interval '1 minute')
+    returning 1
+  )
+  select k.*, (select count from m)::int as minute_count, (select count from d)::int as day_count,
+         (select count(*) from touch)::int as touched
+  from k`;
+
 export async function authenticateApiKey(db: Db, authorization: string | undefined, now: Date): Promise<ApiCaller> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   if (!match) throw openapiError('unauthorized', 'Send your API key as Authorization: Bearer <API_KEY>');
@@ -47,33 +76,13 @@ export async function authenticateApiKey(db: Db, authorization: string | undefin
   const ms = now.getTime();
   const minuteStart = new Date(Math.floor(ms / 60_000) * 60_000);
   const dayStart = new Date(Math.floor(ms / 86_400_000) * 86_400_000);
-  const [row] = await rows<AuthRow>(
-    db,
-    sql`with k as (
-          select k.id as key_id, k.user_id, k.permissions as key_permissions, u.plan, u.disabled_at is not null as disabled
-          from api_keys k join users u on u.id = k.user_id
-          where k.key_hash = ${hashApiKey(key)} and k.revoked_at is null
-        ), m as (
-          insert into rate_counters (key, window_start, count, expires_at)
-          select 'oa:m:' || k.user_id, ${minuteStart.toISOString()}::timestamptz, 1, ${new Date(minuteStart.getTime() + 120_000).toISOString()}::timestamptz
-          from k where not k.disabled
-          on conflict (key, window_start) do update set count = rate_counters.count + 1
-          returning count
-        ), d as (
-          insert into rate_counters (key, window_start, count, expires_at)
-          select 'oa:d:' || k.user_id, ${dayStart.toISOString()}::timestamptz, 1, ${new Date(dayStart.getTime() + 2 * 86_400_000).toISOString()}::timestamptz
-          from k where not k.disabled
-          on conflict (key, window_start) do update set count = rate_counters.count + 1
-          returning count
-        ), touch as (
-          update api_keys set last_used_at = now()
-          where id = (select key_id from k) and (last_used_at is null or last_used_at < now() - interval '1 minute')
-          returning 1
-        )
-        select k.*, (select count from m)::int as minute_count, (select count from d)::int as day_count,
-               (select count(*) from touch)::int as touched
-        from k`,
-  );
+  const [row] = await preparedRows<AuthRow>(db, AUTHENTICATE, [
+    hashApiKey(key),
+    minuteStart.toISOString(),
+    new Date(minuteStart.getTime() + 120_000).toISOString(),
+    dayStart.toISOString(),
+    new Date(dayStart.getTime() + 2 * 86_400_000).toISOString(),
+  ]);
   if (!row) throw openapiError('unauthorized', 'Unknown or revoked API key');
   if (row.disabled) throw openapiError('user_disabled', 'This user is disabled; contact the operator');
 

@@ -27,7 +27,7 @@ const metaResponse = z.object({
     settings_contract_version: z.string(),
     quota_buckets: z.array(z.enum(QUOTA_BUCKETS)),
   }),
-});
+}).describe('The integration catalog');
 
 const videoMetaResponse = z.object({
   settings_contract_version: z.string(),
@@ -50,7 +50,7 @@ const videoMetaResponse = z.object({
       deprecated_settings: z.array(deprecatedSettingView),
     }),
   ),
-});
+}).describe('The video platforms and their parameters');
 
 export function catalogRoutes() {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -59,6 +59,8 @@ export function catalogRoutes() {
       '/meta',
       {
         schema: {
+          operationId: 'getMeta',
+          tags: ['catalog'],
           summary: 'Catalog (publish.platforms)',
           description: 'The integration catalog: each platform with its content types, the executors allowed for articles/dynamics and for videos, and video sources (only local_file). Any valid key.',
           response: { 200: metaResponse, ...errorResponses() },
@@ -88,6 +90,8 @@ export function catalogRoutes() {
       '/video/meta',
       {
         schema: {
+          operationId: 'getVideoMeta',
+          tags: ['catalog'],
           summary: 'Current video platforms and their specific parameters',
           description:
             'The platforms that publish video, their executors, limits, cover support and their own settings (for example bilibili.partitionName and douyin.creationDeclaration), with the deprecated fields each refuses. Any valid key.',

@@ -13,7 +13,8 @@ export const openapiErrorBody = z
       message: z.string().describe('Human-readable explanation; do not parse'),
     }),
   })
-  .describe('Error');
+  // Registered by id: the document names it once, as the `Error` schema component.
+  .meta({ id: 'Error', description: 'The failure body of every Open API v1 error: branch on `error.code`.' });
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quotaRepository } from './quota.repository.js';
 import { callerOf, type OpenApiDeps } from './context.js';
+import { errorResponses } from './error-responses.js';
 import { QUOTA_BUCKETS } from './openapi.schema.js';
 
 const bucket = z.object({ granted: z.number().int(), used: z.number().int(), remaining: z.number().int() });
@@ -15,13 +16,22 @@ export const meResponse = z.object({
   cms_enabled: z.boolean(),
   quotas: z.object({ web: bucket, desktop: bucket, edge: bucket, cms: bucket }),
   limits: z.object({ per_minute: z.number().int(), daily: z.number().int() }),
-});
+}).describe('The caller\'s permissions, plan, quota buckets and request limits');
 
 export function meRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/me',
-      { schema: { summary: 'Permissions and the independent quotas for web, desktop, edge, cms', response: { 200: meResponse } } },
+      {
+        schema: {
+          operationId: 'getMe',
+          tags: ['caller'],
+          summary: 'Permissions and the independent quotas for web, desktop, edge, cms',
+          description:
+            'The API key\'s effective permissions (the key\'s within the plan\'s), the plan\'s CMS permission, the four independent publish quota buckets (web, desktop, edge, cms) and the per-minute and daily request limits shared by all keys of the user. Any valid key.',
+          response: { 200: meResponse, ...errorResponses() },
+        },
+      },
       async (request) => {
         const caller = callerOf(request);
         const balances = await quotaRepository.balances(deps.db, caller.userId);

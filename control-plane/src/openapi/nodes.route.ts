@@ -31,7 +31,7 @@ const nodeView = z.object({
     .describe('Edge nodes that report their video root: the directory your files go in (<videoDir>/<your user id>/); null otherwise'),
 });
 
-const nodesResponse = z.object({ nodes: z.array(nodeView) });
+const nodesResponse = z.object({ nodes: z.array(nodeView) }).describe('The execution nodes that serve the caller');
 
 function view(node: NodeView, userId: number): z.infer<typeof nodeView> {
   const c = node.capabilities;
@@ -62,6 +62,8 @@ export function nodesRoutes(deps: OpenApiDeps) {
       {
         config: { permission: 'accounts:read' },
         schema: {
+          operationId: 'listExecutionNodes',
+          tags: ['accounts'],
           summary: 'Status and capabilities of desktop and cloud nodes',
           description:
             'The execution nodes authorized for the caller. Judge executor compatibility from `capabilities` (`localVideoFile`, `publishSettingsSnapshot`), not from version numbers. Needs `accounts:read`.',

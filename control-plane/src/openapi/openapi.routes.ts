@@ -8,11 +8,11 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
 import { type ApiCaller, authenticateApiKey, rateLimitHeaders } from './auth.js';
 import type { OpenApiDeps } from './context.js';
+import { DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
 import { openapiError, openapiSurface } from './openapi.errors.js';
 import type { Permission } from './openapi.schema.js';
 import { meRoutes } from './me.route.js';
@@ -56,10 +56,20 @@ export function openapiRoutes(deps: OpenApiDeps) {
           description: 'Content generation and publishing interface (v1). This document is the list of valid paths.',
         },
         servers: [{ url: '/' }],
-        components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key (plm_…)' } } },
-        security: [{ apiKey: [] }],
+        tags: DOCUMENT_TAGS,
+        components: {
+          securitySchemes: {
+            [SECURITY_SCHEME]: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'Authorization: Bearer <API_KEY>. Keys (plm_…) are created in the system settings under API keys and shown once.',
+            },
+          },
+        },
+        security: [{ [SECURITY_SCHEME]: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: documentRouteTransform,
+      transformObject: documentObjectTransform,
     });
 
     app.addHook('onRequest', async (request, reply) => {

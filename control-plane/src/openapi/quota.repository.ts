@@ -3,9 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type QuotaBucket, quotaBuckets } from './openapi.schema.js';
 
+/** Read by every preflight and GET /me: a prepared statement, built once per database handle. */
+const balanceQueries = new WeakMap<Db, ReturnType<typeof buildBalances>>();
+function buildBalances(db: Db) {
+  return db.select().from(quotaBuckets).where(eq(quotaBuckets.userId, sql.placeholder('userId'))).prepare('openapi_quota_balances');
+}
+
 export const quotaRepository = {
   async balances(db: Db, userId: number): Promise<Map<QuotaBucket, { granted: number; used: number }>> {
-    const list = await db.select().from(quotaBuckets).where(eq(quotaBuckets.userId, userId));
+    let query = balanceQueries.get(db);
+    if (!query) balanceQueries.set(db, (query = buildBalances(db)));
+    const list = await query.execute({ userId });
     return new Map(list.map((q) => [q.bucket, { granted: q.granted, used: q.used }]));
   },
 

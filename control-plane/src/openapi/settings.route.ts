@@ -16,12 +16,15 @@ import { openapiError } from './openapi.errors.js';
 import { coverOf, coverView, deprecatedOf, deprecatedSettingView, fieldView, limitsOf, limitsView, settingFieldView } from './settings-view.js';
 
 const MAX_ACCOUNT_IDS = 100;
+const MAX_ACCOUNT_ID = 2 ** 31 - 1;
 
 const settingsQuery = z.object({
   contentType: z.enum(CONTENT_TYPES).describe('article, dynamic or video'),
   accountIds: z
     .string()
     .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, 'accountIds must be comma-separated integer account ids from GET /accounts, e.g. 12,15')
+    // Ten digits can pass the integer column's range; such an id is no account id (and must not reach the query).
+    .refine((ids) => ids.split(',').every((id) => Number(id) <= MAX_ACCOUNT_ID), `account ids are at most ${MAX_ACCOUNT_ID}`)
     .optional()
     .describe('Comma-separated account ids whose presets to include; needs the accounts:read permission'),
 });
@@ -49,7 +52,7 @@ const settingsResponse = z.object({
     .array(z.object({ account_id: z.number().int(), platform: z.string(), settings: z.record(z.string(), z.unknown()) }))
     .optional()
     .describe('Present when accountIds was sent: the preset of each account for this content type ({} when none)'),
-});
+}).describe('The settings contract for the content type');
 
 export function settingsRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -57,6 +60,8 @@ export function settingsRoutes(deps: OpenApiDeps) {
       '/publish/settings',
       {
         schema: {
+          operationId: 'getPublishSettings',
+          tags: ['catalog'],
           summary: 'Current settings contract for a content type',
           description:
             'Fields, options, required and conditional declarations, limits and cover support for `contentType`, common to all platforms and per platform, with `settings_contract_version`. With `accountIds` (needs `accounts:read`), also the account presets. Never returns cookies, proxy or site connection parameters.',

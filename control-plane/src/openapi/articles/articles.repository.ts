@@ -1,5 +1,5 @@
 /** Article rows: every query is scoped to the owning user, so another user's id simply is not found. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type Aigc, articles } from '../openapi.schema.js';
 import type { ContentProvenance } from './aigc.js';
@@ -31,6 +31,21 @@ const summaryColumns = {
 };
 export type ArticleSummaryRow = { [K in keyof typeof summaryColumns]: ArticleRow[K] };
 
+/** By id, for every preflight and publish of an article: a prepared statement, built once per database handle. */
+const byIdQueries = new WeakMap<Db, ReturnType<typeof buildById>>();
+function buildById(db: Db) {
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.userId, sql.placeholder('userId')), eq(articles.id, sql.placeholder('id'))))
+    .prepare('openapi_article_by_id');
+}
+function byId(db: Db) {
+  let q = byIdQueries.get(db);
+  if (!q) byIdQueries.set(db, (q = buildById(db)));
+  return q;
+}
+
 export const articlesRepository = {
   async insert(db: Db, article: NewArticle): Promise<ArticleRow> {
     const [row] = await db.insert(articles).values(article).returning();
@@ -38,10 +53,7 @@ export const articlesRepository = {
   },
 
   async get(db: Db, userId: number, id: string): Promise<ArticleRow | null> {
-    const [row] = await db
-      .select()
-      .from(articles)
-      .where(and(eq(articles.userId, userId), eq(articles.id, id)));
+    const [row] = await byId(db).execute({ userId, id });
     return row ?? null;
   },
 

@@ -36,8 +36,10 @@ export function articlesRoutes(deps: OpenApiDeps) {
         bodyLimit: IMPORT_BODY_LIMIT,
         config: { permission: 'articles:write' },
         schema: {
+          operationId: 'importArticle',
           tags,
           summary: 'Import an article',
+          'x-location': { status: 201, description: 'The new article: /api/openapi/v1/articles/{article_id}' },
           description:
             'Stores an externally written Markdown article with its AI provenance and answers its article_id and `aigc` label. Articles cannot be updated or deleted: re-import to get a new article_id. Needs `articles:write`. Honors `Idempotency-Key`.',
           headers: idempotencyHeaders,
@@ -62,6 +64,7 @@ export function articlesRoutes(deps: OpenApiDeps) {
       '/articles',
       {
         schema: {
+          operationId: 'listArticles',
           tags,
           summary: 'List articles',
           description: "The caller's imported and generated articles, newest first, without their content.",
@@ -81,6 +84,7 @@ export function articlesRoutes(deps: OpenApiDeps) {
       '/articles/:article_id',
       {
         schema: {
+          operationId: 'getArticle',
           tags,
           summary: 'Article detail',
           description: 'One article with its Markdown content, provenance and `aigc` label.',

@@ -115,11 +115,11 @@ export const articleList = z
   .describe('One page of articles, newest first');
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1 (default 1)'),
+  page_size: z.coerce.number().int().min(1).max(100).default(20).describe('Articles per page, 1-100 (default 20)'),
 });
 
-export const articleParams = z.object({ article_id: z.string().min(1).max(200) });
+export const articleParams = z.object({ article_id: z.string().min(1).max(200).describe('art_… from an import or a finished generation task') });
 
 export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z

@@ -28,8 +28,10 @@ export function generationRoutes(deps: OpenApiDeps) {
         bodyLimit: 64 * 1024,
         config: { permission: 'articles:write' },
         schema: {
+          operationId: 'generateArticle',
           tags,
           summary: 'Start article generation',
+          'x-location': { status: 202, description: 'The task to poll: /api/openapi/v1/articles/generate/{task_id}' },
           description:
             'Queues an asynchronous generation task and answers 202 with its task_id; poll GET /articles/generate/{task_id} every 2-5 s until done or failed (or receive the article.generation.* webhook). When the server has no generation provider configured, the task is failed at once with error code generation_unconfigured. Needs `articles:write`. Honors `Idempotency-Key`.',
           headers: idempotencyHeaders,
@@ -52,6 +54,7 @@ export function generationRoutes(deps: OpenApiDeps) {
       '/articles/generate/:task_id',
       {
         schema: {
+          operationId: 'getGenerationTask',
           tags,
           summary: 'Poll article generation',
           description: 'status queued | running | done | failed. On done: article_id and title. On failed: error { code, message }.',

@@ -57,4 +57,4 @@ export const taskView = z.object({
 }).describe('A generation task');
 export type TaskView = z.infer<typeof taskView>;
 
-export const taskParams = z.object({ task_id: z.string().min(1).max(200) });
+export const taskParams = z.object({ task_id: z.string().min(1).max(200).describe('gen_… from POST /articles/generate') });

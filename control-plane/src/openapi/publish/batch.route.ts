@@ -25,11 +25,13 @@ export function batchRoutes(deps: OpenApiDeps) {
       {
         config: { permission: 'publish' },
         schema: {
+          operationId: 'getPublishBatch',
+          tags: ['publish'],
           summary: 'Batch result',
           description:
             'The batch and one entry per account: state, redacted feedback (message and step), platform status, post id and URL, verification time, error. Only a batch_id returned by a publish call of this user is valid. Poll every 2 to 5 s until the batch state is succeeded, failed or partial; on 429 wait for Retry-After. Needs `publish`.',
           params: z.object({ batch_id: z.string().min(1).max(200).describe('bat_… from a publish answer') }),
-          response: { 200: batchResponse, ...errorResponses(403, 404) },
+          response: { 200: batchResponse, ...errorResponses(400, 403, 404) },
         },
       },
       async (request) => {

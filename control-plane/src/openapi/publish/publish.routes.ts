@@ -61,6 +61,8 @@ export function publishRoutes(deps: OpenApiDeps) {
         preValidation: refuseWebVideo,
         config: { permission: 'publish' },
         schema: {
+          operationId: 'preflightPublish',
+          tags: ['publish'],
           summary: 'Read-only check of a publish request',
           description:
             'The body of the formal publish plus `contentType`. Merges settings (`account` mode: account preset, then platformSettings[platform], then accountSettings[accountId]; `custom` ignores presets) and reports each target\'s effective settings and their source, quota, account publishability and executor status, the items only execution can verify, and `preflight_hash`. Consumes no quota, enqueues nothing, reads no local file. A node without publishSettingsSnapshot=1 answers 422 settings_executor_upgrade_required. For the formal publish, drop `contentType` and send `preflightHash` and `settingsContractVersion`. Needs `publish`.',
@@ -83,6 +85,8 @@ export function publishRoutes(deps: OpenApiDeps) {
         bodyLimit: PUBLISH_BODY_LIMIT,
         config: { permission: 'publish' },
         schema: {
+          operationId: 'publishArticle',
+          tags: ['publish'],
           summary: 'Publish articles (and CMS articles)',
           description: `Publishes an article to the accounts in \`accountIds\`, one job per account in one batch. CMS sites use this endpoint with executor web and need the plan's CMS permission, the \`cms\` key permission and cms quota. ${SHARED_RULES}`,
           headers: idempotencyHeaders,
@@ -99,7 +103,10 @@ export function publishRoutes(deps: OpenApiDeps) {
         bodyLimit: PUBLISH_BODY_LIMIT,
         config: { permission: 'publish' },
         schema: {
+          operationId: 'publishDynamic',
+          tags: ['publish'],
           summary: 'Publish dynamics',
+          'x-location': { status: 202, description: 'The batch to poll: /api/openapi/v1/publish/{batch_id}' },
           description: `Body: { executor, accountIds, content (text, required, at most 2000 characters), images? (absolute local image paths on the executing machine, same rules as video paths), settingsMode, platformSettings, accountSettings, preflightHash?, settingsContractVersion? }. Dynamics exist on six platforms only (douyin, xiaohongshu, bilibili, weibo, toutiao, kuaishou) and never fall back to articles. Answers 202 with a Location header to poll. ${SHARED_RULES}`,
           headers: idempotencyHeaders,
           body: dynamicPublishBody,
@@ -116,6 +123,8 @@ export function publishRoutes(deps: OpenApiDeps) {
         preValidation: refuseWebVideo,
         config: { permission: 'publish' },
         schema: {
+          operationId: 'publishVideo',
+          tags: ['publish'],
           summary: 'Publish videos',
           description: `executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). ${SHARED_RULES}`,
           headers: idempotencyHeaders,

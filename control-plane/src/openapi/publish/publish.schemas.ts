@@ -150,7 +150,7 @@ export const preflightResponse = z.object({
   awaiting_verification: z
     .array(z.object({ code: z.string(), message: z.string(), account_ids: z.array(z.number().int()) }))
     .describe('Checked only at execution time (files, image format and size, account permission, control selection, cover adoption)'),
-});
+}).describe('The preflight result (nothing was enqueued and no quota used)');
 
 export const publishResponse = z.object({
   batch_id: z.string().describe('bat_…; poll GET /publish/{batch_id}'),
@@ -168,7 +168,7 @@ export const publishResponse = z.object({
       settings_hash: z.string().describe('SHA-256 of the canonical JSON of the frozen settings'),
     }),
   ),
-});
+}).describe('The batch was created and its jobs queued; poll GET /publish/{batch_id}');
 export type PublishResponse = z.infer<typeof publishResponse>;
 
 export const BATCH_STATES = ['queued', 'running', 'succeeded', 'failed', 'partial'] as const;
@@ -197,4 +197,4 @@ export const batchResponse = z.object({
       settings_hash: z.string(),
     }),
   ),
-});
+}).describe('The batch with one entry per account');
