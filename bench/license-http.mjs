@@ -112,8 +112,10 @@ async function measure(label, target, kind, devices, stops, database) {
   cpu.sysShare = { generator: result.generatorSysShare, ...cpu.sysShare };
   const r = { ...result, cpu };
   const bad = r.non2xx + r.errors + r.timeouts;
+  // CPU time per answered request: steadier than req/s when other work shares the machine.
+  const perRequest = (cores) => (cores === null || cores === undefined || !r.rps ? 'n/a' : `${fmt.int((cores * 1e6) / r.rps)} µs`);
   console.log(
-    `  ${label}: ${fmt.int(r.rps)} req/s (${fmt.int(r.ok)} ok in ${r.durationSeconds} s), latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms max ${r.latency.max} ms; cpu ${describeCpu(cpu)}` +
+    `  ${label}: ${fmt.int(r.rps)} req/s (${fmt.int(r.ok)} ok in ${r.durationSeconds} s), latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms max ${r.latency.max} ms; cpu ${describeCpu(cpu)}; per request: server ${perRequest(cpu.cores.server)}, postgres ${perRequest(cpu.cores.postgres)}` +
       (bad ? `; WARNING ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (req/s counts 2xx only)` : ''),
   );
   return r;

@@ -2,8 +2,9 @@
  * Every license v2 query. Methods take the database or a transaction, so the
  * service decides what is atomic.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Db, preparedRows } from '../db/client.js';
+import { sessionRepository } from './session.repository.js';
 import {
   activationCodes,
   consumptionLogs,
@@ -25,7 +26,7 @@ export interface SigningKey {
   privateKey: string;
 }
 
-/** Everything a signed request needs, loaded in one round trip by token hash or session id. */
+/** Everything a signed request needs, loaded in one round trip by token hash or session id (session.repository.ts). */
 export interface SessionContext {
   sessionId: string;
   tokenExpiresAt: Date;
@@ -50,71 +51,6 @@ export interface SessionContext {
   offlinePublicKey: string | null;
   offlinePrivateKey: string | null;
 }
-
-function sessionContextQuery(db: Db) {
-  return db
-    .select({
-      sessionId: licenseSessions.id,
-      tokenExpiresAt: licenseSessions.tokenExpiresAt,
-      sessionRevokedAt: licenseSessions.revokedAt,
-      deviceId: devices.id,
-      machineId: devices.machineId,
-      devicePublicKey: devices.publicKey,
-      fingerprintHash: devices.fingerprintHash,
-      appVersion: devices.appVersion,
-      deviceRevokedAt: devices.revokedAt,
-      codeId: activationCodes.id,
-      licenseMode: activationCodes.licenseMode,
-      remainingCount: activationCodes.remainingCount,
-      codeExpiresAt: activationCodes.expiresAt,
-      codeDisabledAt: activationCodes.disabledAt,
-      projectId: projects.id,
-      projectKey: projects.projectKey,
-      projectEnabled: projects.enabled,
-      policy: projects.policy,
-      versionBanned: sql<boolean>`exists (select 1 from ${versionBans} vb where vb.project_id = ${projects.id} and vb.app_version = ${devices.appVersion})`,
-      kid: projectKeys.kid,
-      offlinePublicKey: projectKeys.publicKey,
-      offlinePrivateKey: projectKeys.privateKey,
-    })
-    .from(licenseSessions)
-    .innerJoin(devices, eq(devices.id, licenseSessions.deviceId))
-    .innerJoin(activationCodes, eq(activationCodes.id, devices.codeId))
-    .innerJoin(projects, eq(projects.id, licenseSessions.projectId))
-    .leftJoin(projectKeys, and(eq(projectKeys.projectId, projects.id), eq(projectKeys.status, 'active')));
-}
-
-/**
- * The two session lookups every license request makes, prepared once per
- * database handle: PostgreSQL plans the five-way join once per connection and
- * drizzle builds the SQL once (both were per-request costs; see bench/).
- */
-function buildSessionLookups(db: Db) {
-  return {
-    byTokenHash: sessionContextQuery(db).where(eq(licenseSessions.tokenHash, sql.placeholder('tokenHash'))).prepare('license_session_by_token'),
-    byId: sessionContextQuery(db).where(eq(licenseSessions.id, sql.placeholder('sessionId'))).prepare('license_session_by_id'),
-  };
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookups>>();
-function lookups(db: Db) {
-  let l = sessionLookups.get(db);
-  if (!l) sessionLookups.set(db, (l = buildSessionLookups(db)));
-  return l;
-}
-
-const ADMIT_SIGNED_REQUEST = `with n as (
-    insert into license_nonces (session_id, nonce, expires_at) values ($1, $2, $3::timestamptz)
-    on conflict do nothing returning 1
-  ), r as (
-    insert into rate_counters (key, window_start, count, expires_at) values ($4, $5::timestamptz, 1, $6::timestamptz)
-    on conflict (key, window_start) do update set count = rate_counters.count + 1
-    returning count
-  ), d as (
-    update devices set last_seen_at = now()
-    where id = $7 and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
-    returning 1
-  )
-  select (select count(*) from n)::int as fresh, (select count from r)::int as count, (select count(*) from d)::int as touched`;
 
 export const licenseRepository = {
   async projectByKey(db: Db, projectKey: string): Promise<(ProjectRow & { key: SigningKey | null }) | null> {
@@ -176,36 +112,9 @@ export const licenseRepository = {
     await db.insert(licenseSessions).values(values);
   },
 
-  async sessionByTokenHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
-    const [row] = await lookups(db).byTokenHash.execute({ tokenHash });
-    return (row as SessionContext | undefined) ?? null;
-  },
+  sessionByTokenHash: (db: Db, tokenHash: string): Promise<SessionContext | null> => sessionRepository.byTokenHash(db, tokenHash),
 
-  async sessionById(db: Db, sessionId: string): Promise<SessionContext | null> {
-    const [row] = await lookups(db).byId.execute({ sessionId });
-    return (row as SessionContext | undefined) ?? null;
-  },
-
-  /**
-   * One round trip for every signed request: remembers the nonce (reporting
-   * whether it was fresh), counts the request against the session's window and
-   * refreshes the device's last-seen time at most every five minutes.
-   */
-  async admitSignedRequest(
-    db: Db,
-    a: { sessionId: string; nonce: string; nonceExpiresAt: Date; rateKey: string; windowStart: Date; windowExpiresAt: Date; deviceId: number },
-  ): Promise<{ fresh: boolean; count: number }> {
-    const [row] = await preparedRows<{ fresh: number; count: number }>(db, ADMIT_SIGNED_REQUEST, [
-      a.sessionId,
-      a.nonce,
-      a.nonceExpiresAt.toISOString(),
-      a.rateKey,
-      a.windowStart.toISOString(),
-      a.windowExpiresAt.toISOString(),
-      a.deviceId,
-    ]);
-    return { fresh: (row?.fresh ?? 0) > 0, count: row?.count ?? 0 };
-  },
+  sessionById: (db: Db, sessionId: string): Promise<SessionContext | null> => sessionRepository.byId(db, sessionId),
 
   async insertChallenge(db: Db, values: typeof licenseChallenges.$inferInsert): Promise<void> {
     await db.insert(licenseChallenges).values(values);

@@ -16,17 +16,21 @@ import {
 } from '@plume/shared';
 import type { Db } from '../db/client.js';
 import { hitWindow } from '../db/rate-counter.js';
-import { parsePublicKey, signEd25519, verifyEd25519 } from '../crypto/ed25519.js';
+import { parsePublicKey, verifyEd25519 } from '../crypto/ed25519.js';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import { licenseError } from './license.errors.js';
 import { licenseRepository, type SessionContext } from './license.repository.js';
 import { effectivePolicy, renewGraceSeconds } from './policy.js';
+import { JudgedSessions } from './judged-sessions.js';
 import { recordSecurityEvent } from './security-events.js';
+import { SnapshotSignatures } from './snapshot-signatures.js';
 import { assertFingerprint, assertSessionUsable, bearerToken, type SignedRequestInput, verifySignedRequest } from './signed-request.js';
 
 export interface LicenseServiceOptions {
   db: Db;
   now?: () => Date;
+  /** What this replica last judged each token by (a hint the database confirms; see judged-sessions.ts). */
+  judged?: JudgedSessions;
 }
 
 interface LicenseView {
@@ -59,10 +63,13 @@ function licenseView(c: LicenseFacts, now: Date): LicenseView {
 export class LicenseService {
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly judged: JudgedSessions;
+  private readonly snapshots = new SnapshotSignatures();
 
-  constructor({ db, now = () => new Date() }: LicenseServiceOptions) {
+  constructor({ db, now = () => new Date(), judged = new JudgedSessions() }: LicenseServiceOptions) {
     this.db = db;
     this.now = now;
+    this.judged = judged;
   }
 
   private snapshot(ctx: SessionContext, view: LicenseView, now: Date) {
@@ -70,7 +77,9 @@ export class LicenseService {
       throw new Error(`project ${ctx.projectKey} has no active offline key (back-fill runs at start)`);
     }
     const policy = effectivePolicy(ctx.policy);
-    let notAfter = now.getTime() + policy.offlineTtlSeconds * 1000;
+    // Whole seconds: an unchanged license polled within one second signs (and answers) the same payload.
+    const issuedAt = Math.floor(now.getTime() / 1000) * 1000;
+    let notAfter = issuedAt + policy.offlineTtlSeconds * 1000;
     if (view.expiresAt) notAfter = Math.min(notAfter, Date.parse(view.expiresAt));
     const payload: OfflineSnapshotPayload = {
       v: 2,
@@ -84,12 +93,12 @@ export class LicenseService {
       expiresAt: view.expiresAt,
       remainingCount: view.remainingCount,
       valid: view.valid,
-      issuedAt: now.toISOString(),
+      issuedAt: new Date(issuedAt).toISOString(),
       notAfter: new Date(notAfter).toISOString(),
     };
     const { signingInput } = snapshotSigningInput(payload);
     return {
-      offlineLicense: `${signingInput}.${signEd25519(ctx.offlinePrivateKey, signingInput)}`,
+      offlineLicense: `${signingInput}.${this.snapshots.sign(ctx.sessionId, ctx.offlinePrivateKey, signingInput)}`,
       offlineLicenseExpiresAt: payload.notAfter,
       offlineLicenseKeyId: ctx.kid,
     };
@@ -297,7 +306,13 @@ export class LicenseService {
     };
   }
 
+  /**
+   * The answer of status and consume. Written out field by field: building it
+   * by spreading and then adding fields made V8 fall back to slow (dictionary)
+   * objects, which cost more than the whole answer's serialisation.
+   */
   private statusBody(ctx: SessionContext, view: LicenseView, now: Date, message: string) {
+    const snapshot = this.snapshot(ctx, view, now);
     return {
       success: true as const,
       message,
@@ -309,13 +324,36 @@ export class LicenseService {
       sessionId: ctx.sessionId,
       deviceId: ctx.deviceId,
       tokenExpiresAt: ctx.tokenExpiresAt.toISOString(),
-      ...this.snapshot(ctx, view, now),
+      offlineLicense: snapshot.offlineLicense,
+      offlineLicenseExpiresAt: snapshot.offlineLicenseExpiresAt,
+      offlineLicenseKeyId: snapshot.offlineLicenseKeyId,
+    };
+  }
+
+  private consumeBody(ctx: SessionContext, view: LicenseView, now: Date, idempotent: boolean) {
+    const snapshot = this.snapshot(ctx, view, now);
+    return {
+      success: true as const,
+      message: idempotent ? 'Already consumed for this requestId; nothing deducted' : 'Use recorded',
+      licenseMode: view.licenseMode,
+      expiresAt: view.expiresAt,
+      remainingCount: view.remainingCount,
+      isActivated: view.isActivated,
+      valid: view.valid,
+      sessionId: ctx.sessionId,
+      deviceId: ctx.deviceId,
+      tokenExpiresAt: ctx.tokenExpiresAt.toISOString(),
+      offlineLicense: snapshot.offlineLicense,
+      offlineLicenseExpiresAt: snapshot.offlineLicenseExpiresAt,
+      offlineLicenseKeyId: snapshot.offlineLicenseKeyId,
+      // A use that just spent the last count succeeded; the license is simply spent now.
+      idempotent,
     };
   }
 
   async status(req: StatusRequest, signed: SignedRequestInput) {
     const now = this.now();
-    const ctx = await verifySignedRequest(this.db, signed, now);
+    const { ctx } = await verifySignedRequest(this.db, signed, now, { judged: this.judged });
     await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'status');
     const view = licenseView(ctx, now);
     return this.statusBody(ctx, view, now, view.reason);
@@ -323,9 +361,13 @@ export class LicenseService {
 
   async consume(req: ConsumeRequest, signed: SignedRequestInput) {
     const now = this.now();
-    const ctx = await verifySignedRequest(this.db, signed, now);
-    await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'consume');
     const requestId = req.requestId ?? null;
+    // When every condition holds in the database the deduction happens in the admitting statement itself.
+    const { ctx, consumed } = await verifySignedRequest(this.db, signed, now, {
+      judged: this.judged,
+      consume: { requestId, fingerprintHash: req.fingerprintHash },
+    });
+    await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'consume');
     const current = licenseView(ctx, now);
     if (ctx.codeDisabledAt || (ctx.licenseMode === 'TIME' && !current.valid)) {
       // Refused before anything is claimed, so a retry after the operator fixes the code is judged afresh.
@@ -341,21 +383,19 @@ export class LicenseService {
       if (ctx.codeDisabledAt) throw licenseError('CODE_DISABLED', 'This activation code has been disabled');
       throw licenseError('CODE_EXPIRED', 'License has expired');
     }
-    const result = await licenseRepository.consume(this.db, {
-      codeId: ctx.codeId,
-      requestId,
-      mode: ctx.licenseMode,
-      projectId: ctx.projectId,
-      deviceId: ctx.deviceId,
-      sessionId: ctx.sessionId,
-    });
+    const result =
+      consumed ??
+      (await licenseRepository.consume(this.db, {
+        codeId: ctx.codeId,
+        requestId,
+        mode: ctx.licenseMode,
+        projectId: ctx.projectId,
+        deviceId: ctx.deviceId,
+        sessionId: ctx.sessionId,
+      }));
     if (result.outcome === 'exhausted') throw licenseError('CODE_EXHAUSTED', 'No uses remain on this license');
-    const idempotent = result.outcome === 'idempotent';
-    const view = licenseView(ctx.licenseMode === 'COUNT' ? { ...ctx, remainingCount: result.remaining ?? ctx.remainingCount } : ctx, now);
-    return {
-      ...this.statusBody(ctx, view, now, idempotent ? 'Already consumed for this requestId; nothing deducted' : 'Use recorded'),
-      // A use that just spent the last count succeeded; the license is simply spent now.
-      idempotent,
-    };
+    const remainingCount = ctx.licenseMode === 'COUNT' ? (result.remaining ?? ctx.remainingCount) : ctx.remainingCount;
+    const view = licenseView({ licenseMode: ctx.licenseMode, remainingCount, codeExpiresAt: ctx.codeExpiresAt, codeDisabledAt: ctx.codeDisabledAt }, now);
+    return this.consumeBody(ctx, view, now, result.outcome === 'idempotent');
   }
 }
