@@ -13,6 +13,11 @@
  * checks that article for 5 accounts across both nodes with a platform
  * override. Every request is authenticated and counted against the user's
  * per-minute and daily limits (set to their maximum so none is refused).
+ * As in production, the key comes from the replica's key cache, the request
+ * from its lease on the shared PostgreSQL counters (auth.ts, rate-limit.ts)
+ * and the account list and presets from its account cache
+ * (accounts-cache.ts); the run stays inside every cache's validity (node
+ * heartbeats are kept fresh, nothing is written meanwhile).
  *
  * Env: DATABASE_URL (the server to create a scratch database on),
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2),

@@ -74,12 +74,13 @@ describe('happy path', () => {
     const account = await createAccount(f, user.id, { platform: 'weibo', nodeId: node });
     const online = async () => (await v1(t.app, user, 'GET', '/accounts')).body.accounts.find((a: { id: number }) => a.id === account).executor_online;
     expect(await online()).toBe(true);
+    // Writes behind the API's back reach its account cache by NOTIFY, a moment after commit.
     await f.db.execute(sql`update execution_nodes set last_heartbeat_at = now() - interval '61 seconds' where id = ${node}`);
-    expect(await online()).toBe(false);
+    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(false);
     await nodesRepository.recordHeartbeat(f.db, node, 'test-replica');
-    expect(await online()).toBe(true);
+    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(true);
     await nodesRepository.markDisconnected(f.db, node, 'test-replica');
-    expect(await online()).toBe(false);
+    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(false);
   });
 
   it('GET /execution-nodes shows the nodes serving the caller with status and capabilities', async () => {

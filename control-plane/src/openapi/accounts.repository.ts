@@ -3,12 +3,19 @@
  * their node, read in one query: the node's kind, status, capabilities,
  * online-ness (nodes.repository's definition) and whether the node serves the
  * account's user. Sealed credentials and site URLs are never selected here.
+ *
+ * On the root database handle the per-user reads (list, by ids, presets) are
+ * answered from accounts-cache.ts, which a NOTIFY from triggers on every
+ * table involved invalidates on every replica; inside a transaction (publish)
+ * they always read the database.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ContentType } from '@plume/shared';
 import type { Db } from '../db/client.js';
 import { accountPresets, accounts, executionNodes, type NodeCapabilities } from './openapi.schema.js';
-import { nodeOnlineSql } from './nodes.repository.js';
+import { AccountsCache, type AccountsSnapshot, type LoadedAccounts } from './accounts-cache.js';
+import { driverClient } from './notify-listener.js';
+import { NODE_ONLINE_WINDOW_SECONDS, nodeOnlineSql } from './nodes.repository.js';
 
 export interface AccountNode {
   id: string;
@@ -42,27 +49,26 @@ interface Row extends Omit<AccountRecord, 'node'> {
   nodeAuthorized: boolean | null;
 }
 
+const fields = {
+  id: accounts.id,
+  userId: accounts.userId,
+  platform: accounts.platform,
+  displayName: accounts.displayName,
+  executor: accounts.executor,
+  nodeId: accounts.nodeId,
+  loginState: accounts.loginState,
+  paired: accounts.paired,
+  createdAt: accounts.createdAt,
+  removedAt: accounts.removedAt,
+  nodeKind: executionNodes.kind,
+  nodeStatus: executionNodes.status,
+  nodeCapabilities: executionNodes.capabilities,
+  nodeOnline: nodeOnlineSql(),
+  nodeAuthorized: sql<boolean>`exists (select 1 from node_users nu where nu.node_id = ${accounts.nodeId} and nu.user_id = ${accounts.userId})`,
+};
+
 function select(db: Db) {
-  return db
-    .select({
-      id: accounts.id,
-      userId: accounts.userId,
-      platform: accounts.platform,
-      displayName: accounts.displayName,
-      executor: accounts.executor,
-      nodeId: accounts.nodeId,
-      loginState: accounts.loginState,
-      paired: accounts.paired,
-      createdAt: accounts.createdAt,
-      removedAt: accounts.removedAt,
-      nodeKind: executionNodes.kind,
-      nodeStatus: executionNodes.status,
-      nodeCapabilities: executionNodes.capabilities,
-      nodeOnline: nodeOnlineSql(),
-      nodeAuthorized: sql<boolean>`exists (select 1 from node_users nu where nu.node_id = ${accounts.nodeId} and nu.user_id = ${accounts.userId})`,
-    })
-    .from(accounts)
-    .leftJoin(executionNodes, eq(executionNodes.id, accounts.nodeId));
+  return db.select(fields).from(accounts).leftJoin(executionNodes, eq(executionNodes.id, accounts.nodeId));
 }
 
 function toRecord(r: Row): AccountRecord {
@@ -95,6 +101,24 @@ function buildLookups(db: Db) {
       .from(accountPresets)
       .where(and(sql`${accountPresets.accountId} = any(${sql.placeholder('ids')}::int[])`, eq(accountPresets.contentType, sql.placeholder('contentType'))))
       .prepare('openapi_account_presets'),
+    /** The cache's load: the list plus, per online node, how long until its heartbeat turns stale (database clock). */
+    listForCache: db
+      .select({
+        ...fields,
+        nodeOnlineForMs: sql<number | null>`case when ${nodeOnlineSql()}
+          then extract(epoch from (${executionNodes.lastHeartbeatAt} + make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS}) - now())) * 1000 end::float8`,
+      })
+      .from(accounts)
+      .leftJoin(executionNodes, eq(executionNodes.id, accounts.nodeId))
+      .where(and(eq(accounts.userId, sql.placeholder('userId')), isNull(accounts.removedAt)))
+      .orderBy(asc(accounts.id))
+      .prepare('openapi_accounts_of_user_cached'),
+    presetsOfUser: db
+      .select({ accountId: accountPresets.accountId, contentType: accountPresets.contentType, settings: accountPresets.settings })
+      .from(accountPresets)
+      .innerJoin(accounts, eq(accounts.id, accountPresets.accountId))
+      .where(and(eq(accounts.userId, sql.placeholder('userId')), isNull(accounts.removedAt)))
+      .prepare('openapi_account_presets_of_user'),
   };
 }
 const lookupsByDb = new WeakMap<Db, ReturnType<typeof buildLookups>>();
@@ -104,16 +128,84 @@ function lookups(db: Db) {
   return l;
 }
 
+type Presets = Record<string, unknown>;
+type Snapshot = AccountsSnapshot<AccountRecord, Presets>;
+
+async function loadForCache(db: Db, userId: number): Promise<LoadedAccounts<AccountRecord, Presets>> {
+  const l = lookups(db);
+  const [list, presetRows] = await Promise.all([l.listForCache.execute({ userId }), l.presetsOfUser.execute({ userId })]);
+  let validForMs = Number.POSITIVE_INFINITY;
+  const records: AccountRecord[] = [];
+  const nodeIds = new Set<string>();
+  for (const { nodeOnlineForMs, ...row } of list) {
+    if (nodeOnlineForMs !== null) validForMs = Math.min(validForMs, Number(nodeOnlineForMs));
+    if (row.nodeId) nodeIds.add(row.nodeId);
+    records.push(toRecord(row as Row));
+  }
+  const presets = new Map<string, Map<number, Presets>>();
+  for (const p of presetRows) {
+    let byAccount = presets.get(p.contentType);
+    if (!byAccount) presets.set(p.contentType, (byAccount = new Map()));
+    byAccount.set(p.accountId, p.settings);
+  }
+  return { records, presets, validForMs: Math.max(0, validForMs), accountIds: records.map((r) => r.id), nodeIds: [...nodeIds] };
+}
+
+/** One cache per root handle; none for a transaction. */
+const cachesByDb = new WeakMap<Db, AccountsCache<AccountRecord, Presets>>();
+/**
+ * Writes made here also drop the entry in this process at once (the trigger's
+ * NOTIFY reaches every replica a moment later), so this replica reads its own
+ * writes. A write inside a transaction cannot tell which root it belongs to:
+ * every cache of the process hears it (there is one per app).
+ */
+const liveCaches = new Set<AccountsCache<AccountRecord, Presets>>();
+function forgetLocally(payload: string): void {
+  for (const cache of liveCaches) cache.invalidate(payload);
+}
+function cacheOf(db: Db): AccountsCache<AccountRecord, Presets> | null {
+  let cache = cachesByDb.get(db);
+  if (!cache) {
+    if (!driverClient(db)) return null;
+    cachesByDb.set(db, (cache = new AccountsCache(db, (userId) => loadForCache(db, userId))));
+    liveCaches.add(cache);
+  }
+  return cache;
+}
+
+/** Stops the cache's LISTEN (the app's onClose). */
+export async function closeAccountsCache(db: Db): Promise<void> {
+  const cache = cachesByDb.get(db);
+  cachesByDb.delete(db);
+  if (cache) liveCaches.delete(cache);
+  await cache?.close();
+}
+
 export const accountsRepository = {
   /** The user's accounts that are not removed, oldest first. */
-  async listForUser(db: Db, userId: number): Promise<AccountRecord[]> {
+  async listForUser(db: Db, userId: number): Promise<readonly AccountRecord[]> {
+    const cache = cacheOf(db);
+    if (cache) return (await cache.get(userId)).records;
     const list = (await lookups(db).listForUser.execute({ userId })) as Row[];
     return list.map(toRecord);
+  },
+
+  /**
+   * The snapshot's `build` answer, computed once per snapshot and key (the
+   * serialized GET /accounts answer per content type): recomputed after any
+   * change the cache hears of. Inside a transaction, built every time.
+   */
+  async derived<T>(db: Db, userId: number, key: string, build: (records: readonly AccountRecord[]) => T): Promise<T> {
+    const cache = cacheOf(db);
+    if (cache) return cache.derive(userId, key, (s: Snapshot) => build(s.records));
+    return build(await this.listForUser(db, userId));
   },
 
   /** The user's accounts among `ids` that are not removed (others' accounts are simply absent). */
   async getForUser(db: Db, userId: number, ids: number[]): Promise<AccountRecord[]> {
     if (ids.length === 0) return [];
+    const cache = cacheOf(db);
+    if (cache) return (await cache.get(userId)).records.filter((r) => ids.includes(r.id));
     const list = (await lookups(db).getForUser.execute({ userId, ids })) as Row[];
     return list.map(toRecord);
   },
@@ -132,6 +224,17 @@ export const accountsRepository = {
   /** Presets of `accountIds` for one content type, keyed by account id. */
   async presets(db: Db, accountIds: number[], contentType: ContentType): Promise<Map<number, Record<string, unknown>>> {
     if (accountIds.length === 0) return new Map();
+    const cache = cacheOf(db);
+    const owner = cache?.ownerOf(accountIds[0]!);
+    if (cache && owner !== undefined && accountIds.every((id) => cache.ownerOf(id) === owner)) {
+      const byAccount = (await cache.get(owner)).presets.get(contentType);
+      const found = new Map<number, Record<string, unknown>>();
+      for (const id of accountIds) {
+        const settings = byAccount?.get(id);
+        if (settings) found.set(id, settings);
+      }
+      return found;
+    }
     const list = await lookups(db).presets.execute({ ids: accountIds, contentType });
     return new Map(list.map((p) => [p.accountId, p.settings]));
   },
@@ -144,6 +247,7 @@ export const accountsRepository = {
 
   async insert(db: Db, values: typeof accounts.$inferInsert): Promise<number> {
     const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+    forgetLocally(`u:${values.userId}`);
     return row!.id;
   },
 
@@ -153,6 +257,7 @@ export const accountsRepository = {
       .set({ removedAt: sql`coalesce(${accounts.removedAt}, ${at.toISOString()}::timestamptz)` })
       .where(eq(accounts.id, accountId))
       .returning({ removedAt: accounts.removedAt });
+    forgetLocally(`a:${accountId}`);
     return row ? row.removedAt : null;
   },
 
@@ -162,5 +267,6 @@ export const accountsRepository = {
       .insert(accountPresets)
       .values({ accountId, contentType, settings, updatedAt: at })
       .onConflictDoUpdate({ target: [accountPresets.accountId, accountPresets.contentType], set: { settings, updatedAt: at } });
+    forgetLocally(`a:${accountId}`);
   },
 };

@@ -1,10 +1,16 @@
-/** GET /accounts: the caller's accounts and CMS sites, with the executor resolved for a content type. */
-import { CONTENT_TYPES, EXECUTORS, platformById } from '@plume/shared';
+/**
+ * GET /accounts: the caller's accounts and CMS sites, with the executor
+ * resolved for a content type. The answer is serialized once per account
+ * snapshot and content type (accounts-cache.ts drops the snapshot on any
+ * change) and sent as that JSON text; it is checked against the response
+ * schema when built, exactly as the type provider's serializer would.
+ */
+import { CONTENT_TYPES, type ContentType, EXECUTORS, platformById } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveAccount, UNPUBLISHABLE_REASONS } from './account-resolution.js';
-import { accountsRepository } from './accounts.repository.js';
+import { type AccountRecord, accountsRepository, closeAccountsCache } from './accounts.repository.js';
 import { callerOf, type OpenApiDeps } from './context.js';
 import { errorResponses } from './error-responses.js';
 
@@ -31,8 +37,33 @@ const accountsResponse = z.object({
   accounts: z.array(accountView),
 }).describe('The caller\'s accounts and CMS sites');
 
+function accountsAnswer(list: readonly AccountRecord[], contentType: ContentType | undefined): z.infer<typeof accountsResponse> {
+  return {
+    content_type: contentType ?? null,
+    accounts: list.map((account) => {
+      const resolved = resolveAccount(account, contentType);
+      const entry = platformById(account.platform);
+      return {
+        id: account.id,
+        platform: account.platform,
+        platform_name: entry?.name ?? account.platform,
+        category: resolved.cms ? ('cms' as const) : ('content' as const),
+        display_name: account.displayName,
+        publishable: resolved.publishable,
+        unpublishable_reasons: resolved.reasons,
+        executor: resolved.executor,
+        executor_online: resolved.executorOnline,
+        node_id: account.nodeId,
+        login_state: account.loginState,
+        content_types: resolved.contentTypes,
+      };
+    }),
+  };
+}
+
 export function accountsRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
+    app.addHook('onClose', () => closeAccountsCache(deps.db));
     app.withTypeProvider<ZodTypeProvider>().get(
       '/accounts',
       {
@@ -47,31 +78,14 @@ export function accountsRoutes(deps: OpenApiDeps) {
           response: { 200: accountsResponse, ...errorResponses(400, 403) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const caller = callerOf(request);
         const contentType = request.query.contentType;
-        const list = await accountsRepository.listForUser(deps.db, caller.userId);
-        return {
-          content_type: contentType ?? null,
-          accounts: list.map((account) => {
-            const resolved = resolveAccount(account, contentType);
-            const entry = platformById(account.platform);
-            return {
-              id: account.id,
-              platform: account.platform,
-              platform_name: entry?.name ?? account.platform,
-              category: resolved.cms ? ('cms' as const) : ('content' as const),
-              display_name: account.displayName,
-              publishable: resolved.publishable,
-              unpublishable_reasons: resolved.reasons,
-              executor: resolved.executor,
-              executor_online: resolved.executorOnline,
-              node_id: account.nodeId,
-              login_state: account.loginState,
-              content_types: resolved.contentTypes,
-            };
-          }),
-        };
+        const json = await accountsRepository.derived(deps.db, caller.userId, `GET /accounts ${contentType ?? ''}`, (list) =>
+          JSON.stringify(z.encode(accountsResponse, accountsAnswer(list, contentType))),
+        );
+        // Already JSON: Fastify sends a string with a JSON content type as it is.
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
   };

@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { type ApiCaller, authenticateApiKey, rateLimitHeaders } from './auth.js';
+import { type ApiCaller, authenticateApiKey, closeApiAuth, rateLimitHeaders } from './auth.js';
 import type { OpenApiDeps } from './context.js';
 import { DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
 import { openapiError, openapiSurface } from './openapi.errors.js';
@@ -72,6 +72,8 @@ export function openapiRoutes(deps: OpenApiDeps) {
       transformObject: documentObjectTransform,
     });
 
+    // Leased request tokens go back to the shared counters; the key cache stops listening.
+    app.addHook('onClose', () => closeApiAuth(deps.db));
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.config.public) return;
       const caller = await authenticateApiKey(deps.db, request.headers.authorization, deps.now());

@@ -6,6 +6,7 @@ import { adminError } from '../../admin/admin.errors.js';
 import { ApiError } from '../../http/errors.js';
 import { randomId } from '../../crypto/tokens.js';
 import { hashApiKey } from '../auth.js';
+import { forgetUserLocally, notifyApiKeysChanged } from '../key-cache.js';
 import { apiKeys, type Permission, QUOTA_BUCKETS, type QuotaBucket, type UserPlan, users } from '../openapi.schema.js';
 import { quotaRepository } from '../quota.repository.js';
 
@@ -71,7 +72,10 @@ export class UsersService {
       if (Object.keys(set).length) await tx.update(users).set(set).where(eq(users.id, userId));
       // A grant below what is already used is raised to the used amount: usage is history.
       for (const [bucket, granted] of Object.entries(patch.quotas ?? {})) await quotaRepository.setGrant(tx, userId, bucket as QuotaBucket, granted);
+      // Plan and disabled state are cached with every key of the user on every replica.
+      if (patch.plan !== undefined || patch.disabled !== undefined) await notifyApiKeysChanged(tx, userId);
     });
+    if (patch.plan !== undefined || patch.disabled !== undefined) forgetUserLocally(this.db, userId);
     return this.view(userId);
   }
 
@@ -105,11 +109,17 @@ export class UsersService {
   }
 
   async revokeKey(keyId: string) {
-    const revoked = await this.db
-      .update(apiKeys)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id });
+    const revoked = await this.db.transaction(async (tx) => {
+      const list = await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id, userId: apiKeys.userId });
+      // Every replica caches the key: NOTIFY (sent at commit) makes them all drop it.
+      for (const k of list) await notifyApiKeysChanged(tx, k.userId);
+      return list;
+    });
+    for (const k of revoked) forgetUserLocally(this.db, k.userId);
     if (revoked.length === 0) {
       const [exists] = await this.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId));
       if (!exists) throw adminError('NOT_FOUND', `No API key ${keyId}`);
