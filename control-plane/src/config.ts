@@ -42,6 +42,8 @@ export const configSchema = z
     WATCHDOG_USEC: z.coerce.number().int().positive().optional(),
     WATCHDOG_PID: z.coerce.number().int().positive().optional(),
     PLUME_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+    PLUME_CMS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    PLUME_CMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   })
   .refine((e) => !e.PLUME_GENERATION_BASE_URL || e.PLUME_GENERATION_MODEL, {
     message: 'PLUME_GENERATION_MODEL is required when PLUME_GENERATION_BASE_URL is set',
@@ -64,6 +66,8 @@ export const configSchema = z
     generation: e.PLUME_GENERATION_BASE_URL
       ? { baseUrl: e.PLUME_GENERATION_BASE_URL, model: e.PLUME_GENERATION_MODEL!, apiKey: e.PLUME_GENERATION_API_KEY ?? null, timeoutMs: e.PLUME_GENERATION_TIMEOUT_MS }
       : null,
+    /** The in-process web executor for CMS sites: each HTTP call's timeout, jobs run at once per replica. */
+    cms: { timeoutMs: e.PLUME_CMS_TIMEOUT_MS, concurrency: e.PLUME_CMS_CONCURRENCY },
   }));
 
 export type Config = z.output<typeof configSchema>;

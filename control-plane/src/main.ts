@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   );
 
   // Generation, webhook delivery and idempotency pruning: every replica runs them; PostgreSQL hands each task to one.
-  const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log });
+  const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log, cms: { secretKey: config.secretKey, ...config.cms } });
 
   const prune = setInterval(() => {
     pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));

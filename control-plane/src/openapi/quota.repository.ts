@@ -1,6 +1,6 @@
 /** Quota balances per bucket. Taking is one conditional UPDATE, so concurrent publishes never overdraw. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, rows } from '../db/client.js';
 import { type QuotaBucket, quotaBuckets } from './openapi.schema.js';
 
 /** Read by every preflight and GET /me: a prepared statement, built once per database handle. */
@@ -33,6 +33,33 @@ export const quotaRepository = {
       .update(quotaBuckets)
       .set({ used: sql`greatest(0, ${quotaBuckets.used} - ${units})` })
       .where(and(eq(quotaBuckets.userId, userId), eq(quotaBuckets.bucket, bucket)));
+  },
+
+  /**
+   * Gives a failed job's unit back to its bucket, at most once per job: the
+   * job row itself carries the mark (`feedback.quotaRefundedAt`, which never
+   * leaves the server: redactFeedback shows message and step only). Marking
+   * is one conditional UPDATE of the job row, so two callers racing (an
+   * executor and a sweep, two replicas) serialize on the row lock and only
+   * the first refunds; mark and refund commit together. Jobs in any other
+   * state than `failed` are left alone. True when this call refunded.
+   *
+   * With a migration this would be a column (see the CMS executor's notes):
+   * `alter table publish_jobs add column quota_refunded_at timestamptz;`
+   */
+  async refundJobQuota(db: Db, jobId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [job] = await rows<{ userId: number; bucket: QuotaBucket }>(
+        tx,
+        sql`update publish_jobs
+            set feedback = coalesce(feedback, '{}'::jsonb) || jsonb_build_object('quotaRefundedAt', now())
+            where id = ${jobId} and state = 'failed' and (feedback ->> 'quotaRefundedAt') is null
+            returning user_id as "userId", quota_bucket as bucket`,
+      );
+      if (!job) return false;
+      await quotaRepository.refund(tx, job.userId, job.bucket, 1);
+      return true;
+    });
   },
 
   async setGrant(db: Db, userId: number, bucket: QuotaBucket, granted: number): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { type CmsWorkerOptions, startCmsExecutor } from '../executors/web/cms.worker.js';
 import type { ComponentLog } from './component-log.js';
 import { GenerationWorker } from './generation/generation.worker.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
@@ -19,13 +20,16 @@ export interface OpenApiWorkersOptions {
   now?: () => Date;
   generation: GenerationConfig | null;
   log: ComponentLog;
+  /** The web executor for CMS sites (executors/web); absent: not run by this process. */
+  cms?: Omit<CmsWorkerOptions, 'db' | 'log'>;
 }
 
-export function startOpenApiWorkers({ db, now = () => new Date(), generation, log }: OpenApiWorkersOptions): { stop(): Promise<void> } {
+export function startOpenApiWorkers({ db, now = () => new Date(), generation, log, cms }: OpenApiWorkersOptions): { stop(): Promise<void> } {
   const generationWorker = new GenerationWorker({ db, generation, now, log });
   const deliverer = new WebhookDeliverer({ db, now, log });
   generationWorker.start();
   deliverer.start();
+  const cmsExecutor = cms ? startCmsExecutor({ db, log, ...cms }) : null;
   if (!generation) log.warn({}, 'article generation is not configured (PLUME_GENERATION_BASE_URL, PLUME_GENERATION_MODEL); generation tasks fail with generation_unconfigured');
 
   const prune = setInterval(() => {
@@ -39,7 +43,7 @@ export function startOpenApiWorkers({ db, now = () => new Date(), generation, lo
       stopping ??= (async () => {
         clearInterval(prune);
         // The outbox is durable: an event enqueued while the deliverer stops is sent by the next one to start.
-        await Promise.all([generationWorker.stop(), deliverer.stop()]);
+        await Promise.all([generationWorker.stop(), deliverer.stop(), cmsExecutor?.stop()]);
       })();
       return stopping;
     },
