@@ -9,6 +9,7 @@ import type { JobSpec } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
+import { toTextArray } from './node-registry.repository.js';
 
 export interface Fence {
   nodeId: string;
@@ -27,6 +28,15 @@ export interface Offer {
   deadline: number;
 }
 
+export interface ClaimedOffer {
+  nodeId: string;
+  epoch: number;
+  offer: Offer;
+}
+
+/** A PostgreSQL integer[] literal (one parameter on both drivers). */
+const toIntArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
 export const ms = (n: number) => sql`(${n} * interval '1 millisecond')`;
 /** The fence every node-driven write carries (publish_jobs `j`, execution_nodes `n`). */
 export const fenced = (f: AttemptRef) =>
@@ -39,34 +49,32 @@ export const requeueOrFail = (maxAttempts: number, code: string) => sql`
   error_message = case when j.attempt >= ${maxAttempts} then ${`gave up after ${maxAttempts} attempts: ${code}`} else j.error_message end,
   lease_until = null`;
 
-async function specOf(tx: Db, jobId: string): Promise<JobSpec | null> {
-  const [row] = await rows<{
-    userId: number;
-    platform: string;
-    contentType: JobSpec['contentType'];
-    accountId: number;
-    externalRef: string | null;
-    displayName: string | null;
-    payload: Record<string, unknown>;
-    settings: Record<string, unknown>;
-    settingsHash: string;
-    settingsContractVersion: string;
-    createdAt: string;
-  }>(
-    tx,
-    sql`select j.user_id as "userId", j.platform, j.content_type as "contentType", j.account_id as "accountId",
-               a.external_ref as "externalRef", a.display_name as "displayName", j.payload, j.settings_snapshot as settings,
-               j.settings_hash as "settingsHash", j.settings_contract_version as "settingsContractVersion",
-               to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-        from publish_jobs j left join accounts a on a.id = j.account_id
-        where j.id = ${jobId}`,
-  );
-  if (!row) return null;
+interface SpecRow {
+  userId: number;
+  platform: string;
+  contentType: JobSpec['contentType'];
+  accountId: number;
+  externalRef: string | null;
+  displayName: string | null;
+  payload: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  settingsHash: string;
+  settingsContractVersion: string;
+  createdAt: string;
+}
+
+/** What `start` and `verify` carry, from publish_jobs `u` and accounts `a`. */
+const SPEC_COLUMNS = sql.raw(`u.user_id as "userId", u.platform, u.content_type as "contentType", u.account_id as "accountId",
+  a.external_ref as "externalRef", a.display_name as "displayName", u.payload, u.settings_snapshot as settings,
+  u.settings_hash as "settingsHash", u.settings_contract_version as "settingsContractVersion",
+  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`);
+
+function toSpec(row: SpecRow): JobSpec {
   return {
-    userId: row.userId,
+    userId: Number(row.userId),
     platform: row.platform,
     contentType: row.contentType,
-    account: { id: row.accountId, externalRef: row.externalRef, displayName: row.displayName ?? '' },
+    account: { id: Number(row.accountId), externalRef: row.externalRef, displayName: row.displayName ?? '' },
     payload: row.payload,
     settings: row.settings,
     settingsHash: row.settingsHash,
@@ -75,82 +83,143 @@ async function specOf(tx: Db, jobId: string): Promise<JobSpec | null> {
   };
 }
 
+async function specOf(tx: Db, jobId: string): Promise<JobSpec | null> {
+  const [row] = await rows<SpecRow>(tx, sql`select ${SPEC_COLUMNS} from publish_jobs u left join accounts a on a.id = u.account_id where u.id = ${jobId}`);
+  return row ? toSpec(row) : null;
+}
+
+/** A relation a(job_id, attempt_id, node_id, epoch) of the given refs: four array parameters, whatever their number. */
+export const attemptRefs = (refs: AttemptRef[]) =>
+  sql`select * from unnest(${toTextArray(refs.map((r) => r.jobId))}::text[], ${toTextArray(refs.map((r) => r.attemptId))}::text[],
+                           ${toTextArray(refs.map((r) => r.nodeId))}::text[], ${toIntArray(refs.map((r) => r.epoch))}::bigint[])
+      as a(job_id, attempt_id, node_id, epoch)`;
+
+async function whyNotCommitted(db: Db, ref: AttemptRef, minLeaseMs: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const [why] = await rows<{ state: string; attemptId: string | null; nodeId: string | null; epoch: number | null; leaseOk: boolean }>(
+    db,
+    sql`select j.state, j.attempt_id as "attemptId", j.node_id as "nodeId", n.session_epoch::int as epoch,
+               coalesce(j.lease_until > now() + ${ms(minLeaseMs)}, false) as "leaseOk"
+        from publish_jobs j left join execution_nodes n on n.id = ${ref.nodeId}
+        where j.id = ${ref.jobId}`,
+  );
+  if (!why) return { ok: false, reason: 'job_not_found' };
+  if (why.epoch !== ref.epoch) return { ok: false, reason: 'stale_session' };
+  if (why.attemptId !== ref.attemptId || why.nodeId !== ref.nodeId) return { ok: false, reason: 'attempt_superseded' };
+  // Asking again for an attempt already committed is granted again.
+  if (why.state === 'committed') return { ok: true };
+  if (!why.leaseOk) return { ok: false, reason: 'lease_nearly_spent' };
+  return { ok: false, reason: `job_${why.state}` };
+}
+
 export const dispatchJobs = {
   specOf,
 
-  /** In-flight and queued counts of the given nodes' jobs (queued ones that are due). */
-  async load(db: Db, nodeIds: string[]): Promise<Map<string, { inflight: number; queued: number }>> {
-    const out = new Map<string, { inflight: number; queued: number }>();
-    if (nodeIds.length === 0) return out;
-    const list = await rows<{ nodeId: string; inflight: number; queued: number }>(
+  /**
+   * Nodes connected to `replica` that have due queued jobs: the candidates of
+   * a full dispatch pass. Driven by the queued jobs (index publish_jobs_dispatch),
+   * so its cost follows the queue, not the number of connected nodes.
+   */
+  async nodesWithQueuedJobs(db: Db, replica: string): Promise<string[]> {
+    const list = await rows<{ nodeId: string }>(
       db,
-      sql`select node_id as "nodeId",
-                 count(*) filter (where state in ('offered', 'accepted', 'running', 'committed'))::int as inflight,
-                 count(*) filter (where state = 'queued' and (lease_until is null or lease_until <= now()))::int as queued
-          from publish_jobs
-          -- One array parameter: the statement text stays the same for any number of nodes,
-          -- and it cannot hit PostgreSQL's 65,535-parameter limit.
-          where node_id = any(${sql.param(nodeIds)}::text[])
-            and state in ('queued', 'offered', 'accepted', 'running', 'committed')
-          group by node_id`,
+      sql`select distinct j.node_id as "nodeId"
+          from publish_jobs j join execution_nodes n on n.id = j.node_id and n.connected_replica = ${replica}
+          where j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())`,
     );
-    for (const row of list) out.set(row.nodeId, { inflight: row.inflight, queued: row.queued });
-    return out;
+    return list.map((r) => r.nodeId);
   },
 
   /**
-   * Claims up to `limit` queued jobs of a node this replica holds and marks
-   * them offered: a new attempt id, the node's epoch, the offer deadline.
-   * SKIP LOCKED: two replicas (or passes) never claim the same row.
+   * One statement for many nodes: for each given session of this replica that
+   * has due queued jobs, claims up to its free slots (concurrency − jobs in
+   * flight) and marks them offered: a new attempt id, the node's epoch, the
+   * offer deadline. A node counts only while its row still names this
+   * session (epoch, replica) and it may take jobs (active, frozen settings).
+   * SKIP LOCKED: two replicas (or passes) never claim the same row; a job
+   * only ever goes to the node it was created for (publish_jobs.node_id).
    */
-  async claim(db: Db, a: Fence & { replica: string; limit: number; offerMs: number }): Promise<Offer[]> {
-    const claimed = await rows<{ jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
+  async claimBatch(db: Db, a: { sessions: Array<Fence & { concurrency: number }>; replica: string; offerMs: number }): Promise<ClaimedOffer[]> {
+    if (a.sessions.length === 0) return [];
+    const claimed = await rows<{ nodeId: string; epoch: number; jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
       db,
-      sql`with node as (
-            select id from execution_nodes
-            where id = ${a.nodeId} and session_epoch = ${a.epoch} and connected_replica = ${a.replica} and status = 'active'
-              and coalesce((capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
+      // Arrays travel as three parameters, whatever the number of nodes (no 65,535-parameter limit).
+      sql`with s as (
+            select * from unnest(${toTextArray(a.sessions.map((x) => x.nodeId))}::text[], ${toIntArray(a.sessions.map((x) => x.epoch))}::bigint[],
+                                 ${toIntArray(a.sessions.map((x) => x.concurrency))}::int[]) as s(node_id, epoch, concurrency)
+          ), n as (
+            select s.node_id, s.epoch,
+                   s.concurrency - (select count(*)::int from publish_jobs x
+                                    where x.node_id = s.node_id and x.state in ('offered', 'accepted', 'running', 'committed')) as free
+            from s join execution_nodes e on e.id = s.node_id and e.session_epoch = s.epoch and e.connected_replica = ${a.replica}
+              and e.status = 'active' and coalesce((e.capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
+            where exists (select 1 from publish_jobs q where q.node_id = s.node_id and q.state = 'queued' and (q.lease_until is null or q.lease_until <= now()))
           ), picked as (
-            select j.id from publish_jobs j, node
-            where j.node_id = node.id and j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())
-            order by j.created_at, j.id
-            limit ${a.limit}
-            for update of j skip locked
+            select p.id, n.epoch from n cross join lateral (
+              select j.id from publish_jobs j
+              where j.node_id = n.node_id and j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())
+              order by j.created_at, j.id
+              limit greatest(n.free, 0)
+              for update of j skip locked
+            ) p
           )
           update publish_jobs j
           set updated_at = now(), state = 'offered', attempt = j.attempt + 1, attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''),
-              node_epoch = ${a.epoch}, lease_until = now() + ${ms(a.offerMs)}
+              node_epoch = picked.epoch, lease_until = now() + ${ms(a.offerMs)}
           from picked where j.id = picked.id
-          returning j.id as "jobId", j.attempt_id as "attemptId", j.platform, j.content_type as "contentType",
-                    (extract(epoch from j.lease_until) * 1000)::bigint::text as deadline`,
+          returning j.node_id as "nodeId", picked.epoch::int as epoch, j.id as "jobId", j.attempt_id as "attemptId", j.platform,
+                    j.content_type as "contentType", (extract(epoch from j.lease_until) * 1000)::bigint::text as deadline`,
     );
-    return claimed.map((c) => ({ ...c, deadline: Number(c.deadline) }));
+    return claimed.map(({ nodeId, epoch, deadline, ...offer }) => ({ nodeId, epoch: Number(epoch), offer: { ...offer, deadline: Number(deadline) } }));
   },
 
   /** offer → accepted (before the deadline); returns what `start` carries, or null when the fence fails. */
   async accept(db: Db, ref: AttemptRef, leaseMs: number): Promise<{ job: JobSpec; leaseUntil: number } | null> {
-    return db.transaction(async (tx) => {
-      const [row] = await rows<{ leaseUntil: string }>(
-        tx,
-        sql`update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
-            from execution_nodes n
-            where ${fenced(ref)} and j.state = 'offered' and j.lease_until > now()
-            returning (extract(epoch from j.lease_until) * 1000)::bigint::text as "leaseUntil"`,
-      );
-      if (!row) return null;
-      const job = await specOf(tx, ref.jobId);
-      return job ? { job, leaseUntil: Number(row.leaseUntil) } : null;
+    const [one] = await dispatchJobs.acceptMany(db, [ref], leaseMs);
+    return one ?? null;
+  },
+
+  /**
+   * accept for many attempts in one statement (the update and the start
+   * payload read together); one answer per ref, in order, null where the
+   * fence failed or the offer expired.
+   */
+  async acceptMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<Array<{ job: JobSpec; leaseUntil: number } | null>> {
+    if (refs.length === 0) return [];
+    const list = await rows<SpecRow & { jobId: string; attemptId: string; leaseUntil: string }>(
+      db,
+      sql`with a as (${attemptRefs(refs)}), u as (
+            update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
+            from a, execution_nodes n
+            where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
+              and j.state = 'offered' and j.lease_until > now()
+            returning j.*
+          )
+          select u.id as "jobId", u.attempt_id as "attemptId", (extract(epoch from u.lease_until) * 1000)::bigint::text as "leaseUntil", ${SPEC_COLUMNS}
+          from u left join accounts a on a.id = u.account_id`,
+    );
+    const byRef = new Map(list.map((r) => [`${r.jobId} ${r.attemptId}`, r]));
+    return refs.map((ref) => {
+      const row = byRef.get(`${ref.jobId} ${ref.attemptId}`);
+      return row ? { job: toSpec(row), leaseUntil: Number(row.leaseUntil) } : null;
     });
   },
 
   /** accepted → running once `start` went out. */
   async markRunning(db: Db, ref: AttemptRef): Promise<void> {
+    await dispatchJobs.markRunningMany(db, [ref]);
+  },
+
+  /** markRunning for many attempts: one update, and one set of job-event writes for all of them. */
+  async markRunningMany(db: Db, refs: AttemptRef[]): Promise<void> {
+    if (refs.length === 0) return;
     await db.transaction(async (tx) => {
       const changed = await rows<ChangedJob>(
         tx,
-        sql`update publish_jobs j set updated_at = now(), state = 'running'
-            from execution_nodes n
-            where ${fenced(ref)} and j.state = 'accepted'
+        sql`with a as (${attemptRefs(refs)})
+            update publish_jobs j set updated_at = now(), state = 'running'
+            from a, execution_nodes n
+            where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
+              and j.state = 'accepted'
             returning ${CHANGED_JOB_COLUMNS}`,
       );
       await jobsChanged(tx, changed);
@@ -188,29 +257,43 @@ export const dispatchJobs = {
    * the report. Asking again for an attempt already committed is granted again.
    */
   async commit(db: Db, ref: AttemptRef, minLeaseMs: number): Promise<{ ok: true } | { ok: false; reason: string }> {
-    return db.transaction(async (tx) => {
-      const [done] = await rows<{ id: string }>(
-        tx,
-        sql`update publish_jobs j set updated_at = now(), state = 'committed'
-            from execution_nodes n
-            where ${fenced(ref)} and j.state in ('accepted', 'running') and j.lease_until > now() + ${ms(minLeaseMs)}
-            returning j.id`,
-      );
-      if (done) return { ok: true };
-      const [why] = await rows<{ state: string; attemptId: string | null; nodeId: string | null; epoch: number | null; leaseOk: boolean }>(
-        tx,
-        sql`select j.state, j.attempt_id as "attemptId", j.node_id as "nodeId", n.session_epoch::int as epoch,
-                   coalesce(j.lease_until > now() + ${ms(minLeaseMs)}, false) as "leaseOk"
-            from publish_jobs j left join execution_nodes n on n.id = ${ref.nodeId}
-            where j.id = ${ref.jobId}`,
-      );
-      if (!why) return { ok: false, reason: 'job_not_found' };
-      if (why.epoch !== ref.epoch) return { ok: false, reason: 'stale_session' };
-      if (why.attemptId !== ref.attemptId || why.nodeId !== ref.nodeId) return { ok: false, reason: 'attempt_superseded' };
-      if (why.state === 'committed') return { ok: true };
-      if (!why.leaseOk) return { ok: false, reason: 'lease_nearly_spent' };
-      return { ok: false, reason: `job_${why.state}` };
-    });
+    const [one] = await dispatchJobs.commitMany(db, [ref], minLeaseMs);
+    return one!;
+  },
+
+  /**
+   * commit for many attempts: the grants in one statement (each row's update
+   * is atomic on its own, so no transaction is needed); a refusal is
+   * explained by a second read, only for the refs that were not granted.
+   */
+  async commitMany(db: Db, refs: AttemptRef[], minLeaseMs: number): Promise<Array<{ ok: true } | { ok: false; reason: string }>> {
+    if (refs.length === 0) return [];
+    const done = await rows<{ jobId: string; attemptId: string }>(
+      db,
+      sql`with a as (${attemptRefs(refs)})
+          update publish_jobs j set updated_at = now(), state = 'committed'
+          from a, execution_nodes n
+          where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
+            and j.state in ('accepted', 'running') and j.lease_until > now() + ${ms(minLeaseMs)}
+          returning j.id as "jobId", j.attempt_id as "attemptId"`,
+    );
+    const granted = new Set(done.map((d) => `${d.jobId} ${d.attemptId}`));
+    return Promise.all(refs.map((ref) => (granted.has(`${ref.jobId} ${ref.attemptId}`) ? { ok: true as const } : whyNotCommitted(db, ref, minLeaseMs))));
+  },
+
+  /** Heartbeats of many sessions: every attempt they still run, renewed in one statement. */
+  async renewLeasesMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<number> {
+    if (refs.length === 0) return 0;
+    const renewed = await rows<{ id: string }>(
+      db,
+      sql`with a as (${attemptRefs(refs)})
+          update publish_jobs j set lease_until = now() + ${ms(leaseMs)}
+          from a, execution_nodes n
+          where n.id = a.node_id and n.session_epoch = a.epoch and j.node_id = n.id and j.id = a.job_id and j.attempt_id = a.attempt_id
+            and j.state in ('accepted', 'running', 'committed')
+          returning j.id`,
+    );
+    return renewed.length;
   },
 
   /** Heartbeat: the node still runs these attempts; push their leases forward. */

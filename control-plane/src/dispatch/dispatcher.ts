@@ -1,15 +1,20 @@
 /**
  * One per replica. The dispatch pass offers queued jobs to the nodes whose
- * sockets this replica holds (claimed FOR UPDATE SKIP LOCKED, up to each
- * node's free slots); the sweep finds what nobody reported (expired offers and
- * leases, unknown outcomes to look up). Both wake on LISTEN/NOTIFY
- * (`plume_jobs` carries a node id) and poll as the backstop. `start()` and
- * `stop()` are idempotent; stop waits for the pass in flight.
+ * sockets this replica holds: one statement claims (FOR UPDATE SKIP LOCKED)
+ * up to each node's free slots for every node in the pass, and the offers go
+ * out together. Passes are coalesced: at most one runs at a time, and what
+ * asks for one meanwhile (a NOTIFY naming a node, a hello, a freed slot) is
+ * remembered in a set of "dirty" nodes that the next pass covers, so 10,000
+ * hellos cost a handful of passes, not 10,000. The poll runs a full pass,
+ * driven by the queued jobs (not by the number of connected nodes). The sweep
+ * finds what nobody reported (expired offers and leases, unknown outcomes to
+ * look up). `start()` and `stop()` are idempotent; stop waits for the pass in
+ * flight.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { dispatchJobs } from './dispatch-jobs.repository.js';
-import type { NodeHub } from './hub.js';
+import type { NodeHub, NodeSession } from './hub.js';
 import type { ChangedJob } from './job-events.js';
 import { JOBS_CHANNEL, NODES_CHANNEL, type NodeEvent, nodeRegistry, notifyJobs } from './node-registry.repository.js';
 import { listen } from './pg-listen.js';
@@ -53,6 +58,12 @@ export class Dispatcher {
   private readonly dispatchPass: SingleFlight;
   private readonly sweepPass: SingleFlight;
   private readonly verifyPass: SingleFlight;
+  /** Nodes the next dispatch pass must look at; `dirtyAll`: every ready node (the poll). */
+  private dirty = new Set<string>();
+  private dirtyAll = false;
+  /** Nodes that said hello since the last verification pass (their due lookups go out at once). */
+  private verifyFor = new Set<string>();
+  private verifyAll = false;
   private timers: NodeJS.Timeout[] = [];
   private unlisten: Array<() => Promise<void>> = [];
   private starting: Promise<void> | null = null;
@@ -76,7 +87,7 @@ export class Dispatcher {
       const { database, hub, log } = this.o;
       this.unlisten.push(
         await listen(database, JOBS_CHANNEL, (nodeId) => {
-          if (hub.session(nodeId)) this.wake();
+          if (hub.session(nodeId)) this.wake(nodeId);
         }),
         await listen(database, NODES_CHANNEL, (payload) => {
           try {
@@ -92,7 +103,7 @@ export class Dispatcher {
         t.unref();
         this.timers.push(t);
       };
-      every(this.o.timers.pollMs, () => void this.dispatchPass.run());
+      every(this.o.timers.pollMs, () => this.wake());
       every(this.o.timers.sweepMs, () => void this.sweepPass.run());
       log.info({ replica: hub.replicaId }, 'dispatcher started');
     })();
@@ -111,13 +122,20 @@ export class Dispatcher {
     return this.stopping;
   }
 
-  /** Something may be dispatchable (a job queued, a slot freed, a node ready). */
-  wake(): void {
-    if (!this.stopping) void this.dispatchPass.run();
+  /** Something may be dispatchable for `nodeId` (a job queued, a slot freed, the node ready); no id: for any node. */
+  wake(nodeId?: string): void {
+    if (this.stopping) return;
+    if (nodeId === undefined) this.dirtyAll = true;
+    else this.dirty.add(nodeId);
+    void this.dispatchPass.run();
   }
 
-  wakeVerifications(): void {
-    if (!this.stopping) void this.verifyPass.run();
+  /** Unknown outcomes `nodeId` can look up may be due (it just said hello); no id: any node's. */
+  wakeVerifications(nodeId?: string): void {
+    if (this.stopping) return;
+    if (nodeId === undefined) this.verifyAll = true;
+    else this.verifyFor.add(nodeId);
+    void this.verifyPass.run();
   }
 
   /** For tests: run one sweep now. */
@@ -127,16 +145,30 @@ export class Dispatcher {
 
   private async dispatch(): Promise<void> {
     const { database, hub, timers } = this.o;
-    const ready = hub.readySessions();
-    if (ready.length === 0) return;
-    const load = await dispatchJobs.load(database.db, ready.map((s) => s.nodeId));
-    for (const session of ready) {
-      const l = load.get(session.nodeId);
-      if (!l || l.queued === 0) continue;
-      const free = session.concurrency - l.inflight;
-      if (free <= 0) continue;
-      const offers = await dispatchJobs.claim(database.db, { ...session.fence, replica: hub.replicaId, limit: free, offerMs: timers.offerDeadlineMs });
-      for (const offer of offers) session.send({ type: 'offer', ...offer });
+    const all = this.dirtyAll;
+    const dirty = this.dirty;
+    this.dirtyAll = false;
+    this.dirty = new Set();
+    let offers;
+    try {
+      const ids = all ? await dispatchJobs.nodesWithQueuedJobs(database.db, hub.replicaId) : [...dirty];
+      const sessions = ids.map((id) => hub.session(id)).filter((s): s is NodeSession => s !== undefined && s.mayTakeJobs());
+      if (sessions.length === 0) return;
+      offers = await dispatchJobs.claimBatch(database.db, {
+        sessions: sessions.map((s) => ({ ...s.fence, concurrency: s.concurrency })),
+        replica: hub.replicaId,
+        offerMs: timers.offerDeadlineMs,
+      });
+    } catch (err) {
+      // Not lost: the next pass (the next wake, or the poll) covers these nodes again.
+      this.dirtyAll ||= all;
+      for (const id of dirty) this.dirty.add(id);
+      throw err;
+    }
+    // An offer made to a session that closed meanwhile is not delivered: its deadline brings the job back.
+    for (const { nodeId, epoch, offer } of offers) {
+      const session = hub.session(nodeId);
+      if (session?.epoch === epoch) session.send({ type: 'offer', ...offer });
     }
   }
 
@@ -152,13 +184,19 @@ export class Dispatcher {
     if (changed.length) this.o.log.info({ jobs: changed.map((c) => ({ id: c.id, state: c.state })) }, 'sweep moved jobs');
     const requeuedFor = new Set(changed.filter((c) => c.state === 'queued' && c.nodeId).map((c) => c.nodeId!));
     for (const nodeId of requeuedFor) await notifyJobs(database.db, nodeId);
-    await this.verifications();
+    this.verifyAll = true;
+    await this.verifyPass.run();
   }
 
   private async verifications(): Promise<void> {
     const { database, hub, timers } = this.o;
-    const ready = hub.helloedSessions().map((s) => s.nodeId);
-    const due = await sweeps.dueVerifications(database.db, ready, timers.verifyIntervalMs);
+    const all = this.verifyAll;
+    const some = this.verifyFor;
+    this.verifyAll = false;
+    this.verifyFor = new Set();
+    const sessions = all ? hub.helloedSessions() : [...some].map((id) => hub.session(id)).filter((s): s is NodeSession => s?.ready === true);
+    if (sessions.length === 0) return;
+    const due = await sweeps.dueVerifications(database.db, sessions.map((s) => s.nodeId), timers.verifyIntervalMs);
     for (const d of due) {
       const session = hub.session(d.nodeId);
       if (session?.ready) session.send({ type: 'verify', jobId: d.jobId, attemptId: d.attemptId, job: d.job });

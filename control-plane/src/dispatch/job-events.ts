@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import type { JobState } from '../openapi/openapi.schema.js';
 import { batchState, publicJobState } from '../openapi/publish/batch-view.js';
-import { enqueueWebhook } from '../openapi/webhooks/webhooks.js';
+import { randomId } from '../crypto/tokens.js';
+import { webhookDeliveries } from '../openapi/openapi.schema.js';
+import { toTextArray } from './node-registry.repository.js';
 
 export interface ChangedJob {
   id: string;
@@ -28,12 +30,19 @@ export const CHANGED_JOB_COLUMNS = sql.raw(
 /** Internal steps that integrators do not see as a change (offered/accepted look queued, committed looks running). */
 const SILENT = new Set(['offered', 'accepted', 'committed']);
 
+/**
+ * Set-based, so a transition of many jobs (a batched accept → running, a
+ * sweep) costs the same few statements as one: the batches' job states in
+ * one read, their changed states in one update, the webhook rows in one
+ * insert. Same rows as enqueueWebhook writes, one per event, only for users
+ * with a webhook URL.
+ */
 export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
-  const batches = new Set<string>();
+  if (jobs.length === 0) return;
+  const events: Array<{ userId: number; type: 'publish.job.updated' | 'publish.batch.updated'; data: Record<string, unknown> }> = [];
   for (const job of jobs) {
-    batches.add(job.batchId);
     if (SILENT.has(job.state)) continue;
-    await enqueueWebhook(tx, {
+    events.push({
       userId: job.userId,
       type: 'publish.job.updated',
       data: {
@@ -46,7 +55,19 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
       },
     });
   }
-  for (const batchId of batches) await refreshBatch(tx, batchId);
+  // Sorted: concurrent transactions lock the batch rows in one order (no deadlock between two of them).
+  for (const changed of await refreshBatches(tx, [...new Set(jobs.map((j) => j.batchId))].sort())) {
+    events.push({ userId: changed.userId, type: 'publish.batch.updated', data: { batch_id: changed.id, state: changed.state } });
+  }
+  if (events.length === 0) return;
+  const userIds = [...new Set(events.map((e) => e.userId))];
+  const hooked = await rows<{ id: number }>(tx, sql`select id from users where id = any(${toIntArray(userIds)}::int[]) and webhook_url is not null`);
+  const withUrl = new Set(hooked.map((u) => Number(u.id)));
+  // clock_timestamp() is read row by row: the rows keep the events' order (a job's change before its batch's).
+  const values = events
+    .filter((e) => withUrl.has(e.userId))
+    .map((e) => ({ id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: sql`clock_timestamp()`, nextAttemptAt: sql`clock_timestamp()` }));
+  if (values.length) await tx.insert(webhookDeliveries).values(values);
 }
 
 /**
@@ -54,15 +75,23 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
  * derives it (batch-view.ts); the stored copy only tells us when it changed,
  * which is when integrators hear about it.
  */
-async function refreshBatch(tx: Db, batchId: string): Promise<void> {
-  const jobStates = await rows<{ state: JobState }>(tx, sql`select state from publish_jobs where batch_id = ${batchId}`);
-  const next = batchState(jobStates.map((j) => j.state));
-  const [changed] = await rows<{ id: string; userId: number; state: string }>(
+async function refreshBatches(tx: Db, batchIds: string[]): Promise<Array<{ id: string; userId: number; state: string }>> {
+  const jobStates = await rows<{ batchId: string; state: JobState }>(
     tx,
-    sql`update publish_batches set state = ${next}, updated_at = now()
-        where id = ${batchId} and state is distinct from ${next}
-        returning id, user_id as "userId", state`,
+    sql`select batch_id as "batchId", state from publish_jobs where batch_id = any(${toTextArray(batchIds)}::text[])`,
   );
-  if (!changed) return;
-  await enqueueWebhook(tx, { userId: changed.userId, type: 'publish.batch.updated', data: { batch_id: changed.id, state: changed.state } });
+  const byBatch = new Map<string, JobState[]>(batchIds.map((id) => [id, []]));
+  for (const j of jobStates) byBatch.get(j.batchId)?.push(j.state);
+  const ids = [...byBatch.keys()];
+  const states = ids.map((id) => batchState(byBatch.get(id)!));
+  const changed = await rows<{ id: string; userId: number; state: string }>(
+    tx,
+    sql`update publish_batches b set state = x.state, updated_at = now()
+        from unnest(${toTextArray(ids)}::text[], ${toTextArray(states)}::text[]) as x(id, state)
+        where b.id = x.id and b.state is distinct from x.state
+        returning b.id, b.user_id as "userId", b.state`,
+  );
+  return changed.map((c) => ({ ...c, userId: Number(c.userId) }));
 }
+
+const toIntArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;

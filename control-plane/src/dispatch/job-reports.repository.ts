@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
-import { type AttemptRef, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
+import { type AttemptRef, attemptRefs, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
 
 export const jobReports = {
@@ -36,60 +36,111 @@ export const jobReports = {
    * settled and changes nothing. A failure whose click may have happened
    * (`readback_failed`, after commit) is not a failure: the job becomes unknown.
    */
-  async result(
-    db: Db,
-    ref: AttemptRef,
-    r: {
-      outcome: 'succeeded' | 'failed';
-      postId?: string;
-      url?: string;
-      error?: { code: string; step: string; message: string };
-      evidence?: { step: string; screenshotPng?: string; html?: string };
-    },
-  ): Promise<Applied> {
+  async result(db: Db, ref: AttemptRef, r: ResultReport): Promise<Applied> {
+    const [one] = await jobReports.resultMany(db, [{ ref, r }]);
+    return one!;
+  },
+
+  /**
+   * Many results in one transaction: the fenced rows locked in one read (in id
+   * order, so two batches never deadlock), successes and failures each
+   * written by one statement, one set of job-event writes. One answer per
+   * item, in order. A repeat of an item already in the batch is moot.
+   */
+  async resultMany(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
+    if (items.length === 0) return [];
     return db.transaction(async (tx) => {
-      const [current] = await rows<{ state: string }>(
+      const current = await rows<{ jobId: string; attemptId: string; state: string }>(
         tx,
-        sql`select j.state from publish_jobs j, execution_nodes n
-            where ${fenced(ref)} and j.state in ('accepted', 'running', 'committed', 'unknown') for update of j`,
+        sql`with a as (${attemptRefs(items.map((i) => i.ref))})
+            select j.id as "jobId", j.attempt_id as "attemptId", j.state
+            from publish_jobs j join a on j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id
+            join execution_nodes n on n.id = a.node_id and n.session_epoch = a.epoch
+            where j.state in ('accepted', 'running', 'committed', 'unknown')
+            order by j.id for update of j`,
       );
-      if (!current) return (await sessionIsCurrent(tx, ref)) ? 'moot' : 'stale';
-      let changed: ChangedJob[];
-      if (r.outcome === 'succeeded') {
-        changed = await rows<ChangedJob>(
-          tx,
-          sql`update publish_jobs j set updated_at = now(), state = 'succeeded', platform_status = 'published',
-                platform_post_id = ${r.postId ?? null}, platform_url = ${r.url ?? null},
-                feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"published"}'::jsonb,
-                verified_at = case when j.state = 'unknown' then now() else j.verified_at end,
-                error_code = null, error_message = null, lease_until = null
-              where j.id = ${ref.jobId}
-              returning ${CHANGED_JOB_COLUMNS}`,
-        );
-      } else if (r.error?.code === 'readback_failed' && (current.state === 'committed' || current.state === 'unknown')) {
-        changed = await markUnknown(tx, ref.jobId, ref.attemptId);
-      } else {
-        changed = await rows<ChangedJob>(
-          tx,
-          sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = ${r.error?.code ?? 'failed'},
-                error_message = ${r.error?.message ?? 'the node reported a failure without details'},
-                feedback = coalesce(j.feedback, '{}'::jsonb) || ${JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' })}::jsonb,
-                lease_until = null
-              where j.id = ${ref.jobId}
-              returning ${CHANGED_JOB_COLUMNS}`,
+      const stateOf = new Map(current.map((c) => [`${c.jobId} ${c.attemptId}`, c.state]));
+      const answers: Array<Applied | undefined> = items.map(() => undefined);
+      const succeeded: Array<{ jobId: string; postId: string | null; url: string | null }> = [];
+      const failed: Array<{ jobId: string; code: string; message: string; feedback: string }> = [];
+      const changed: ChangedJob[] = [];
+      const settled: string[] = [];
+      const unplaced: number[] = [];
+      for (const [i, { ref, r }] of items.entries()) {
+        const key = `${ref.jobId} ${ref.attemptId}`;
+        const state = stateOf.get(key);
+        if (state === undefined) {
+          unplaced.push(i);
+          continue;
+        }
+        stateOf.delete(key);
+        answers[i] = 'applied';
+        if (r.outcome === 'succeeded') {
+          succeeded.push({ jobId: ref.jobId, postId: r.postId ?? null, url: r.url ?? null });
+          settled.push(ref.jobId);
+        } else if (r.error?.code === 'readback_failed' && (state === 'committed' || state === 'unknown')) {
+          changed.push(...(await markUnknown(tx, ref.jobId, ref.attemptId)));
+        } else {
+          const message = r.error?.message ?? 'the node reported a failure without details';
+          failed.push({
+            jobId: ref.jobId,
+            code: r.error?.code ?? 'failed',
+            message,
+            feedback: JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' }),
+          });
+          settled.push(ref.jobId);
+        }
+        if (r.evidence) {
+          await tx.execute(sql`insert into job_evidence (job_id, attempt_id, node_id, step, error_code, screenshot_png, html)
+            values (${ref.jobId}, ${ref.attemptId}, ${ref.nodeId}, ${r.evidence.step}, ${r.error?.code ?? null},
+                    ${r.evidence.screenshotPng ?? null}, ${r.evidence.html ?? null})`);
+        }
+      }
+      if (succeeded.length) {
+        changed.push(
+          ...(await rows<ChangedJob>(
+            tx,
+            sql`update publish_jobs j set updated_at = now(), state = 'succeeded', platform_status = 'published',
+                  platform_post_id = x.post_id, platform_url = x.url,
+                  feedback = coalesce(j.feedback, '{}'::jsonb) || '{"step":"publish","message":"published"}'::jsonb,
+                  verified_at = case when j.state = 'unknown' then now() else j.verified_at end,
+                  error_code = null, error_message = null, lease_until = null
+                from unnest(${textArray(succeeded.map((x) => x.jobId))}::text[], ${textArray(succeeded.map((x) => x.postId))}::text[],
+                            ${textArray(succeeded.map((x) => x.url))}::text[]) as x(id, post_id, url)
+                where j.id = x.id
+                returning ${CHANGED_JOB_COLUMNS}`,
+          )),
         );
       }
-      if (r.evidence) {
-        await tx.execute(sql`insert into job_evidence (job_id, attempt_id, node_id, step, error_code, screenshot_png, html)
-          values (${ref.jobId}, ${ref.attemptId}, ${ref.nodeId}, ${r.evidence.step}, ${r.error?.code ?? null},
-                  ${r.evidence.screenshotPng ?? null}, ${r.evidence.html ?? null})`);
+      if (failed.length) {
+        changed.push(
+          ...(await rows<ChangedJob>(
+            tx,
+            sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = x.code, error_message = x.message,
+                  feedback = coalesce(j.feedback, '{}'::jsonb) || x.feedback::jsonb, lease_until = null
+                from unnest(${textArray(failed.map((x) => x.jobId))}::text[], ${textArray(failed.map((x) => x.code))}::text[],
+                            ${textArray(failed.map((x) => x.message))}::text[], ${textArray(failed.map((x) => x.feedback))}::text[]) as x(id, code, message, feedback)
+                where j.id = x.id
+                returning ${CHANGED_JOB_COLUMNS}`,
+          )),
+        );
       }
-      if (changed[0]?.state !== 'unknown') {
+      if (settled.length) {
         await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'result'
-                             where job_id = ${ref.jobId} and resolved_at is null`);
+                             where job_id = any(${textArray(settled)}::text[]) and resolved_at is null`);
       }
       await jobsChanged(tx, changed);
-      return 'applied';
+      if (unplaced.length) {
+        // Nothing to change: a repeat or a superseded attempt (moot), or a report on a stale connection.
+        const nodeIds = [...new Set(unplaced.map((i) => items[i]!.ref.nodeId))];
+        const epochs = await rows<{ id: string; epoch: number }>(
+          tx,
+          sql`select id, session_epoch::int as epoch from execution_nodes where id = any(${textArray(nodeIds)}::text[])`,
+        );
+        const epochOf = new Map(epochs.map((e) => [e.id, Number(e.epoch)]));
+        for (const i of unplaced) answers[i] = epochOf.get(items[i]!.ref.nodeId) === items[i]!.ref.epoch ? 'moot' : 'stale';
+      }
+      return answers as Applied[];
     });
   },
 
@@ -165,6 +216,17 @@ export const jobReports = {
  * the node resends it on its current connection.
  */
 export type Applied = 'applied' | 'moot' | 'stale';
+
+export interface ResultReport {
+  outcome: 'succeeded' | 'failed';
+  postId?: string;
+  url?: string;
+  error?: { code: string; step: string; message: string };
+  evidence?: { step: string; screenshotPng?: string; html?: string };
+}
+
+/** A PostgreSQL text[] literal with NULLs (one parameter on both drivers). */
+const textArray = (values: Array<string | null>) => `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
 async function sessionIsCurrent(tx: Db, f: Fence): Promise<boolean> {
   const [node] = await rows<{ id: string }>(tx, sql`select id from execution_nodes where id = ${f.nodeId} and session_epoch = ${f.epoch}`);

@@ -7,8 +7,9 @@
 import { PERMANENT_REJECT_REASONS } from '@plume/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { dispatchJobs } from './dispatch-jobs.repository.js';
-import { jobReports } from './job-reports.repository.js';
+import { Coalescer } from './coalescer.js';
+import { type AttemptRef, dispatchJobs, type Fence } from './dispatch-jobs.repository.js';
+import { jobReports, type ResultReport } from './job-reports.repository.js';
 import type { Dispatcher } from './dispatcher.js';
 import type { MessageHandlers, NodeSession } from './hub.js';
 import { nodeRegistry } from './node-registry.repository.js';
@@ -27,6 +28,20 @@ const PERMANENT = new Set<string>(PERMANENT_REJECT_REASONS);
 export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps): MessageHandlers {
   const ref = (s: NodeSession, m: { jobId: string; attemptId: string }) => ({ ...s.fence, jobId: m.jobId, attemptId: m.attemptId });
   const ack = (s: NodeSession, msgId: string) => s.send({ type: 'ack', msgIds: [msgId] });
+  // The transitions on the path to `start` and `commit_ack` go in batches across all nodes of this
+  // replica: under load one statement carries hundreds of jobs, idle they go out at once.
+  const accepts = new Coalescer((refs: AttemptRef[]) => dispatchJobs.acceptMany(db, refs, timers.leaseMs));
+  const running = new Coalescer((refs: AttemptRef[]) => dispatchJobs.markRunningMany(db, refs).then(() => refs.map(() => undefined)));
+  const commits = new Coalescer((refs: AttemptRef[]) => dispatchJobs.commitMany(db, refs, timers.commitMinLeaseMs));
+  const hellos = new Coalescer((items: Parameters<typeof nodeRegistry.helloMany>[1]) => nodeRegistry.helloMany(db, items));
+  const results = new Coalescer((items: Array<{ ref: AttemptRef; r: ResultReport }>) => jobReports.resultMany(db, items));
+  // 10,000 nodes heartbeat 500 times a second: a few statements per batch, not two per heartbeat.
+  const heartbeats = new Coalescer(async (beats: Array<{ fence: Fence; activeJobs: Array<{ jobId: string; attemptId: string }> }>) => {
+    const current = await nodeRegistry.heartbeatMany(db, beats.map((b) => b.fence));
+    const refs = beats.filter((b) => current.has(b.fence.nodeId)).flatMap((b) => b.activeJobs.map((j) => ({ ...b.fence, jobId: j.jobId, attemptId: j.attemptId })));
+    await dispatchJobs.renewLeasesMany(db, refs, timers.leaseMs);
+    return beats.map(() => undefined);
+  });
 
   return {
     async hello(s, m) {
@@ -34,46 +49,52 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
         s.close(4400, 'hello names another node');
         return;
       }
-      if (!(await nodeRegistry.recordCapabilities(db, s.nodeId, s.epoch, m.capabilities))) return;
+      const basics = await hellos.push({ ...s.fence, capabilities: m.capabilities, noAccounts: m.accounts.length === 0 });
+      if (!basics.current) return;
       s.concurrency = m.capabilities.concurrency;
       s.platforms = m.capabilities.platforms;
       s.settingsSnapshot = m.capabilities.publishSettingsSnapshot;
-      const unplaced = await nodeRegistry.syncAccounts(db, s.nodeId, s.epoch, s.kind, s.userIds, m.accounts);
-      if (unplaced.length) log.warn({ nodeId: s.nodeId, accounts: unplaced }, 'accounts without a known owner: name their userId (the node serves several users)');
-      const reconciled = await sweeps.reconcile(db, s.fence, m.activeJobs, { leaseMs: timers.leaseMs, maxAttempts: timers.maxAttempts });
+      if (m.accounts.length) {
+        const unplaced = await nodeRegistry.syncAccounts(db, s.nodeId, s.epoch, s.kind, s.userIds, m.accounts);
+        if (unplaced.length) log.warn({ nodeId: s.nodeId, accounts: unplaced }, 'accounts without a known owner: name their userId (the node serves several users)');
+      }
+      // Only a node with jobs in flight has anything to reconcile (a new offer cannot appear before its hello is done).
+      const reconciled = basics.inFlight
+        ? await sweeps.reconcile(db, s.fence, m.activeJobs, { leaseMs: timers.leaseMs, maxAttempts: timers.maxAttempts })
+        : { adopted: 0, requeued: 0, unknown: 0 };
       log.info({ nodeId: s.nodeId, epoch: s.epoch, ...reconciled, settingsSnapshot: s.settingsSnapshot }, 'node ready');
       if (s.settingsSnapshot !== 1) {
         s.send({ type: 'error', code: 'settings_executor_upgrade_required', message: 'this node does not report publishSettingsSnapshot=1; it gets no jobs until upgraded' });
       }
       s.ready = true;
-      dispatcher.wake();
-      dispatcher.wakeVerifications();
+      // Coalesced with every other node's: one claim statement covers all nodes that became ready meanwhile.
+      if (s.mayTakeJobs()) dispatcher.wake(s.nodeId);
+      dispatcher.wakeVerifications(s.nodeId);
     },
 
     async heartbeat(s, m) {
-      if (!(await nodeRegistry.heartbeat(db, s.nodeId, s.epoch))) return;
-      await dispatchJobs.renewLeases(db, s.fence, m.activeJobs, timers.leaseMs);
+      await heartbeats.push({ fence: s.fence, activeJobs: m.activeJobs });
     },
 
     async accept(s, m) {
-      const accepted = await dispatchJobs.accept(db, ref(s, m), timers.leaseMs);
+      const accepted = await accepts.push(ref(s, m));
       if (!accepted) {
         s.send({ type: 'cancel', jobId: m.jobId, attemptId: m.attemptId, reason: 'offer_expired' });
         return;
       }
       if (s.send({ type: 'start', jobId: m.jobId, attemptId: m.attemptId, job: accepted.job, leaseUntil: accepted.leaseUntil })) {
-        await dispatchJobs.markRunning(db, ref(s, m));
+        await running.push(ref(s, m));
       }
     },
 
     async reject(s, m) {
       const reason = m.reason ?? 'unspecified';
       await dispatchJobs.reject(db, ref(s, m), { reason, permanent: PERMANENT.has(reason), maxAttempts: timers.maxAttempts, backoffMs: timers.rejectBackoffMs });
-      dispatcher.wake();
+      dispatcher.wake(s.nodeId);
     },
 
     async commit(s, m) {
-      const answer = await dispatchJobs.commit(db, ref(s, m), timers.commitMinLeaseMs);
+      const answer = await commits.push(ref(s, m));
       s.send(answer.ok ? { type: 'commit_ack', jobId: m.jobId, attemptId: m.attemptId, ok: true } : { type: 'commit_ack', jobId: m.jobId, attemptId: m.attemptId, ok: false, reason: answer.reason });
     },
 
@@ -84,17 +105,20 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
     },
 
     async result(s, m) {
-      const outcome = await jobReports.result(db, ref(s, m), {
-        outcome: m.outcome,
-        ...(m.postId !== undefined ? { postId: m.postId } : {}),
-        ...(m.url !== undefined ? { url: m.url } : {}),
-        ...(m.error ? { error: m.error } : {}),
-        ...(m.evidence ? { evidence: m.evidence } : {}),
+      const outcome = await results.push({
+        ref: ref(s, m),
+        r: {
+          outcome: m.outcome,
+          ...(m.postId !== undefined ? { postId: m.postId } : {}),
+          ...(m.url !== undefined ? { url: m.url } : {}),
+          ...(m.error ? { error: m.error } : {}),
+          ...(m.evidence ? { evidence: m.evidence } : {}),
+        },
       });
       log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, outcome: m.outcome, applied: outcome }, 'job result');
       // A repeat or a superseded attempt is done with; a report on a stale connection is resent on the current one.
       if (outcome !== 'stale') ack(s, m.msgId);
-      dispatcher.wake();
+      dispatcher.wake(s.nodeId);
     },
 
     async verify_result(s, m) {
@@ -111,7 +135,7 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
       );
       log.info({ nodeId: s.nodeId, jobId: m.jobId, found: m.found, outcome }, 'verification answered');
       if (outcome !== 'stale') ack(s, m.msgId);
-      if (outcome === 'requeued') dispatcher.wake();
+      if (outcome === 'requeued') dispatcher.wake(s.nodeId);
     },
 
     async accounts(s, m) {

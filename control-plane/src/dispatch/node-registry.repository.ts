@@ -58,36 +58,70 @@ export const nodeRegistry = {
    * transaction; null when the node was revoked meanwhile.
    */
   async openSession(db: Db, nodeId: string, replica: string): Promise<{ epoch: number; kind: NodeKind; status: NodeStatus; userIds: number[] } | null> {
-    return db.transaction(async (tx) => {
-      const [row] = await rows<{ epoch: number; kind: NodeKind; status: NodeStatus }>(
-        tx,
-        sql`update execution_nodes
-            set session_epoch = session_epoch + 1, connected_replica = ${replica}, connected_at = now(), last_heartbeat_at = now()
-            where id = ${nodeId} and status <> 'revoked'
-            returning session_epoch::int as epoch, kind, status`,
-      );
-      if (!row) return null;
-      const users = await rows<{ userId: number }>(tx, sql`select user_id as "userId" from node_users where node_id = ${nodeId} order by user_id`);
-      await notifyNodes(tx, { type: 'connected', nodeId, epoch: row.epoch, replica });
-      return { ...row, userIds: users.map((u) => u.userId) };
-    });
+    // One statement (atomic on its own): 10,000 nodes reconnecting after a restart cost 10,000
+    // round trips here, not 50,000. The notice tells another replica still holding a socket of this
+    // node to close it; when no other replica is named (the socket was closed and recorded, or it is
+    // this replica's, which the hub supersedes itself) nobody needs it. Skipping it matters: NOTIFY
+    // serializes committing transactions on one lock, which capped reconnects at a few hundred a second.
+    const [row] = await rows<{ epoch: number; kind: NodeKind; status: NodeStatus; userIds: number[] | string }>(
+      db,
+      sql`with old as (
+            select id, connected_replica from execution_nodes where id = ${nodeId} and status <> 'revoked' for update
+          ), u as (
+            update execution_nodes n
+            set session_epoch = n.session_epoch + 1, connected_replica = ${replica}, connected_at = now(), last_heartbeat_at = now()
+            from old where n.id = old.id
+            returning n.session_epoch::int as epoch, n.kind, n.status, old.connected_replica as previous
+          ), told as (
+            select pg_notify(${NODES_CHANNEL}, json_build_object('type', 'connected', 'nodeId', ${nodeId}::text, 'epoch', u.epoch, 'replica', ${replica}::text)::text)
+            from u where u.previous is not null and u.previous <> ${replica}
+          )
+          select u.epoch, u.kind, u.status, (select count(*) from told) as told,
+                 coalesce((select array_agg(user_id order by user_id) from node_users where node_id = ${nodeId}), '{}') as "userIds"
+          from u`,
+    );
+    if (!row) return null;
+    return { epoch: Number(row.epoch), kind: row.kind, status: row.status, userIds: parseIntArray(row.userIds) };
   },
 
-  async recordCapabilities(db: Db, nodeId: string, epoch: number, capabilities: NodeCapabilitiesReport): Promise<boolean> {
-    const stored = {
-      localVideoFile: capabilities.localVideoFile === 1 ? 1 : 0,
-      publishSettingsSnapshot: capabilities.publishSettingsSnapshot,
-      chromiumVersion: capabilities.chromiumVersion,
-      concurrency: capabilities.concurrency,
-      platforms: capabilities.platforms,
-      videoDir: capabilities.videoDir,
-    };
+  /**
+   * The common part of many hellos in three statements, whatever their number
+   * (after a restart 10,000 arrive within seconds): capabilities recorded
+   * (fenced by epoch), accounts logged out for the nodes that report none, and
+   * which of them have jobs in flight (only those need a reconciliation).
+   */
+  async helloMany(
+    db: Db,
+    hellos: Array<{ nodeId: string; epoch: number; capabilities: NodeCapabilitiesReport; noAccounts: boolean }>,
+  ): Promise<Array<{ current: boolean; inFlight: boolean }>> {
+    if (hellos.length === 0) return [];
+    const sorted = [...hellos].sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
     const updated = await rows<{ id: string }>(
       db,
-      sql`update execution_nodes set capabilities = ${JSON.stringify(stored)}::jsonb, last_heartbeat_at = now()
-          where id = ${nodeId} and session_epoch = ${epoch} returning id`,
+      sql`update execution_nodes n set capabilities = a.capabilities::jsonb, last_heartbeat_at = now()
+          from unnest(${toTextArray(sorted.map((h) => h.nodeId))}::text[], ${`{${sorted.map((h) => Math.trunc(h.epoch)).join(',')}}`}::bigint[],
+                      ${toTextArray(sorted.map((h) => JSON.stringify(storedCapabilities(h.capabilities))))}::text[]) as a(node_id, epoch, capabilities)
+          where n.id = a.node_id and n.session_epoch = a.epoch
+          returning n.id`,
     );
-    return updated.length > 0;
+    const current = new Set(updated.map((u) => u.id));
+    const bare = sorted.filter((h) => h.noAccounts && current.has(h.nodeId));
+    if (bare.length) {
+      await db.execute(sql`
+        update accounts ac set login_state = 'logged_out'
+        from unnest(${toTextArray(bare.map((h) => h.nodeId))}::text[], ${`{${bare.map((h) => Math.trunc(h.epoch)).join(',')}}`}::bigint[]) as a(node_id, epoch),
+             execution_nodes n
+        where ac.node_id = a.node_id and ac.login_state <> 'logged_out' and n.id = a.node_id and n.session_epoch = a.epoch`);
+    }
+    const busy = current.size
+      ? await rows<{ nodeId: string }>(
+          db,
+          sql`select distinct node_id as "nodeId" from publish_jobs
+              where node_id = any(${toTextArray([...current])}::text[]) and state in ('offered', 'accepted', 'running', 'committed')`,
+        )
+      : [];
+    const inFlight = new Set(busy.map((b) => b.nodeId));
+    return hellos.map((h) => ({ current: current.has(h.nodeId), inFlight: inFlight.has(h.nodeId) }));
   },
 
   /**
@@ -97,6 +131,14 @@ export const nodeRegistry = {
    * it names when the node serves several. Returns the refs it could not place.
    */
   async syncAccounts(db: Db, nodeId: string, epoch: number, kind: NodeKind, userIds: number[], accounts: NodeAccount[]): Promise<string[]> {
+    if (accounts.length === 0) {
+      // Nothing to create: one statement logs out what the node no longer reports (fenced like the rest).
+      await db.execute(sql`
+        update accounts set login_state = 'logged_out'
+        where node_id = ${nodeId} and login_state <> 'logged_out'
+          and exists (select 1 from execution_nodes where id = ${nodeId} and session_epoch = ${epoch})`);
+      return [];
+    }
     return db.transaction(async (tx) => {
       const [node] = await rows<{ id: string }>(tx, sql`select id from execution_nodes where id = ${nodeId} and session_epoch = ${epoch} for share`);
       if (!node) return [];
@@ -124,18 +166,36 @@ export const nodeRegistry = {
     });
   },
 
-  async heartbeat(db: Db, nodeId: string, epoch: number): Promise<boolean> {
+  /**
+   * Heartbeats of many sessions in one statement (sorted by node id: two
+   * batches lock rows in one order). Returns the node ids whose session is
+   * still current (a stale connection's heartbeat changes nothing).
+   */
+  async heartbeatMany(db: Db, fences: Array<{ nodeId: string; epoch: number }>): Promise<Set<string>> {
+    if (fences.length === 0) return new Set();
+    const sorted = [...fences].sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
     const updated = await rows<{ id: string }>(
       db,
-      sql`update execution_nodes set last_heartbeat_at = now() where id = ${nodeId} and session_epoch = ${epoch} returning id`,
+      sql`update execution_nodes n set last_heartbeat_at = now()
+          from unnest(${toTextArray(sorted.map((f) => f.nodeId))}::text[], ${`{${sorted.map((f) => Math.trunc(f.epoch)).join(',')}}`}::bigint[]) as a(node_id, epoch)
+          where n.id = a.node_id and n.session_epoch = a.epoch
+          returning n.id`,
     );
-    return updated.length > 0;
+    return new Set(updated.map((u) => u.id));
   },
 
   /** The socket closed: forget the replica, unless a newer session already took over. */
   async closeSession(db: Db, nodeId: string, epoch: number, replica: string): Promise<void> {
     await db.execute(sql`update execution_nodes set connected_replica = null
                          where id = ${nodeId} and session_epoch = ${epoch} and connected_replica = ${replica}`);
+  },
+
+  /** closeSession for many sessions of this replica in one statement (shutdown). */
+  async closeSessions(db: Db, fences: Array<{ nodeId: string; epoch: number }>, replica: string): Promise<void> {
+    if (fences.length === 0) return;
+    await db.execute(sql`update execution_nodes n set connected_replica = null
+                         from unnest(${toTextArray(fences.map((f) => f.nodeId))}::text[], ${`{${fences.map((f) => Math.trunc(f.epoch)).join(',')}}`}::bigint[]) as a(node_id, epoch)
+                         where n.id = a.node_id and n.session_epoch = a.epoch and n.connected_replica = ${replica}`);
   },
 
   /** Rows still naming a replica that stopped heartbeating (it crashed): nobody holds those sockets. */
@@ -175,6 +235,25 @@ export const nodeRegistry = {
     });
   },
 };
+
+/** What execution_nodes.capabilities keeps of a hello's report. */
+function storedCapabilities(capabilities: NodeCapabilitiesReport) {
+  return {
+    localVideoFile: capabilities.localVideoFile === 1 ? 1 : 0,
+    publishSettingsSnapshot: capabilities.publishSettingsSnapshot,
+    chromiumVersion: capabilities.chromiumVersion,
+    concurrency: capabilities.concurrency,
+    platforms: capabilities.platforms,
+    videoDir: capabilities.videoDir,
+  };
+}
+
+/** An int[] column as either driver returns it (an array, or PGlite/pg text like `{1,2}`). */
+function parseIntArray(v: number[] | string): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  const inner = v.replace(/^{|}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
+}
 
 /** A PostgreSQL text[] literal that drizzle passes as one parameter on both drivers. */
 export function toTextArray(values: string[]): string {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { dispatchJobs, type Fence, requeueOrFail } from './dispatch-jobs.repository.js';
 import { markUnknown } from './job-reports.repository.js';
+import { toTextArray } from './node-registry.repository.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
 
 const ms = (n: number) => sql`(${n} * interval '1 millisecond')`;
@@ -80,7 +81,8 @@ export const sweeps = {
               select v.job_id, v.attempt_id from job_verifications v
               join publish_jobs j on j.id = v.job_id and j.attempt_id = v.attempt_id and j.state = 'unknown'
               join execution_nodes n on n.id = j.node_id and n.status <> 'revoked'
-                and n.id in (${sql.join(nodeIds.map((id) => sql`${id}`), sql`, `)})
+                -- One array parameter: any number of nodes (a full pass names every helloed one).
+                and n.id = any(${toTextArray(nodeIds)}::text[])
               where v.resolved_at is null and v.next_check_at <= now()
               limit ${BATCH} for update of v skip locked
             )
@@ -130,6 +132,13 @@ export const sweeps = {
    * of the node before commit is re-queued, after commit becomes unknown.
    */
   async reconcile(db: Db, f: Fence, active: ActiveJob[], a: { leaseMs: number; maxAttempts: number }): Promise<{ adopted: number; requeued: number; unknown: number }> {
+    // Most nodes have nothing in flight: one read, no transaction. No new offer can appear for this
+    // session before its hello is done; an offer an older session got meanwhile expires by its deadline.
+    const [any] = await rows<{ one: number }>(
+      db,
+      sql`select 1 as one from publish_jobs where node_id = ${f.nodeId} and state in ('offered', 'accepted', 'running', 'committed') limit 1`,
+    );
+    if (!any) return { adopted: 0, requeued: 0, unknown: 0 };
     return db.transaction(async (tx) => {
       const [node] = await rows<{ id: string }>(tx, sql`select id from execution_nodes where id = ${f.nodeId} and session_epoch = ${f.epoch} for share`);
       if (!node) return { adopted: 0, requeued: 0, unknown: 0 };

@@ -1,0 +1,133 @@
+/**
+ * Batched dispatch: one claim statement for many nodes, racing from two
+ * replicas (separate connections) and from passes of the same replica, gives
+ * every job to exactly one offer, only to the node it was created for, and
+ * never more than a node's free slots; many nodes running many jobs at once
+ * through the coalesced accept/commit/result paths all finish, each once.
+ */
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, rows } from '../control-plane/src/db/client.js';
+import { type ClaimedOffer, dispatchJobs } from '../control-plane/src/dispatch/dispatch-jobs.repository.js';
+import { createDispatchHarness, type DispatchHarness, type EnrolledNode } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
+import { FakeNode } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
+
+let db: TestDatabase;
+let h: DispatchHarness;
+let userId: number;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  h = await createDispatchHarness(db, { timers: { pollMs: 200, sweepMs: 500, startupGraceMs: 0, leaseMs: 10_000, offerDeadlineMs: 5000, commitMinLeaseMs: 1000 } });
+  userId = await h.createUser();
+});
+afterAll(async () => {
+  await h?.close();
+  await db?.close();
+});
+
+/** Nodes whose rows say they are held by `replica` (epoch 1), each with an account. */
+async function heldNodes(count: number, replica: string) {
+  const out: Array<{ node: EnrolledNode; accountId: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const node = await h.enroll({ userIds: [userId] });
+    // A fresh heartbeat, or the harness's sweep forgets the replica (a crashed one's rows look like this).
+    await db.database.db.execute(sql`update execution_nodes set session_epoch = 1, connected_replica = ${replica}, last_heartbeat_at = now(),
+      capabilities = '{"publishSettingsSnapshot":1,"concurrency":100}'::jsonb where id = ${node.nodeId}`);
+    out.push({ node, accountId: await h.createAccount({ userId, nodeId: node.nodeId }) });
+  }
+  return out;
+}
+
+describe('happy path', () => {
+  it.skipIf(!hasPostgres())('two replicas claiming at once: every job offered exactly once, to its own node', async () => {
+    const a = await heldNodes(4, 'rep_batch_a');
+    const b = await heldNodes(4, 'rep_batch_b');
+    const jobs = new Map<string, string>();
+    for (const { node, accountId } of [...a, ...b]) {
+      for (let j = 0; j < 15; j++) jobs.set(await h.createJob({ userId, accountId, nodeId: node.nodeId }), node.nodeId);
+    }
+    // Separate connections, as two replicas (or two passes) would use.
+    const clients = Array.from({ length: 4 }, () => postgres(db.url!, { max: 2, onnotice: () => {} }));
+    try {
+      const dbs = clients.map((c) => drizzle({ client: c }) as unknown as Db);
+      // Every claimer names every node: only the holder's claims count, and only up to the free slots.
+      const everyone = [...a, ...b].map(({ node }) => ({ nodeId: node.nodeId, epoch: 1, concurrency: 6 }));
+      const claim = (d: Db, replica: string) => dispatchJobs.claimBatch(d, { sessions: everyone, replica, offerMs: 60_000 });
+      const results = await Promise.all([claim(dbs[0]!, 'rep_batch_a'), claim(dbs[1]!, 'rep_batch_b'), claim(dbs[2]!, 'rep_batch_a'), claim(dbs[3]!, 'rep_batch_b')]);
+      const offers: ClaimedOffer[] = results.flat();
+      const ids = offers.map((o) => o.offer.jobId);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const o of offers) {
+        expect(o.nodeId).toBe(jobs.get(o.offer.jobId));
+        expect(o.epoch).toBe(1);
+      }
+      // What the rows say matches what was handed out. Two passes of one replica racing (the dispatcher
+      // runs one at a time; this test forces it) may each count 6 free slots: SKIP LOCKED keeps them off
+      // each other's rows, so a node gets between 6 and 12, never a job twice.
+      const perNode = await rows<{ nodeId: string; offered: number; attempts: number }>(
+        db.database.db,
+        sql`select node_id as "nodeId", count(*) filter (where state = 'offered')::int as offered, max(attempt)::int as attempts
+            from publish_jobs where node_id = any(${`{${[...a, ...b].map((x) => `"${x.node.nodeId}"`).join(',')}}`}::text[]) group by node_id`,
+      );
+      expect(perNode).toHaveLength(8);
+      for (const n of perNode) {
+        expect(n.attempts).toBe(1);
+        expect(n.offered).toBe(offers.filter((o) => o.nodeId === n.nodeId).length);
+        expect(n.offered).toBeGreaterThanOrEqual(6);
+        expect(n.offered).toBeLessThanOrEqual(12);
+      }
+      // A sequential pass counts what is in flight: nothing more while every node is full.
+      expect(await claim(dbs[0]!, 'rep_batch_a')).toEqual([]);
+      // Another replica's claim never touches nodes it does not hold, and a stale epoch claims nothing.
+      expect(await dispatchJobs.claimBatch(dbs[1]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 1, concurrency: 100 })), replica: 'rep_batch_b', offerMs: 60_000 })).toEqual([]);
+      expect(await dispatchJobs.claimBatch(dbs[0]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 2, concurrency: 100 })), replica: 'rep_batch_a', offerMs: 60_000 })).toEqual([]);
+    } finally {
+      await Promise.all(clients.map((c) => c.end({ timeout: 5 })));
+    }
+  });
+
+  it('many nodes running many jobs at once: every job succeeds exactly once', async () => {
+    const nodes = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const node = await h.enroll({ userIds: [userId] });
+        return { node, accountId: await h.createAccount({ userId, nodeId: node.nodeId, platform: 'bilibili' }) };
+      }),
+    );
+    const results = new Map<string, number>();
+    const fakes: FakeNode[] = [];
+    for (const { node } of nodes) {
+      const fake = await FakeNode.connect(h.url, node);
+      await fake.hello(node.nodeId, { capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 't', concurrency: 8, platforms: ['bilibili'], videoDir: '/srv/videos' } });
+      // Autopilot: accept, commit, report success; count every start.
+      fake.socket.on('message', () => {
+        for (const m of fake.received.splice(0)) {
+          if (m.type === 'offer') fake.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId });
+          else if (m.type === 'start') fake.send({ type: 'commit', jobId: m.jobId, attemptId: m.attemptId });
+          else if (m.type === 'commit_ack' && m.ok) {
+            results.set(m.jobId, (results.get(m.jobId) ?? 0) + 1);
+            fake.send({ type: 'result', msgId: `r-${m.attemptId}`, jobId: m.jobId, attemptId: m.attemptId, outcome: 'succeeded', postId: `p-${m.jobId}` });
+          }
+        }
+      });
+      fakes.push(fake);
+    }
+    const jobIds = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => h.createJob({ userId, accountId: nodes[i % 4]!.accountId, nodeId: nodes[i % 4]!.node.nodeId, platform: 'bilibili' })),
+    );
+    for (const id of jobIds) await h.waitForJob(id, (j) => j.state === 'succeeded', 30_000);
+    const done = await rows<{ id: string; attempt: number; postId: string; batchState: string }>(
+      db.database.db,
+      sql`select j.id, j.attempt, j.platform_post_id as "postId", b.state as "batchState" from publish_jobs j join publish_batches b on b.id = j.batch_id
+          where j.id = any(${`{${jobIds.join(',')}}`}::text[])`,
+    );
+    expect(done).toHaveLength(80);
+    for (const j of done) expect(j).toMatchObject({ attempt: 1, postId: `p-${j.id}`, batchState: 'succeeded' });
+    expect([...results.values()].every((n) => n === 1)).toBe(true);
+    expect(results.size).toBe(80);
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+});
