@@ -1,6 +1,7 @@
 /**
  * Simulated bilibili creator centre: the video upload page (chunked upload,
- * then "transcoding" the page polls 0 → 100 %, then an automatic cover), the
+ * several chunk PUTs in flight as upos's uploader sends them, then
+ * "transcoding" the page polls 0 → 100 %, then an automatic cover), the
  * form (title prefilled from the file name, custom cover, 自制/转载, partition
  * chosen from a list of names, tags, description, AI-content declaration,
  * 仅自己可见), the
@@ -8,8 +9,11 @@
  * creator's archive list that `verify` reads.
  */
 import { createHash, type Hash, randomBytes } from 'node:crypto';
+import { ftruncateSync, openSync, unlinkSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { esc, html, json, loginPage, page, readBody, readJson, sleep, testIds, type Route } from './http.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { esc, html, json, loginPage, page, PositionalFile, readBody, readJson, sleep, testIds, writeBodyAt, type Route } from './http.js';
 import { acceptPublish, apiUser, pageUser, router, type PlatformSim } from './platform.js';
 import { sha256, type SimState, type StoredMedia } from './state.js';
 
@@ -17,6 +21,8 @@ const P = 'bilibili';
 const BRAND = 'bilibili 创作中心';
 const LOGIN = '/passport/login';
 const CHUNK_SIZE = 96 * 1024;
+/** Chunk PUTs the page keeps in flight: what upos's preupload answers as `threads`. */
+const UPLOAD_THREADS = 3;
 export const BILIBILI_PARTITIONS: ReadonlyArray<{ tid: number; name: string }> = [
   { tid: 1, name: '动画' },
   { tid: 3, name: '音乐' },
@@ -40,10 +46,15 @@ interface UploadSession {
   name: string;
   size: number;
   filename: string;
-  chunks: Map<number, Buffer>;
-  /** discardUploads: the running hash of the bytes received so far, in order. */
-  hash?: Hash;
-  received?: number;
+  /** The file the chunks are written into at their offsets, sized at preupload and unlinked at once (an abandoned upload leaves nothing on disk); null with discardUploads. */
+  file: PositionalFile | null;
+  /** Hash of the bytes [0, hashed): chunks arrive out of order, so each is hashed once all before it are. */
+  hash: Hash;
+  hashed: number;
+  /** Received chunks past the hashed prefix, by offset: at most the chunks in flight. */
+  waiting: Map<number, Buffer[]>;
+  /** When the simulated uplink is free again: parallel chunks share it, so chunkDelayMs adds up per upload. */
+  uplinkFreeAt: number;
 }
 interface Transcode {
   account: string;
@@ -134,27 +145,36 @@ $('video-file').addEventListener('change', async () => {
   try {
     const pre = await (await fetch(BASE + '/preupload?name=' + encodeURIComponent(file.name) + '&size=' + file.size + '&r=upos')).json();
     if (pre.OK !== 1) return fail(pre.message);
+    // As upos's uploader: \`threads\` PUTs in flight, each a slice of the file; progress is the bytes of the chunks done.
     const chunks = Math.max(1, Math.ceil(file.size / pre.chunk_size));
-    for (let i = 0; i < chunks; i++) {
-      const start = i * pre.chunk_size, end = Math.min(file.size, start + pre.chunk_size);
-      const r = await fetch(pre.endpoint + '?partNumber=' + (i + 1) + '&chunk=' + i + '&chunks=' + chunks + '&start=' + start + '&end=' + end + '&total=' + file.size,
-        { method: 'PUT', body: file.slice(start, end) });
-      if (!r.ok) return fail('分片上传失败');
-      if (mine !== upload) return;
-      bar.dataset.bytesSent = end; bar.setAttribute('aria-valuenow', Math.floor(end * 100 / file.size));
-    }
+    let next = 0, sent = 0, failed = null;
+    const send = async () => {
+      while (next < chunks && failed === null && mine === upload) {
+        const i = next++, start = i * pre.chunk_size, end = Math.min(file.size, start + pre.chunk_size);
+        const r = await fetch(pre.endpoint + '?partNumber=' + (i + 1) + '&chunk=' + i + '&chunks=' + chunks + '&start=' + start + '&end=' + end + '&total=' + file.size,
+          { method: 'PUT', body: file.slice(start, end) }).catch(() => null);
+        if (!r || !r.ok) { failed ??= r ? '分片上传失败' : '网络错误'; return; }
+        if (mine !== upload) return;
+        sent += end - start; bar.dataset.bytesSent = sent; bar.setAttribute('aria-valuenow', Math.floor(sent * 100 / file.size));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(chunks, pre.threads || 1) }, send));
+    if (mine !== upload) return;
+    if (failed !== null) return fail(failed);
     const done = await (await fetch(pre.endpoint + '?output=json&name=' + encodeURIComponent(file.name) + '&uploadId=' + pre.upload_id, { method: 'POST' })).json();
     if (done.OK !== 1) return fail(done.message);
     filename = done.filename; setStatus('转码中');
-    const timer = setInterval(async () => {
-      const t = await (await fetch(BASE + '/x/vu/web/transcode?filename=' + filename)).json();
-      if (mine !== upload) return clearInterval(timer);
-      $('transcode-progress').setAttribute('aria-valuenow', t.data.percent);
-      if (t.data.percent < 100) return;
-      clearInterval(timer); transcoded = true; setStatus('上传完成');
+    // First look at once (a short video may already be done), then every 150 ms.
+    const look = async () => {
+      const percent = await fetch(BASE + '/x/vu/web/transcode?filename=' + filename).then((r) => r.json()).then((t) => t.data.percent, () => null);
+      if (mine !== upload) return;
+      if (percent !== null) $('transcode-progress').setAttribute('aria-valuenow', percent);
+      if (percent === null || percent < 100) return void setTimeout(look, 150);
+      transcoded = true; setStatus('上传完成');
       if ($('cover-preview').dataset.source !== 'custom') { $('cover-preview').src = BASE + '/cover/auto.jpg'; $('cover-preview').dataset.source = 'auto'; }
       refresh();
-    }, 150);
+    };
+    look();
   } catch (e) { fail('网络错误'); }
 });
 $('cover-file').addEventListener('change', async () => {
@@ -202,53 +222,58 @@ function preupload(req: IncomingMessage, res: ServerResponse, route: Route, stat
   if (!Number.isSafeInteger(size) || size <= 0) return json(res, 400, { OK: 0, message: '文件大小无效' });
   const id = randomBytes(8).toString('hex');
   const filename = `n${Date.now().toString(36)}${id.slice(0, 6)}`;
-  const discard = state.opts(P).discardUploads;
-  uploads(state).set(id, { account: user.uid, name: route.query.get('name') ?? '', size, filename, chunks: new Map(), ...(discard ? { hash: createHash('sha256'), received: 0 } : {}) });
-  json(res, 200, { OK: 1, upload_id: id, chunk_size: state.opts(P).chunkSize || CHUNK_SIZE, endpoint: `${route.prefix}/upos/${id}`, filename });
+  const file = state.opts(P).discardUploads ? null : openUploadFile(size);
+  uploads(state).set(id, { account: user.uid, name: route.query.get('name') ?? '', size, filename, file, hash: createHash('sha256'), hashed: 0, waiting: new Map(), uplinkFreeAt: 0 });
+  json(res, 200, { OK: 1, upload_id: id, chunk_size: state.opts(P).chunkSize || CHUNK_SIZE, threads: UPLOAD_THREADS, endpoint: `${route.prefix}/upos/${id}`, filename });
+}
+
+/** A file of `size` bytes to write the chunks into, unlinked at once: it goes away with its descriptor, even when an upload is abandoned. */
+function openUploadFile(size: number): PositionalFile {
+  const path = join(tmpdir(), `plume-sim-upos-${randomBytes(8).toString('hex')}`);
+  const fd = openSync(path, 'wx+');
+  unlinkSync(path);
+  ftruncateSync(fd, size);
+  return new PositionalFile(fd);
 }
 
 async function putChunk(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, id: string): Promise<void> {
   const session = uploads(state).get(id);
   if (!session) return json(res, 404, { OK: 0, message: 'no such upload' });
   const start = Number(route.query.get('start'));
-  if (session.hash) {
-    // discardUploads: hash while reading, keep nothing (chunks must come in order, as the page sends them).
-    if (start !== session.received) return json(res, 400, { OK: 0, message: 'out-of-order chunk' });
-    let n = 0;
-    for await (const c of req as AsyncIterable<Buffer>) {
-      session.hash.update(c);
-      n += c.length;
-    }
-    session.received! += n;
-    if (session.received! > session.size) return json(res, 400, { OK: 0, message: 'bad range' });
-    await sleep(state.opts(P).chunkDelayMs);
-    return json(res, 200, { OK: 1 });
-  }
-  const bytes = await readBody(req);
-  if (!Number.isSafeInteger(start) || start + bytes.length > session.size) return json(res, 400, { OK: 0, message: 'bad range' });
-  await sleep(state.opts(P).chunkDelayMs); // a real uplink takes time; progress must be observable
-  session.chunks.set(start, bytes);
+  const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+  if (!Number.isSafeInteger(start) || start < 0 || (declared !== null && !(start + declared <= session.size))) return json(res, 400, { OK: 0, message: 'bad range' });
+  // Straight from the socket to the chunk's place in the file; the same buffers are kept only until they can be hashed.
+  const buffers: Buffer[] = [];
+  const n = await writeBodyAt(req, session.file, start, session.size - start, (c) => buffers.push(c));
+  if (declared !== null && n !== declared) return json(res, 400, { OK: 0, message: 'bad range' });
+  hashInOrder(session, start, buffers);
+  // A real uplink takes time (progress must be observable); chunks in parallel share it.
+  const now = Date.now();
+  session.uplinkFreeAt = Math.max(now, session.uplinkFreeAt) + state.opts(P).chunkDelayMs;
+  await sleep(session.uplinkFreeAt - now);
   json(res, 200, { OK: 1 });
+}
+
+function hashInOrder(session: UploadSession, start: number, buffers: Buffer[]): void {
+  if (start < session.hashed || session.waiting.has(start)) return; // sent again: those bytes are already counted
+  session.waiting.set(start, buffers);
+  for (let next = session.waiting.get(session.hashed); next; next = session.waiting.get(session.hashed)) {
+    session.waiting.delete(session.hashed);
+    for (const c of next) session.hash.update(c);
+    session.hashed += next.reduce((sum, c) => sum + c.length, 0);
+  }
 }
 
 async function completeUpload(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState, id: string): Promise<void> {
   await readBody(req);
   const session = uploads(state).get(id);
   if (!session) return json(res, 404, { OK: 0, message: 'no such upload' });
-  if (session.hash) {
-    if (session.received !== session.size) return json(res, 200, { OK: 0, message: `分片不完整 (${session.received}/${session.size})` });
-    const media = state.storeMedia(P, session.account, 'video', { size: session.size, sha256: session.hash.digest('hex') });
-    transcodes(state).set(session.filename, { account: session.account, media, startedAt: Date.now() });
-    uploads(state).delete(id);
-    return json(res, 200, { OK: 1, filename: session.filename });
-  }
-  const ordered = [...session.chunks.entries()].sort((a, b) => a[0] - b[0]).map(([, b]) => b);
-  const bytes = Buffer.concat(ordered);
-  if (bytes.length !== session.size) return json(res, 200, { OK: 0, message: `分片不完整 (${bytes.length}/${session.size})` });
-  const media = state.storeMedia(P, session.account, 'video', bytes);
-  delete media.bytes; // never served back
-  transcodes(state).set(session.filename, { account: session.account, media, startedAt: Date.now() });
+  if (session.hashed !== session.size) return json(res, 200, { OK: 0, message: `分片不完整 (${session.hashed}/${session.size})` });
   uploads(state).delete(id);
+  // The bytes are never served back: the file goes, its hash stays.
+  await session.file?.close();
+  const media = state.storeMedia(P, session.account, 'video', { size: session.size, sha256: session.hash.digest('hex') });
+  transcodes(state).set(session.filename, { account: session.account, media, startedAt: Date.now() });
   json(res, 200, { OK: 1, filename: session.filename });
 }
 

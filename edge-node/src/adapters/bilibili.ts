@@ -185,6 +185,9 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
   await input.setInputFiles(video.path);
 
   let last = '0/0'; // already reported above
+  // The last chunk and the first transcoding figure can show up in the same look (the page polls
+  // transcoding at once): the full transfer is still reported, once, before any transcoding figure.
+  let transferred = false;
   await poll(
     // One round trip per look: both bars and the error, read together.
     () =>
@@ -210,8 +213,9 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
         const key = `${s.sent}/${s.transcode}`;
         if (key === last || s.failed !== null) return;
         last = key;
-        if (s.sent < s.total || s.transcode === 0) {
+        if (!transferred) {
           ctx.progress('upload', { phase: 'transfer', bytesSent: s.sent, bytesTotal: s.total, percent: Math.floor((100 * s.sent) / s.total) });
+          transferred = s.sent >= s.total;
         }
         if (s.sent >= s.total) ctx.progress('upload', { phase: 'transcode', bytesSent: s.total, bytesTotal: s.total, percent: s.transcode });
       },
