@@ -1,23 +1,25 @@
 /**
  * weibo adapter end to end: real Chromium against the platform simulator.
+ * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
 import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo.js';
-import { expectAdapterError, fileDigest, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir } from './platform-simulator/harness.js';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'weibo';
 const ACCOUNT = '5566778899';
 
-let browser: Browser;
-let sim: Simulator;
-let media: MediaDir;
 let images: string[];
-let context: BrowserContext | undefined;
 let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    images = [await media.file('one.jpg', 80 * 1024), await media.file('two.png', 120 * 1024)];
+  },
+});
+const open = () => fx.open(ACCOUNT);
 
 function makeJob(overrides: { content?: string; images?: string[]; settings?: Record<string, unknown> } = {}): DynamicJob {
   seq++;
@@ -37,93 +39,54 @@ function makeJob(overrides: { content?: string; images?: string[]; settings?: Re
   };
 }
 
-async function open(account = ACCOUNT, loggedIn = true): Promise<Page> {
-  const opened = await openAs(browser, sim, P, account, loggedIn);
-  context = opened.context;
-  return opened.page;
-}
-
-beforeAll(async () => {
-  [browser, sim, media] = await Promise.all([launchTestBrowser(), startSimulator(), makeMediaDir()]);
-  images = [await media.file('one.jpg', 80 * 1024), await media.file('two.png', 120 * 1024)];
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), sim?.close(), media?.remove()]);
-});
-beforeEach(() => sim.reset());
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const contract: AdapterContract<DynamicJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'posts once: plain text with its line breaks, both pictures, chosen visibility',
+    async check({ post, result, job, ctx }) {
+      const text = `${markdownToPlainText(job.payload.content)}\n#Plume# #发布测试#`;
+      expect(text).toContain('\n• 第一点\n• 第二点\n');
+      expect(post).toMatchObject({ body: text, settings: { visibility: '好友圈' } });
+      expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/${ACCOUNT}/${result.postId}`);
+      const total = (await fileDigest(images[0]!)).size + (await fileDigest(images[1]!)).size;
+      expect(ctx.events).toContainEqual({ step: 'upload', detail: { bytesSent: total, bytesTotal: total, percent: 100 } });
+    },
+  },
+  repeatedPrepare: {
+    title: 'prepare is safe to repeat: twice, then one publish, gives one post with two pictures',
+    job: () => makeJob(),
+    check(posts) {
+      expect(posts[0]!.media).toHaveLength(2);
+    },
+  },
+  verifyJob: () => makeJob({ images: [], settings: { visibility: 'self' } }),
+  editorChanged: { omitTestId: 'visibility-select', step: 'apply_settings', control: 'visibility menu' },
+};
 
 describe('happy path', () => {
-  it('posts once: plain text with its line breaks, both pictures, chosen visibility', async () => {
-    const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
-    const job = makeJob();
-
-    expect((await adapter.checkLogin(page, ctx)).externalRef).toBe(ACCOUNT);
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
-
-    const posts = sim.publishes(P);
-    expect(posts).toHaveLength(1);
-    const post = posts[0]!;
-    const text = `${markdownToPlainText(job.payload.content)}\n#Plume# #发布测试#`;
-    expect(text).toContain('\n• 第一点\n• 第二点\n');
-    expect(post).toMatchObject({ account: ACCOUNT, body: text, postId: result.postId, url: result.url, settings: { visibility: '好友圈' } });
-    expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
-    expect(result.url).toBe(`${sim.baseUrl(P)}/${ACCOUNT}/${result.postId}`);
-    const total = (await fileDigest(images[0]!)).size + (await fileDigest(images[1]!)).size;
-    expect(ctx.events).toContainEqual({ step: 'upload', detail: { bytesSent: total, bytesTotal: total, percent: 100 } });
-    expect(ctx.gate.calls).toBe(1);
-  });
-
-  it('prepare is safe to repeat: twice, then one publish, gives one post with two pictures', async () => {
-    const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
-    const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
-    expect(sim.publishes(P)).toHaveLength(1);
-    expect(sim.publishes(P)[0]!.media).toHaveLength(2);
-  });
-
-  it('verify finds a published post and does not find an unpublished one', async () => {
-    const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
-    const job = makeJob({ images: [], settings: { visibility: 'self' } });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
-    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
-    expect(await adapter.verify(page, makeJob(), ctx)).toEqual({ found: false });
-  });
+  happyPathContract(contract);
 });
 
 describe('errors', () => {
-  it('login_required when the session is gone; nothing is published', async () => {
-    const page = await open(ACCOUNT, false);
-    const ctx = makeCtx(sim.baseUrl(P));
-    await expectAdapterError(adapter.checkLogin(page, ctx), 'login_required', 'check_login');
-    await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'login_required', 'open_editor');
-    await expectAdapterError(adapter.verify(page, makeJob(), ctx), 'login_required', 'check_login');
-    expect(sim.publishes(P)).toHaveLength(0);
-  });
+  errorContract(contract);
 
   it('upload_failed when weibo refuses a picture; nothing is published', async () => {
-    sim.configure(P, { rejectImages: '图片格式不支持' });
+    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
     const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
+    const ctx = fx.ctx();
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'upload_failed', 'upload');
     expect(err.message).toContain('图片格式不支持');
     expect(ctx.gate.calls).toBe(0);
-    expect(sim.publishes(P)).toHaveLength(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
   });
 
   it('upload_failed when the sandbox refuses a file', async () => {
     const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P), {
+    const ctx = fx.ctx({
       openFile: async (path) => {
         throw new Error(`${path} is outside the video directory`);
       },
@@ -131,47 +94,19 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'upload_failed', 'upload');
   });
 
-  it('a refusing commit gate prevents the click', async () => {
-    const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
-    const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    ctx.gate.refuse = true;
-    await expect(adapter.publish(page, job, ctx)).rejects.toThrow('commit refused');
-    await page.waitForTimeout(300);
-    expect(sim.publishes(P)).toHaveLength(0);
-  });
-
-  it('a missing control is editor_changed, naming the step', async () => {
-    sim.configure(P, { omitTestIds: ['visibility-select'] });
-    const page = await open();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), makeCtx(sim.baseUrl(P))), 'editor_changed', 'apply_settings');
-    expect(err.message).toContain('visibility menu');
-  });
-
   it('text over 2000 characters is refused before anything is opened', async () => {
     const page = await open();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '字'.repeat(1995), settings: { tags: ['话题1'] } }), makeCtx(sim.baseUrl(P))), 'publish_rejected', 'fill');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '字'.repeat(1995), settings: { tags: ['话题1'] } }), fx.ctx()), 'publish_rejected', 'fill');
     expect(err.details).toMatchObject({ length: 2001, max: 2000 }); // 1995 + "\n#话题1#": the topics count too
     expect(page.url()).toBe('about:blank');
-    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { visibility: 'everyone' } }), makeCtx(sim.baseUrl(P))), 'setting_unavailable', 'apply_settings');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { visibility: 'everyone' } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
   });
 
   it('an aborted job stops before the browser moves', async () => {
     const page = await open();
     const abort = new AbortController();
     abort.abort(new Error('job cancelled'));
-    await expect(adapter.prepare(page, makeJob(), makeCtx(sim.baseUrl(P), { signal: abort.signal }))).rejects.toThrow('job cancelled');
+    await expect(adapter.prepare(page, makeJob(), fx.ctx({ signal: abort.signal }))).rejects.toThrow('job cancelled');
     expect(page.url()).toBe('about:blank');
-  });
-
-  it('a lost answer is readback_failed (outcome unknown), and verify then finds the post', async () => {
-    sim.configure(P, { dropPublishResponse: true });
-    const page = await open();
-    const ctx = makeCtx(sim.baseUrl(P));
-    const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
-    expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: sim.publishes(P)[0]!.postId, candidates: 1 });
   });
 });

@@ -1,0 +1,199 @@
+/**
+ * What every platform adapter must do, whatever it publishes: one fixture per
+ * adapter test file (one Chromium, the simulator, generated media, a browser
+ * context per test) and the cases every adapter shares, registered from a
+ * platform descriptor. A platform's file keeps only what is its own: what its
+ * post looks like, and the errors only it can raise.
+ *
+ * Usage, in test/adapters-<platform>.int.test.ts:
+ *   const fx = useAdapterFixture(P, { setup: async (media) => { … } });
+ *   const contract: AdapterContract<VideoJob> = { fixture: fx, adapter, account: ACCOUNT, makeJob, … };
+ *   describe('happy path', () => { happyPathContract(contract); it(…platform-specific…); });
+ *   describe('errors', () => { errorContract(contract); it(…platform-specific…); });
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Adapter, AdapterContext, PublishJob, PublishResult, Step } from '../../edge-node/src/adapters/contract.js';
+import { expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
+import { startSimulator, type PlatformOptions, type Publish, type Simulator } from '../platform-simulator/index.js';
+
+export interface AdapterFixture {
+  readonly platform: string;
+  readonly sim: Simulator;
+  readonly media: MediaDir;
+  /** A page in a fresh browser context whose session cookie names `account` (closed after the test). */
+  open(account: string, loggedIn?: boolean): Promise<Page>;
+  /** A recording AdapterContext pointed at this platform on the simulator. */
+  ctx(overrides?: Partial<AdapterContext>): TestContext;
+}
+
+export interface AdapterFixtureOptions {
+  /** Runs once after the media dir exists: write the files the jobs refer to. */
+  setup?(media: MediaDir): Promise<void>;
+  /** Runs before each test, after the simulator forgot the previous one. */
+  beforeEach?(sim: Simulator): void;
+}
+
+/** Registers the file's hooks; the fixture's fields are readable from the first test on. */
+export function useAdapterFixture(platform: string, options: AdapterFixtureOptions = {}): AdapterFixture {
+  let browser: Browser | undefined;
+  let sim: Simulator | undefined;
+  let media: MediaDir | undefined;
+  let context: BrowserContext | undefined;
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`adapter fixture: ${name} is not ready (used outside a test?)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    [browser, sim, media] = await Promise.all([launchTestBrowser(), startSimulator(), makeMediaDir()]);
+    await options.setup?.(media);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), sim?.close(), media?.remove()]);
+  });
+  beforeEach(() => {
+    ready(sim, 'simulator').reset();
+    options.beforeEach?.(ready(sim, 'simulator'));
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  return {
+    platform,
+    get sim() {
+      return ready(sim, 'simulator');
+    },
+    get media() {
+      return ready(media, 'media dir');
+    },
+    async open(account, loggedIn = true) {
+      const opened = await openAs(ready(browser, 'browser'), ready(sim, 'simulator'), platform, account, loggedIn);
+      context = opened.context;
+      return opened.page;
+    },
+    ctx: (overrides) => makeCtx(ready(sim, 'simulator').baseUrl(platform), overrides),
+  };
+}
+
+/** One platform as the shared cases see it. Jobs are built lazily: media exists only once the fixture's setup ran. */
+export interface AdapterContract<J extends PublishJob> {
+  fixture: AdapterFixture;
+  adapter: Adapter;
+  /** The account the fixture's sessions and the jobs name. */
+  account: string;
+  /** A valid job for `account`; each call is a new job (new ids, new title or text). */
+  makeJob(): J;
+  /** The first happy-path case: check login, prepare, publish once. */
+  publishesOnce: {
+    title: string;
+    /** Simulator options for this case only (applied before the page opens). */
+    simOptions?: Partial<PlatformOptions>;
+    /** What this platform's one post must look like. */
+    check(c: { post: Publish; result: PublishResult; job: J; ctx: TestContext }): Promise<void> | void;
+  };
+  /** prepare twice, publish once. */
+  repeatedPrepare: {
+    title?: string;
+    job(): J;
+    check(posts: Publish[]): void;
+  };
+  /** The job the verify case publishes and then looks up. */
+  verifyJob(): J;
+  /** A control the editor stops offering: the step and the control's name the error must carry. */
+  editorChanged: { omitTestId: string; step: Step; control: string };
+  /** Simulator options for the lost-answer case, besides dropping the answer. */
+  lostAnswerOptions?: Partial<PlatformOptions>;
+}
+
+export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): void {
+  const { fixture: fx, adapter, account } = d;
+
+  it(d.publishesOnce.title, async () => {
+    if (d.publishesOnce.simOptions) fx.sim.configure(fx.platform, d.publishesOnce.simOptions);
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.makeJob();
+
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: account, displayName: `user_${account}` });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+
+    const posts = fx.sim.publishes(fx.platform);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ account, postId: result.postId, url: result.url });
+    await d.publishesOnce.check({ post: posts[0]!, result, job, ctx });
+    expect(ctx.gate.calls).toBe(1);
+  });
+
+  it(d.repeatedPrepare.title ?? 'prepare is safe to repeat: twice, then one publish, gives one post', async () => {
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.repeatedPrepare.job();
+    await adapter.prepare(page, job, ctx);
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(fx.platform);
+    expect(posts).toHaveLength(1);
+    d.repeatedPrepare.check(posts);
+  });
+
+  it('verify finds a published post and does not find an unpublished one', async () => {
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.verifyJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    expect(await adapter.verify(page, d.makeJob(), ctx)).toEqual({ found: false });
+    // verify is read-only: still the one post.
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
+  });
+}
+
+export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void {
+  const { fixture: fx, adapter, account } = d;
+
+  it('login_required when the session is gone; nothing is published', async () => {
+    const page = await fx.open(account, false);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.checkLogin(page, ctx), 'login_required', 'check_login');
+    await expectAdapterError(adapter.prepare(page, d.makeJob(), ctx), 'login_required', 'open_editor');
+    await expectAdapterError(adapter.verify(page, d.makeJob(), ctx), 'login_required', 'check_login');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+  });
+
+  it('a refusing commit gate prevents the click', async () => {
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.makeJob();
+    await adapter.prepare(page, job, ctx);
+    ctx.gate.refuse = true;
+    await expect(adapter.publish(page, job, ctx)).rejects.toThrow('commit refused');
+    await page.waitForTimeout(300); // a click would have reached the simulator by now
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+  });
+
+  it('a missing control is editor_changed, naming the step', async () => {
+    fx.sim.configure(fx.platform, { omitTestIds: [d.editorChanged.omitTestId] });
+    const page = await fx.open(account);
+    const err = await expectAdapterError(adapter.prepare(page, d.makeJob(), fx.ctx()), 'editor_changed', d.editorChanged.step);
+    expect(err.message).toContain(d.editorChanged.control);
+  });
+
+  it('a lost answer is readback_failed (outcome unknown), and verify then finds the post', async () => {
+    fx.sim.configure(fx.platform, { ...d.lostAnswerOptions, dropPublishResponse: true });
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    expect(err.outcomeUnknown).toBe(true);
+    expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: fx.sim.publishes(fx.platform)[0]!.postId, candidates: 1 });
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
+  });
+}
