@@ -28,6 +28,17 @@ export class PreflightHasher {
     this.key = cachedServerSecret(db, 'preflight-key');
   }
 
+  /**
+   * Loads the key (first use only) on the root handle. Publish calls this
+   * before opening its transaction: a first load from inside it would wait on
+   * PGlite's single connection, which that transaction holds (a deadlock), and
+   * a key inserted inside a transaction that rolls back would be remembered
+   * here but never committed.
+   */
+  async ready(): Promise<void> {
+    await this.key();
+  }
+
   async hash(input: PreflightHashInput): Promise<string> {
     const targets = [...input.targets].sort((a, b) => a.accountId - b.accountId);
     const text = canonicalJson({

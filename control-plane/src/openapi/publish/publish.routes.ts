@@ -47,6 +47,7 @@ export function publishRoutes(deps: OpenApiDeps) {
 
     const publish = async (request: FastifyRequest, input: PublishInput, path: string, status: 200 | 202) => {
       const caller = callerOf(request);
+      await service.ready();
       return runIdempotent(deps.db, idempotencyInput(request, caller.userId, path, deps.now()), async (tx) => {
         const body = await service.publish(tx, caller, input, request.id);
         const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};

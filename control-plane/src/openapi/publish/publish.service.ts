@@ -31,9 +31,16 @@ const problemView = (p: Problem) => ({ code: p.code, message: p.message, account
 
 export class PublishService {
   private readonly planner: PublishPlanner;
+  private readonly hasher: PreflightHasher;
 
   constructor(db: Db) {
-    this.planner = new PublishPlanner(new PreflightHasher(db));
+    this.hasher = new PreflightHasher(db);
+    this.planner = new PublishPlanner(this.hasher);
+  }
+
+  /** Call before opening the publish transaction (see PreflightHasher.ready). */
+  ready(): Promise<void> {
+    return this.hasher.ready();
   }
 
   async preflight(db: Db, caller: ApiCaller, input: PublishInput): Promise<PreflightResponse> {
