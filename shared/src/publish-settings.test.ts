@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS, supports } from './platforms.js';
 import {
@@ -46,6 +47,30 @@ describe('canonical form and hash', () => {
     expect(settingsHash({ a: 1, b: 2 })).toBe(settingsHash({ b: 2, a: 1 }));
     expect(settingsHash({ a: 1 })).toMatch(/^[0-9a-f]{64}$/);
     expect(() => canonicalJson({ n: Number.NaN })).toThrow();
+    expect(() => canonicalJson([1, undefined])).toThrow();
+  });
+
+  it('matches the straightforward definition on any JSON value, whatever the key order (property)', () => {
+    // The definition, written plainly: the optimized canonicalJson must agree with it everywhere.
+    const reference = (v: unknown): string => {
+      if (Array.isArray(v)) return `[${v.map(reference).join(',')}]`;
+      if (v !== null && typeof v === 'object') {
+        const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${reference(x)}`).join(',')}}`;
+      }
+      return JSON.stringify(v);
+    };
+    const reversed = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(reversed) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversed(x)])) : v;
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(text).toBe(reference(value));
+        expect(canonicalJson(reversed(value))).toBe(text);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -65,12 +65,25 @@ export function canonicalJson(value: unknown): string {
     if (!Number.isFinite(value)) throw new TypeError('canonicalJson: non-finite number');
     return JSON.stringify(value);
   }
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
+  // Plain loops and one string: this runs over every target's settings on each preflight and publish.
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    // Default sort compares UTF-16 code units, as `a < b` does.
+    const keys = Object.keys(object).sort();
+    let out = '{';
+    let first = true;
+    for (const key of keys) {
+      const v = object[key];
+      if (v === undefined) continue;
+      out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+      first = false;
+    }
+    return `${out}}`;
   }
   throw new TypeError(`canonicalJson: ${typeof value} is not a JSON value`);
 }

@@ -5,6 +5,11 @@
  * account with its node), content type, the effective settings per target and
  * the settings contract version. The formal publish recomputes it; any
  * difference means something changed since the preflight (409).
+ *
+ * Each target's settings enter as their settings hash (SHA-256 of the same
+ * canonical JSON, computed once per target by the planner and frozen into the
+ * job), not as the settings again: equally binding, and the settings are
+ * serialized once per request instead of twice.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalJson, type ContentType } from '@plume/shared';
@@ -17,7 +22,8 @@ export interface PreflightHashInput {
   /** What is published: article id + digest, dynamic text and images, or video title and paths. */
   content: Record<string, unknown>;
   executor: string;
-  targets: Array<{ accountId: number; nodeId: string | null; settings: Record<string, unknown> }>;
+  /** settingsHash: the target's settings hash (settingsHash of @plume/shared). */
+  targets: Array<{ accountId: number; nodeId: string | null; settingsHash: string }>;
   settingsContractVersion: string;
 }
 
@@ -42,12 +48,12 @@ export class PreflightHasher {
   async hash(input: PreflightHashInput): Promise<string> {
     const targets = [...input.targets].sort((a, b) => a.accountId - b.accountId);
     const text = canonicalJson({
-      v: 1,
+      v: 2,
       userId: input.userId,
       contentType: input.contentType,
       content: input.content,
       route: { executor: input.executor, targets: targets.map((t) => ({ accountId: t.accountId, nodeId: t.nodeId })) },
-      settings: targets.map((t) => ({ accountId: t.accountId, settings: t.settings })),
+      settings: targets.map((t) => ({ accountId: t.accountId, settingsHash: t.settingsHash })),
       settingsContractVersion: input.settingsContractVersion,
     });
     return createHmac('sha256', await this.key()).update(text).digest('hex');

@@ -171,7 +171,7 @@ export class PublishPlanner {
       contentType,
       content: content.hashed,
       executor: body.executor,
-      targets: targets.map((t) => ({ accountId: t.account.id, nodeId: t.nodeId, settings: t.settings })),
+      targets: targets.map((t) => ({ accountId: t.account.id, nodeId: t.nodeId, settingsHash: t.settingsHash })),
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     });
     return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash };
