@@ -233,8 +233,12 @@ export class CmsWorker {
     }
     const e = err instanceof CmsError ? err : new CmsError('unreachable', 'cms_internal_error', `preparing the post failed: ${err instanceof Error ? err.message : String(err)}`);
     if (!(err instanceof CmsError)) this.log.error({ ...fields, err }, 'CMS job preparation failed unexpectedly');
-    else this.log.warn({ ...fields, code: e.code, error: e.message }, 'CMS job attempt failed before publishing; retrying');
     const state = await cmsJobs.retry(this.db, ref, { code: e.code, message: e.message, backoffMs: this.backoff(job.attempt), maxAttempts: this.timers.maxAttempts, from: 'running' });
+    if (err instanceof CmsError) {
+      // Logged after the decision: the last attempt says the job failed, not that it will be retried.
+      const what = state === 'queued' ? 'CMS job attempt failed before publishing; retrying' : state === 'failed' ? 'CMS job failed before publishing; no attempts left' : 'CMS job attempt failed; its lease was lost';
+      this.log.warn({ ...fields, code: e.code, error: e.message }, what);
+    }
     return state === 'queued' ? 'retry_scheduled' : state === 'failed' ? 'failed' : 'lease_lost';
   }
 
