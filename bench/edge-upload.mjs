@@ -25,6 +25,14 @@
  * CPU seconds Chromium (all its processes) and this process (simulator and
  * adapter) spent in `prepare`.
  *
+ * A second baseline, the floor of any browser upload here: the same file sent
+ * by the same Chromium (same launch) as the same chunks, three in flight, from
+ * a bare page with `fetch(PUT, file.slice())` to a local server that only
+ * counts the bytes — no adapter, no editor, no hashing. The adapter's time as
+ * a ratio to that floor says what the adapter and simulator add; the floor as
+ * a ratio to `cp` says how close to the target any browser upload can get on
+ * this machine.
+ *
  * The file is random bytes in a temp dir, deleted at the end. The TypeScript
  * adapter and simulator run through tsx (no build step for test/).
  *
@@ -33,6 +41,7 @@
  * (default: what edge-node finds).
  */
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createHash, randomFillSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +92,55 @@ const selfCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
+
+/**
+ * The floor: Chromium uploads `video` from a bare page as `chunkBytes` PUTs,
+ * three in flight, to a server that counts and discards. Seconds from the
+ * first PUT to the last answer; throws unless every byte arrived.
+ */
+async function bareChromiumUpload(launch, video, chunkBytes) {
+  let received = 0;
+  const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.setHeader('content-type', 'text/html');
+      res.end('<!doctype html><input type="file" id="f">');
+      return;
+    }
+    req.on('data', (c) => {
+      received += c.length;
+    });
+    req.on('end', () => res.end());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const floorBrowser = await launch();
+  try {
+    const page = await floorBrowser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.setInputFiles('#f', video);
+    execFileSync('sync');
+    const t0 = performance.now();
+    await page.evaluate(async (chunk) => {
+      const file = document.getElementById('f').files[0];
+      let next = 0;
+      const sender = async () => {
+        while (next < file.size) {
+          const at = next;
+          next += chunk;
+          const res = await fetch('/upload', { method: 'PUT', body: file.slice(at, Math.min(file.size, at + chunk)) });
+          if (!res.ok) throw new Error(`PUT answered ${res.status}`);
+        }
+      };
+      await Promise.all([sender(), sender(), sender()]);
+    }, chunkBytes);
+    const seconds = (performance.now() - t0) / 1000;
+    const size = statSync(video).size;
+    if (received !== size) throw new Error(`the bare upload delivered ${received} of ${size} bytes`);
+    return seconds;
+  } finally {
+    await floorBrowser.close();
+    server.close();
+  }
+}
 
 function timedCopy(video, dir) {
   execFileSync('sync');
@@ -148,6 +206,7 @@ try {
   await context.close();
   await browser.close();
   browser = undefined;
+  const floorSeconds = await bareChromiumUpload(launchTestBrowser, video, chunkMiB * MIB);
   copies.push(timedCopy(video, dir), timedCopy(video, dir));
   const sorted = [...copies].sort((x, y) => x - y);
   const copySeconds = (sorted[1] + sorted[2]) / 2;
@@ -161,6 +220,10 @@ try {
   console.log(
     ratioLine(`edge-upload ${sizeMiB} MiB (bilibili adapter in Chromium → simulator${store ? ' storing it' : ''}, ${chunkMiB} MiB chunks × 3) vs cp --reflink=never`, uploadSeconds / copySeconds, { op: '<=', value: 2 },
       `upload (prepare: editor, file, chunks, transcode) ${fmt.fixed(uploadSeconds, 2)} s (${mibps(uploadSeconds)}) vs copy ${fmt.fixed(copySeconds, 2)} s (${mibps(copySeconds)}, median of ${copies.map((c) => fmt.fixed(c, 2)).join('/')} s, two before and two after); sha256 verified`),
+  );
+  console.log(
+    `edge-upload vs the bare-Chromium floor: ratio ${fmt.fixed(uploadSeconds / floorSeconds)} (reference, no target) — the adapter's ${fmt.fixed(uploadSeconds, 2)} s vs ${fmt.fixed(floorSeconds, 2)} s (${mibps(floorSeconds)}) for the same file as ${chunkMiB} MiB PUTs × 3 from a bare page to a server that discards; ` +
+      `the floor itself is ${fmt.fixed(floorSeconds / copySeconds, 2)}× cp`,
   );
   console.log(
     `  breakdown (s from prepare's start): editor open ${since(upload[0]?.at)}, first chunk done ${since(at((m) => m.detail?.bytesSent > 0))}, ` +
