@@ -29,3 +29,52 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', done, { once: true });
   });
 }
+
+/**
+ * `concurrency` loops, each running `round` until stopped and sleeping
+ * `pollMs` after a round that found nothing (returned null) or threw (logged
+ * as `what` round failed). The background workers (generation, the CMS
+ * executor) claim their work from PostgreSQL, so a loop is all they need.
+ */
+export class PollingLoops {
+  private readonly controller = new AbortController();
+  private loops: Promise<void>[] = [];
+  private stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly o: { concurrency: number; pollMs: number; log: ComponentLog; what: string; round: () => Promise<unknown> },
+  ) {}
+
+  /** Aborted when stop() is called: pass it to work that should end early. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  start(): void {
+    if (this.loops.length || this.stopping) return;
+    for (let i = 0; i < this.o.concurrency; i++) {
+      this.loops.push(
+        (async () => {
+          while (!this.signal.aborted) {
+            let ran: unknown = null;
+            try {
+              ran = await this.o.round();
+            } catch (err) {
+              this.o.log.error({ err }, `${this.o.what} round failed`);
+            }
+            if (ran === null) await sleep(this.o.pollMs, this.signal);
+          }
+        })(),
+      );
+    }
+  }
+
+  /** Idempotent: aborts the signal and waits for every loop's current round to end. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.controller.abort();
+      await Promise.all(this.loops);
+    })();
+    return this.stopping;
+  }
+}

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Sealer } from '../../crypto/seal.js';
 import { CMS_CREDENTIALS_AAD } from '../../openapi/admin/accounts.admin.service.js';
-import { type ComponentLog, silentLog, sleep } from '../../openapi/component-log.js';
+import { type ComponentLog, PollingLoops, silentLog } from '../../openapi/component-log.js';
 import { CmsHttp } from './cms-http.js';
 import { type CmsJob, cmsJobs, type CmsVerification, type JobRef } from './cms-jobs.repository.js';
 import { CmsError, type CmsPlugin, type CmsPost, type CmsSite, markerComment, markerOf } from './cms-plugin.js';
@@ -80,59 +80,37 @@ export class CmsWorker {
   private readonly db: Db;
   private readonly sealer: Sealer;
   private readonly timers: CmsTimers;
-  private readonly concurrency: number;
   private readonly log: ComponentLog;
   private readonly fetchFn: typeof globalThis.fetch | undefined;
   private readonly plugins: Map<string, CmsPlugin>;
   private readonly platforms: string[];
-  private readonly stopSignal = new AbortController();
-  private loops: Promise<void>[] = [];
-  private stopping: Promise<void> | null = null;
+  private readonly loops: PollingLoops;
 
   constructor(o: CmsWorkerOptions) {
     this.db = o.db;
     this.sealer = new Sealer(o.db, o.secretKey);
     this.timers = { ...DEFAULT_CMS_TIMERS, ...(o.timeoutMs ? { requestTimeoutMs: o.timeoutMs } : {}), ...o.timers };
-    this.concurrency = o.concurrency ?? 4;
     this.log = (o.log ?? silentLog).child({ component: 'cms-executor' });
     this.fetchFn = o.fetch;
     this.plugins = new Map((o.plugins ?? [new WordPressPlugin(), new MetaWeblogPlugin()]).map((p) => [p.type, p]));
     this.platforms = [...this.plugins.keys()].filter(isCmsPlatform);
+    this.loops = new PollingLoops({ concurrency: o.concurrency ?? 4, pollMs: this.timers.pollMs, log: this.log, what: 'CMS executor', round: () => this.runOnce() });
   }
 
   start(): void {
-    if (this.loops.length || this.stopping) return;
-    for (let i = 0; i < this.concurrency; i++) {
-      this.loops.push(
-        (async () => {
-          while (!this.stopSignal.signal.aborted) {
-            let ran: CmsRunOutcome | null = null;
-            try {
-              ran = await this.runOnce();
-            } catch (err) {
-              this.log.error({ err }, 'CMS executor round failed');
-            }
-            if (!ran) await sleep(this.timers.pollMs, this.stopSignal.signal);
-          }
-        })(),
-      );
-    }
+    this.loops.start();
   }
 
   /** Idempotent. Jobs not yet at their publish call go back to the queue; publish calls in flight finish (bounded by their timeout). */
   stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      this.stopSignal.abort();
-      await Promise.all(this.loops);
-    })();
-    return this.stopping;
+    return this.loops.stop();
   }
 
   /** Runs one due lookup, else one queued job; null when there is neither. */
   async runOnce(): Promise<CmsRunOutcome | null> {
     const verification = await cmsJobs.claimVerification(this.db, this.platforms, this.timers.requestTimeoutMs * 3 + this.timers.verifyIntervalMs);
     if (verification) return { jobId: verification.jobId, outcome: await this.verify(verification) };
-    if (this.stopSignal.signal.aborted) return null;
+    if (this.loops.signal.aborted) return null;
     const job = await cmsJobs.claim(this.db, this.platforms, this.timers.leaseMs);
     if (!job) return null;
     return { jobId: job.jobId, outcome: await this.run(job) };
@@ -197,7 +175,7 @@ export class CmsWorker {
         }
         const site = await this.site(job);
         post = this.post(job);
-        publish = await plugin.prepare(site, post, this.http(AbortSignal.any([this.stopSignal.signal, leaseLost.signal])));
+        publish = await plugin.prepare(site, post, this.http(AbortSignal.any([this.loops.signal, leaseLost.signal])));
       } catch (err) {
         return await this.beforeCommitFailed(job, ref, err, leaseLost.signal);
       }
@@ -221,7 +199,7 @@ export class CmsWorker {
 
   private async beforeCommitFailed(job: CmsJob, ref: JobRef, err: unknown, leaseLost: AbortSignal): Promise<CmsRunOutcome['outcome']> {
     const fields = { jobId: job.jobId, attempt: job.attempt, platform: job.platform };
-    if (this.stopSignal.signal.aborted && !(err instanceof CmsError && !err.retryable)) {
+    if (this.loops.signal.aborted && !(err instanceof CmsError && !err.retryable)) {
       await cmsJobs.release(this.db, ref);
       this.log.info(fields, 'CMS job interrupted by shutdown before its publish call; queued again');
       return 'released';
@@ -274,7 +252,7 @@ export class CmsWorker {
     try {
       const plugin = this.plugins.get(v.platform);
       if (!plugin) throw new CmsError('rejected', 'cms_platform_unsupported', `no CMS plugin for ${v.platform}`);
-      found = await plugin.find(await this.site(v), markerOf(v.jobId), this.http(this.stopSignal.signal));
+      found = await plugin.find(await this.site(v), markerOf(v.jobId), this.http(this.loops.signal));
     } catch (err) {
       // The site cannot be asked now; dispatch's sweep hands the job to a person if that lasts (verifyGiveUpMs).
       this.log.warn({ ...fields, err: err instanceof CmsError ? err.message : err }, 'CMS lookup failed; trying again later');

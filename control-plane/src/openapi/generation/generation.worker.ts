@@ -11,7 +11,7 @@
  */
 import type { GenerationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { type ComponentLog, silentLog, sleep } from '../component-log.js';
+import { type ComponentLog, PollingLoops, silentLog } from '../component-log.js';
 import { generationRepository, type TaskRow } from './generation.repository.js';
 import { completeTask, failTask, UNCONFIGURED_MESSAGE } from './generation.service.js';
 import { type GenerationProvider, OpenAiCompatibleProvider, ProviderError } from './openai-provider.js';
@@ -45,50 +45,26 @@ export class GenerationWorker {
   private readonly db: Db;
   private readonly now: () => Date;
   private readonly log: ComponentLog;
-  private readonly pollMs: number;
-  private readonly concurrency: number;
   private readonly provider: GenerationProvider | null;
   private readonly leaseMs: number;
-  private readonly stopSignal = new AbortController();
-  private loops: Promise<void>[] = [];
-  private stopping: Promise<void> | null = null;
+  private readonly loops: PollingLoops;
 
   constructor(options: GenerationWorkerOptions) {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
     this.log = (options.log ?? silentLog).child({ component: 'generation-worker' });
-    this.pollMs = options.pollMs ?? 1000;
-    this.concurrency = options.concurrency ?? 2;
     this.provider = options.provider ?? (options.generation ? new OpenAiCompatibleProvider(options.generation, options.fetch) : null);
     this.leaseMs = (options.generation?.timeoutMs ?? 120_000) + LEASE_MARGIN_MS;
+    this.loops = new PollingLoops({ concurrency: options.concurrency ?? 2, pollMs: options.pollMs ?? 1000, log: this.log, what: 'generation', round: () => this.runOnce() });
   }
 
   start(): void {
-    if (this.loops.length || this.stopping) return;
-    for (let i = 0; i < this.concurrency; i++) {
-      this.loops.push(
-        (async () => {
-          while (!this.stopSignal.signal.aborted) {
-            let ran: RunOutcome | null = null;
-            try {
-              ran = await this.runOnce();
-            } catch (err) {
-              this.log.error({ err }, 'generation round failed');
-            }
-            if (!ran) await sleep(this.pollMs, this.stopSignal.signal);
-          }
-        })(),
-      );
-    }
+    this.loops.start();
   }
 
   /** Idempotent. Aborts provider calls in flight; their tasks go back to the queue uncounted. */
   stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      this.stopSignal.abort();
-      await Promise.all(this.loops);
-    })();
-    return this.stopping;
+    return this.loops.stop();
   }
 
   /** Claims and runs one due task; null when none is due. */
@@ -119,7 +95,7 @@ export class GenerationWorker {
   private async run(task: TaskRow, provider: GenerationProvider): Promise<RunOutcome['outcome']> {
     const fields = { taskId: task.id, attempt: task.attempts };
     try {
-      const article = await provider.generate({ topic: task.customTopic, style: task.style, wordCount: task.wordCount }, this.stopSignal.signal);
+      const article = await provider.generate({ topic: task.customTopic, style: task.style, wordCount: task.wordCount }, this.loops.signal);
       await this.db.transaction(async (tx) => {
         if (!(await completeTask(tx, task, article, provider, this.now()))) throw new LeaseLost();
       });
@@ -131,7 +107,7 @@ export class GenerationWorker {
         return 'lease_lost';
       }
       if (!(err instanceof ProviderError)) {
-        if (this.stopSignal.signal.aborted) {
+        if (this.loops.signal.aborted) {
           await generationRepository.release(this.db, task.id, task.attempts);
           this.log.info(fields, 'generation interrupted by shutdown; task queued again');
           return 'released';
