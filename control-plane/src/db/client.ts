@@ -59,6 +59,9 @@ export async function preparedRows<T>(db: Db, text: string, params: unknown[]): 
   throw new Error('preparedRows needs the root database handle, not a transaction');
 }
 
+/** How the signed-request pool's connections show in pg_stat_activity. */
+export const SIGNED_REQUESTS_APPLICATION_NAME = 'plume-control-plane-signed';
+
 export function openPostgres(url: string, poolMax = 10, signedPoolMax = 3): Database {
   const client = postgres(url, {
     max: poolMax,
@@ -68,7 +71,7 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 3): Data
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   // Connects on first use, like the main pool: a process that serves no signed request opens none.
-  const signedClient = postgres(url, { max: signedPoolMax, onnotice: () => {}, connection: { application_name: 'plume-control-plane' } });
+  const signedClient = postgres(url, { max: signedPoolMax, onnotice: () => {}, connection: { application_name: SIGNED_REQUESTS_APPLICATION_NAME } });
   return {
     kind: 'postgres',
     db,
