@@ -17,7 +17,7 @@ export const configSchema = z
     PLUME_DATA_DIR: z.string().min(1).default('./.plume-data'),
     PLUME_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Connections for the license signed-request statements (db/client.ts, Database.signedRequests). */
-    PLUME_DB_SIGNED_POOL_MAX: z.coerce.number().int().min(1).max(200).default(3),
+    PLUME_DB_SIGNED_POOL_MAX: z.coerce.number().int().min(1).max(200).default(2),
     PLUME_ADMIN_TOKEN: z
       .string()
       .min(24, 'PLUME_ADMIN_TOKEN must be at least 24 characters; generate one with `openssl rand -base64 32`')

@@ -27,10 +27,12 @@ export interface Database {
    * pool of its own: those statements are short and come in floods, and a few
    * connections that each pipeline many of them cost PostgreSQL and this
    * process less per statement than spreading them over the main pool
-   * (bench/license-http.mjs: with 10 connections ≈ 930 µs server and 690 µs
-   * PostgreSQL CPU per status, with 3 ≈ 770 and 535). Its own pool also keeps
-   * that flood from queueing behind transactions and exports on the main pool.
-   * On PGlite it is `db`.
+   * (bench/license-http.mjs, CPU per status: 10 connections ≈ 930 µs server
+   * and 690 µs PostgreSQL, 3 ≈ 770 and 550, 2 ≈ 700 and 480, 1 ≈ 670 and 435).
+   * Two by default: one would serialise every signed request of the replica
+   * behind whichever statement is slow. Its own pool also keeps that flood from
+   * queueing behind transactions and exports on the main pool. On PGlite it is
+   * `db`.
    */
   signedRequests: Db;
   /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
@@ -62,7 +64,7 @@ export async function preparedRows<T>(db: Db, text: string, params: unknown[]): 
 /** How the signed-request pool's connections show in pg_stat_activity. */
 export const SIGNED_REQUESTS_APPLICATION_NAME = 'plume-control-plane-signed';
 
-export function openPostgres(url: string, poolMax = 10, signedPoolMax = 3): Database {
+export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Database {
   const client = postgres(url, {
     max: poolMax,
     // Migration and NOTICE chatter is not an application log line.
