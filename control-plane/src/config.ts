@@ -16,6 +16,8 @@ export const configSchema = z
       .optional(),
     PLUME_DATA_DIR: z.string().min(1).default('./.plume-data'),
     PLUME_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Connections for the license signed-request statements (db/client.ts, Database.signedRequests). */
+    PLUME_DB_SIGNED_POOL_MAX: z.coerce.number().int().min(1).max(200).default(2),
     PLUME_ADMIN_TOKEN: z
       .string()
       .min(24, 'PLUME_ADMIN_TOKEN must be at least 24 characters; generate one with `openssl rand -base64 32`')
@@ -53,7 +55,7 @@ export const configSchema = z
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.PLUME_DB_POOL_MAX } as const)
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.PLUME_DB_POOL_MAX, signedPoolMax: e.PLUME_DB_SIGNED_POOL_MAX } as const)
       : ({ kind: 'pglite', dataDir: e.PLUME_DATA_DIR } as const),
     adminToken: e.PLUME_ADMIN_TOKEN,
     licenseFallbackOfflineKey: e.PLUME_LICENSE_OFFLINE_PRIVATE_KEY,

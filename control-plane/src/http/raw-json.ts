@@ -16,6 +16,10 @@ export class InvalidJsonError extends Error {
   readonly statusCode = 400;
 }
 
+// fatal: invalid UTF-8 is malformed input, not something to guess at. One decoder serves every
+// request: decode() without { stream: true } keeps no state between calls.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function useRawJsonParser(app: FastifyInstance, bodyLimit: number): void {
   // JSON only: Fastify's default text/plain parser would let a non-JSON body reach validation.
   app.removeAllContentTypeParsers();
@@ -24,9 +28,7 @@ export function useRawJsonParser(app: FastifyInstance, bodyLimit: number): void 
     request.rawBody = bytes;
     if (bytes.length === 0) return done(new InvalidJsonError('Request body is empty; send a JSON object'), undefined);
     try {
-      // fatal: invalid UTF-8 is malformed input, not something to guess at.
-      const textBody = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      done(null, JSON.parse(textBody));
+      done(null, JSON.parse(utf8.decode(bytes)));
     } catch {
       done(new InvalidJsonError('Request body is not valid JSON'), undefined);
     }

@@ -28,6 +28,8 @@ import { assertFingerprint, assertSessionUsable, bearerToken, type SignedRequest
 
 export interface LicenseServiceOptions {
   db: Db;
+  /** Root handle for the signed-request statements (Database.signedRequests); defaults to db. */
+  signedRequests?: Db;
   now?: () => Date;
   /** What this replica last judged each token by (a hint the database confirms; see judged-sessions.ts). */
   judged?: JudgedSessions;
@@ -62,12 +64,14 @@ function licenseView(c: LicenseFacts, now: Date): LicenseView {
 
 export class LicenseService {
   private readonly db: Db;
+  private readonly signedRequests: Db;
   private readonly now: () => Date;
   private readonly judged: JudgedSessions;
   private readonly snapshots = new SnapshotSignatures();
 
-  constructor({ db, now = () => new Date(), judged = new JudgedSessions() }: LicenseServiceOptions) {
+  constructor({ db, signedRequests = db, now = () => new Date(), judged = new JudgedSessions() }: LicenseServiceOptions) {
     this.db = db;
+    this.signedRequests = signedRequests;
     this.now = now;
     this.judged = judged;
   }
@@ -353,7 +357,7 @@ export class LicenseService {
 
   async status(req: StatusRequest, signed: SignedRequestInput) {
     const now = this.now();
-    const { ctx } = await verifySignedRequest(this.db, signed, now, { judged: this.judged });
+    const { ctx } = await verifySignedRequest(this.db, signed, now, { judged: this.judged, signedRequests: this.signedRequests });
     await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'status');
     const view = licenseView(ctx, now);
     return this.statusBody(ctx, view, now, view.reason);
@@ -365,6 +369,7 @@ export class LicenseService {
     // When every condition holds in the database the deduction happens in the admitting statement itself.
     const { ctx, consumed } = await verifySignedRequest(this.db, signed, now, {
       judged: this.judged,
+      signedRequests: this.signedRequests,
       consume: { requestId, fingerprintHash: req.fingerprintHash },
     });
     await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'consume');

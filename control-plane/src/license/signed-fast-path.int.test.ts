@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { generateEd25519 } from '../crypto/ed25519.js';
 import { committedMigrationCount } from '../db/bootstrap.js';
-import { rows } from '../db/client.js';
+import { rows, SIGNED_REQUESTS_APPLICATION_NAME } from '../db/client.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../testing/app.js';
+import { hasPostgres } from '../testing/db.js';
 import { generateCodes, post, TestDevice } from '../testing/license-device.js';
 
 let t: TestApp;
@@ -65,6 +66,16 @@ describe('happy path', () => {
     expect(await device.status({ nowSeconds: now - 100, nonce: 'n_skew-after-policy' })).toMatchObject({ status: 401, body: { code: 'TIMESTAMP_OUT_OF_WINDOW' } });
     expect(await nonceStored('n_skew-after-policy')).toBe(0);
     expect((await device.status()).body.success).toBe(true);
+  });
+
+  it.skipIf(!hasPostgres())('status and consume are admitted on the signed-requests pool, not the main pool', async () => {
+    const signedConnections = () =>
+      one<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${SIGNED_REQUESTS_APPLICATION_NAME}`).then((r) => r.n);
+    const { device } = await enrolled(await project());
+    expect((await device.consume('pool')).body.success).toBe(true);
+    // The pool's connections stay open once used; the main pool's are named plume-control-plane.
+    expect(await signedConnections()).toBeGreaterThan(0);
+    expect(await signedConnections()).toBeLessThanOrEqual(2);
   });
 
   it('a key rotation shows in the next snapshot', async () => {

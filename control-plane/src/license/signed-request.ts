@@ -108,6 +108,8 @@ export interface SignedAdmission {
 
 export interface VerifyOptions {
   judged: JudgedSessions;
+  /** Root handle the session read and the admitting statement run on (Database.signedRequests); defaults to db. */
+  signedRequests?: Db;
   /** For consume: deduct in the same round trip as the admission when everything holds. */
   consume?: { requestId: string | null; fingerprintHash: string | undefined };
 }
@@ -150,7 +152,7 @@ export async function verifySignedRequest(db: Db, input: SignedRequestInput, now
     options.judged.delete(step.tokenHash);
     return judgeAfresh(step, admitted ? admitted.ctx : null);
   }
-  return judgeAfresh(step, await sessionRepository.byTokenHash(db, step.tokenHash));
+  return judgeAfresh(step, await sessionRepository.byTokenHash(options.signedRequests ?? db, step.tokenHash));
 }
 
 /** The full check sequence on a session as just read; retried when the session changes between read and admission. */
@@ -196,7 +198,7 @@ async function judgeAfresh(step: Step, ctx: SessionContext | null, retries = 2):
 function admit(step: Step, judged: JudgedSession): Promise<AdmitSignedResult | null> {
   const { now, input, options } = step;
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  return sessionRepository.admitSigned(step.db, {
+  return sessionRepository.admitSigned(options.signedRequests ?? step.db, {
     tokenHash: step.tokenHash,
     judged: { sessionId: judged.sessionId, devicePublicKey: judged.devicePublicKey, policyJson: judged.policyJson, requestsPerWindow: judged.policy.sessionRequestsPerMinute },
     now,

@@ -1,0 +1,82 @@
+/**
+ * license_consume (migration 0006) deducts first and claims the requestId
+ * after. These tests hold one consume's transaction open while a retry of the
+ * same requestId waits behind it, so the retry takes the branches a plain
+ * sequence never reaches: the claim already taken (its deduction is given
+ * back) and the last use already spent by its own requestId.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, hasPostgres, type TestDatabase } from '../testing/db.js';
+
+describe.skipIf(!hasPostgres())('license_consume with a retry waiting on the first consume', () => {
+  let t: TestDatabase;
+  let first: postgres.Sql;
+  let retry: postgres.Sql;
+  let projectId: number;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    // One connection each: the first consume's transaction stays open on its own connection.
+    first = postgres(t.url!, { max: 1, onnotice: () => {} });
+    retry = postgres(t.url!, { max: 1, onnotice: () => {} });
+    [{ id: projectId }] = (await first`insert into projects (project_key, name) values ('consume-fn', 'consume-fn') returning id`) as unknown as [{ id: number }];
+  });
+  afterAll(async () => {
+    await Promise.all([first?.end(), retry?.end()]);
+    await t?.close();
+  });
+
+  let codes = 0;
+  async function code(remaining: number): Promise<number> {
+    const [row] = await first`insert into activation_codes (project_id, code, license_mode, remaining_count)
+      values (${projectId}, ${`CF-${++codes}`}, 'COUNT', ${remaining}) returning id::int as id`;
+    return row!.id as number;
+  }
+  const consume = (sql: postgres.Sql, codeId: number, requestId: string) =>
+    sql`select outcome, remaining from license_consume(${codeId}::bigint, ${requestId}, 'COUNT', ${projectId}, 1, 'ls_consume_fn')`.then((r) => r[0]);
+  const state = async (codeId: number, requestId: string) => {
+    const [c] = await first`select remaining_count from activation_codes where id = ${codeId}`;
+    const claims = await first`select remaining_after from consume_requests where code_id = ${codeId} and request_id = ${requestId}`;
+    const logs = await first`select outcome, remaining_after from consumption_logs where code_id = ${codeId} order by id`;
+    return { remaining: c!.remaining_count, claims: claims.map((r) => r.remaining_after), logs: logs.map((r) => [r.outcome, r.remaining_after]) };
+  };
+
+  /** Runs the first consume in an open transaction, starts the retry, commits once the retry is waiting. */
+  async function raced(codeId: number, requestId: string) {
+    await first`begin`;
+    const firstAnswer = await consume(first, codeId, requestId);
+    let settled = false;
+    const retried = consume(retry, codeId, requestId).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300));
+    const waited = !settled;
+    await first`commit`;
+    return { firstAnswer, retryAnswer: await retried, waited };
+  }
+
+  it('a retry that finds its requestId claimed meanwhile gives its deduction back and answers idempotent', async () => {
+    const codeId = await code(5);
+    const { firstAnswer, retryAnswer, waited } = await raced(codeId, 'rq-claimed');
+    expect(waited).toBe(true);
+    expect(firstAnswer).toEqual({ outcome: 'deducted', remaining: 4 });
+    expect(retryAnswer).toEqual({ outcome: 'idempotent', remaining: 4 });
+    expect(await state(codeId, 'rq-claimed')).toEqual({ remaining: 4, claims: [4], logs: [['deducted', 4], ['idempotent', 4]] });
+  });
+
+  it('a retry that finds the last use spent by its own requestId answers idempotent, not exhausted', async () => {
+    const codeId = await code(1);
+    const { firstAnswer, retryAnswer, waited } = await raced(codeId, 'rq-last');
+    expect(waited).toBe(true);
+    expect(firstAnswer).toEqual({ outcome: 'deducted', remaining: 0 });
+    expect(retryAnswer).toEqual({ outcome: 'idempotent', remaining: 0 });
+    expect(await state(codeId, 'rq-last')).toEqual({ remaining: 0, claims: [0], logs: [['deducted', 0], ['idempotent', 0]] });
+  });
+
+  it('an exhausted consume claims nothing, so its requestId is judged afresh later', async () => {
+    const codeId = await code(0);
+    expect(await consume(retry, codeId, 'rq-none')).toEqual({ outcome: 'exhausted', remaining: 0 });
+    await first`update activation_codes set remaining_count = 1 where id = ${codeId}`;
+    expect(await consume(retry, codeId, 'rq-none')).toEqual({ outcome: 'deducted', remaining: 0 });
+    expect(await state(codeId, 'rq-none')).toEqual({ remaining: 0, claims: [0], logs: [['exhausted', 0], ['deducted', 0]] });
+  });
+});
