@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, type TestUser, v1 } from '../../testing/openapi.js';
+import { articlesRepository } from './articles.repository.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -291,5 +292,43 @@ describe('document', () => {
       expect(paths[path]![method]!.responses[status]).toBeTruthy();
       expect(paths[path]![method]!.responses['401']).toBeTruthy();
     }
+  });
+});
+
+describe('the committed-article cache', () => {
+  const row = (id: string, userId: number) => ({
+    id,
+    userId,
+    title: 'Cached',
+    content: 'Body',
+    coverImage: null,
+    contentProvenance: 'human' as const,
+    aiProvider: null,
+    aiModel: null,
+    aiImageCount: 0,
+    aigc: { label_required: false, display_label: '', applies_to: { text: false, images: false } },
+    source: 'import' as const,
+    createdAt: new Date(),
+  });
+
+  it('never serves a row a rolled-back transaction read, and never to another user', async () => {
+    const db = t.db.database.db;
+    const other = await createUser(t.app, t.adminHeaders);
+    const id = 'art_rolledbackrolledback00';
+    await expect(
+      db.transaction(async (tx) => {
+        await articlesRepository.insert(tx, row(id, user.id));
+        expect(await articlesRepository.get(tx, user.id, id)).toMatchObject({ id });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await articlesRepository.get(db, user.id, id)).toBeNull();
+
+    const kept = 'art_committedcommitted0000';
+    await articlesRepository.insert(db, row(kept, user.id));
+    expect(await articlesRepository.get(db, user.id, kept)).toMatchObject({ id: kept, title: 'Cached' });
+    // Cached now: the owner gets it again, another user still does not.
+    expect(await articlesRepository.get(db, user.id, kept)).toMatchObject({ id: kept });
+    expect(await articlesRepository.get(db, other.id, kept)).toBeNull();
   });
 });

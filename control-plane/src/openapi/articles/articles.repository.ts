@@ -46,14 +46,61 @@ function byId(db: Db) {
   return q;
 }
 
+/**
+ * Committed articles, kept per replica for preflight and publish. Articles
+ * are immutable (the Open API can neither update nor delete one; re-import
+ * makes a new id) and nothing else writes them, so a row read once is the row
+ * forever and no replica needs telling. Only rows read on the root handle
+ * enter (committed data): a transaction may see its own insert that it later
+ * rolls back. Bounded by count and by the bytes of title and content, oldest
+ * first.
+ */
+class CommittedArticles {
+  private readonly rows = new Map<string, ArticleRow>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxRows = 10_000,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  get(userId: number, id: string): ArticleRow | undefined {
+    const row = this.rows.get(id);
+    return row && row.userId === userId ? row : undefined;
+  }
+
+  add(row: ArticleRow): void {
+    const size = (row.title.length + row.content.length) * 2;
+    if (size > this.maxBytes / 8 || this.rows.has(row.id)) return;
+    this.rows.set(row.id, row);
+    this.bytes += size;
+    for (const [id, old] of this.rows) {
+      if (this.rows.size <= this.maxRows && this.bytes <= this.maxBytes) break;
+      this.rows.delete(id);
+      this.bytes -= (old.title.length + old.content.length) * 2;
+    }
+  }
+}
+
+const committed = new WeakMap<Db, CommittedArticles>();
+/** The root handle carries its driver client; a transaction does not (see preparedRows). */
+const isRootHandle = (db: Db) => (db as unknown as { $client?: unknown }).$client !== undefined;
+
 export const articlesRepository = {
   async insert(db: Db, article: NewArticle): Promise<ArticleRow> {
     const [row] = await db.insert(articles).values(article).returning();
     return row!;
   },
 
+  /** The user's article, or null; on the root handle from the replica's committed-article cache when it can. */
   async get(db: Db, userId: number, id: string): Promise<ArticleRow | null> {
+    const root = isRootHandle(db);
+    let cache = root ? committed.get(db) : undefined;
+    if (root && !cache) committed.set(db, (cache = new CommittedArticles()));
+    const hit = cache?.get(userId, id);
+    if (hit) return hit;
     const [row] = await byId(db).execute({ userId, id });
+    if (row && cache) cache.add(row);
     return row ?? null;
   },
 

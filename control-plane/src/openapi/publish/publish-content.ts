@@ -37,6 +37,14 @@ export interface PublishContent {
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\([^)]+\)/;
 
+/** Digest of an article's text, once per row object (cached rows are shared and immutable). */
+const digests = new WeakMap<object, string>();
+function articleDigest(article: { title: string; content: string }): string {
+  let digest = digests.get(article);
+  if (digest === undefined) digests.set(article, (digest = sha256Hex(canonicalJson([article.title, article.content]))));
+  return digest;
+}
+
 export async function loadContent(db: Db, userId: number, input: PublishInput): Promise<PublishContent> {
   switch (input.contentType) {
     case 'article': {
@@ -55,7 +63,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
           contentProvenance: article.contentProvenance,
           aigc: article.aigc,
         },
-        hashed: { articleId: article.id, digest: sha256Hex(canonicalJson([article.title, article.content])) },
+        hashed: { articleId: article.id, digest: articleDigest(article) },
         title: article.title,
         text: article.content,
         hasCover: Boolean(article.coverImage),
