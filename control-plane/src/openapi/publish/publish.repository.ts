@@ -9,7 +9,7 @@
  */
 import { type ContentType } from '@plume/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { notifyJobs } from '../../dispatch/node-registry.repository.js';
+import { JOBS_CHANNEL, toTextArray } from '../../dispatch/node-registry.repository.js';
 import type { Db } from '../../db/client.js';
 import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
 
@@ -55,18 +55,27 @@ export interface BatchJobRow {
 }
 
 export const publishRepository = {
+  /**
+   * The batch, its jobs and the wake-up of each node's replica in one
+   * statement (one round trip inside the publish transaction instead of
+   * three). The NOTIFY is delivered only if the transaction commits.
+   */
   async insertBatch(db: Db, batch: NewBatch, jobs: NewJob[]): Promise<void> {
-    await db.execute(sql`insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
-      values (${batch.id}, ${batch.userId}, ${batch.contentType}, ${batch.executor}, ${batch.articleId}, 'queued', ${batch.requestId})`);
     const rows = jobs.map(
       (j) => sql`(${j.id}, ${batch.id}, ${batch.userId}, ${j.accountId}, ${j.platform}, ${batch.contentType}, ${batch.executor}, ${j.nodeId},
         ${j.quotaBucket}, 'queued', ${json(j.payload)}, ${json(j.settingsSnapshot)}, ${j.settingsHash}, ${j.settingsContractVersion})`,
     );
-    await db.execute(sql`insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
-        quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
-      values ${sql.join(rows, sql`, `)}`);
-    // Wakes the replica holding each node's socket; PostgreSQL delivers it only if this transaction commits.
-    for (const nodeId of new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))) await notifyJobs(db, nodeId);
+    const nodeIds = [...new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))];
+    // The job insert names the batch row inserted beside it: the foreign key is checked at the end of the statement.
+    await db.execute(sql`with b as (
+        insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
+        values (${batch.id}, ${batch.userId}, ${batch.contentType}, ${batch.executor}, ${batch.articleId}, 'queued', ${batch.requestId})
+      ), j as (
+        insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
+          quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
+        values ${sql.join(rows, sql`, `)}
+      )
+      select pg_notify(${JOBS_CHANNEL}, n) from unnest(${toTextArray(nodeIds)}::text[]) as n`);
   },
 
   /** The batch if it belongs to `userId` (another user's batch is indistinguishable from none). */
