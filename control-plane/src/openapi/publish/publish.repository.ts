@@ -10,7 +10,7 @@
 import { type ContentType } from '@plume/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { JOBS_CHANNEL, toTextArray } from '../../dispatch/node-registry.repository.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
 
 type Executor = 'web' | 'desktop' | 'edge';
@@ -56,26 +56,47 @@ export interface BatchJobRow {
 
 export const publishRepository = {
   /**
-   * The batch, its jobs and the wake-up of each node's replica in one
-   * statement (one round trip inside the publish transaction instead of
-   * three). The NOTIFY is delivered only if the transaction commits.
+   * The quota take, the batch, its jobs and the wake-up of each node's
+   * replica in one statement (one round trip inside the publish transaction
+   * instead of five). Answers the buckets that were short; when one was,
+   * the caller throws and its transaction rolls back everything here,
+   * NOTIFY included (delivered only on commit).
    */
-  async insertBatch(db: Db, batch: NewBatch, jobs: NewJob[]): Promise<void> {
-    const rows = jobs.map(
+  async insertBatch(db: Db, batch: NewBatch, jobs: NewJob[], quota: Array<{ bucket: QuotaBucket; units: number }>): Promise<QuotaBucket[]> {
+    const values = jobs.map(
       (j) => sql`(${j.id}, ${batch.id}, ${batch.userId}, ${j.accountId}, ${j.platform}, ${batch.contentType}, ${batch.executor}, ${j.nodeId},
         ${j.quotaBucket}, 'queued', ${json(j.payload)}, ${json(j.settingsSnapshot)}, ${j.settingsHash}, ${j.settingsContractVersion})`,
     );
     const nodeIds = [...new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))];
-    // The job insert names the batch row inserted beside it: the foreign key is checked at the end of the statement.
-    await db.execute(sql`with b as (
-        insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
-        values (${batch.id}, ${batch.userId}, ${batch.contentType}, ${batch.executor}, ${batch.articleId}, 'queued', ${batch.requestId})
-      ), j as (
-        insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
-          quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
-        values ${sql.join(rows, sql`, `)}
-      )
-      select pg_notify(${JOBS_CHANNEL}, n) from unnest(${toTextArray(nodeIds)}::text[]) as n`);
+    const [written] = await rows<{ taken: QuotaBucket[] }>(
+      db,
+      // Bucket rows are locked in the order given (`quota`'s), so two publishes touching the same
+      // buckets never deadlock. The job insert names the batch row inserted beside it: the foreign
+      // key is checked at the end of the statement.
+      sql`with want as (
+          select * from unnest(${toTextArray(quota.map((q) => q.bucket))}::text[], ${`{${quota.map((q) => Math.trunc(q.units)).join(',')}}`}::int[])
+            with ordinality as w(bucket, units, n)
+        ), locked as materialized (
+          select q.bucket from quota_buckets q join want w on w.bucket = q.bucket
+          where q.user_id = ${batch.userId} order by w.n for update of q
+        ), took as (
+          update quota_buckets q set used = q.used + w.units
+          from want w join locked l on l.bucket = w.bucket
+          where q.user_id = ${batch.userId} and q.bucket = w.bucket and q.used + w.units <= q.granted
+          returning q.bucket
+        ), b as (
+          insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
+          values (${batch.id}, ${batch.userId}, ${batch.contentType}, ${batch.executor}, ${batch.articleId}, 'queued', ${batch.requestId})
+        ), j as (
+          insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
+            quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
+          values ${sql.join(values, sql`, `)}
+        )
+        select array(select bucket from took) as taken,
+               (select count(pg_notify(${JOBS_CHANNEL}, n)) from unnest(${toTextArray(nodeIds)}::text[]) as n) as notified`,
+    );
+    const taken = new Set(written?.taken ?? []);
+    return quota.filter((q) => !taken.has(q.bucket)).map((q) => q.bucket);
   },
 
   /** The batch if it belongs to `userId` (another user's batch is indistinguishable from none). */

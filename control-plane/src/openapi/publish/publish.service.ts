@@ -96,15 +96,7 @@ export class PublishService {
 
     // Fixed bucket order: two batches touching the same buckets lock them in the same order.
     const needed = unitsByBucket(plan);
-    for (const bucket of QUOTA_BUCKETS) {
-      const units = needed.get(bucket);
-      if (!units) continue;
-      if (!(await quotaRepository.take(tx, caller.userId, bucket, units))) {
-        const b = (await quotaRepository.balances(tx, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
-        throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${units}, ${Math.max(0, b.granted - b.used)} remaining`);
-      }
-    }
-
+    const quota = QUOTA_BUCKETS.flatMap((bucket) => (needed.get(bucket) ? [{ bucket, units: needed.get(bucket)! }] : []));
     const batchId = randomId('bat');
     const jobs = plan.targets.map((t) => ({
       id: randomId('job'),
@@ -118,11 +110,18 @@ export class PublishService {
       settingsHash: t.settingsHash,
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
-    await publishRepository.insertBatch(
+    const short = await publishRepository.insertBatch(
       tx,
       { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
       jobs,
+      quota,
     );
+    if (short.length) {
+      // Thrown inside the transaction: the quota taken from other buckets, the batch and its jobs roll back.
+      const bucket = short[0]!;
+      const b = (await quotaRepository.balances(tx, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
+      throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${needed.get(bucket)}, ${Math.max(0, b.granted - b.used)} remaining`);
+    }
     return {
       batch_id: batchId,
       content_type: plan.contentType,
