@@ -226,14 +226,21 @@ export const accountsRepository = {
   /**
    * What a plan reads about its accounts: the user's accounts among `ids` and,
    * when `presetsOf` names a content type, their presets for it. On the root
-   * handle both come from the cache. Inside a transaction (publish) they are
-   * one statement with a constant text: drizzle's prepared builders are bound
-   * to the handle they were built on, so on a transaction they were rebuilt
-   * for every request (13% of the control plane's CPU under publish load).
+   * handle both come from the cache unless `fresh` (publish). Otherwise they
+   * are one statement with a constant text: drizzle's prepared builders are
+   * bound to the handle they were built on, so on a transaction they were
+   * rebuilt for every request (13% of the control plane's CPU under publish
+   * load).
    */
-  async forPlan(db: Db, userId: number, ids: number[], presetsOf: ContentType | null): Promise<{ accounts: AccountRecord[]; presets: Map<number, Presets> }> {
+  async forPlan(
+    db: Db,
+    userId: number,
+    ids: number[],
+    presetsOf: ContentType | null,
+    o: { fresh?: boolean } = {},
+  ): Promise<{ accounts: AccountRecord[]; presets: Map<number, Presets> }> {
     if (ids.length === 0) return { accounts: [], presets: new Map() };
-    const cache = cacheOf(db);
+    const cache = o.fresh ? null : cacheOf(db);
     if (cache) {
       const snapshot = await cache.get(userId);
       const accounts = snapshot.records.filter((r) => ids.includes(r.id));
