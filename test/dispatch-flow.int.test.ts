@@ -228,6 +228,25 @@ describe('faults', () => {
     await back.close();
   });
 
+  it('a result resent from the outbox settles an unknown job and closes its verification', async () => {
+    const { node, accountId } = await nodeWithAccount();
+    const fake = await online(node);
+    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+    const { offer } = await startJob(fake, jobId);
+    fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
+    expect((await fake.next('commit_ack')).ok).toBe(true);
+    fake.kill();
+    await h.waitForJob(jobId, (j) => j.state === 'unknown', 10_000);
+
+    const back = await online(node);
+    back.send({ type: 'result', msgId: 'r-outbox', jobId, attemptId: offer.attemptId, outcome: 'succeeded', postId: 'late-1' });
+    await back.next('ack', 10_000, (a) => a.msgIds.includes('r-outbox'));
+    expect(await h.job(jobId)).toMatchObject({ state: 'succeeded', platformPostId: 'late-1' });
+    const verifications = await rows<{ resolution: string | null }>(db.database.db, sql`select resolution from job_verifications where job_id = ${jobId}`);
+    expect(verifications).toEqual([{ resolution: 'result' }]);
+    await back.close();
+  });
+
   it('not found twice, an interval apart: the click did not happen, the job is queued again', async () => {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);

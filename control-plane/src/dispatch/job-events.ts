@@ -32,9 +32,9 @@ const SILENT = new Set(['offered', 'accepted', 'committed']);
 
 /**
  * Set-based, so a transition of many jobs (a batched accept → running, a
- * sweep) costs the same few statements as one: the batches' job states in
- * one read, their changed states in one update, the webhook rows in one
- * insert. Same rows as enqueueWebhook writes, one per event, only for users
+ * sweep) costs the same few statements as one: the batches' job states and
+ * the users with a webhook URL in one read, the changed batch states in one
+ * update, the webhook rows in one insert. Same rows as enqueueWebhook writes, one per event, only for users
  * with a webhook URL.
  */
 export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
@@ -55,17 +55,18 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
       },
     });
   }
+  // The webhook subscribers are read with the batches' job states (one round trip for both):
+  // every event's user is a changed job's user, since a batch and its jobs have one owner.
+  const userIds = [...new Set(jobs.map((j) => j.userId))];
   // Sorted: concurrent transactions lock the batch rows in one order (no deadlock between two of them).
-  for (const changed of await refreshBatches(tx, [...new Set(jobs.map((j) => j.batchId))].sort())) {
-    events.push({ userId: changed.userId, type: 'publish.batch.updated', data: { batch_id: changed.id, state: changed.state } });
+  const { changed, hooked } = await refreshBatches(tx, [...new Set(jobs.map((j) => j.batchId))].sort(), userIds);
+  for (const batch of changed) {
+    events.push({ userId: batch.userId, type: 'publish.batch.updated', data: { batch_id: batch.id, state: batch.state } });
   }
-  if (events.length === 0) return;
-  const userIds = [...new Set(events.map((e) => e.userId))];
-  const hooked = await rows<{ id: number }>(tx, sql`select id from users where id = any(${toIntArray(userIds)}::int[]) and webhook_url is not null`);
-  const withUrl = new Set(hooked.map((u) => Number(u.id)));
+  if (events.length === 0 || hooked.size === 0) return;
   // clock_timestamp() is read row by row: the rows keep the events' order (a job's change before its batch's).
   const values = events
-    .filter((e) => withUrl.has(e.userId))
+    .filter((e) => hooked.has(e.userId))
     .map((e) => ({ id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: sql`clock_timestamp()`, nextAttemptAt: sql`clock_timestamp()` }));
   if (values.length) await tx.insert(webhookDeliveries).values(values);
 }
@@ -75,13 +76,19 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
  * derives it (batch-view.ts); the stored copy only tells us when it changed,
  * which is when integrators hear about it.
  */
-async function refreshBatches(tx: Db, batchIds: string[]): Promise<Array<{ id: string; userId: number; state: string }>> {
-  const jobStates = await rows<{ batchId: string; state: JobState }>(
+async function refreshBatches(
+  tx: Db,
+  batchIds: string[],
+  userIds: number[],
+): Promise<{ changed: Array<{ id: string; userId: number; state: string }>; hooked: Set<number> }> {
+  const [read] = await rows<{ batchIds: string[] | null; states: JobState[] | null; hooked: number[] }>(
     tx,
-    sql`select batch_id as "batchId", state from publish_jobs where batch_id = any(${toTextArray(batchIds)}::text[])`,
+    sql`select array_agg(j.batch_id) as "batchIds", array_agg(j.state) as states,
+               array(select u.id from users u where u.id = any(${toIntArray(userIds)}::int[]) and u.webhook_url is not null) as hooked
+        from publish_jobs j where j.batch_id = any(${toTextArray(batchIds)}::text[])`,
   );
   const byBatch = new Map<string, JobState[]>(batchIds.map((id) => [id, []]));
-  for (const j of jobStates) byBatch.get(j.batchId)?.push(j.state);
+  read?.batchIds?.forEach((batchId, i) => byBatch.get(batchId)?.push(read.states![i]!));
   const ids = [...byBatch.keys()];
   const states = ids.map((id) => batchState(byBatch.get(id)!));
   const changed = await rows<{ id: string; userId: number; state: string }>(
@@ -91,7 +98,7 @@ async function refreshBatches(tx: Db, batchIds: string[]): Promise<Array<{ id: s
         where b.id = x.id and b.state is distinct from x.state
         returning b.id, b.user_id as "userId", b.state`,
   );
-  return changed.map((c) => ({ ...c, userId: Number(c.userId) }));
+  return { changed: changed.map((c) => ({ ...c, userId: Number(c.userId) })), hooked: new Set((read?.hooked ?? []).map(Number)) };
 }
 
 const toIntArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;

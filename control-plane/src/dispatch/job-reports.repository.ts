@@ -50,21 +50,25 @@ export const jobReports = {
   async resultMany(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
     if (items.length === 0) return [];
     return db.transaction(async (tx) => {
-      const current = await rows<{ jobId: string; attemptId: string; state: string }>(
+      const current = await rows<{ jobId: string; attemptId: string; state: string; verifying: boolean }>(
         tx,
         sql`with a as (${attemptRefs(items.map((i) => i.ref))})
-            select j.id as "jobId", j.attempt_id as "attemptId", j.state
+            select j.id as "jobId", j.attempt_id as "attemptId", j.state,
+                   exists (select 1 from job_verifications v where v.job_id = j.id and v.resolved_at is null) as verifying
             from publish_jobs j join a on j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id
             join execution_nodes n on n.id = a.node_id and n.session_epoch = a.epoch
             where j.state in ('accepted', 'running', 'committed', 'unknown')
             order by j.id for update of j`,
       );
       const stateOf = new Map(current.map((c) => [`${c.jobId} ${c.attemptId}`, c.state]));
+      // Only a job that went through `unknown` has a verification to close (read under the row lock
+      // taken here, which markUnknown needs too): most results skip that update.
+      const verifying = new Set(current.filter((c) => c.verifying).map((c) => c.jobId));
       const answers: Array<Applied | undefined> = items.map(() => undefined);
       const succeeded: Array<{ jobId: string; postId: string | null; url: string | null }> = [];
       const failed: Array<{ jobId: string; code: string; message: string; feedback: string }> = [];
       const changed: ChangedJob[] = [];
-      const settled: string[] = [];
+      const closeVerifications: string[] = [];
       const unplaced: number[] = [];
       for (const [i, { ref, r }] of items.entries()) {
         const key = `${ref.jobId} ${ref.attemptId}`;
@@ -77,7 +81,7 @@ export const jobReports = {
         answers[i] = 'applied';
         if (r.outcome === 'succeeded') {
           succeeded.push({ jobId: ref.jobId, postId: r.postId ?? null, url: r.url ?? null });
-          settled.push(ref.jobId);
+          if (verifying.has(ref.jobId)) closeVerifications.push(ref.jobId);
         } else if (r.error?.code === 'readback_failed' && (state === 'committed' || state === 'unknown')) {
           changed.push(...(await markUnknown(tx, ref.jobId, ref.attemptId)));
         } else {
@@ -88,7 +92,7 @@ export const jobReports = {
             message,
             feedback: JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' }),
           });
-          settled.push(ref.jobId);
+          if (verifying.has(ref.jobId)) closeVerifications.push(ref.jobId);
         }
         if (r.evidence) {
           await tx.execute(sql`insert into job_evidence (job_id, attempt_id, node_id, step, error_code, screenshot_png, html)
@@ -125,9 +129,9 @@ export const jobReports = {
           )),
         );
       }
-      if (settled.length) {
+      if (closeVerifications.length) {
         await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'result'
-                             where job_id = any(${textArray(settled)}::text[]) and resolved_at is null`);
+                             where job_id = any(${textArray(closeVerifications)}::text[]) and resolved_at is null`);
       }
       await jobsChanged(tx, changed);
       if (unplaced.length) {

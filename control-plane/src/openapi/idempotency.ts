@@ -81,14 +81,17 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
 
 /**
  * Runs `work` at most once per (user, Idempotency-Key). Without a key it just
- * runs `work` in a transaction. `replayed` tells the route to mark the answer.
+ * runs `work` in a transaction, or on `db` itself when `o.atomicWork` says
+ * its writes are one statement (atomic alone; the begin and commit round
+ * trips are spared). `replayed` tells the route to mark the answer.
  */
 export async function runIdempotent(
   db: Db,
   input: IdempotencyInput,
   work: (tx: Db) => Promise<StoredAnswer>,
+  o: { atomicWork?: boolean } = {},
 ): Promise<StoredAnswer & { replayed: boolean }> {
-  if (input.key === undefined) return { ...(await db.transaction((tx) => work(tx))), replayed: false };
+  if (input.key === undefined) return { ...(await (o.atomicWork ? work(db) : db.transaction((tx) => work(tx)))), replayed: false };
   if (!KEY_FORMAT.test(input.key)) {
     throw openapiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters (a random UUID is recommended)');
   }

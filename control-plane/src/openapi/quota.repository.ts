@@ -1,4 +1,4 @@
-/** Quota balances per bucket. Taking is one conditional UPDATE, so concurrent publishes never overdraw. */
+/** Quota balances per bucket. Publish takes units with one conditional UPDATE (publish.repository.ts), so concurrent publishes never overdraw. */
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
 import { type QuotaBucket, quotaBuckets } from './openapi.schema.js';
@@ -15,16 +15,6 @@ export const quotaRepository = {
     if (!query) balanceQueries.set(db, (query = buildBalances(db)));
     const list = await query.execute({ userId });
     return new Map(list.map((q) => [q.bucket, { granted: q.granted, used: q.used }]));
-  },
-
-  /** Takes `units` from a bucket; false (and nothing taken) when the balance is short. */
-  async take(db: Db, userId: number, bucket: QuotaBucket, units: number): Promise<boolean> {
-    const updated = await db
-      .update(quotaBuckets)
-      .set({ used: sql`${quotaBuckets.used} + ${units}` })
-      .where(and(eq(quotaBuckets.userId, userId), eq(quotaBuckets.bucket, bucket), sql`${quotaBuckets.used} + ${units} <= ${quotaBuckets.granted}`))
-      .returning({ used: quotaBuckets.used });
-    return updated.length === 1;
   },
 
   /** Gives units back (a job refused before it ran); never below zero. */

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, v1 } from '../../testing/openapi.js';
-import { adminRequest, createAccount, createArticle, persistedState, publishWorld } from '../../testing/publish.js';
+import { adminRequest, createAccount, createArticle, createNode, FULL_CAPABILITIES, persistedState, publishWorld } from '../../testing/publish.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof publishWorld>>;
@@ -181,6 +181,15 @@ describe('quota', () => {
     // Preflight said so beforehand.
     const pre = await v1(t.app, poor.user, 'POST', '/publish/preflight', { contentType: 'article', articleId: poor.article, executor: 'edge', accountIds: [poor.acc.zhihu, poor.acc.csdn] });
     expect(pre.body).toMatchObject({ valid: false, quota: [{ bucket: 'edge', needed: 2, remaining: 1, ok: false }] });
+  });
+
+  it('a short bucket takes nothing from the other buckets of the batch', async () => {
+    const two = await publishWorld(t, { quotas: { web: 5, cms: 0 } });
+    const webNode = await createNode(two.f, { kind: 'web', userIds: [two.user.id], capabilities: FULL_CAPABILITIES });
+    const zhihuWeb = await createAccount(two.f, two.user.id, { platform: 'zhihu', executor: 'web', nodeId: webNode });
+    const res = await v1(t.app, two.user, 'POST', '/publish', { articleId: two.article, executor: 'web', accountIds: [zhihuWeb, two.acc.wordpress] });
+    expect(res).toMatchObject({ status: 403, body: { error: { code: 'quota_exceeded', message: expect.stringMatching(/^cms quota: this request needs 1, 0 remaining/) } } });
+    expect(await persistedState(t.db.database.db, two.user.id)).toMatchObject({ batches: 0, jobs: 0, used: { web: 0, cms: 0 } });
   });
 });
 

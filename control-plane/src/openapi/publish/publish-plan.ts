@@ -86,7 +86,8 @@ function settingsError(issues: SettingsIssue[]): never {
 export class PublishPlanner {
   constructor(private readonly hasher: PreflightHasher) {}
 
-  async plan(db: Db, caller: ApiCaller, input: PublishInput): Promise<Plan> {
+  /** `fresh`: read accounts from the database even on the root handle (publish; preflight may use the cache). */
+  async plan(db: Db, caller: ApiCaller, input: PublishInput, o: { fresh?: boolean } = {}): Promise<Plan> {
     const { contentType, body } = input;
     if (body.settingsContractVersion !== undefined && body.settingsContractVersion !== SETTINGS_CONTRACT_VERSION) {
       throw openapiError(
@@ -109,14 +110,13 @@ export class PublishPlanner {
 
     const content = await loadContent(db, caller.userId, input);
 
-    const accounts = await accountsRepository.getForUser(db, caller.userId, body.accountIds);
+    const { accounts, presets } = await accountsRepository.forPlan(db, caller.userId, body.accountIds, mode === 'account' ? contentType : null, o);
     const missing = body.accountIds.filter((id) => !accounts.some((a) => a.id === id));
     if (missing.length) throw openapiError('account_not_found', `No account ${missing.join(', ')} in your account list (GET /accounts)`);
     const accountSettings = body.accountSettings ?? {};
     for (const key of Object.keys(accountSettings)) {
       if (!body.accountIds.includes(Number(key))) throw openapiError('invalid_settings', `accountSettings.${key}: account ${key} is not in accountIds`);
     }
-    const presets = mode === 'account' ? await accountsRepository.presets(db, body.accountIds, contentType) : new Map<number, Record<string, unknown>>();
 
     const routed = body.accountIds.map((id) => {
       const account = accounts.find((a) => a.id === id)!;

@@ -2,6 +2,8 @@ import { SETTINGS_CONTRACT_VERSION, settingsHash } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
+import { JOBS_CHANNEL } from '../../dispatch/node-registry.repository.js';
+import { listen } from '../../dispatch/pg-listen.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { v1 } from '../../testing/openapi.js';
 import { persistedState, publishWorld, putPreset } from '../../testing/publish.js';
@@ -57,6 +59,23 @@ describe('happy path', () => {
     for (const j of jobs) expect(j.settings_hash).toBe(settingsHash(j.settings_snapshot));
     expect(res.body.jobs[1].settings_hash).toBe(csdn.settings_hash);
     expect((await persistedState(t.db.database.db, w.user.id)).used).toMatchObject({ edge: 2, web: 0, desktop: 0, cms: 0 });
+  });
+
+  it('announces the new jobs on plume_jobs once per node, in the creating statement', async () => {
+    const heard: string[] = [];
+    const unlisten = await listen(t.db.database, JOBS_CHANNEL, (nodeId) => heard.push(nodeId));
+    try {
+      const w = await publishWorld(t, { quotas: { edge: 10 } });
+      const res = await v1(t.app, w.user, 'POST', '/publish', { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu, w.acc.csdn] });
+      expect(res.status).toBe(200);
+      expect(await jobsOf(res.body.batch_id)).toHaveLength(2);
+      await expect.poll(() => heard.includes(w.edge)).toBe(true);
+      // Both jobs are on one node: one notification for it.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.filter((n) => n === w.edge)).toHaveLength(1);
+    } finally {
+      await unlisten();
+    }
   });
 
   it('frozen settings do not follow later preset changes', async () => {

@@ -48,11 +48,17 @@ export function publishRoutes(deps: OpenApiDeps) {
     const publish = async (request: FastifyRequest, input: PublishInput, path: string, status: 200 | 202) => {
       const caller = callerOf(request);
       await service.ready();
-      return runIdempotent(deps.db, idempotencyInput(request, caller.userId, path, deps.now()), async (tx) => {
-        const body = await service.publish(tx, caller, input, request.id);
-        const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};
-        return { status, body, headers };
-      });
+      // service.publish writes with one statement: without a key it needs no transaction.
+      return runIdempotent(
+        deps.db,
+        idempotencyInput(request, caller.userId, path, deps.now()),
+        async (db) => {
+          const body = await service.publish(db, caller, input, request.id);
+          const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};
+          return { status, body, headers };
+        },
+        { atomicWork: true },
+      );
     };
 
     r.post(

@@ -2,8 +2,9 @@
  * Preflight and publish. Both build the same plan (publish-plan.ts);
  * preflight reports it and changes nothing, publish re-checks it against the
  * preflight the client did, takes quota and persists one batch with one job
- * per account, all inside the caller's transaction (the idempotent one), so
- * quota, batch and the stored answer commit together or not at all.
+ * per account in one all-or-nothing statement; with an Idempotency-Key that
+ * statement runs in the idempotent transaction, so quota, batch and the
+ * stored answer commit together or not at all.
  */
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { z } from 'zod';
@@ -84,9 +85,15 @@ export class PublishService {
     };
   }
 
-  /** Runs inside the idempotent transaction `tx`; any throw rolls back quota and batch together. */
-  async publish(tx: Db, caller: ApiCaller, input: PublishInput, requestId: string): Promise<PublishResponse> {
-    const plan = await this.planner.plan(tx, caller, input);
+  /**
+   * Reads the plan from the database (never the accounts cache), then writes
+   * quota, batch and jobs in one all-or-nothing statement. `db` is the
+   * idempotent transaction when the request has an Idempotency-Key (the
+   * stored answer commits with the batch), else the root handle: one
+   * statement needs no transaction around it.
+   */
+  async publish(db: Db, caller: ApiCaller, input: PublishInput, requestId: string): Promise<PublishResponse> {
+    const plan = await this.planner.plan(db, caller, input, { fresh: true });
     const sent = input.body.preflightHash;
     if (sent !== undefined && !PreflightHasher.same(sent, plan.hash)) {
       throw openapiError('preflight_mismatch', 'Content, settings or route changed since the preflight (preflightHash no longer matches); preflight again and publish with the new preflight_hash');
@@ -96,15 +103,7 @@ export class PublishService {
 
     // Fixed bucket order: two batches touching the same buckets lock them in the same order.
     const needed = unitsByBucket(plan);
-    for (const bucket of QUOTA_BUCKETS) {
-      const units = needed.get(bucket);
-      if (!units) continue;
-      if (!(await quotaRepository.take(tx, caller.userId, bucket, units))) {
-        const b = (await quotaRepository.balances(tx, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
-        throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${units}, ${Math.max(0, b.granted - b.used)} remaining`);
-      }
-    }
-
+    const quota = QUOTA_BUCKETS.flatMap((bucket) => (needed.get(bucket) ? [{ bucket, units: needed.get(bucket)! }] : []));
     const batchId = randomId('bat');
     const jobs = plan.targets.map((t) => ({
       id: randomId('job'),
@@ -118,11 +117,18 @@ export class PublishService {
       settingsHash: t.settingsHash,
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
-    await publishRepository.insertBatch(
-      tx,
+    const short = await publishRepository.insertBatch(
+      db,
       { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
       jobs,
+      quota,
     );
+    if (short.length) {
+      // Nothing was written (the statement is all or nothing).
+      const bucket = short[0]!;
+      const b = (await quotaRepository.balances(db, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
+      throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${needed.get(bucket)}, ${Math.max(0, b.granted - b.used)} remaining`);
+    }
     return {
       batch_id: batchId,
       content_type: plan.contentType,
