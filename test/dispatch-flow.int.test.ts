@@ -202,7 +202,8 @@ describe('faults', () => {
     await back.close();
   });
 
-  it('a node that vanishes after commit: unknown, then a verification finds the post', async () => {
+  /** A job committed on a node that then vanished: the job is `unknown`. */
+  async function committedThenVanished() {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);
     const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
@@ -211,6 +212,11 @@ describe('faults', () => {
     expect((await fake.next('commit_ack')).ok).toBe(true);
     fake.kill();
     const unknown = await h.waitForJob(jobId, (j) => j.state === 'unknown', 10_000);
+    return { node, jobId, offer, unknown };
+  }
+
+  it('a node that vanishes after commit: unknown, then a verification finds the post', async () => {
+    const { node, jobId, offer, unknown } = await committedThenVanished();
     expect(unknown.batchState).toBe('running');
 
     const back = await online(node);
@@ -229,14 +235,7 @@ describe('faults', () => {
   });
 
   it('a result resent from the outbox settles an unknown job and closes its verification', async () => {
-    const { node, accountId } = await nodeWithAccount();
-    const fake = await online(node);
-    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const { offer } = await startJob(fake, jobId);
-    fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
-    expect((await fake.next('commit_ack')).ok).toBe(true);
-    fake.kill();
-    await h.waitForJob(jobId, (j) => j.state === 'unknown', 10_000);
+    const { node, jobId, offer } = await committedThenVanished();
 
     const back = await online(node);
     back.send({ type: 'result', msgId: 'r-outbox', jobId, attemptId: offer.attemptId, outcome: 'succeeded', postId: 'late-1' });
