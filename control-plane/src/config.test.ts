@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const PG = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/plume' };
+
+describe('configuration', () => {
+  it('defaults the signed-request pool and the CMS executor', () => {
+    const config = loadConfig(PG);
+    expect(config.database).toMatchObject({ kind: 'postgres', poolMax: 10, signedPoolMax: 2 });
+    expect(config.cms).toEqual({ timeoutMs: 30_000, concurrency: 4 });
+  });
+
+  it('takes valid values from the environment', () => {
+    const config = loadConfig({ ...PG, PLUME_DB_SIGNED_POOL_MAX: '5', PLUME_CMS_TIMEOUT_MS: '5000', PLUME_CMS_CONCURRENCY: '8' });
+    expect(config.database).toMatchObject({ signedPoolMax: 5 });
+    expect(config.cms).toEqual({ timeoutMs: 5000, concurrency: 8 });
+  });
+
+  it('refuses out-of-range or non-numeric values, naming each variable', () => {
+    for (const [name, value] of [
+      ['PLUME_DB_SIGNED_POOL_MAX', '0'],
+      ['PLUME_DB_SIGNED_POOL_MAX', 'two'],
+      ['PLUME_CMS_TIMEOUT_MS', '999'],
+      ['PLUME_CMS_TIMEOUT_MS', '300001'],
+      ['PLUME_CMS_CONCURRENCY', '65'],
+      ['PLUME_CMS_CONCURRENCY', '1.5'],
+    ] as const) {
+      expect(() => loadConfig({ ...PG, [name]: value }), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig({ ...PG, [name]: value })).toThrow(new RegExp(`${name}:`));
+    }
+  });
+});
