@@ -52,6 +52,12 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * `db.execute` cannot do. For statements on a hot path; `text` must be
  * constant (parameters in `params`), since the statement cache keys on it.
  */
+/** Whether preparedRows can run on this handle (the root handle of either driver; a transaction cannot). */
+export function isRootHandle(db: Db): boolean {
+  const client = (db as unknown as { $client?: { unsafe?: unknown; query?: unknown } }).$client;
+  return client?.unsafe !== undefined || client?.query !== undefined;
+}
+
 export async function preparedRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client as
     | { unsafe?: (q: string, p: unknown[], o: { prepare: boolean }) => Promise<T[]>; query?: (q: string, p: unknown[]) => Promise<{ rows: T[] }> }

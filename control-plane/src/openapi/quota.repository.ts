@@ -1,19 +1,17 @@
 /** Quota balances per bucket. Publish takes units with one conditional UPDATE (publish.repository.ts), so concurrent publishes never overdraw. */
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, isRootHandle, preparedRows, rows } from '../db/client.js';
 import { type QuotaBucket, quotaBuckets } from './openapi.schema.js';
 
-/** Read by every preflight and GET /me: a prepared statement, built once per database handle. */
-const balanceQueries = new WeakMap<Db, ReturnType<typeof buildBalances>>();
-function buildBalances(db: Db) {
-  return db.select().from(quotaBuckets).where(eq(quotaBuckets.userId, sql.placeholder('userId'))).prepare('openapi_quota_balances');
-}
+/** Read by every preflight and GET /me: one prepared statement, no query builder, on the root handle. */
+const BALANCES = 'select bucket, granted, used from quota_buckets where user_id = $1';
+type BalanceRow = { bucket: QuotaBucket; granted: number; used: number };
 
 export const quotaRepository = {
   async balances(db: Db, userId: number): Promise<Map<QuotaBucket, { granted: number; used: number }>> {
-    let query = balanceQueries.get(db);
-    if (!query) balanceQueries.set(db, (query = buildBalances(db)));
-    const list = await query.execute({ userId });
+    const list = isRootHandle(db)
+      ? await preparedRows<BalanceRow>(db, BALANCES, [userId])
+      : await rows<BalanceRow>(db, sql`select bucket, granted, used from quota_buckets where user_id = ${userId}`);
     return new Map(list.map((q) => [q.bucket, { granted: q.granted, used: q.used }]));
   },
 

@@ -4,6 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, v1 } from '../../testing/openapi.js';
 import { createAccount, createNode, persistedState, publishWorld, putPreset } from '../../testing/publish.js';
+import { preflightResponse } from './publish.schemas.js';
+
+/** The route sends JSON.stringify of its answer: each answer must still be exactly what the schema describes (parse drops unknown keys). */
+function expectSchemaShape(res: { headers: Record<string, unknown>; body: unknown }): void {
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(preflightResponse.parse(res.body)).toEqual(res.body);
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +60,7 @@ describe('happy path', () => {
     expect(bili.field_sources).toMatchObject({ partitionName: 'preset', tags: 'account', visibility: 'platform', coverMode: 'default', copyright: 'default' });
     expect(douyin).toMatchObject({ settings_source: ['platform'], effective_settings: { aiLabel: true, creationDeclaration: 'ai_generated' } });
     const codes = res.body.awaiting_verification.map((a: { code: string }) => a.code);
-    expect(codes).toEqual(expect.arrayContaining(['account_permission', 'control_selection', 'local_file', 'image_format_and_size', 'cover_adoption']));
+    expect(codes).toEqual(expect.arrayContaining(['account_permission', 'control_selection', 'local_file', 'image_format_and_size', 'cover_adoption']));    expectSchemaShape(res);
   });
 
   it('custom mode ignores account presets', async () => {
@@ -105,6 +112,7 @@ describe('happy path', () => {
     expect(res.body.targets[1]).toMatchObject({ executor_online: false, publishable: true });
     expect(res.body.targets[2]).toMatchObject({ executor_online: true, publishable: false });
     expect(res.body.preflight_hash).toMatch(/^[0-9a-f]{64}$/);
+    expectSchemaShape(res);
 
     // The formal publish answers the same conditions with their codes.
     const body = { articleId: w.article, executor: 'edge' };
