@@ -13,17 +13,13 @@
  * account publishability, executor online, quota.
  */
 import {
-  applyDefaults,
-  checkEffectiveSettings,
   type ContentType,
   type Executor,
-  mergeSettings,
   platformById,
-  platformContract,
   SETTINGS_CONTRACT_VERSION,
   type SettingsIssue,
+  type SettingsLayer,
   type SettingsMode,
-  settingsHash,
   supports,
   validateSettingsLayer,
 } from '@plume/shared';
@@ -36,8 +32,9 @@ import type { QuotaBucket } from '../openapi.schema.js';
 import { awaitingItems, checkCapabilities, checkLimits, checkPaths, checkRoute, stateProblems } from './publish-checks.js';
 import { loadContent, type PublishContent, type PublishInput } from './publish-content.js';
 import type { PreflightHasher } from './preflight-hash.js';
+import { type FieldSource, layerKey, presetLayerIssues, targetSettings } from './target-settings.js';
 
-export type FieldSource = 'preset' | 'platform' | 'account' | 'default';
+export type { FieldSource } from './target-settings.js';
 
 export interface Problem {
   code: OpenApiErrorCode;
@@ -50,9 +47,10 @@ export interface PlannedTarget {
   executor: Executor;
   nodeId: string | null;
   bucket: QuotaBucket;
-  settings: Record<string, unknown>;
-  settingsSource: Array<'preset' | 'platform' | 'account'>;
-  fieldSources: Record<string, FieldSource>;
+  /** Frozen: shared with other plans of the same request shape (target-settings.ts). */
+  settings: Readonly<Record<string, unknown>>;
+  settingsSource: readonly SettingsLayer[];
+  fieldSources: Readonly<Record<string, FieldSource>>;
   settingsHash: string;
   publishable: boolean;
   executorOnline: boolean;
@@ -127,25 +125,34 @@ export class PublishPlanner {
       checkCapabilities(account, contentType);
       checkPaths(caller, account, executor, content, contentType);
       const preset = presets.get(id);
-      if (preset) issues.push(...validateSettingsLayer(contentType, account.platform, preset, `the ${contentType} preset of account ${id}`));
+      if (preset) issues.push(...presetLayerIssues(contentType, id, account.platform, preset));
       const own = accountSettings[String(id)];
       if (own) issues.push(...validateSettingsLayer(contentType, account.platform, own, `accountSettings.${id}`));
       return { account, executor };
     });
     if (issues.length) settingsError(issues);
 
+    // Each platform's layer is keyed once per request, however many of its accounts are targeted.
+    const platformKeys = new Map<string, string>();
     const targets: PlannedTarget[] = routed.map(({ account, executor }) => {
-      const merged = mergeSettings(mode, presets.get(account.id), platformSettings[account.platform], accountSettings[String(account.id)]);
-      const fieldSources: Record<string, FieldSource> = { ...merged.fieldSources };
-      const base = { ...merged.settings };
-      // A cover the content carries is used when the platform takes one and no layer chose otherwise.
-      if (base.coverMode === undefined && content.hasCover && platformContract(contentType, account.platform)!.cover.custom) {
-        base.coverMode = 'custom';
-        fieldSources.coverMode = 'default';
-      }
-      const { settings, defaulted } = applyDefaults(contentType, account.platform, base);
-      for (const key of defaulted) fieldSources[key] = 'default';
-      issues.push(...checkEffectiveSettings(contentType, account.platform, settings, `account ${account.id} (${account.platform})`));
+      const platformLayer = platformSettings[account.platform];
+      let platformKey = platformKeys.get(account.platform);
+      if (platformKey === undefined) platformKeys.set(account.platform, (platformKey = layerKey(platformLayer)));
+      const accountLayer = accountSettings[String(account.id)];
+      const derived = targetSettings({
+        contentType,
+        accountId: account.id,
+        platform: account.platform,
+        mode,
+        preset: presets.get(account.id),
+        platformLayer,
+        platformKey,
+        accountLayer,
+        accountKey: layerKey(accountLayer),
+        hasCover: content.hasCover,
+      });
+      const { settings } = derived;
+      issues.push(...derived.issues);
       issues.push(...checkLimits(account, contentType, content, settings));
       const state = stateProblems(account, contentType);
       const cms = resolveAccount(account).cms;
@@ -156,9 +163,9 @@ export class PublishPlanner {
         nodeId: cms ? null : account.nodeId,
         bucket: cms ? 'cms' : executor,
         settings,
-        settingsSource: merged.source,
-        fieldSources,
-        settingsHash: settingsHash(settings),
+        settingsSource: derived.source,
+        fieldSources: derived.fieldSources,
+        settingsHash: derived.settingsHash,
         publishable: state.publishable,
         executorOnline: state.online,
         problems: state.problems,

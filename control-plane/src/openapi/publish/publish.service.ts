@@ -73,7 +73,8 @@ export class PublishService {
         quota_bucket: t.bucket,
         quota_ok: !short.has(t.bucket),
         settings_mode: plan.settingsMode,
-        settings_source: t.settingsSource,
+        // Shared and frozen (target-settings.ts); the answer is only serialized.
+        settings_source: t.settingsSource as Array<(typeof t.settingsSource)[number]>,
         field_sources: t.fieldSources,
         effective_settings: t.settings,
         settings_hash: t.settingsHash,

@@ -1,0 +1,80 @@
+import { applyDefaults, mergeSettings, settingsHash } from '@plume/shared';
+import { describe, expect, it } from 'vitest';
+import { layerKey, presetLayerIssues, targetSettings, type TargetSettingsInput } from './target-settings.js';
+
+function input(over: Partial<TargetSettingsInput> = {}): TargetSettingsInput {
+  const platformLayer = over.platformLayer;
+  const accountLayer = over.accountLayer;
+  return {
+    contentType: 'video',
+    accountId: 7,
+    platform: 'bilibili',
+    mode: 'account',
+    preset: undefined,
+    hasCover: false,
+    ...over,
+    platformLayer,
+    platformKey: layerKey(platformLayer),
+    accountLayer,
+    accountKey: layerKey(accountLayer),
+  };
+}
+
+describe('targetSettings', () => {
+  it('answers the merge, defaults and hash the planner would compute, and the same object for the same shape', () => {
+    const preset = { partitionName: '知识', tags: ['preset'] };
+    const first = targetSettings(input({ preset, platformLayer: { tags: ['platform'] }, accountLayer: { visibility: 'private' } }));
+    const merged = mergeSettings('account', preset, { tags: ['platform'] }, { visibility: 'private' });
+    const { settings } = applyDefaults('video', 'bilibili', merged.settings);
+    expect(first.settings).toEqual(settings);
+    expect(first.settingsHash).toBe(settingsHash(settings));
+    expect(first.source).toEqual(['preset', 'platform', 'account']);
+    expect(first.fieldSources).toMatchObject({ partitionName: 'preset', tags: 'platform', visibility: 'account', copyright: 'default' });
+    expect(first.issues).toEqual([]);
+    // A new request with equal layers (new objects, keys in another order) is the same shape.
+    const again = targetSettings(input({ preset, platformLayer: { tags: ['platform'] }, accountLayer: { visibility: 'private' } }));
+    expect(again).toBe(first);
+  });
+
+  it('never serves an answer across a different preset, layer, mode, account or cover', () => {
+    const preset = { partitionName: '知识' };
+    const base = targetSettings(input({ preset }));
+    const edited = targetSettings(input({ preset: { partitionName: '生活' } }));
+    expect(edited.settings.partitionName).toBe('生活');
+    expect(targetSettings(input({ preset, accountLayer: { partitionName: '游戏' } })).settings.partitionName).toBe('游戏');
+    const custom = targetSettings(input({ preset, mode: 'custom' }));
+    expect(custom.settings.partitionName).toBeUndefined();
+    expect(custom.issues.map((i) => i.field)).toContain('partitionName');
+    expect(targetSettings(input({ preset, accountId: 8 })).issues).toEqual(base.issues);
+    expect(targetSettings(input({ preset, hasCover: true })).settings.coverMode).toBe('custom');
+    expect(base.settings.coverMode).not.toBe('custom');
+  });
+
+  it('shares only frozen answers', () => {
+    const answer = targetSettings(input({ preset: { partitionName: '知识' } }));
+    expect(Object.isFrozen(answer.settings)).toBe(true);
+    expect(Object.isFrozen(answer.fieldSources)).toBe(true);
+    expect(() => {
+      (answer.settings as Record<string, unknown>).partitionName = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  it('stays correct past its bound of request shapes per preset', () => {
+    const preset = { partitionName: '知识' };
+    for (let i = 0; i < 300; i++) {
+      const answer = targetSettings(input({ preset, accountLayer: { tags: [`t${i}`] } }));
+      expect(answer.settings.tags).toEqual([`t${i}`]);
+    }
+  });
+});
+
+describe('presetLayerIssues', () => {
+  it('validates a preset once per preset object and names the account', () => {
+    const bad = { copyright: 'stolen' };
+    const issues = presetLayerIssues('video', 7, 'bilibili', bad);
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues[0]!.message).toContain('the video preset of account 7');
+    expect(presetLayerIssues('video', 7, 'bilibili', bad)).toBe(issues);
+    expect(presetLayerIssues('video', 7, 'bilibili', { copyright: 'original' })).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The settings half of a publish target: validate the preset, merge the
+ * layers, apply the cover rule and the contract's defaults, check what is
+ * still missing, and hash the result. All of it is a pure function of the
+ * account's preset, the request's two layers for the account, the content
+ * type, the platform and whether the content carries a cover — and every
+ * preflight of an unchanged request computed it again (a fifth of the
+ * route's CPU, bench/openapi-http.mjs).
+ *
+ * So the answer is remembered per preset object: presets come from the
+ * accounts cache (accounts-cache.ts), whose snapshot is replaced — never
+ * edited — when a preset changes on any replica, so an edited preset is a
+ * new object and misses. Remembered answers die with their preset (a
+ * WeakMap); the request's layers enter the key as canonical JSON. Answers are
+ * frozen: they are shared between requests, and reach jobs and responses
+ * only by being read or serialized.
+ */
+import {
+  applyDefaults,
+  canonicalJson,
+  checkEffectiveSettings,
+  type ContentType,
+  mergeSettings,
+  platformContract,
+  type SettingsIssue,
+  type SettingsLayer,
+  type SettingsMode,
+  settingsHash,
+  validateSettingsLayer,
+} from '@plume/shared';
+
+export type FieldSource = SettingsLayer | 'default';
+type Settings = Record<string, unknown>;
+
+export interface TargetSettings {
+  settings: Readonly<Settings>;
+  source: readonly SettingsLayer[];
+  fieldSources: Readonly<Record<string, FieldSource>>;
+  settingsHash: string;
+  /** What the effective settings still lack (required fields, rule violations). */
+  issues: readonly SettingsIssue[];
+}
+
+export interface TargetSettingsInput {
+  contentType: ContentType;
+  accountId: number;
+  platform: string;
+  mode: SettingsMode;
+  /** The account's preset for the content type, as the accounts cache (or a fresh read) holds it. */
+  preset: Settings | undefined;
+  /** The request's platformSettings[platform] and accountSettings[accountId], with their canonical JSON ('' when absent). */
+  platformLayer: Settings | undefined;
+  platformKey: string;
+  accountLayer: Settings | undefined;
+  accountKey: string;
+  hasCover: boolean;
+}
+
+/** Stands for "no preset" (custom mode, or none saved) as a WeakMap key. */
+const NO_PRESET: object = Object.freeze({});
+/** Per preset: a handful of request shapes in practice; the bound only stops a hostile client growing it. */
+const MAX_SHAPES_PER_PRESET = 256;
+
+const derived = new WeakMap<object, Map<string, TargetSettings>>();
+const presetIssues = new WeakMap<object, Map<string, readonly SettingsIssue[]>>();
+
+function remembered<T>(store: WeakMap<object, Map<string, T>>, root: object, key: string, compute: () => T): T {
+  let byKey = store.get(root);
+  if (!byKey) store.set(root, (byKey = new Map()));
+  let value = byKey.get(key);
+  if (value === undefined) {
+    if (byKey.size >= MAX_SHAPES_PER_PRESET) byKey.clear();
+    value = compute();
+    byKey.set(key, value);
+  }
+  return value;
+}
+
+/** The layer's canonical JSON, the key it enters the memo with ('' when there is none). */
+export function layerKey(layer: Settings | undefined): string {
+  return layer === undefined ? '' : canonicalJson(layer);
+}
+
+/** validateSettingsLayer of an account's preset, once per preset object. */
+export function presetLayerIssues(contentType: ContentType, accountId: number, platform: string, preset: Settings): readonly SettingsIssue[] {
+  return remembered(presetIssues, preset, `${contentType}\n${accountId}\n${platform}`, () =>
+    Object.freeze(validateSettingsLayer(contentType, platform, preset, `the ${contentType} preset of account ${accountId}`)),
+  );
+}
+
+function compute(i: TargetSettingsInput, preset: Settings | undefined): TargetSettings {
+  const merged = mergeSettings(i.mode, preset, i.platformLayer, i.accountLayer);
+  const fieldSources: Record<string, FieldSource> = { ...merged.fieldSources };
+  const base = { ...merged.settings };
+  // A cover the content carries is used when the platform takes one and no layer chose otherwise.
+  if (base.coverMode === undefined && i.hasCover && platformContract(i.contentType, i.platform)!.cover.custom) {
+    base.coverMode = 'custom';
+    fieldSources.coverMode = 'default';
+  }
+  const { settings, defaulted } = applyDefaults(i.contentType, i.platform, base);
+  for (const key of defaulted) fieldSources[key] = 'default';
+  return {
+    settings: Object.freeze(settings),
+    source: Object.freeze(merged.source),
+    fieldSources: Object.freeze(fieldSources),
+    settingsHash: settingsHash(settings),
+    issues: Object.freeze(checkEffectiveSettings(i.contentType, i.platform, settings, `account ${i.accountId} (${i.platform})`)),
+  };
+}
+
+/** The target's effective settings, their sources and hash, and what they still lack. */
+export function targetSettings(i: TargetSettingsInput): TargetSettings {
+  const preset = i.mode === 'account' ? i.preset : undefined;
+  const key = `${i.contentType}\n${i.accountId}\n${i.platform}\n${i.mode}\n${i.hasCover ? 1 : 0}\n${i.platformKey}\n${i.accountKey}`;
+  return remembered(derived, preset ?? NO_PRESET, key, () => compute(i, preset));
+}
