@@ -55,7 +55,29 @@ function stateReasons(account: AccountRecord): UnpublishableReason[] {
   return reasons;
 }
 
+/**
+ * Resolutions of frozen records (the accounts cache freezes every record it
+ * shares), per record and content type: a preflight asks the same record up
+ * to six times. A record that is not frozen may still change, so it is
+ * resolved afresh on every call.
+ */
+const resolvedOf = new WeakMap<AccountRecord, Map<ContentType | undefined, ResolvedAccount>>();
+
 export function resolveAccount(account: AccountRecord, contentType?: ContentType): ResolvedAccount {
+  if (!Object.isFrozen(account)) return resolveNow(account, contentType);
+  let byType = resolvedOf.get(account);
+  if (!byType) resolvedOf.set(account, (byType = new Map()));
+  let resolved = byType.get(contentType);
+  if (!resolved) {
+    resolved = resolveNow(account, contentType);
+    Object.freeze(resolved.reasons);
+    Object.freeze(resolved.contentTypes);
+    byType.set(contentType, Object.freeze(resolved));
+  }
+  return resolved;
+}
+
+function resolveNow(account: AccountRecord, contentType?: ContentType): ResolvedAccount {
   const cms = isCmsPlatform(account.platform);
   const contentTypes = CONTENT_TYPES.filter((t) => executorsFor(account.platform, t).includes(account.executor));
   const online = executorOnline(account);
