@@ -54,16 +54,21 @@ export function preflightHashText(input: PreflightHashInput): string {
 
 export class PreflightHasher {
   private readonly key: () => Promise<KeyObject>;
+  /** Set once the key is loaded: from then on hashing takes no promise turn. */
+  private loaded: KeyObject | null = null;
 
   constructor(db: Db) {
     const secret = cachedServerSecret(db, 'preflight-key');
     let key: Promise<KeyObject> | null = null;
     // Imported once: an HMAC over a KeyObject skips copying the raw key on every preflight.
     this.key = () =>
-      (key ??= secret().then(createSecretKey, (error: unknown) => {
-        key = null;
-        throw error;
-      }));
+      (key ??= secret().then(
+        (raw) => (this.loaded = createSecretKey(raw)),
+        (error: unknown) => {
+          key = null;
+          throw error;
+        },
+      ));
   }
 
   /**
@@ -77,8 +82,10 @@ export class PreflightHasher {
     await this.key();
   }
 
-  async hash(input: PreflightHashInput): Promise<string> {
-    return createHmac('sha256', await this.key()).update(preflightHashText(input)).digest('hex');
+  hash(input: PreflightHashInput): string | Promise<string> {
+    const text = preflightHashText(input);
+    if (this.loaded) return createHmac('sha256', this.loaded).update(text).digest('hex');
+    return this.key().then((key) => createHmac('sha256', key).update(text).digest('hex'));
   }
 
   static same(a: string, b: string): boolean {

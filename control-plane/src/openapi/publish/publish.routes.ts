@@ -5,7 +5,7 @@
  * the same transaction as the batch and replayed for a repeat (marked
  * `idempotent-replayed: true`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, type OpenApiDeps } from '../context.js';
@@ -30,13 +30,15 @@ const idempotencyHeaders = z.looseObject({
 const SHARED_RULES =
   'Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor\'s bucket (cms for CMS sites), one unit per job, all or nothing. Needs `publish`.';
 
-/** executor=web for a video gets its own code rather than a generic enum error. */
-async function refuseWebVideo(request: FastifyRequest): Promise<void> {
+/** executor=web for a video gets its own code rather than a generic enum error. Callback style: no promise per request. */
+function refuseWebVideo(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const body = request.body as { executor?: unknown; contentType?: unknown } | undefined;
   const isVideo = request.routeOptions.url?.endsWith('/video') || body?.contentType === 'video';
   if (isVideo && body?.executor === 'web') {
-    throw openapiError('executor_not_supported', 'executor=web is not supported for video: videos are published by edge or desktop executors from local files');
+    done(openapiError('executor_not_supported', 'executor=web is not supported for video: videos are published by edge or desktop executors from local files'));
+    return;
   }
+  done();
 }
 
 export function publishRoutes(deps: OpenApiDeps) {
