@@ -84,12 +84,10 @@ export function publishRoutes(deps: OpenApiDeps) {
         const body = request.body;
         const input: PublishInput =
           body.contentType === 'article' ? { contentType: 'article', body } : body.contentType === 'dynamic' ? { contentType: 'dynamic', body } : { contentType: 'video', body };
-        // The answer is built field by field from typed values (PublishService.preflight), plain JSON
-        // with no codecs: JSON.stringify gives what the schema serializer would, without re-validating
-        // every field of every target on each request (a tenth of the route's CPU). The integration
-        // tests parse each answer with preflightResponse to keep the two in step.
-        const answer = await service.preflight(deps.db, caller, input);
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+        // Already JSON (preflight-answer.ts): the schema serializer would re-validate every field of
+        // every target on each request (a tenth of the route's CPU). The integration tests parse each
+        // answer with preflightResponse to keep the two in step.
+        return reply.type('application/json; charset=utf-8').send(await service.preflight(deps.db, caller, input));
       },
     );
 

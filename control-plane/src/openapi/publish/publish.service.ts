@@ -7,7 +7,6 @@
  * stored answer commit together or not at all.
  */
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
-import type { z } from 'zod';
 import type { ApiCaller } from '../auth.js';
 import { randomId } from '../../crypto/tokens.js';
 import type { Db } from '../../db/client.js';
@@ -17,18 +16,15 @@ import { quotaRepository } from '../quota.repository.js';
 import type { PublishInput } from './publish-content.js';
 import { type Plan, type Problem, PublishPlanner } from './publish-plan.js';
 import { publishRepository } from './publish.repository.js';
-import type { PublishResponse, preflightResponse } from './publish.schemas.js';
+import type { PublishResponse } from './publish.schemas.js';
+import { preflightJson } from './preflight-answer.js';
 import { PreflightHasher } from './preflight-hash.js';
-
-type PreflightResponse = z.infer<typeof preflightResponse>;
 
 function unitsByBucket(plan: Plan): Map<QuotaBucket, number> {
   const needed = new Map<QuotaBucket, number>();
   for (const t of plan.targets) needed.set(t.bucket, (needed.get(t.bucket) ?? 0) + 1);
   return needed;
 }
-
-const problemView = (p: Problem) => ({ code: p.code, message: p.message, account_id: p.accountId });
 
 export class PublishService {
   private readonly planner: PublishPlanner;
@@ -44,7 +40,8 @@ export class PublishService {
     return this.hasher.ready();
   }
 
-  async preflight(db: Db, caller: ApiCaller, input: PublishInput): Promise<PreflightResponse> {
+  /** The preflight answer, as the JSON text the route sends (preflight-answer.ts). */
+  async preflight(db: Db, caller: ApiCaller, input: PublishInput): Promise<string> {
     const plan = await this.planner.plan(db, caller, input);
     const balances = await quotaRepository.balances(db, caller.userId);
     const quota = [...unitsByBucket(plan)].map(([bucket, needed]) => {
@@ -52,38 +49,11 @@ export class PublishService {
       const remaining = Math.max(0, b.granted - b.used);
       return { bucket, needed, remaining, ok: remaining >= needed };
     });
-    const short = new Set(quota.filter((q) => !q.ok).map((q) => q.bucket));
     const problems: Problem[] = plan.targets.flatMap((t) => t.problems);
-    for (const q of quota.filter((x) => !x.ok)) {
-      problems.push({ code: 'quota_exceeded', message: `${q.bucket} quota: this request needs ${q.needed}, ${q.remaining} remaining`, accountId: null });
+    for (const q of quota) {
+      if (!q.ok) problems.push({ code: 'quota_exceeded', message: `${q.bucket} quota: this request needs ${q.needed}, ${q.remaining} remaining`, accountId: null });
     }
-    return {
-      valid: problems.length === 0,
-      content_type: plan.contentType,
-      executor: plan.executor,
-      settings_contract_version: SETTINGS_CONTRACT_VERSION,
-      preflight_hash: plan.hash,
-      targets: plan.targets.map((t) => ({
-        account_id: t.account.id,
-        platform: t.account.platform,
-        executor: t.executor,
-        node_id: t.nodeId,
-        publishable: t.publishable,
-        executor_online: t.executorOnline,
-        quota_bucket: t.bucket,
-        quota_ok: !short.has(t.bucket),
-        settings_mode: plan.settingsMode,
-        // Shared and frozen (target-settings.ts); the answer is only serialized.
-        settings_source: t.settingsSource as Array<(typeof t.settingsSource)[number]>,
-        field_sources: t.fieldSources,
-        effective_settings: t.settings,
-        settings_hash: t.settingsHash,
-        problems: t.problems.map(problemView),
-      })),
-      quota,
-      problems: problems.map(problemView),
-      awaiting_verification: plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds })),
-    };
+    return preflightJson({ plan, quota, problems });
   }
 
   /**
