@@ -13,9 +13,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { ApiKeyCache } from './key-cache.js';
+import { ApiKeyCache, type KeyRecord } from './key-cache.js';
 import { openapiError } from './openapi.errors.js';
-import { RateLimiter } from './rate-limit.js';
+import { type LimitVerdict, RateLimiter } from './rate-limit.js';
 import type { Permission, UserPlan } from './openapi.schema.js';
 
 export interface ApiCaller {
@@ -56,19 +56,34 @@ export async function closeApiAuth(db: Db): Promise<void> {
   await Promise.all([gate.limits.close(), gate.keys.close()]);
 }
 
-export async function authenticateApiKey(db: Db, authorization: string | undefined, now: Date): Promise<ApiCaller> {
+/**
+ * The caller of a request. Answers synchronously when the key is cached and
+ * the replica's lease covers the request (the common case: no promise, no
+ * microtask turn); a promise when PostgreSQL must be asked.
+ */
+export function authenticateApiKey(db: Db, authorization: string | undefined, now: Date): ApiCaller | Promise<ApiCaller> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
   if (!match) throw openapiError('unauthorized', 'Send your API key as Authorization: Bearer <API_KEY>');
   const key = match[1]!;
   if (!KEY_FORMAT.test(key)) throw openapiError('unauthorized', 'Malformed API key; keys look like plm_…');
 
   const gate = gateOf(db);
-  const record = await gate.keys.lookup(hashApiKey(key));
+  const keyHash = hashApiKey(key);
+  const cached = gate.keys.cached(keyHash);
+  if (cached) return admit(gate, cached, now);
+  return gate.keys.lookup(keyHash).then((record) => admit(gate, record, now));
+}
+
+function admit(gate: Gate, record: KeyRecord | null, now: Date): ApiCaller | Promise<ApiCaller> {
   if (!record) throw openapiError('unauthorized', 'Unknown or revoked API key');
   if (record.disabled) throw openapiError('user_disabled', 'This user is disabled; contact the operator');
-
   const { plan } = record;
-  const verdict = await gate.limits.take(record.userId, { perMinute: plan.perMinuteLimit, daily: plan.dailyLimit }, now.getTime());
+  const verdict = gate.limits.take(record.userId, { perMinute: plan.perMinuteLimit, daily: plan.dailyLimit }, now.getTime());
+  return verdict instanceof Promise ? verdict.then((v) => callerOf(record, v)) : callerOf(record, verdict);
+}
+
+function callerOf(record: KeyRecord, verdict: LimitVerdict): ApiCaller {
+  const { plan } = record;
   const caller: ApiCaller = {
     userId: record.userId,
     keyId: record.keyId,

@@ -87,19 +87,28 @@ export class ApiKeyCache {
     caches.set(db, this);
   }
 
-  async lookup(keyHash: string): Promise<KeyRecord | null> {
-    if (!this.listening) this.start();
+  /** The key's record from memory when it is there and current, else undefined (ask lookup). */
+  cached(keyHash: string): KeyRecord | undefined {
+    if (!this.listening) {
+      this.start();
+      return undefined;
+    }
     const now = Date.now();
     const hit = this.entries.get(keyHash);
-    if (hit && hit.expiresAt > now && this.listening) {
-      if (now - hit.touchedAt >= TOUCH_EVERY_MS) {
-        hit.touchedAt = now;
-        preparedRows(this.db, TOUCH, [hit.record.keyId]).catch(() => {
-          // last_used_at is informational; the next touch retries.
-        });
-      }
-      return hit.record;
+    if (!hit || hit.expiresAt <= now) return undefined;
+    if (now - hit.touchedAt >= TOUCH_EVERY_MS) {
+      hit.touchedAt = now;
+      preparedRows(this.db, TOUCH, [hit.record.keyId]).catch(() => {
+        // last_used_at is informational; the next touch retries.
+      });
     }
+    return hit.record;
+  }
+
+  async lookup(keyHash: string): Promise<KeyRecord | null> {
+    const hit = this.cached(keyHash);
+    if (hit) return hit;
+    const now = Date.now();
     const generation = this.generation;
     const [row] = await preparedRows<LookupRow>(this.db, LOOKUP, [keyHash]);
     if (!row) {

@@ -74,11 +74,22 @@ export function openapiRoutes(deps: OpenApiDeps) {
 
     // Leased request tokens go back to the shared counters; the key cache stops listening.
     app.addHook('onClose', () => closeApiAuth(deps.db));
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.config.public) return;
-      const caller = await authenticateApiKey(deps.db, request.headers.authorization, deps.now());
-      request.caller = caller;
-      reply.headers(rateLimitHeaders(caller));
+    // Callback style: a cached key within the replica's lease is answered without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.public) return done();
+      const admit = (caller: ApiCaller) => {
+        request.caller = caller;
+        reply.headers(rateLimitHeaders(caller));
+        done();
+      };
+      let caller: ApiCaller | Promise<ApiCaller>;
+      try {
+        caller = authenticateApiKey(deps.db, request.headers.authorization, deps.now());
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (caller instanceof Promise) caller.then(admit, done);
+      else admit(caller);
     });
     // preValidation: a key without the permission learns nothing about the body's shape.
     // Callback style: an async hook costs a promise and a microtask turn on every request.
