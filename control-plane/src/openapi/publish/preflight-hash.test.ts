@@ -19,16 +19,18 @@ function definition(input: PreflightHashInput): string {
 
 describe('preflightHashText', () => {
   it('is canonicalJson of the hashed object for any input (property)', () => {
+    // Plain ASCII, any code point, and the characters JSON must escape (quote, backslash, control, lone surrogate).
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('a"b', 'c\\d', 'e\u0001f', '\ud800', ''));
     const input = fc.record({
       userId: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
       contentType: fc.constantFrom(...CONTENT_TYPES),
       content: fc.dictionary(fc.string(), fc.jsonValue()),
       executor: fc.constantFrom('edge', 'web', 'desktop', 'with "quotes" and \\ ünïcode'),
       targets: fc.uniqueArray(
-        fc.record({ accountId: fc.integer({ min: 1, max: 2 ** 31 - 1 }), nodeId: fc.option(fc.string(), { nil: null }), settingsHash: fc.string() }),
+        fc.record({ accountId: fc.integer({ min: 1, max: 2 ** 31 - 1 }), nodeId: fc.option(text, { nil: null }), settingsHash: text }),
         { selector: (t) => t.accountId, maxLength: 8 },
       ),
-      settingsContractVersion: fc.string(),
+      settingsContractVersion: text,
     });
     fc.assert(
       fc.property(input, (i) => {

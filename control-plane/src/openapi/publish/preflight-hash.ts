@@ -35,21 +35,37 @@ export interface PreflightHashInput {
  * preflight's CPU went to sorting these keys). preflight-hash.test.ts holds it to canonicalJson.
  */
 export function preflightHashText(input: PreflightHashInput): string {
-  const targets = [...input.targets].sort((a, b) => a.accountId - b.accountId);
+  let targets = input.targets;
+  for (let i = 1; i < targets.length; i++) {
+    if (targets[i - 1]!.accountId > targets[i]!.accountId) {
+      targets = [...targets].sort((a, b) => a.accountId - b.accountId);
+      break;
+    }
+  }
   let route = '';
   let settings = '';
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i]!;
     const sep = i ? ',' : '';
-    route += `${sep}{"accountId":${JSON.stringify(t.accountId)},"nodeId":${JSON.stringify(t.nodeId)}}`;
-    settings += `${sep}{"accountId":${JSON.stringify(t.accountId)},"settingsHash":${JSON.stringify(t.settingsHash)}}`;
+    const id = integer(t.accountId);
+    route += `${sep}{"accountId":${id},"nodeId":${t.nodeId === null ? 'null' : quoted(t.nodeId)}}`;
+    settings += `${sep}{"accountId":${id},"settingsHash":${quoted(t.settingsHash)}}`;
   }
   return (
-    `{"content":${canonicalJson(input.content)},"contentType":${JSON.stringify(input.contentType)}` +
-    `,"route":{"executor":${JSON.stringify(input.executor)},"targets":[${route}]}` +
-    `,"settings":[${settings}],"settingsContractVersion":${JSON.stringify(input.settingsContractVersion)}` +
-    `,"userId":${JSON.stringify(input.userId)},"v":2}`
+    `{"content":${canonicalJson(input.content)},"contentType":${quoted(input.contentType)}` +
+    `,"route":{"executor":${quoted(input.executor)},"targets":[${route}]}` +
+    `,"settings":[${settings}],"settingsContractVersion":${quoted(input.settingsContractVersion)}` +
+    `,"userId":${integer(input.userId)},"v":2}`
   );
+}
+
+/** Printable ASCII without `"` or `\`: JSON.stringify would only add the quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const quoted = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+/** Ids are integers, whose JSON is their decimal text; anything else would be a bug upstream. */
+function integer(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`preflight hash: ${n} is not an integer id`);
+  return String(n);
 }
 
 export class PreflightHasher {
