@@ -123,6 +123,13 @@ describe('settings', () => {
     await expectError('/publish', { ...article(), platformSettings: { zhihu: { cookie: 'z_c0=1' } } }, 422, 'invalid_settings', /platformSettings\.zhihu\.cookie/);
     await expectError('/publish', { ...article(), accountSettings: { [w.acc.zhihu]: { tags: 'one' } } }, 422, 'invalid_settings', new RegExp(`accountSettings\\.${w.acc.zhihu}\\.tags`));
     await expectError('/publish', { ...article(), accountSettings: { [w.acc.csdn]: {} } }, 422, 'invalid_settings', /not in accountIds/);
+    // JSON.parse turns 1e400 into Infinity, which has no canonical JSON: refused, never a 500.
+    const infinite = (layer: string) => `{"articleId":"${w.article}","executor":"edge","accountIds":[${w.acc.zhihu}],${layer}}`;
+    for (const path of ['/publish', '/publish/preflight']) {
+      const extra = path === '/publish/preflight' ? ',"contentType":"article"' : '';
+      await expectError(path, infinite(`"platformSettings":{"zhihu":{"tags":["a"],"x":1e400}}${extra}`), 422, 'invalid_settings', /platformSettings\.zhihu/);
+      await expectError(path, infinite(`"accountSettings":{"${w.acc.zhihu}":{"tags":[1e400]}}${extra}`), 422, 'invalid_settings', new RegExp(`accountSettings\\.${w.acc.zhihu}`));
+    }
     await expectError('/publish', { ...article(), settingsMode: 'mine' }, 400, 'invalid_request', /settingsMode/);
   });
 

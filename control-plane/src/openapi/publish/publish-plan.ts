@@ -21,7 +21,6 @@ import {
   type SettingsLayer,
   type SettingsMode,
   supports,
-  validateSettingsLayer,
 } from '@plume/shared';
 import type { ApiCaller } from '../auth.js';
 import type { Db } from '../../db/client.js';
@@ -32,7 +31,7 @@ import type { QuotaBucket } from '../openapi.schema.js';
 import { awaitingItems, checkCapabilities, checkLimits, checkPaths, checkRoute, stateProblems } from './publish-checks.js';
 import { loadContent, type PublishContent, type PublishInput } from './publish-content.js';
 import type { PreflightHasher } from './preflight-hash.js';
-import { type FieldSource, layerKey, presetLayerIssues, targetSettings } from './target-settings.js';
+import { type FieldSource, presetLayerIssues, requestLayerIssues, targetSettings } from './target-settings.js';
 
 export type { FieldSource } from './target-settings.js';
 
@@ -96,9 +95,13 @@ export class PublishPlanner {
     const mode: SettingsMode = body.settingsMode ?? 'account';
     const issues: SettingsIssue[] = [];
     const platformSettings = body.platformSettings ?? {};
+    // Each platform's layer is keyed once per request, however many of its accounts are targeted.
+    const platformKeys = new Map<string, string>();
     for (const [code, layer] of Object.entries(platformSettings)) {
       if (!platformById(code)) throw openapiError('unknown_platform', `platformSettings.${code}: no platform has the code '${code}' (see GET /meta)`);
-      issues.push(...validateSettingsLayer(contentType, code, layer, `platformSettings.${code}`));
+      const checked = requestLayerIssues(contentType, code, layer, `platformSettings.${code}`);
+      if (checked.key !== null) platformKeys.set(code, checked.key);
+      issues.push(...checked.issues);
     }
     const guard = input.contentType === 'video' ? input.body.platforms : undefined;
     for (const code of guard ?? []) {
@@ -116,6 +119,7 @@ export class PublishPlanner {
       if (!body.accountIds.includes(Number(key))) throw openapiError('invalid_settings', `accountSettings.${key}: account ${key} is not in accountIds`);
     }
 
+    const accountKeys = new Map<number, string>();
     const routed = body.accountIds.map((id) => {
       const account = accounts.find((a) => a.id === id)!;
       const executor = checkRoute(caller, account, contentType, body.executor);
@@ -127,17 +131,18 @@ export class PublishPlanner {
       const preset = presets.get(id);
       if (preset) issues.push(...presetLayerIssues(contentType, id, account.platform, preset));
       const own = accountSettings[String(id)];
-      if (own) issues.push(...validateSettingsLayer(contentType, account.platform, own, `accountSettings.${id}`));
+      if (own) {
+        const checked = requestLayerIssues(contentType, account.platform, own, `accountSettings.${id}`);
+        if (checked.key !== null) accountKeys.set(id, checked.key);
+        issues.push(...checked.issues);
+      }
       return { account, executor };
     });
     if (issues.length) settingsError(issues);
 
-    // Each platform's layer is keyed once per request, however many of its accounts are targeted.
-    const platformKeys = new Map<string, string>();
     const targets: PlannedTarget[] = routed.map(({ account, executor }) => {
       const platformLayer = platformSettings[account.platform];
-      let platformKey = platformKeys.get(account.platform);
-      if (platformKey === undefined) platformKeys.set(account.platform, (platformKey = layerKey(platformLayer)));
+      const platformKey = platformKeys.get(account.platform) ?? '';
       const accountLayer = accountSettings[String(account.id)];
       const derived = targetSettings({
         contentType,
@@ -148,7 +153,7 @@ export class PublishPlanner {
         platformLayer,
         platformKey,
         accountLayer,
-        accountKey: layerKey(accountLayer),
+        accountKey: accountKeys.get(account.id) ?? '',
         hasCover: content.hasCover,
       });
       const { settings } = derived;

@@ -1,6 +1,6 @@
 import { applyDefaults, mergeSettings, settingsHash } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
-import { layerKey, presetLayerIssues, targetSettings, type TargetSettingsInput } from './target-settings.js';
+import { layerKey, presetLayerIssues, requestLayerIssues, targetSettings, type TargetSettingsInput } from './target-settings.js';
 
 function input(over: Partial<TargetSettingsInput> = {}): TargetSettingsInput {
   const platformLayer = over.platformLayer;
@@ -14,9 +14,9 @@ function input(over: Partial<TargetSettingsInput> = {}): TargetSettingsInput {
     hasCover: false,
     ...over,
     platformLayer,
-    platformKey: layerKey(platformLayer),
+    platformKey: layerKey(platformLayer)!,
     accountLayer,
-    accountKey: layerKey(accountLayer),
+    accountKey: layerKey(accountLayer)!,
   };
 }
 
@@ -76,5 +76,26 @@ describe('presetLayerIssues', () => {
     expect(issues[0]!.message).toContain('the video preset of account 7');
     expect(presetLayerIssues('video', 7, 'bilibili', bad)).toBe(issues);
     expect(presetLayerIssues('video', 7, 'bilibili', { copyright: 'original' })).toEqual([]);
+  });
+});
+
+describe('requestLayerIssues', () => {
+  it('validates each distinct layer once and hands back its key', () => {
+    const first = requestLayerIssues('video', 'bilibili', { copyright: 'stolen' }, 'platformSettings.bilibili');
+    expect(first.issues.length).toBeGreaterThan(0);
+    expect(first.issues[0]!.message).toContain('platformSettings.bilibili');
+    const again = requestLayerIssues('video', 'bilibili', { copyright: 'stolen' }, 'platformSettings.bilibili');
+    expect(again.issues).toBe(first.issues);
+    expect(again.key).toBe(first.key);
+    // The same layer elsewhere names where it was sent.
+    expect(requestLayerIssues('video', 'bilibili', { copyright: 'stolen' }, 'accountSettings.7').issues[0]!.message).toContain('accountSettings.7');
+    expect(requestLayerIssues('video', 'bilibili', { copyright: 'original' }, 'platformSettings.bilibili')).toEqual({ key: '{"copyright":"original"}', issues: [] });
+  });
+
+  it('refuses a layer without canonical JSON (a number JSON.parse made infinite) instead of throwing', () => {
+    const layer = JSON.parse('{"tags":["a"],"extra":1e400}');
+    const checked = requestLayerIssues('video', 'bilibili', layer, 'platformSettings.bilibili');
+    expect(checked.key).toBeNull();
+    expect(checked.issues).toEqual([expect.objectContaining({ code: 'invalid_settings', field: 'platformSettings.bilibili' })]);
   });
 });

@@ -76,9 +76,18 @@ function remembered<T>(store: WeakMap<object, Map<string, T>>, root: object, key
   return value;
 }
 
-/** The layer's canonical JSON, the key it enters the memo with ('' when there is none). */
-export function layerKey(layer: Settings | undefined): string {
-  return layer === undefined ? '' : canonicalJson(layer);
+/**
+ * The layer's canonical JSON, the key it enters the memo with ('' when there
+ * is none); null when the layer has no canonical JSON (a number JSON.parse
+ * made infinite, 1e400), which requestLayerIssues refuses.
+ */
+export function layerKey(layer: unknown): string | null {
+  if (layer === undefined) return '';
+  try {
+    return canonicalJson(layer);
+  } catch {
+    return null;
+  }
 }
 
 /** validateSettingsLayer of an account's preset, once per preset object. */
@@ -86,6 +95,28 @@ export function presetLayerIssues(contentType: ContentType, accountId: number, p
   return remembered(presetIssues, preset, `${contentType}\n${accountId}\n${platform}`, () =>
     Object.freeze(validateSettingsLayer(contentType, platform, preset, `the ${contentType} preset of account ${accountId}`)),
   );
+}
+
+/** Validated request layers by content type, platform, where and canonical JSON; bounded like a preset's shapes. */
+const requestIssues = new Map<string, readonly SettingsIssue[]>();
+const MAX_REQUEST_LAYERS = 1024;
+
+/**
+ * validateSettingsLayer of a layer the request sent (platformSettings.x,
+ * accountSettings.n), once per distinct layer, with the layer's key for
+ * targetSettings (null only when there are issues).
+ */
+export function requestLayerIssues(contentType: ContentType, platform: string, layer: unknown, where: string): { key: string | null; issues: readonly SettingsIssue[] } {
+  const key = layerKey(layer);
+  if (key === null) return { key, issues: [{ code: 'invalid_settings', field: where, message: `${where} holds a number too large to represent` }] };
+  const memoKey = `${contentType}\n${platform}\n${where}\n${key}`;
+  let issues = requestIssues.get(memoKey);
+  if (issues === undefined) {
+    if (requestIssues.size >= MAX_REQUEST_LAYERS) requestIssues.clear();
+    issues = Object.freeze(validateSettingsLayer(contentType, platform, layer, where));
+    requestIssues.set(memoKey, issues);
+  }
+  return { key, issues };
 }
 
 function compute(i: TargetSettingsInput, preset: Settings | undefined): TargetSettings {
