@@ -37,12 +37,19 @@ export interface PublishContent {
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\([^)]+\)/;
 
-/** Digest of an article's text, once per row object (cached rows are shared and immutable). */
-const digests = new WeakMap<object, string>();
-function articleDigest(article: { title: string; content: string }): string {
-  let digest = digests.get(article);
-  if (digest === undefined) digests.set(article, (digest = sha256Hex(canonicalJson([article.title, article.content]))));
-  return digest;
+/**
+ * What is read off an article's text — its digest and whether it has inline
+ * images — once per row object (cached rows are shared and immutable): both
+ * scan the whole text, which can be long.
+ */
+const textFacts = new WeakMap<object, { digest: string; inlineImages: boolean }>();
+function articleFacts(article: { title: string; content: string }): { digest: string; inlineImages: boolean } {
+  let facts = textFacts.get(article);
+  if (facts === undefined) {
+    facts = { digest: sha256Hex(canonicalJson([article.title, article.content])), inlineImages: MARKDOWN_IMAGE.test(article.content) };
+    textFacts.set(article, facts);
+  }
+  return facts;
 }
 
 export async function loadContent(db: Db, userId: number, input: PublishInput): Promise<PublishContent> {
@@ -53,6 +60,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
       if (!id.startsWith('art_')) throw openapiError('article_not_found', `'${id}' is not an article id: article ids start with art_ (from POST /articles or a finished generation task)`);
       const article = await articlesRepository.get(db, userId, id);
       if (!article) throw notFoundError('article', id);
+      const facts = articleFacts(article);
       return {
         articleId: article.id,
         payload: {
@@ -63,13 +71,13 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
           contentProvenance: article.contentProvenance,
           aigc: article.aigc,
         },
-        hashed: { articleId: article.id, digest: articleDigest(article) },
+        hashed: { articleId: article.id, digest: facts.digest },
         title: article.title,
         text: article.content,
         hasCover: Boolean(article.coverImage),
         localPaths: [],
         imageCount: 0,
-        hasImages: Boolean(article.coverImage) || MARKDOWN_IMAGE.test(article.content),
+        hasImages: Boolean(article.coverImage) || facts.inlineImages,
       };
     }
     case 'dynamic': {
