@@ -70,6 +70,13 @@ export function checkPaths(caller: ApiCaller, account: AccountRecord, executor: 
   }
 }
 
+/** Characters as platforms count them: code points (an emoji is one), which never exceed UTF-16 units. */
+function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
 /** Platform limits on the content (throws content_limit_exceeded); returns the cover rule as a settings issue. */
 export function checkLimits(account: AccountRecord, contentType: ContentType, content: PublishContent, settings: Record<string, unknown>): SettingsIssue[] {
   const limits = platformContract(contentType, account.platform)!.limits;
@@ -77,10 +84,12 @@ export function checkLimits(account: AccountRecord, contentType: ContentType, co
   const over = (what: string, n: number, max: number) =>
     openapiError('content_limit_exceeded', `${where}: ${what} has ${n} characters; ${account.platform} accepts at most ${max}`);
   const title = content.title;
-  if (title !== null && limits.titleMaxLength !== undefined && [...title].length > limits.titleMaxLength) throw over('title', [...title].length, limits.titleMaxLength);
+  if (title !== null && limits.titleMaxLength !== undefined && characters(title) > limits.titleMaxLength) throw over('title', characters(title), limits.titleMaxLength);
   if (contentType === 'dynamic') {
-    const n = [...(content.text ?? '')].length;
-    if (limits.contentMaxLength !== undefined && n > limits.contentMaxLength) throw over('content', n, limits.contentMaxLength);
+    const text = content.text ?? '';
+    if (limits.contentMaxLength !== undefined && text.length > limits.contentMaxLength && characters(text) > limits.contentMaxLength) {
+      throw over('content', characters(text), limits.contentMaxLength);
+    }
     if (limits.minImages !== undefined && content.imageCount < limits.minImages) {
       throw openapiError('content_limit_exceeded', `${where}: ${account.platform} dynamics need at least ${limits.minImages} image(s) in images`);
     }
@@ -95,7 +104,29 @@ export function checkLimits(account: AccountRecord, contentType: ContentType, co
   return [];
 }
 
-export function stateProblems(account: AccountRecord, contentType: ContentType): { problems: Problem[]; publishable: boolean; online: boolean } {
+export interface StateProblems {
+  problems: readonly Problem[];
+  publishable: boolean;
+  online: boolean;
+}
+
+/** Per frozen (cached, shared) account record and content type, like resolveAccount. */
+const stateOf = new WeakMap<AccountRecord, Map<ContentType, StateProblems>>();
+
+export function stateProblems(account: AccountRecord, contentType: ContentType): StateProblems {
+  if (!Object.isFrozen(account)) return stateNow(account, contentType);
+  let byType = stateOf.get(account);
+  if (!byType) stateOf.set(account, (byType = new Map()));
+  let state = byType.get(contentType);
+  if (!state) {
+    state = stateNow(account, contentType);
+    Object.freeze(state.problems);
+    byType.set(contentType, Object.freeze(state));
+  }
+  return state;
+}
+
+function stateNow(account: AccountRecord, contentType: ContentType): StateProblems {
   const resolved = resolveAccount(account, contentType);
   const problems: Problem[] = [];
   const stateReasons = resolved.reasons.filter((r) => !ROUTING_REASONS.has(r));

@@ -156,6 +156,12 @@ describe('limits and paths', () => {
   it('titles and dynamics beyond a platform limit are content_limit_exceeded', async () => {
     const long = await createArticle(w.f, w.user.id, { title: '长'.repeat(31) });
     await expectError('/publish', { ...article(), articleId: long, accountIds: [w.acc.toutiao] }, 422, 'content_limit_exceeded', /at most 30/);
+    // Characters are code points: 30 emoji (60 UTF-16 units) fit a 30-character title, 31 do not.
+    const fits = await createArticle(w.f, w.user.id, { title: '😀'.repeat(30) });
+    const ok = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...article(), articleId: fits, accountIds: [w.acc.toutiao], contentType: 'article' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const over = await createArticle(w.f, w.user.id, { title: '😀'.repeat(31) });
+    await expectError('/publish', { ...article(), articleId: over, accountIds: [w.acc.toutiao] }, 422, 'content_limit_exceeded', /title has 31 characters/);
     await expectError('/publish/dynamic', { ...dynamic(), accountIds: [w.acc.douyin] }, 422, 'content_limit_exceeded', /at least 1 image/);
   });
 

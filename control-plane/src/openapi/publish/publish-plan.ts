@@ -53,7 +53,7 @@ export interface PlannedTarget {
   settingsHash: string;
   publishable: boolean;
   executorOnline: boolean;
-  problems: Problem[];
+  problems: readonly Problem[];
 }
 
 export interface AwaitingItem {
