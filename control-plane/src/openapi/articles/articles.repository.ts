@@ -1,6 +1,6 @@
 /** Article rows: every query is scoped to the owning user, so another user's id simply is not found. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, isRootHandle } from '../../db/client.js';
 import { type Aigc, articles } from '../openapi.schema.js';
 import type { ContentProvenance } from './aigc.js';
 
@@ -83,8 +83,6 @@ class CommittedArticles {
 }
 
 const committed = new WeakMap<Db, CommittedArticles>();
-/** The root handle carries its driver client; a transaction does not (see preparedRows). */
-const isRootHandle = (db: Db) => (db as unknown as { $client?: unknown }).$client !== undefined;
 
 export const articlesRepository = {
   async insert(db: Db, article: NewArticle): Promise<ArticleRow> {
