@@ -119,6 +119,27 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     await fake.next('offer', 5000, (o) => o.jobId === second);
     expect(Date.now() - announced).toBeLessThan(1500);
 
+    // Published through B, the replica holding the node: B hands the job to its own dispatcher
+    // after the commit instead of a NOTIFY round trip (dispatch/local-handoff.ts), so no
+    // plume_jobs notification is sent, and the offer still comes at once, not at the 2 s poll.
+    const heard: string[] = [];
+    const client = (d as unknown as { $client: { listen(c: string, fn: (p: string) => void): Promise<{ unlisten(): Promise<void> }> } }).$client;
+    const listening = await client.listen('plume_jobs', (p) => heard.push(p));
+    const viaB = await fetch(`${b.url}/api/openapi/v1/publish/video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ executor: 'edge', accountIds: [account!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+    });
+    const postedAt = Date.now();
+    const third = ((await viaB.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
+    expect(viaB.status).toBe(200);
+    await fake.next('offer', 5000, (o) => o.jobId === third);
+    expect(Date.now() - postedAt).toBeLessThan(1000);
+    // A notification would have arrived by now (the offer came after the commit).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual([]);
+    await listening.unlisten();
+
     const list = await fetch(`${a.url}/api/admin/nodes`, { headers: { authorization: `Bearer ${ADMIN}` } });
     expect(((await list.json()) as { items: Array<{ id: string; online: boolean }> }).items.find((n) => n.id === node.nodeId)?.online).toBe(true);
 
