@@ -10,7 +10,7 @@
 import { type ContentType } from '@plume/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { JOBS_CHANNEL, toTextArray } from '../../dispatch/node-registry.repository.js';
-import { type Db, rows } from '../../db/client.js';
+import { type Db, preparedSql } from '../../db/client.js';
 import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
 
 type Executor = 'web' | 'desktop' | 'edge';
@@ -78,7 +78,7 @@ export const publishRepository = {
         ${j.settingsHash}::text, ${j.settingsContractVersion}::text)`,
     );
     const nodeIds = [...new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))].filter(notify);
-    const [written] = await rows<{ enough: QuotaBucket[] }>(
+    const [written] = await preparedSql<{ enough: QuotaBucket[] }>(
       db,
       // Bucket rows are locked in the order given (`quota`'s), so two publishes touching the same
       // buckets never deadlock; `enough` is judged on the locked rows. The job insert names the batch
