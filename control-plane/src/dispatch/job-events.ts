@@ -64,10 +64,15 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
     events.push({ userId: batch.userId, type: 'publish.batch.updated', data: { batch_id: batch.id, state: batch.state } });
   }
   if (events.length === 0 || hooked.size === 0) return;
-  // clock_timestamp() is read row by row: the rows keep the events' order (a job's change before its batch's).
+  // clock_timestamp() is read row by row, plus the row's index in microseconds: the rows keep the
+  // events' order (a job's change before its batch's) even where the clock is coarser than a
+  // microsecond (PGlite reads the same time for the rows of one insert).
   const values = events
     .filter((e) => hooked.has(e.userId))
-    .map((e) => ({ id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: sql`clock_timestamp()`, nextAttemptAt: sql`clock_timestamp()` }));
+    .map((e, i) => {
+      const at = sql`clock_timestamp() + ${i} * interval '1 microsecond'`;
+      return { id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: at, nextAttemptAt: at };
+    });
   if (values.length) await tx.insert(webhookDeliveries).values(values);
 }
 
