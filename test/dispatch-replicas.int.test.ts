@@ -1,9 +1,10 @@
 /**
  * Two compiled control-plane replicas on one PostgreSQL: a node holds its
  * socket on replica B; a job created while talking to replica A reaches it
- * (NOTIFY plume_jobs wakes B's dispatcher), and a revoke sent to A closes the
- * socket on B within a second (NOTIFY plume_nodes). The integrator uses the
- * Open API of replica A only.
+ * (NOTIFY plume_jobs wakes B's dispatcher); one published through B itself
+ * is handed to B's dispatcher without a NOTIFY, with or without an
+ * Idempotency-Key; and a revoke sent to A closes the socket on B within a
+ * second (NOTIFY plume_nodes).
  */
 import { randomBytes } from 'node:crypto';
 import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
@@ -118,6 +119,51 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     expect(job).toBeDefined();
     await fake.next('offer', 5000, (o) => o.jobId === second);
     expect(Date.now() - announced).toBeLessThan(1500);
+
+    // Published through B, the replica holding the node: B hands the job to its own dispatcher
+    // after the commit instead of a NOTIFY round trip (dispatch/local-handoff.ts), so no
+    // plume_jobs notification is sent, and the offer still comes at once, not at the 2 s poll.
+    const heard: string[] = [];
+    const client = (d as unknown as { $client: { listen(c: string, fn: (p: string) => void): Promise<{ unlisten(): Promise<void> }> } }).$client;
+    const listening = await client.listen('plume_jobs', (p) => heard.push(p));
+    const viaB = await fetch(`${b.url}/api/openapi/v1/publish/video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ executor: 'edge', accountIds: [account!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+    });
+    const postedAt = Date.now();
+    const third = ((await viaB.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
+    expect(viaB.status).toBe(200);
+    const thirdOffer = await fake.next('offer', 5000, (o) => o.jobId === third);
+    expect(Date.now() - postedAt).toBeLessThan(1000);
+    // Done with it, so the node (concurrency 2, `second` still offered) has a free slot again.
+    fake.send({ type: 'accept', jobId: third, attemptId: thirdOffer.attemptId });
+    await fake.next('start', 5000, (m) => m.jobId === third);
+    fake.send({ type: 'commit', jobId: third, attemptId: thirdOffer.attemptId });
+    expect((await fake.next('commit_ack', 5000, (m) => m.jobId === third)).ok).toBe(true);
+    fake.send({ type: 'result', msgId: 'm-3', jobId: third, attemptId: thirdOffer.attemptId, outcome: 'succeeded', postId: 'BV3' });
+    await fake.next('ack', 5000, (m) => m.msgIds.includes('m-3'));
+    // With an Idempotency-Key the batch commits with the stored answer (a transaction): the
+    // hand-off waits for that commit, and a replay hands nothing over again.
+    const keyed = () =>
+      fetch(`${b.url}/api/openapi/v1/publish/video`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'replicas-handoff-1' },
+        body: JSON.stringify({ executor: 'edge', accountIds: [account!.id], title: 'Keyed', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+      });
+    const viaKey = await keyed();
+    const fourth = ((await viaKey.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
+    expect(viaKey.status).toBe(200);
+    const keyedOffer = await fake.next('offer', 5000, (o) => o.jobId === fourth);
+    const replay = await keyed();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    // A notification would have arrived by now (the offers came after the commits).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual([]);
+    // The replay offered nothing more.
+    expect(fake.received.filter((m) => m.type === 'offer' && m.jobId === fourth)).toEqual([]);
+    expect(keyedOffer.attemptId).toMatch(/^att_/);
+    await listening.unlisten();
 
     const list = await fetch(`${a.url}/api/admin/nodes`, { headers: { authorization: `Bearer ${ADMIN}` } });
     expect(((await list.json()) as { items: Array<{ id: string; online: boolean }> }).items.find((n) => n.id === node.nodeId)?.online).toBe(true);

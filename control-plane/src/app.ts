@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { nodesAdminRoutes } from './dispatch/nodes.admin.routes.js';
+import { LocalHandoff } from './dispatch/local-handoff.js';
 import { nodeRoutes } from './dispatch/nodes.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { genRequestId } from './http/request-id.js';
@@ -49,6 +50,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? (() => new Date());
+  // Publishes for nodes whose socket this replica holds go to its dispatcher without a NOTIFY round trip.
+  const handoff = new LocalHandoff();
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, now })), { prefix: '/api/license/v2' });
   await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
@@ -56,10 +59,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapiAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now, secretKey: config.secretKey, generation: config.generation }),
     { prefix: '/api/admin' },
   );
-  await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }), {
+  await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
     prefix: '/api/openapi/v1',
   });
   await app.register(nodesAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now }), { prefix: '/api/admin' });
-  await app.register(nodeRoutes({ database, now }), { prefix: '/api/nodes/v1' });
+  await app.register(nodeRoutes({ database, now, handoff }), { prefix: '/api/nodes/v1' });
   return app;
 }

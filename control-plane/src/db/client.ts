@@ -67,6 +67,27 @@ export async function preparedRows<T>(db: Db, text: string, params: unknown[]): 
   throw new Error('preparedRows needs the root database handle, not a transaction');
 }
 
+/**
+ * Rows of a drizzle `sql` statement run as a prepared (named) statement, on
+ * the root handle or inside a transaction. drizzle's `db.execute` sends every
+ * statement unnamed, so PostgreSQL parses and plans it on every call; for the
+ * dispatch transitions (CTEs over unnest arrays) that planning cost more CPU
+ * than running them. postgres-js keeps the statement per connection, keyed
+ * by its text: use it only where the text takes a bounded number of shapes
+ * (values travel as parameters, arrays as one parameter each). PGlite runs it
+ * like `rows`.
+ */
+export async function preparedSql<T>(db: Db, query: SQL): Promise<T[]> {
+  const d = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session?: { client?: { unsafe?: (q: string, p: unknown[], o: { prepare: boolean }) => Promise<T[]> } };
+  };
+  const unsafe = d.session?.client?.unsafe;
+  if (!unsafe) return rows<T>(db, query);
+  const built = d.dialect.sqlToQuery(query);
+  return unsafe.call(d.session!.client, built.sql, built.params, { prepare: true });
+}
+
 /** How the signed-request pool's connections show in pg_stat_activity. */
 export const SIGNED_REQUESTS_APPLICATION_NAME = 'plume-control-plane-signed';
 

@@ -7,7 +7,7 @@
  */
 import type { JobSpec } from '@plume/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedSql, rows } from '../db/client.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
 import { toTextArray } from './node-registry.repository.js';
 
@@ -140,7 +140,7 @@ export const dispatchJobs = {
    */
   async claimBatch(db: Db, a: { sessions: Array<Fence & { concurrency: number }>; replica: string; offerMs: number }): Promise<ClaimedOffer[]> {
     if (a.sessions.length === 0) return [];
-    const claimed = await rows<{ nodeId: string; epoch: number; jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
+    const claimed = await preparedSql<{ nodeId: string; epoch: number; jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
       db,
       // Arrays travel as three parameters, whatever the number of nodes (no 65,535-parameter limit).
       sql`with s as (
@@ -185,7 +185,7 @@ export const dispatchJobs = {
    */
   async acceptMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<Array<{ job: JobSpec; leaseUntil: number } | null>> {
     if (refs.length === 0) return [];
-    const list = await rows<SpecRow & { jobId: string; attemptId: string; leaseUntil: string }>(
+    const list = await preparedSql<SpecRow & { jobId: string; attemptId: string; leaseUntil: string }>(
       db,
       sql`with a as (${attemptRefs(refs)}), u as (
             update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
@@ -213,7 +213,7 @@ export const dispatchJobs = {
   async markRunningMany(db: Db, refs: AttemptRef[]): Promise<void> {
     if (refs.length === 0) return;
     await db.transaction(async (tx) => {
-      const changed = await rows<ChangedJob>(
+      const changed = await preparedSql<ChangedJob>(
         tx,
         sql`with a as (${attemptRefs(refs)})
             update publish_jobs j set updated_at = now(), state = 'running'
@@ -268,7 +268,7 @@ export const dispatchJobs = {
    */
   async commitMany(db: Db, refs: AttemptRef[], minLeaseMs: number): Promise<Array<{ ok: true } | { ok: false; reason: string }>> {
     if (refs.length === 0) return [];
-    const done = await rows<{ jobId: string; attemptId: string }>(
+    const done = await preparedSql<{ jobId: string; attemptId: string }>(
       db,
       sql`with a as (${attemptRefs(refs)})
           update publish_jobs j set updated_at = now(), state = 'committed'
@@ -284,7 +284,7 @@ export const dispatchJobs = {
   /** Heartbeats of many sessions: every attempt they still run, renewed in one statement. */
   async renewLeasesMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<number> {
     if (refs.length === 0) return 0;
-    const renewed = await rows<{ id: string }>(
+    const renewed = await preparedSql<{ id: string }>(
       db,
       sql`with a as (${attemptRefs(refs)})
           update publish_jobs j set lease_until = now() + ${ms(leaseMs)}

@@ -4,7 +4,7 @@
  * committed), in the public job and batch states of GET /publish/{batch_id}.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedSql } from '../db/client.js';
 import type { JobState } from '../openapi/openapi.schema.js';
 import { batchState, publicJobState } from '../openapi/publish/batch-view.js';
 import { randomId } from '../crypto/tokens.js';
@@ -64,10 +64,15 @@ export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
     events.push({ userId: batch.userId, type: 'publish.batch.updated', data: { batch_id: batch.id, state: batch.state } });
   }
   if (events.length === 0 || hooked.size === 0) return;
-  // clock_timestamp() is read row by row: the rows keep the events' order (a job's change before its batch's).
+  // clock_timestamp() is read row by row, plus the row's index in microseconds: the rows keep the
+  // events' order (a job's change before its batch's) even where the clock is coarser than a
+  // microsecond (PGlite reads the same time for the rows of one insert).
   const values = events
     .filter((e) => hooked.has(e.userId))
-    .map((e) => ({ id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: sql`clock_timestamp()`, nextAttemptAt: sql`clock_timestamp()` }));
+    .map((e, i) => {
+      const at = sql`clock_timestamp() + ${i} * interval '1 microsecond'`;
+      return { id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: at, nextAttemptAt: at };
+    });
   if (values.length) await tx.insert(webhookDeliveries).values(values);
 }
 
@@ -81,7 +86,7 @@ async function refreshBatches(
   batchIds: string[],
   userIds: number[],
 ): Promise<{ changed: Array<{ id: string; userId: number; state: string }>; hooked: Set<number> }> {
-  const [read] = await rows<{ batchIds: string[] | null; states: JobState[] | null; hooked: number[] }>(
+  const [read] = await preparedSql<{ batchIds: string[] | null; states: JobState[] | null; hooked: number[] }>(
     tx,
     sql`select array_agg(j.batch_id) as "batchIds", array_agg(j.state) as states,
                array(select u.id from users u where u.id = any(${toIntArray(userIds)}::int[]) and u.webhook_url is not null) as hooked
@@ -91,7 +96,7 @@ async function refreshBatches(
   read?.batchIds?.forEach((batchId, i) => byBatch.get(batchId)?.push(read.states![i]!));
   const ids = [...byBatch.keys()];
   const states = ids.map((id) => batchState(byBatch.get(id)!));
-  const changed = await rows<{ id: string; userId: number; state: string }>(
+  const changed = await preparedSql<{ id: string; userId: number; state: string }>(
     tx,
     sql`update publish_batches b set state = x.state, updated_at = now()
         from unnest(${toTextArray(ids)}::text[], ${toTextArray(states)}::text[]) as x(id, state)

@@ -5,7 +5,7 @@
  * whether the report may be acknowledged.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedSql, rows } from '../db/client.js';
 import { type AttemptRef, attemptRefs, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
 
@@ -50,7 +50,7 @@ export const jobReports = {
   async resultMany(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
     if (items.length === 0) return [];
     return db.transaction(async (tx) => {
-      const current = await rows<{ jobId: string; attemptId: string; state: string; verifying: boolean }>(
+      const current = await preparedSql<{ jobId: string; attemptId: string; state: string; verifying: boolean }>(
         tx,
         sql`with a as (${attemptRefs(items.map((i) => i.ref))})
             select j.id as "jobId", j.attempt_id as "attemptId", j.state,
@@ -102,7 +102,7 @@ export const jobReports = {
       }
       if (succeeded.length) {
         changed.push(
-          ...(await rows<ChangedJob>(
+          ...(await preparedSql<ChangedJob>(
             tx,
             sql`update publish_jobs j set updated_at = now(), state = 'succeeded', platform_status = 'published',
                   platform_post_id = x.post_id, platform_url = x.url,
@@ -118,7 +118,7 @@ export const jobReports = {
       }
       if (failed.length) {
         changed.push(
-          ...(await rows<ChangedJob>(
+          ...(await preparedSql<ChangedJob>(
             tx,
             sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = x.code, error_message = x.message,
                   feedback = coalesce(j.feedback, '{}'::jsonb) || x.feedback::jsonb, lease_until = null
@@ -137,7 +137,7 @@ export const jobReports = {
       if (unplaced.length) {
         // Nothing to change: a repeat or a superseded attempt (moot), or a report on a stale connection.
         const nodeIds = [...new Set(unplaced.map((i) => items[i]!.ref.nodeId))];
-        const epochs = await rows<{ id: string; epoch: number }>(
+        const epochs = await preparedSql<{ id: string; epoch: number }>(
           tx,
           sql`select id, session_epoch::int as epoch from execution_nodes where id = any(${textArray(nodeIds)}::text[])`,
         );

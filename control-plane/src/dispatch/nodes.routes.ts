@@ -15,6 +15,7 @@ import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
 import { Dispatcher } from './dispatcher.js';
 import { EnrollmentService } from './enrollment.service.js';
+import type { LocalHandoff } from './local-handoff.js';
 import { NodeHub } from './hub.js';
 import { verifyNodeRequest } from './node-auth.js';
 import { nodeMessageHandlers } from './node-messages.js';
@@ -33,6 +34,8 @@ export interface NodeRoutesOptions {
   now?: () => Date;
   timers?: Partial<DispatchTimers>;
   replicaId?: string;
+  /** Where this replica's publishes find its dispatcher (app.ts passes the one the Open API routes use). */
+  handoff?: LocalHandoff;
   /** Tests reach the hub and dispatcher through this; production passes nothing. */
   expose?: (parts: { hub: NodeHub; dispatcher: Dispatcher }) => void;
 }
@@ -66,9 +69,19 @@ export function nodeRoutes(options: NodeRoutesOptions) {
     useRawJsonParser(app, 64 * 1024);
     installErrorHandling(app, nodeSurface, { notFound: false });
     // preClose replaces the plugin's own client closing: the hub says "going away" and records the disconnects first.
-    await app.register(websocket, { options: { maxPayload: NODE_MAX_MESSAGE_BYTES }, preClose: () => dispatcher.stop() });
-    app.addHook('onReady', () => dispatcher.start());
-    app.addHook('onClose', () => dispatcher.stop());
+    await app.register(websocket, { options: { maxPayload: NODE_MAX_MESSAGE_BYTES }, preClose: () => {
+        options.handoff?.attach(null);
+        return dispatcher.stop();
+      },
+    });
+    app.addHook('onReady', async () => {
+      await dispatcher.start();
+      options.handoff?.attach({ holds: (nodeId) => hub.session(nodeId)?.mayTakeJobs() === true, queued: (nodeId) => dispatcher.wake(nodeId) });
+    });
+    app.addHook('onClose', async () => {
+      options.handoff?.attach(null);
+      await dispatcher.stop();
+    });
 
     const enrollment = new EnrollmentService(database.db, now, timers.enrollmentTokenTtlMs);
     const r = app.withTypeProvider<ZodTypeProvider>();

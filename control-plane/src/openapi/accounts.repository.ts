@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ContentType } from '@plume/shared';
-import { type Db, rows } from '../db/client.js';
+import { type Db, preparedSql } from '../db/client.js';
 import { accountPresets, accounts, executionNodes, type NodeCapabilities } from './openapi.schema.js';
 import { AccountsCache, type AccountsSnapshot, type LoadedAccounts } from './accounts-cache.js';
 import { driverClient } from './notify-listener.js';
@@ -252,7 +252,8 @@ export const accountsRepository = {
       }
       return { accounts, presets };
     }
-    const list = await rows<Omit<Row, 'createdAt' | 'removedAt'> & { createdAt: string | Date; removedAt: string | Date | null; preset: Presets | null }>(
+    // Prepared: the publish path reads this on every request, and planning it cost more than running it.
+    const list = await preparedSql<Omit<Row, 'createdAt' | 'removedAt'> & { createdAt: string | Date; removedAt: string | Date | null; preset: Presets | null }>(
       db,
       sql`${PLAN_READ} left join account_presets on account_presets.account_id = accounts.id and account_presets.content_type = ${presetsOf}
           where accounts.user_id = ${userId} and accounts.removed_at is null and accounts.id = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`,

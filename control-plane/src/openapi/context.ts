@@ -1,6 +1,7 @@
 /** What every Open API v1 route module receives, and how it reads its caller. */
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { LocalHandoff } from '../dispatch/local-handoff.js';
 import type { ApiCaller } from './auth.js';
 
 export interface OpenApiDeps {
@@ -9,6 +10,8 @@ export interface OpenApiDeps {
   /** PLUME_SECRET_KEY, when the operator set one (seals CMS credentials). */
   secretKey: string | undefined;
   generation: GenerationConfig | null;
+  /** This replica's dispatcher, for publishes to nodes it holds (absent: every publish NOTIFYs). */
+  handoff?: LocalHandoff;
 }
 
 /** Reads the authenticated caller; routes run only after the auth hook set it. */

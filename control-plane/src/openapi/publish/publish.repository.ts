@@ -10,7 +10,7 @@
 import { type ContentType } from '@plume/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { JOBS_CHANNEL, toTextArray } from '../../dispatch/node-registry.repository.js';
-import { type Db, rows } from '../../db/client.js';
+import { type Db, preparedSql } from '../../db/client.js';
 import { type JobState, publishBatches, publishJobs, type QuotaBucket } from '../openapi.schema.js';
 
 type Executor = 'web' | 'desktop' | 'edge';
@@ -61,17 +61,24 @@ export const publishRepository = {
    * is written and the short buckets are answered. Being one statement it is
    * atomic without a transaction (publish without an Idempotency-Key runs it
    * alone, sparing the begin and commit round trips); the NOTIFY is delivered
-   * when it commits.
+   * when it commits. `notify` picks the nodes to NOTIFY for (default all):
+   * the caller skips those its own replica dispatches (dispatch/local-handoff.ts).
    */
-  async insertBatch(db: Db, batch: NewBatch, jobs: NewJob[], quota: Array<{ bucket: QuotaBucket; units: number }>): Promise<QuotaBucket[]> {
+  async insertBatch(
+    db: Db,
+    batch: NewBatch,
+    jobs: NewJob[],
+    quota: Array<{ bucket: QuotaBucket; units: number }>,
+    notify: (nodeId: string) => boolean = () => true,
+  ): Promise<QuotaBucket[]> {
     // Typed in place: inside a SELECT (the insert is conditional) parameters do not take the columns' types.
     const values = jobs.map(
       (j) => sql`(${j.id}::text, ${batch.id}::text, ${batch.userId}::int, ${j.accountId}::int, ${j.platform}::text, ${batch.contentType}::text,
         ${batch.executor}::text, ${j.nodeId}::text, ${j.quotaBucket}::text, 'queued', ${json(j.payload)}, ${json(j.settingsSnapshot)},
         ${j.settingsHash}::text, ${j.settingsContractVersion}::text)`,
     );
-    const nodeIds = [...new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))];
-    const [written] = await rows<{ enough: QuotaBucket[] }>(
+    const nodeIds = [...new Set(jobs.flatMap((j) => (j.nodeId ? [j.nodeId] : [])))].filter(notify);
+    const [written] = await preparedSql<{ enough: QuotaBucket[] }>(
       db,
       // Bucket rows are locked in the order given (`quota`'s), so two publishes touching the same
       // buckets never deadlock; `enough` is judged on the locked rows. The job insert names the batch

@@ -42,7 +42,7 @@ function refuseWebVideo(request: FastifyRequest, _reply: FastifyReply, done: (er
 }
 
 export function publishRoutes(deps: OpenApiDeps) {
-  const service = new PublishService(deps.db);
+  const service = new PublishService(deps.db, deps.handoff);
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
@@ -50,17 +50,21 @@ export function publishRoutes(deps: OpenApiDeps) {
     const publish = async (request: FastifyRequest, input: PublishInput, path: string, status: 200 | 202) => {
       const caller = callerOf(request);
       await service.ready();
+      let handedOff: string[] = [];
       // service.publish writes with one statement: without a key it needs no transaction.
-      return runIdempotent(
+      const answer = await runIdempotent(
         deps.db,
         idempotencyInput(request, caller.userId, path, deps.now()),
         async (db) => {
-          const body = await service.publish(db, caller, input, request.id);
+          const body = await service.publish(db, caller, input, request.id, (nodeIds) => (handedOff = nodeIds));
           const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};
           return { status, body, headers };
         },
         { atomicWork: true },
       );
+      // Committed: the jobs written without a NOTIFY go to this replica's dispatcher now.
+      deps.handoff?.committed(handedOff);
+      return answer;
     };
 
     r.post(

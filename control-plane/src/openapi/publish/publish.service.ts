@@ -10,6 +10,7 @@ import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { ApiCaller } from '../auth.js';
 import { randomId } from '../../crypto/tokens.js';
 import type { Db } from '../../db/client.js';
+import type { LocalHandoff } from '../../dispatch/local-handoff.js';
 import { openapiError } from '../openapi.errors.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
 import { quotaRepository } from '../quota.repository.js';
@@ -30,7 +31,10 @@ export class PublishService {
   private readonly planner: PublishPlanner;
   private readonly hasher: PreflightHasher;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly handoff?: LocalHandoff,
+  ) {
     this.hasher = new PreflightHasher(db);
     this.planner = new PublishPlanner(this.hasher);
   }
@@ -61,9 +65,11 @@ export class PublishService {
    * quota, batch and jobs in one all-or-nothing statement. `db` is the
    * idempotent transaction when the request has an Idempotency-Key (the
    * stored answer commits with the batch), else the root handle: one
-   * statement needs no transaction around it.
+   * statement needs no transaction around it. Jobs for nodes this replica's
+   * dispatcher holds are written without a NOTIFY; `handedOff` receives those
+   * nodes, which the caller hands to the dispatcher once `db` committed.
    */
-  async publish(db: Db, caller: ApiCaller, input: PublishInput, requestId: string): Promise<PublishResponse> {
+  async publish(db: Db, caller: ApiCaller, input: PublishInput, requestId: string, handedOff?: (nodeIds: string[]) => void): Promise<PublishResponse> {
     const plan = await this.planner.plan(db, caller, input, { fresh: true });
     const sent = input.body.preflightHash;
     if (sent !== undefined && !PreflightHasher.same(sent, plan.hash)) {
@@ -88,11 +94,13 @@ export class PublishService {
       settingsHash: t.settingsHash,
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
+    const local = new Set(jobs.flatMap((j) => (j.nodeId && this.handoff && !this.handoff.needsNotify(j.nodeId) ? [j.nodeId] : [])));
     const short = await publishRepository.insertBatch(
       db,
       { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
       jobs,
       quota,
+      (nodeId) => !local.has(nodeId),
     );
     if (short.length) {
       // Nothing was written (the statement is all or nothing).
@@ -100,6 +108,7 @@ export class PublishService {
       const b = (await quotaRepository.balances(db, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
       throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${needed.get(bucket)}, ${Math.max(0, b.granted - b.used)} remaining`);
     }
+    if (local.size) handedOff?.([...local]);
     return {
       batch_id: batchId,
       content_type: plan.contentType,
