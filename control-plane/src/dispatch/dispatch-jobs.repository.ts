@@ -143,9 +143,15 @@ export const dispatchJobs = {
     const claimed = await preparedSql<{ nodeId: string; epoch: number; jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
       db,
       // Arrays travel as three parameters, whatever the number of nodes (no 65,535-parameter limit).
+      // set_config(…, true) makes this one statement's commit asynchronous (it does not wait for
+      // the WAL flush; the setting ends with the implicit transaction). Losing a claim in a
+      // database crash is harmless: the job is queued again and re-offered under a new attempt id,
+      // the node's accept for the lost attempt fails the fence, and nothing starts before an
+      // accept commits — synchronously, which also flushes this claim's WAL ahead of it.
       sql`with s as (
             select * from unnest(${toTextArray(a.sessions.map((x) => x.nodeId))}::text[], ${toIntArray(a.sessions.map((x) => x.epoch))}::bigint[],
                                  ${toIntArray(a.sessions.map((x) => x.concurrency))}::int[]) as s(node_id, epoch, concurrency)
+            where set_config('synchronous_commit', 'off', true) = 'off'
           ), n as (
             select s.node_id, s.epoch,
                    s.concurrency - (select count(*)::int from publish_jobs x
