@@ -50,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? (() => new Date());
   await app.register(healthRoutes(database, options.expectedMigrations));
-  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, now })), { prefix: '/api/license/v2' });
+  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: '/api/license/v2' });
   await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
   await app.register(
     openapiAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now, secretKey: config.secretKey, generation: config.generation }),

@@ -35,6 +35,8 @@ export interface Database {
    * `db`.
    */
   signedRequests: Db;
+  /** How many statements signedRequests runs at once: its pool's connections (1 on PGlite). */
+  signedRequestConnections: number;
   /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
   withSession<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -78,6 +80,7 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Data
     kind: 'postgres',
     db,
     signedRequests: drizzlePostgres({ client: signedClient, schema }) as unknown as Db,
+    signedRequestConnections: signedPoolMax,
     async withSession(fn) {
       // A one-connection client: drizzle cannot wrap a reserved connection of the pool.
       const single = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'plume-control-plane' } });
@@ -101,6 +104,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     db,
     signedRequests: db,
+    signedRequestConnections: 1,
     // PGlite is a single connection already.
     withSession: (fn) => fn(db),
     close: () => client.close(),
