@@ -87,7 +87,7 @@ describe('happy path', () => {
 
   it('requests of one turn share the first statement, up to the cap', async () => {
     const s = scripted();
-    const queue = new AdmissionQueue({ run: s.run, lanes: 2, maxBatch: 3 });
+    const queue = new AdmissionQueue({ run: s.run, lanes: 2, maxBatch: 3, spillAfterMs: 0 });
     const all = Array.from({ length: 7 }, (_, i) => queue.admit(input(`ls_${i}`, `n${i}`), { sessionId: `ls_${i}` }));
     await turn();
     // Two lanes: two statements of three at once; the seventh waits for a lane.
@@ -99,7 +99,7 @@ describe('happy path', () => {
 
   it('two admissions of one session never share a statement nor run at once; nor two consumes of one code', async () => {
     const s = scripted();
-    const queue = new AdmissionQueue({ run: s.run, lanes: 2 });
+    const queue = new AdmissionQueue({ run: s.run, lanes: 2, spillAfterMs: 0 });
     const answers = [
       queue.admit(input('ls_a', 'a1'), { sessionId: 'ls_a' }),
       queue.admit(input('ls_a', 'a2', true), { sessionId: 'ls_a', codeId: 1 }),
@@ -117,6 +117,30 @@ describe('happy path', () => {
     expect(s.statements.map((st) => st.inputs.map((i) => i.nonce))).toEqual([['a1', 'b1', 'c1', 'd1'], ['a2']]);
     s.statements[1]!.finish();
     expect(await Promise.all(answers)).toHaveLength(5);
+  });
+
+  it('a second connection is used only once the statement in flight has run spillAfterMs', async () => {
+    const s = scripted();
+    const queue = new AdmissionQueue({ run: s.run, lanes: 2, spillAfterMs: 40 });
+    const first = queue.admit(input('ls_1', 'n1'), { sessionId: 'ls_1' });
+    await turn();
+    const later = [queue.admit(input('ls_2', 'n2'), { sessionId: 'ls_2' }), queue.admit(input('ls_3', 'n3'), { sessionId: 'ls_3' })];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(s.statements).toHaveLength(1);
+    // The first statement is slow: after spillAfterMs the queued admissions go out on the other connection.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.statements.map((st) => st.inputs.map((i) => i.nonce))).toEqual([['n1'], ['n2', 'n3']]);
+    s.statements[1]!.finish();
+    expect(await Promise.all(later)).toHaveLength(2);
+    // Still stuck: the next admission takes the free connection at once, not after another wait.
+    const next = queue.admit(input('ls_4', 'n4'), { sessionId: 'ls_4' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(s.statements).toHaveLength(3);
+    s.statements[2]!.finish();
+    s.statements[0]!.finish();
+    expect(await first).toMatchObject({ nonce: 'n1' });
+    expect(await next).toMatchObject({ nonce: 'n4' });
+    expect(queue.stats.statements).toBe(3);
   });
 
   it('a row the statement deferred is sent again, and answered once', async () => {
@@ -197,7 +221,7 @@ describe('errors', () => {
               return result(a);
             });
           });
-          const queue = new AdmissionQueue({ run: s.run, lanes, maxBatch });
+          const queue = new AdmissionQueue({ run: s.run, lanes, maxBatch, spillAfterMs: 0 });
           let settledCount = 0;
           const answers = items.map((it, i) => {
             const a = input(`ls_${it.session}`, `n${i}`, it.consume);
