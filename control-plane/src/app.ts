@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Publishes for nodes whose socket this replica holds go to its dispatcher without a NOTIFY round trip.
   const handoff = new LocalHandoff();
   await app.register(healthRoutes(database, options.expectedMigrations));
-  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, now })), { prefix: '/api/license/v2' });
+  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: '/api/license/v2' });
   await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
   await app.register(
     openapiAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now, secretKey: config.secretKey, generation: config.generation }),

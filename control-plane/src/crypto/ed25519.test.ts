@@ -1,11 +1,12 @@
-/** The server's node:crypto path passes the same vectors the reference client (noble) passes. */
+/** The server's Ed25519 (libsodium here) passes the same vectors the reference client (noble) passes, and agrees with node:crypto. */
 import { enrollMessage, challengeSignInput, hexToBytes, LICENSE_V2_VECTORS, proofMessage, RFC8032_ED25519_VECTORS, toBase64Url } from '@plume/shared';
+import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateEd25519, parsePublicKey, publicKeyOfSeed, signEd25519, verifyEd25519 } from './ed25519.js';
+import { ed25519Backend, generateEd25519, parsePublicKey, publicKeyOfSeed, signEd25519, verifyEd25519 } from './ed25519.js';
 
 const b64 = (hex: string) => toBase64Url(hexToBytes(hex));
 
-describe('RFC 8032 vectors on node:crypto', () => {
+describe('RFC 8032 vectors', () => {
   for (const v of RFC8032_ED25519_VECTORS) {
     it(v.name, () => {
       const message = Buffer.from(v.message, 'hex');
@@ -16,6 +17,27 @@ describe('RFC 8032 vectors on node:crypto', () => {
       expect(verifyEd25519(b64(v.publicKey), tampered, b64(v.signature))).toBe(false);
     });
   }
+});
+
+describe('libsodium and node:crypto', () => {
+  it('libsodium is the backend on this platform', () => {
+    expect(ed25519Backend).toBe('libsodium');
+  });
+
+  it('sign the same bytes and accept each other\'s signatures', () => {
+    for (let i = 0; i < 50; i++) {
+      const key = generateEd25519();
+      const message = randomBytes(i * 7);
+      const nodePrivate = createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: key.privateKey, x: key.publicKey }, format: 'jwk' });
+      const nodePublic = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.publicKey }, format: 'jwk' });
+      const ours = signEd25519(key.privateKey, message);
+      expect(ours).toBe(sign(null, message, nodePrivate).toString('base64url'));
+      expect(verify(null, message, nodePublic, Buffer.from(ours, 'base64url'))).toBe(true);
+      const flipped = Buffer.from(ours, 'base64url');
+      flipped[i % 64]! ^= 1;
+      expect(verifyEd25519(key.publicKey, message, flipped.toString('base64url'))).toBe(false);
+    }
+  });
 });
 
 describe('license v2 canonical vectors', () => {

@@ -29,12 +29,16 @@ export interface Database {
    * process less per statement than spreading them over the main pool
    * (bench/license-http.mjs, CPU per status: 10 connections ≈ 930 µs server
    * and 690 µs PostgreSQL, 3 ≈ 770 and 550, 2 ≈ 700 and 480, 1 ≈ 670 and 435).
-   * Two by default: one would serialise every signed request of the replica
-   * behind whichever statement is slow. Its own pool also keeps that flood from
-   * queueing behind transactions and exports on the main pool. On PGlite it is
-   * `db`.
+   * The admissions themselves are batched, many to a statement, one statement
+   * in flight at a time (license/admission-queue.ts). Two connections by
+   * default: the second takes the next statement when the one in flight is
+   * slow, so a statement stuck behind a lock does not hold up every signed
+   * request of the replica. Its own pool also keeps that flood from queueing
+   * behind transactions and exports on the main pool. On PGlite it is `db`.
    */
   signedRequests: Db;
+  /** How many statements signedRequests runs at once: its pool's connections (1 on PGlite). */
+  signedRequestConnections: number;
   /** Runs `fn` on one dedicated connection (session-level advisory locks need that). */
   withSession<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -105,6 +109,7 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Data
     kind: 'postgres',
     db,
     signedRequests: drizzlePostgres({ client: signedClient, schema }) as unknown as Db,
+    signedRequestConnections: signedPoolMax,
     async withSession(fn) {
       // A one-connection client: drizzle cannot wrap a reserved connection of the pool.
       const single = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'plume-control-plane' } });
@@ -128,6 +133,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     db,
     signedRequests: db,
+    signedRequestConnections: 1,
     // PGlite is a single connection already.
     withSession: (fn) => fn(db),
     close: () => client.close(),

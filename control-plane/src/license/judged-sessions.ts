@@ -18,6 +18,8 @@ export interface JudgedSession {
   /** The project's own policy as stored, compared by the statement. */
   policyJson: string;
   policy: Required<ProjectPolicy>;
+  /** The activation code behind the session: consumes of one code never share an admitting statement (admission-queue.ts). */
+  codeId: number;
 }
 
 export function judgedFrom(ctx: SessionContext): JudgedSession {
@@ -26,6 +28,7 @@ export function judgedFrom(ctx: SessionContext): JudgedSession {
     devicePublicKey: ctx.devicePublicKey,
     policyJson: JSON.stringify(ctx.policy ?? {}),
     policy: effectivePolicy(ctx.policy),
+    codeId: ctx.codeId,
   };
 }
 

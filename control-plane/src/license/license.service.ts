@@ -21,8 +21,10 @@ import { randomId, sha256Hex } from '../crypto/tokens.js';
 import { licenseError } from './license.errors.js';
 import { licenseRepository, type SessionContext } from './license.repository.js';
 import { effectivePolicy, renewGraceSeconds } from './policy.js';
+import { AdmissionQueue } from './admission-queue.js';
 import { JudgedSessions } from './judged-sessions.js';
 import { recordSecurityEvent } from './security-events.js';
+import { sessionRepository } from './session.repository.js';
 import { SnapshotSignatures } from './snapshot-signatures.js';
 import { assertFingerprint, assertSessionUsable, bearerToken, type SignedRequestInput, verifySignedRequest } from './signed-request.js';
 
@@ -30,6 +32,8 @@ export interface LicenseServiceOptions {
   db: Db;
   /** Root handle for the signed-request statements (Database.signedRequests); defaults to db. */
   signedRequests?: Db;
+  /** Statements the admissions may have in flight at once: the connections of signedRequests (Database.signedRequestConnections). */
+  admissionLanes?: number;
   now?: () => Date;
   /** What this replica last judged each token by (a hint the database confirms; see judged-sessions.ts). */
   judged?: JudgedSessions;
@@ -67,11 +71,14 @@ export class LicenseService {
   private readonly signedRequests: Db;
   private readonly now: () => Date;
   private readonly judged: JudgedSessions;
+  /** Signed-request admissions, batched into one statement per round trip (admission-queue.ts). */
+  readonly admissions: AdmissionQueue;
   private readonly snapshots = new SnapshotSignatures();
 
-  constructor({ db, signedRequests = db, now = () => new Date(), judged = new JudgedSessions() }: LicenseServiceOptions) {
+  constructor({ db, signedRequests = db, admissionLanes = 1, now = () => new Date(), judged = new JudgedSessions() }: LicenseServiceOptions) {
     this.db = db;
     this.signedRequests = signedRequests;
+    this.admissions = new AdmissionQueue({ run: (inputs) => sessionRepository.admitSigned(signedRequests, inputs), lanes: admissionLanes });
     this.now = now;
     this.judged = judged;
   }
@@ -357,7 +364,11 @@ export class LicenseService {
 
   async status(req: StatusRequest, signed: SignedRequestInput) {
     const now = this.now();
-    const { ctx } = await verifySignedRequest(this.db, signed, now, { judged: this.judged, signedRequests: this.signedRequests });
+    const { ctx } = await verifySignedRequest(this.db, signed, now, {
+      judged: this.judged,
+      admissions: this.admissions,
+      signedRequests: this.signedRequests,
+    });
     await assertFingerprint(this.db, ctx, req.fingerprintHash, signed.ip, 'status');
     const view = licenseView(ctx, now);
     return this.statusBody(ctx, view, now, view.reason);
@@ -369,6 +380,7 @@ export class LicenseService {
     // When every condition holds in the database the deduction happens in the admitting statement itself.
     const { ctx, consumed } = await verifySignedRequest(this.db, signed, now, {
       judged: this.judged,
+      admissions: this.admissions,
       signedRequests: this.signedRequests,
       consume: { requestId, fingerprintHash: req.fingerprintHash },
     });

@@ -17,7 +17,7 @@ import type { SessionContext } from './license.repository.js';
 
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
-const SESSION_SOURCE = `
+const SESSION_COLUMNS = `
     ls.id as "sessionId",
     ${ms('ls.token_expires_at')} as "tokenExpiresAt",
     ${ms('ls.revoked_at')} as "sessionRevokedAt",
@@ -39,63 +39,101 @@ const SESSION_SOURCE = `
     exists (select 1 from version_bans vb where vb.project_id = p.id and vb.app_version = d.app_version) as "versionBanned",
     k.kid as "kid",
     k.public_key as "offlinePublicKey",
-    k.private_key as "offlinePrivateKey"
-  from license_sessions ls
+    k.private_key as "offlinePrivateKey"`;
+
+/** What a session row is joined to; follows license_sessions ls. */
+const SESSION_JOINS = `
   join devices d on d.id = ls.device_id
   join activation_codes c on c.id = d.code_id
   join projects p on p.id = ls.project_id
   left join project_keys k on k.project_id = p.id and k.status = 'active'`;
 
+const SESSION_SOURCE = `${SESSION_COLUMNS} from license_sessions ls ${SESSION_JOINS}`;
+
 const SESSION_BY_TOKEN_HASH = `select ${SESSION_SOURCE} where ls.token_hash = $1`;
 const SESSION_BY_ID = `select ${SESSION_SOURCE} where ls.id = $1`;
 
 /*
- * $1 token hash; the facts judged: $2 session id, $3 device public key,
- * $4 project policy (jsonb), $5 now (epoch ms, the service clock); admission:
- * $6 nonce, $7 nonce expiry, $8 rate key, $9 window start, $10 window expiry;
- * consume: $11 whether to consume, $12 requestId, $13 fingerprint sent,
- * $14 requests allowed per window.
+ * The admissions of several signed requests, one row each, in one statement
+ * (admission-queue.ts sends whatever queued while the previous statement was
+ * in flight). $1 is a JSON array of rows: o its position; the facts judged:
+ * sid session id, pk device public key, pol project policy (JSON text), lim
+ * requests allowed per window, now (epoch ms, the service clock); admission:
+ * th token hash, nonce, nexp nonce expiry, rk rate key, ws window start, wexp
+ * window expiry; consume: c whether to consume, rid requestId, fp fingerprint
+ * sent. Each row is decided on its own, exactly as a statement of its own
+ * would decide it; one row's refusal changes nothing for the others.
+ *
+ * A row is deferred (nothing written, sent again in a later statement) when an
+ * earlier row of the same statement has the same session, or, for consume,
+ * the same activation code: two upserts of one rate counter cannot share a
+ * statement, and license_consume runs once per code per statement. The queue
+ * never builds such a batch; this only keeps a wrong hint from mattering.
  *
  * ok, g and cons are MATERIALIZED so that what gates a write is evaluated once
  * and before it: license_consume runs once per row of g, and g has a row only
- * when the nonce was fresh and every consume condition holds.
+ * when the nonce was fresh and every consume condition holds. Rows are written
+ * in session order and consumed in code order, so two statements that touch
+ * the same rows take their locks in the same order.
  */
-const ADMIT_SIGNED = `with s as materialized (
-    select ${SESSION_SOURCE} where ls.token_hash = $1
+const ADMIT_SIGNED = `with i as materialized (
+    select * from json_to_recordset($1::text::json) as x(
+      o int, th text, sid text, pk text, pol text, lim int, now float8,
+      nonce text, nexp timestamptz, rk text, ws timestamptz, wexp timestamptz,
+      c boolean, rid text, fp text)
+  ), s as materialized (
+    select i.o,
+      (row_number() over (partition by ls.id order by i.o) > 1
+        or (i.c and row_number() over (partition by c.id, i.c order by i.o) > 1)) as "deferred",
+      ${SESSION_COLUMNS}
+    from i join license_sessions ls on ls.token_hash = i.th ${SESSION_JOINS}
   ), ok as materialized (
-    select "sessionId", "deviceId" from s
-    where "sessionId" = $2 and "devicePublicKey" = $3 and "policy" = $4::text::jsonb
-      and "projectEnabled" and "deviceRevokedAt" is null and "sessionRevokedAt" is null and not "versionBanned"
-      and "tokenExpiresAt" > $5::float8
+    select s.o, s."sessionId", s."deviceId"
+    from s join i on i.o = s.o
+    where not s."deferred"
+      and s."sessionId" = i.sid and s."devicePublicKey" = i.pk and s."policy" = i.pol::jsonb
+      and s."projectEnabled" and s."deviceRevokedAt" is null and s."sessionRevokedAt" is null and not s."versionBanned"
+      and s."tokenExpiresAt" > i.now
+    order by s."sessionId"
   ), n as (
     insert into license_nonces (session_id, nonce, expires_at)
-    select "sessionId", $6::text, $7::timestamptz from ok
-    on conflict do nothing returning 1
+    select ok."sessionId", i.nonce, i.nexp from ok join i on i.o = ok.o order by ok."sessionId"
+    on conflict do nothing returning session_id
   ), r as (
     insert into rate_counters (key, window_start, count, expires_at)
-    select $8::text, $9::timestamptz, 1, $10::timestamptz from ok
+    select i.rk, i.ws, 1, i.wexp from ok join i on i.o = ok.o order by ok."sessionId"
     on conflict (key, window_start) do update set count = rate_counters.count + 1
-    returning count
+    returning key, count
   ), t as (
     update devices set last_seen_at = now()
-    where id = (select "deviceId" from ok) and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
+    where id in (select "deviceId" from ok) and (last_seen_at is null or last_seen_at < now() - interval '5 minutes')
     returning 1
   ), g as materialized (
-    select s."codeId", s."licenseMode", s."projectId", s."deviceId", s."sessionId"
-    from s, n, r
-    where $11::boolean and r.count <= $14::int and s."fingerprintHash" = $13::text
-      and s."codeDisabledAt" is null and (s."licenseMode" = 'COUNT' or s."codeExpiresAt" > $5::float8)
+    select ok.o, s."codeId", s."licenseMode", s."projectId", s."deviceId", s."sessionId", i.rid
+    from ok
+    join s on s.o = ok.o
+    join i on i.o = ok.o
+    join n on n.session_id = ok."sessionId"
+    join r on r.key = i.rk
+    where i.c and r.count <= i.lim and s."fingerprintHash" = i.fp
+      and s."codeDisabledAt" is null and (s."licenseMode" = 'COUNT' or s."codeExpiresAt" > i.now)
+    order by s."codeId"
   ), cons as materialized (
-    select f.outcome, f.remaining
-    from g, lateral license_consume(g."codeId"::bigint, $12::text, g."licenseMode", g."projectId", g."deviceId", g."sessionId") f
+    select g.o, f.outcome, f.remaining
+    from g, lateral license_consume(g."codeId"::bigint, g.rid, g."licenseMode", g."projectId", g."deviceId", g."sessionId") f
   )
   select s.*,
-    (select count(*) from ok)::int as "attempted",
-    (select count(*) from n)::int as "fresh",
-    (select count from r)::int as "count",
-    (select outcome from cons) as "outcome",
-    (select remaining from cons) as "remaining"
-  from s`;
+    ok.o is not null as "attempted",
+    n.session_id is not null as "fresh",
+    r.count as "count",
+    cons.outcome as "outcome",
+    cons.remaining as "remaining"
+  from s
+  left join ok on ok.o = s.o
+  left join n on n.session_id = ok."sessionId"
+  left join i on i.o = ok.o
+  left join r on r.key = i.rk
+  left join cons on cons.o = s.o`;
 
 interface SessionRow {
   sessionId: string;
@@ -179,6 +217,46 @@ export interface AdmitSignedResult {
   consumed: { outcome: ConsumeOutcome; remaining: number | null } | null;
 }
 
+/**
+ * One admission's answer in a batch: its result, null when the token is
+ * unknown, or 'deferred' when it shared the statement with an earlier row of
+ * its session or (consume) its code and so was not attempted: send it again.
+ */
+export type AdmitSignedAnswer = AdmitSignedResult | null | 'deferred';
+
+type AdmitRow = SessionRow & {
+  o: number;
+  deferred: boolean;
+  attempted: boolean;
+  fresh: boolean;
+  count: number | null;
+  outcome: ConsumeOutcome | null;
+  remaining: number | null;
+};
+
+/** The statement's JSON rows; short keys, named in the ADMIT_SIGNED header. */
+function admitRowsJson(inputs: readonly AdmitSignedInput[]): string {
+  return JSON.stringify(
+    inputs.map((a, o) => ({
+      o,
+      th: a.tokenHash,
+      sid: a.judged.sessionId,
+      pk: a.judged.devicePublicKey,
+      pol: a.judged.policyJson,
+      lim: a.judged.requestsPerWindow,
+      now: a.now.getTime(),
+      nonce: a.nonce,
+      nexp: a.nonceExpiresAt.toISOString(),
+      rk: a.rateKey,
+      ws: a.windowStart.toISOString(),
+      wexp: a.windowExpiresAt.toISOString(),
+      c: a.consume !== undefined,
+      rid: a.consume?.requestId ?? null,
+      fp: a.consume?.fingerprintHash ?? null,
+    })),
+  );
+}
+
 export const sessionRepository = {
   async byTokenHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
     const [row] = await preparedRows<SessionRow>(db, SESSION_BY_TOKEN_HASH, [tokenHash]);
@@ -190,35 +268,22 @@ export const sessionRepository = {
     return row ? sessionContext(row) : null;
   },
 
-  /** See the module header; null when the token is unknown. */
-  async admitSigned(db: Db, a: AdmitSignedInput): Promise<AdmitSignedResult | null> {
-    const [row] = await preparedRows<SessionRow & { attempted: number; fresh: number; count: number | null; outcome: ConsumeOutcome | null; remaining: number | null }>(
-      db,
-      ADMIT_SIGNED,
-      [
-        a.tokenHash,
-        a.judged.sessionId,
-        a.judged.devicePublicKey,
-        a.judged.policyJson,
-        a.now.getTime(),
-        a.nonce,
-        a.nonceExpiresAt.toISOString(),
-        a.rateKey,
-        a.windowStart.toISOString(),
-        a.windowExpiresAt.toISOString(),
-        a.consume !== undefined,
-        a.consume?.requestId ?? null,
-        a.consume?.fingerprintHash ?? null,
-        a.judged.requestsPerWindow,
-      ],
-    );
-    if (!row) return null;
-    return {
-      ctx: sessionContext(row),
-      attempted: row.attempted > 0,
-      fresh: row.fresh > 0,
-      count: row.count ?? 0,
-      consumed: row.outcome ? { outcome: row.outcome, remaining: row.remaining } : null,
-    };
+  /** See ADMIT_SIGNED; one answer per input, in input order. */
+  async admitSigned(db: Db, inputs: readonly AdmitSignedInput[]): Promise<AdmitSignedAnswer[]> {
+    const answers: AdmitSignedAnswer[] = new Array(inputs.length).fill(null);
+    if (inputs.length === 0) return answers;
+    const found = await preparedRows<AdmitRow>(db, ADMIT_SIGNED, [admitRowsJson(inputs)]);
+    for (const row of found) {
+      answers[row.o] = row.deferred
+        ? 'deferred'
+        : {
+            ctx: sessionContext(row),
+            attempted: row.attempted,
+            fresh: row.fresh,
+            count: row.count ?? 0,
+            consumed: row.outcome ? { outcome: row.outcome, remaining: row.remaining } : null,
+          };
+    }
+    return answers;
   },
 };

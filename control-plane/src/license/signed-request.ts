@@ -14,6 +14,7 @@ import { licenseError } from './license.errors.js';
 import { type JudgedSession, type JudgedSessions, judgedFrom } from './judged-sessions.js';
 import type { ProjectPolicy } from './license.schema.js';
 import type { SessionContext } from './license.repository.js';
+import type { AdmissionQueue } from './admission-queue.js';
 import { type AdmitSignedResult, type ConsumeOutcome, sessionRepository } from './session.repository.js';
 import { recordSecurityEvent } from './security-events.js';
 
@@ -108,7 +109,9 @@ export interface SignedAdmission {
 
 export interface VerifyOptions {
   judged: JudgedSessions;
-  /** Root handle the session read and the admitting statement run on (Database.signedRequests); defaults to db. */
+  /** Where admissions are sent: one statement for all that arrive while the previous one is in flight. */
+  admissions: AdmissionQueue;
+  /** Root handle a session is read on when judged afresh (Database.signedRequests); defaults to db. */
   signedRequests?: Db;
   /** For consume: deduct in the same round trip as the admission when everything holds. */
   consume?: { requestId: string | null; fingerprintHash: string | undefined };
@@ -198,18 +201,21 @@ async function judgeAfresh(step: Step, ctx: SessionContext | null, retries = 2):
 function admit(step: Step, judged: JudgedSession): Promise<AdmitSignedResult | null> {
   const { now, input, options } = step;
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  return sessionRepository.admitSigned(options.signedRequests ?? step.db, {
-    tokenHash: step.tokenHash,
-    judged: { sessionId: judged.sessionId, devicePublicKey: judged.devicePublicKey, policyJson: judged.policyJson, requestsPerWindow: judged.policy.sessionRequestsPerMinute },
-    now,
-    nonce: input.nonce,
-    // Twice the skew window: a timestamp still acceptable can never meet a forgotten nonce.
-    nonceExpiresAt: new Date(now.getTime() + 2 * judged.policy.clockSkewSeconds * 1000 + 60_000),
-    rateKey: `lic:session:${judged.sessionId}`,
-    windowStart,
-    windowExpiresAt: new Date(windowStart.getTime() + 120_000),
-    consume: options.consume,
-  });
+  return options.admissions.admit(
+    {
+      tokenHash: step.tokenHash,
+      judged: { sessionId: judged.sessionId, devicePublicKey: judged.devicePublicKey, policyJson: judged.policyJson, requestsPerWindow: judged.policy.sessionRequestsPerMinute },
+      now,
+      nonce: input.nonce,
+      // Twice the skew window: a timestamp still acceptable can never meet a forgotten nonce.
+      nonceExpiresAt: new Date(now.getTime() + 2 * judged.policy.clockSkewSeconds * 1000 + 60_000),
+      rateKey: `lic:session:${judged.sessionId}`,
+      windowStart,
+      windowExpiresAt: new Date(windowStart.getTime() + 120_000),
+      consume: options.consume,
+    },
+    { sessionId: judged.sessionId, codeId: judged.codeId },
+  );
 }
 
 /** After an admission: a replayed nonce or an exceeded rate refuses the request (and nothing was consumed). */

@@ -28,7 +28,7 @@ describe('happy path', () => {
     expect(signatures.size).toBe(2);
     expect(signatures.sign('c', key.privateKey, 'LSV2.c')).toBe(signEd25519(key.privateKey, 'LSV2.c'));
     const judged = new JudgedSessions(2);
-    const facts = { sessionId: 's', devicePublicKey: 'k', policyJson: '{}', policy: {} as never };
+    const facts = { sessionId: 's', devicePublicKey: 'k', policyJson: '{}', policy: {} as never, codeId: 1 };
     judged.set('h1', facts);
     judged.set('h2', facts);
     judged.set('h3', facts);
