@@ -13,7 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
-import { generateCodes, post, TestDevice } from '../testing/license-device.js';
+import { createProject, generateCodes, post, TestDevice } from '../testing/license-device.js';
 import { judgedFrom } from './judged-sessions.js';
 import { licenseRoutes } from './license.routes.js';
 import { LicenseService } from './license.service.js';
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let projects = 0;
-async function project(policy: Record<string, number> = {}): Promise<string> {
-  const projectKey = `batch-${++projects}`;
-  const res = await post(t.app, '/api/admin/projects', { projectKey, name: projectKey, policy }, t.adminHeaders);
-  expect(res.status).toBe(201);
-  return projectKey;
-}
+const project = (policy: Record<string, number> = {}) => createProject(t, 'batch', policy);
 
 async function enrolled(projectKey: string, remainingCount = 10) {
   const [code] = await generateCodes(t.app, t.adminHeaders, { projectKey, licenseMode: 'COUNT', remainingCount });

@@ -13,7 +13,7 @@ import { committedMigrationCount } from '../db/bootstrap.js';
 import { rows, SIGNED_REQUESTS_APPLICATION_NAME } from '../db/client.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../testing/app.js';
 import { hasPostgres } from '../testing/db.js';
-import { generateCodes, post, TestDevice } from '../testing/license-device.js';
+import { createProject, generateCodes, post, TestDevice } from '../testing/license-device.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let projects = 0;
-async function project(policy: Record<string, number> = {}): Promise<string> {
-  const projectKey = `fast-${++projects}`;
-  const res = await post(t.app, '/api/admin/projects', { projectKey, name: projectKey, policy }, t.adminHeaders);
-  expect(res.status).toBe(201);
-  return projectKey;
-}
+const project = (policy: Record<string, number> = {}) => createProject(t, 'fast', policy);
 
 async function enrolled(projectKey: string, spec: { licenseMode: 'COUNT'; remainingCount: number } | { licenseMode: 'TIME'; expiresAt: string } = { licenseMode: 'COUNT', remainingCount: 5 }, app = t.app) {
   const [code] = await generateCodes(t.app, t.adminHeaders, { projectKey, ...spec });

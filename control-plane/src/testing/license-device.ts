@@ -24,6 +24,15 @@ export async function post(app: FastifyInstance, url: string, payload: unknown, 
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
+let projectCount = 0;
+/** A fresh license project (`<prefix>-<n>`) with the given policy, through the admin API; its key. */
+export async function createProject(t: { app: FastifyInstance; adminHeaders: Record<string, string> }, prefix: string, policy: Record<string, number> = {}): Promise<string> {
+  const projectKey = `${prefix}-${++projectCount}`;
+  const res = await post(t.app, '/api/admin/projects', { projectKey, name: projectKey, policy }, t.adminHeaders);
+  if (res.status !== 201) throw new Error(`creating project ${projectKey}: ${res.status} ${JSON.stringify(res.body)}`);
+  return projectKey;
+}
+
 export async function generateCodes(
   app: FastifyInstance,
   adminHeaders: Record<string, string>,
