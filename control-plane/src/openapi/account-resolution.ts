@@ -8,6 +8,7 @@
  */
 import { type ContentType, CONTENT_TYPES, type Executor, executorsFor, isCmsPlatform, platformById, supports } from '@plume/shared';
 import type { AccountRecord } from './accounts.repository.js';
+import { PerObjectMemo } from './per-object-memo.js';
 
 export const UNPUBLISHABLE_REASONS = [
   'unknown_platform',
@@ -61,20 +62,16 @@ function stateReasons(account: AccountRecord): UnpublishableReason[] {
  * to six times. A record that is not frozen may still change, so it is
  * resolved afresh on every call.
  */
-const resolvedOf = new WeakMap<AccountRecord, Map<ContentType | undefined, ResolvedAccount>>();
+const resolvedOf = new PerObjectMemo<ContentType | undefined, ResolvedAccount>();
 
 export function resolveAccount(account: AccountRecord, contentType?: ContentType): ResolvedAccount {
   if (!Object.isFrozen(account)) return resolveNow(account, contentType);
-  let byType = resolvedOf.get(account);
-  if (!byType) resolvedOf.set(account, (byType = new Map()));
-  let resolved = byType.get(contentType);
-  if (!resolved) {
-    resolved = resolveNow(account, contentType);
+  return resolvedOf.get(account, contentType, () => {
+    const resolved = resolveNow(account, contentType);
     Object.freeze(resolved.reasons);
     Object.freeze(resolved.contentTypes);
-    byType.set(contentType, Object.freeze(resolved));
-  }
-  return resolved;
+    return Object.freeze(resolved);
+  });
 }
 
 function resolveNow(account: AccountRecord, contentType?: ContentType): ResolvedAccount {

@@ -8,6 +8,7 @@ import type { ApiCaller } from '../auth.js';
 import { REASON_TEXT, resolveAccount, ROUTING_REASONS } from '../account-resolution.js';
 import type { AccountRecord } from '../accounts.repository.js';
 import { openapiError } from '../openapi.errors.js';
+import { PerObjectMemo } from '../per-object-memo.js';
 import { edgePathProblem, windowsPathProblem } from './paths.js';
 import type { PublishContent } from './publish-content.js';
 import type { AwaitingItem, PlannedTarget, Problem } from './publish-plan.js';
@@ -111,19 +112,15 @@ export interface StateProblems {
 }
 
 /** Per frozen (cached, shared) account record and content type, like resolveAccount. */
-const stateOf = new WeakMap<AccountRecord, Map<ContentType, StateProblems>>();
+const stateOf = new PerObjectMemo<ContentType, StateProblems>();
 
 export function stateProblems(account: AccountRecord, contentType: ContentType): StateProblems {
   if (!Object.isFrozen(account)) return stateNow(account, contentType);
-  let byType = stateOf.get(account);
-  if (!byType) stateOf.set(account, (byType = new Map()));
-  let state = byType.get(contentType);
-  if (!state) {
-    state = stateNow(account, contentType);
+  return stateOf.get(account, contentType, () => {
+    const state = stateNow(account, contentType);
     Object.freeze(state.problems);
-    byType.set(contentType, Object.freeze(state));
-  }
-  return state;
+    return Object.freeze(state);
+  });
 }
 
 function stateNow(account: AccountRecord, contentType: ContentType): StateProblems {

@@ -28,6 +28,7 @@ import {
   settingsHash,
   validateSettingsLayer,
 } from '@plume/shared';
+import { PerObjectMemo } from '../per-object-memo.js';
 
 export type FieldSource = SettingsLayer | 'default';
 type Settings = Record<string, unknown>;
@@ -61,20 +62,8 @@ const NO_PRESET: object = Object.freeze({});
 /** Per preset: a handful of request shapes in practice; the bound only stops a hostile client growing it. */
 const MAX_SHAPES_PER_PRESET = 256;
 
-const derived = new WeakMap<object, Map<string, TargetSettings>>();
-const presetIssues = new WeakMap<object, Map<string, readonly SettingsIssue[]>>();
-
-function remembered<T>(store: WeakMap<object, Map<string, T>>, root: object, key: string, compute: () => T): T {
-  let byKey = store.get(root);
-  if (!byKey) store.set(root, (byKey = new Map()));
-  let value = byKey.get(key);
-  if (value === undefined) {
-    if (byKey.size >= MAX_SHAPES_PER_PRESET) byKey.clear();
-    value = compute();
-    byKey.set(key, value);
-  }
-  return value;
-}
+const derived = new PerObjectMemo<string, TargetSettings>(MAX_SHAPES_PER_PRESET);
+const presetIssues = new PerObjectMemo<string, readonly SettingsIssue[]>(MAX_SHAPES_PER_PRESET);
 
 /**
  * The layer's canonical JSON, the key it enters the memo with ('' when there
@@ -92,7 +81,7 @@ export function layerKey(layer: unknown): string | null {
 
 /** validateSettingsLayer of an account's preset, once per preset object. */
 export function presetLayerIssues(contentType: ContentType, accountId: number, platform: string, preset: Settings): readonly SettingsIssue[] {
-  return remembered(presetIssues, preset, `${contentType}\n${accountId}\n${platform}`, () =>
+  return presetIssues.get(preset, `${contentType}\n${accountId}\n${platform}`, () =>
     Object.freeze(validateSettingsLayer(contentType, platform, preset, `the ${contentType} preset of account ${accountId}`)),
   );
 }
@@ -143,5 +132,5 @@ function compute(i: TargetSettingsInput, preset: Settings | undefined): TargetSe
 export function targetSettings(i: TargetSettingsInput): TargetSettings {
   const preset = i.mode === 'account' ? i.preset : undefined;
   const key = `${i.contentType}\n${i.accountId}\n${i.platform}\n${i.mode}\n${i.hasCover ? 1 : 0}\n${i.platformKey}\n${i.accountKey}`;
-  return remembered(derived, preset ?? NO_PRESET, key, () => compute(i, preset));
+  return derived.get(preset ?? NO_PRESET, key, () => compute(i, preset));
 }
