@@ -54,22 +54,16 @@ describe.skipIf(!hasPostgres())('license_consume with a retry waiting on the fir
     return { firstAnswer, retryAnswer: await retried, waited };
   }
 
-  it('a retry that finds its requestId claimed meanwhile gives its deduction back and answers idempotent', async () => {
-    const codeId = await code(5);
-    const { firstAnswer, retryAnswer, waited } = await raced(codeId, 'rq-claimed');
+  it.each([
+    ['finds its requestId claimed meanwhile gives its deduction back and answers idempotent', 5, 'rq-claimed', 4],
+    ['finds the last use spent by its own requestId answers idempotent, not exhausted', 1, 'rq-last', 0],
+  ] as const)('a retry that %s', async (_name, count, requestId, left) => {
+    const codeId = await code(count);
+    const { firstAnswer, retryAnswer, waited } = await raced(codeId, requestId);
     expect(waited).toBe(true);
-    expect(firstAnswer).toEqual({ outcome: 'deducted', remaining: 4 });
-    expect(retryAnswer).toEqual({ outcome: 'idempotent', remaining: 4 });
-    expect(await state(codeId, 'rq-claimed')).toEqual({ remaining: 4, claims: [4], logs: [['deducted', 4], ['idempotent', 4]] });
-  });
-
-  it('a retry that finds the last use spent by its own requestId answers idempotent, not exhausted', async () => {
-    const codeId = await code(1);
-    const { firstAnswer, retryAnswer, waited } = await raced(codeId, 'rq-last');
-    expect(waited).toBe(true);
-    expect(firstAnswer).toEqual({ outcome: 'deducted', remaining: 0 });
-    expect(retryAnswer).toEqual({ outcome: 'idempotent', remaining: 0 });
-    expect(await state(codeId, 'rq-last')).toEqual({ remaining: 0, claims: [0], logs: [['deducted', 0], ['idempotent', 0]] });
+    expect(firstAnswer).toEqual({ outcome: 'deducted', remaining: left });
+    expect(retryAnswer).toEqual({ outcome: 'idempotent', remaining: left });
+    expect(await state(codeId, requestId)).toEqual({ remaining: left, claims: [left], logs: [['deducted', left], ['idempotent', left]] });
   });
 
   it('an exhausted consume claims nothing, so its requestId is judged afresh later', async () => {
