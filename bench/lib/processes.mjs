@@ -6,6 +6,7 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -103,6 +104,42 @@ export function runLoad(job) {
     measuring: Promise.race([measuring, done.then(() => {})]),
     done,
     stop: () => stopChild(child),
+  };
+}
+
+/**
+ * A lean HTTP/1.1 client for measured requests: `node:http` over a keep-alive
+ * agent of at most `connections` sockets. The load generator shares the
+ * machine with the server and PostgreSQL, so its own cost counts: WHATWG
+ * `fetch` (undici behind web streams and abort signals) cost the dispatch
+ * benchmark about 0.2 of its 2 cores. Resolves { status, json }.
+ */
+export function keepAliveClient(base, connections) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const url = new URL(base);
+  return {
+    request(method, path, headers, body) {
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          { host: url.hostname, port: url.port, method, path, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => {
+              try {
+                resolve({ status: res.statusCode, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+              } catch (error) {
+                reject(error);
+              }
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    },
+    close: () => agent.destroy(),
   };
 }
 
