@@ -195,6 +195,11 @@ export async function closeAccountsCache(db: Db): Promise<void> {
 }
 
 export const accountsRepository = {
+  /** Whether reads on `db` come from the accounts cache (the root handle of a driver that can LISTEN). */
+  hasCache(db: Db): boolean {
+    return cacheOf(db) !== null;
+  },
+
   /** The user's accounts that are not removed, oldest first. */
   async listForUser(db: Db, userId: number): Promise<readonly AccountRecord[]> {
     const cache = cacheOf(db);
@@ -226,7 +231,7 @@ export const accountsRepository = {
   /**
    * What a plan reads about its accounts: the user's accounts among `ids` and,
    * when `presetsOf` names a content type, their presets for it. On the root
-   * handle both come from the cache unless `fresh` (publish). Otherwise they
+   * handle both come from the cache (`cached`) unless `fresh`. Otherwise they
    * are one statement with a constant text: drizzle's prepared builders are
    * bound to the handle they were built on, so on a transaction they were
    * rebuilt for every request (13% of the control plane's CPU under publish
@@ -238,8 +243,8 @@ export const accountsRepository = {
     ids: number[],
     presetsOf: ContentType | null,
     o: { fresh?: boolean } = {},
-  ): Promise<{ accounts: AccountRecord[]; presets: Map<number, Presets> }> {
-    if (ids.length === 0) return { accounts: [], presets: new Map() };
+  ): Promise<{ accounts: AccountRecord[]; presets: Map<number, Presets>; cached: boolean }> {
+    if (ids.length === 0) return { accounts: [], presets: new Map(), cached: false };
     const cache = o.fresh ? null : cacheOf(db);
     if (cache) {
       const snapshot = await cache.get(userId);
@@ -250,7 +255,7 @@ export const accountsRepository = {
         const settings = byAccount?.get(a.id);
         if (settings) presets.set(a.id, settings);
       }
-      return { accounts, presets };
+      return { accounts, presets, cached: true };
     }
     // Prepared: the publish path reads this on every request, and planning it cost more than running it.
     const list = await preparedSql<Omit<Row, 'createdAt' | 'removedAt'> & { createdAt: string | Date; removedAt: string | Date | null; preset: Presets | null }>(
@@ -264,7 +269,7 @@ export const accountsRepository = {
       // Raw rows carry timestamps as the driver's text (drizzle parses them only for its builders).
       return toRecord({ ...row, id: Number(row.id), userId: Number(row.userId), createdAt: new Date(createdAt), removedAt: removedAt === null ? null : new Date(removedAt) });
     });
-    return { accounts, presets };
+    return { accounts, presets, cached: false };
   },
 
   /** Every account of a user, removed ones included (admin). */

@@ -31,6 +31,7 @@ import type { QuotaBucket } from '../openapi.schema.js';
 import { awaitingItems, checkCapabilities, checkLimits, checkPaths, checkRoute, stateProblems } from './publish-checks.js';
 import { loadContent, type PublishContent, type PublishInput } from './publish-content.js';
 import type { PreflightHasher } from './preflight-hash.js';
+import type { JudgedAccount } from './publish.repository.js';
 import { type FieldSource, presetLayerIssues, requestLayerIssues, targetSettings } from './target-settings.js';
 
 export type { FieldSource } from './target-settings.js';
@@ -70,6 +71,12 @@ export interface Plan {
   targets: PlannedTarget[];
   awaiting: AwaitingItem[];
   hash: string;
+  /**
+   * Set when the accounts came from the accounts cache: what the plan judged
+   * them by, for the publish statement to check against the database
+   * (publish.repository.ts insertBatch); null when they were read fresh.
+   */
+  judged: { accounts: JudgedAccount[]; presetsOf: ContentType | null } | null;
 }
 
 function settingsError(issues: SettingsIssue[]): never {
@@ -83,7 +90,7 @@ function settingsError(issues: SettingsIssue[]): never {
 export class PublishPlanner {
   constructor(private readonly hasher: PreflightHasher) {}
 
-  /** `fresh`: read accounts from the database even on the root handle (publish; preflight may use the cache). */
+  /** `fresh`: read accounts from the database even on the root handle. */
   async plan(db: Db, caller: ApiCaller, input: PublishInput, o: { fresh?: boolean } = {}): Promise<Plan> {
     const { contentType, body } = input;
     if (body.settingsContractVersion !== undefined && body.settingsContractVersion !== SETTINGS_CONTRACT_VERSION) {
@@ -111,7 +118,8 @@ export class PublishPlanner {
 
     const content = await loadContent(db, caller.userId, input);
 
-    const { accounts, presets } = await accountsRepository.forPlan(db, caller.userId, body.accountIds, mode === 'account' ? contentType : null, o);
+    const presetsOf = mode === 'account' ? contentType : null;
+    const { accounts, presets, cached } = await accountsRepository.forPlan(db, caller.userId, body.accountIds, presetsOf, o);
     const missing = body.accountIds.filter((id) => !accounts.some((a) => a.id === id));
     if (missing.length) throw openapiError('account_not_found', `No account ${missing.join(', ')} in your account list (GET /accounts)`);
     const accountSettings = body.accountSettings ?? {};
@@ -186,6 +194,22 @@ export class PublishPlanner {
       targets: targets.map((t) => ({ accountId: t.account.id, nodeId: t.nodeId, settingsHash: t.settingsHash })),
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     });
-    return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash };
+    const judged = cached
+      ? {
+          presetsOf,
+          accounts: targets.map(({ account: a }): JudgedAccount => ({
+            id: a.id,
+            userId: a.userId,
+            platform: a.platform,
+            executor: a.executor,
+            nodeId: a.nodeId,
+            loginState: a.loginState,
+            paired: a.paired,
+            node: a.node && { kind: a.node.kind, status: a.node.status, capabilities: a.node.capabilities, online: a.node.online, authorized: a.node.authorized },
+            preset: presetsOf ? (presets.get(a.id) ?? null) : undefined,
+          })),
+        }
+      : null;
+    return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash, judged };
   }
 }

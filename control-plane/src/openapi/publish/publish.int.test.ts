@@ -160,6 +160,59 @@ describe('happy path', () => {
   });
 });
 
+/**
+ * Publish plans from the accounts cache and its statement writes only if the
+ * database still holds what the plan judged; otherwise it plans again from the
+ * database. Each case changes a fact behind the cache's back (replica mode:
+ * the NOTIFY triggers do not fire) after a GET /accounts loaded the cache, and
+ * the answer must be the one a fresh read gives.
+ */
+describe('a publish planned from a stale accounts cache', () => {
+  type World = Awaited<ReturnType<typeof publishWorld>>;
+  const behindTheCache = (write: (w: World) => ReturnType<typeof sql>) => async (w: World) => {
+    await t.db.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(write(w));
+    });
+  };
+  const cases: Array<{ name: string; change: (w: World) => Promise<unknown>; status: number; code?: string; partition?: string }> = [
+    { name: 'the account logged out', change: behindTheCache((w) => sql`update accounts set login_state = 'logged_out' where id = ${w.acc.bilibili}`), status: 409, code: 'account_not_publishable' },
+    { name: 'the node went offline', change: behindTheCache((w) => sql`update execution_nodes set connected_replica = null where id = ${w.edge}`), status: 409, code: 'executor_offline' },
+    { name: 'the node no longer serves the user', change: behindTheCache((w) => sql`delete from node_users where node_id = ${w.edge}`), status: 409 },
+    {
+      name: 'the node lost the frozen-settings capability',
+      change: behindTheCache((w) => sql`update execution_nodes set capabilities = capabilities || '{"publishSettingsSnapshot":0}'::jsonb where id = ${w.edge}`),
+      status: 422,
+      code: 'settings_executor_upgrade_required',
+    },
+    { name: 'the account was removed', change: behindTheCache((w) => sql`update accounts set removed_at = now() where id = ${w.acc.bilibili}`), status: 404, code: 'account_not_found' },
+    { name: 'the preset changed', change: behindTheCache((w) => sql`update account_presets set settings = '{"partitionName":"科技"}'::jsonb where account_id = ${w.acc.bilibili}`), status: 200, partition: '科技' },
+    { name: 'nothing changed', change: async () => undefined, status: 200, partition: '知识' },
+  ];
+  it.each(cases)('$name: answers as the database says', async ({ change, status, code, partition }) => {
+    const w = await publishWorld(t, { quotas: { edge: 10 } });
+    await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识' });
+    // The first read starts the cache's LISTEN (nothing is kept before it is up); the set-up's own
+    // NOTIFYs land meanwhile. Either late would leave the cache empty, and the publish would read
+    // the database without the cache being put to the test.
+    expect((await v1(t.app, w.user, 'GET', '/accounts?contentType=video')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await v1(t.app, w.user, 'GET', '/accounts?contentType=video')).status).toBe(200);
+    await change(w);
+    const res = await v1(t.app, w.user, 'POST', '/publish/video', { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    const state = await persistedState(t.db.database.db, w.user.id);
+    if (status !== 200) {
+      if (code) expect(res.body.error.code).toBe(code);
+      expect(state).toMatchObject({ batches: 0, jobs: 0, used: { edge: 0 } });
+      return;
+    }
+    expect(state).toMatchObject({ batches: 1, jobs: 1, used: { edge: 1 } });
+    const [job] = await jobsOf(res.body.batch_id);
+    expect(job!.settings_snapshot.partitionName).toBe(partition);
+  });
+});
+
 describe('preflight hash and contract version', () => {
   it('answers 409 when content, settings or route changed since the preflight', async () => {
     const w = await publishWorld(t);

@@ -11,6 +11,8 @@ import type { ApiCaller } from '../auth.js';
 import { randomId } from '../../crypto/tokens.js';
 import type { Db } from '../../db/client.js';
 import type { LocalHandoff } from '../../dispatch/local-handoff.js';
+import { ApiError } from '../../http/errors.js';
+import { accountsRepository } from '../accounts.repository.js';
 import { openapiError } from '../openapi.errors.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
 import { quotaRepository } from '../quota.repository.js';
@@ -61,23 +63,51 @@ export class PublishService {
   }
 
   /**
-   * Reads the plan from the database (never the accounts cache), then writes
-   * quota, batch and jobs in one all-or-nothing statement. `db` is the
+   * Plans from the accounts cache when `db` has one, then writes quota, batch
+   * and jobs in one all-or-nothing statement that first checks that the
+   * database still holds every account fact the plan judged (insertBatch's
+   * `judged`). When it no longer does, or when the cached plan would refuse
+   * the request, the plan is made again from the database, which decides:
+   * the cache only ever saves a read, it never answers. `db` is the
    * idempotent transaction when the request has an Idempotency-Key (the
-   * stored answer commits with the batch), else the root handle: one
-   * statement needs no transaction around it. Jobs for nodes this replica's
-   * dispatcher holds are written without a NOTIFY; `handedOff` receives those
-   * nodes, which the caller hands to the dispatcher once `db` committed.
+   * stored answer commits with the batch; it reads the database), else the
+   * root handle: one statement needs no transaction around it. Jobs for
+   * nodes this replica's dispatcher holds are written without a NOTIFY;
+   * `handedOff` receives those nodes, which the caller hands to the
+   * dispatcher once `db` committed.
    */
   async publish(db: Db, caller: ApiCaller, input: PublishInput, requestId: string, handedOff?: (nodeIds: string[]) => void): Promise<PublishResponse> {
-    const plan = await this.planner.plan(db, caller, input, { fresh: true });
+    // Inside a transaction (Idempotency-Key) there is no cache: the first plan is already fresh.
+    let fresh = !accountsRepository.hasCache(db);
+    for (;;) {
+      let plan: Plan;
+      try {
+        plan = await this.planner.plan(db, caller, input, { fresh });
+        this.check(plan, input);
+      } catch (error) {
+        // A refusal judged from the cache is judged again from the database; anything else is final.
+        if (fresh || !(error instanceof ApiError)) throw error;
+        fresh = true;
+        continue;
+      }
+      const written = await this.write(db, caller, plan, requestId, handedOff);
+      if (written) return written;
+      fresh = true;
+    }
+  }
+
+  /** What refuses a plan before anything is written. */
+  private check(plan: Plan, input: PublishInput): void {
     const sent = input.body.preflightHash;
     if (sent !== undefined && !PreflightHasher.same(sent, plan.hash)) {
       throw openapiError('preflight_mismatch', 'Content, settings or route changed since the preflight (preflightHash no longer matches); preflight again and publish with the new preflight_hash');
     }
     const problem = plan.targets.flatMap((t) => t.problems)[0];
     if (problem) throw openapiError(problem.code, problem.message);
+  }
 
+  /** Writes the plan; null when its judged accounts changed meanwhile (nothing written: plan again). */
+  private async write(db: Db, caller: ApiCaller, plan: Plan, requestId: string, handedOff?: (nodeIds: string[]) => void): Promise<PublishResponse | null> {
     // Fixed bucket order: two batches touching the same buckets lock them in the same order.
     const needed = unitsByBucket(plan);
     const quota = QUOTA_BUCKETS.flatMap((bucket) => (needed.get(bucket) ? [{ bucket, units: needed.get(bucket)! }] : []));
@@ -95,16 +125,18 @@ export class PublishService {
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
     const local = new Set(jobs.flatMap((j) => (j.nodeId && this.handoff && !this.handoff.needsNotify(j.nodeId) ? [j.nodeId] : [])));
-    const short = await publishRepository.insertBatch(
+    const outcome = await publishRepository.insertBatch(
       db,
       { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
       jobs,
       quota,
       (nodeId) => !local.has(nodeId),
+      plan.judged ?? undefined,
     );
-    if (short.length) {
+    if (!outcome.written && 'stale' in outcome) return null;
+    if (!outcome.written) {
       // Nothing was written (the statement is all or nothing).
-      const bucket = short[0]!;
+      const bucket = outcome.short[0]!;
       const b = (await quotaRepository.balances(db, caller.userId)).get(bucket) ?? { granted: 0, used: 0 };
       throw openapiError('quota_exceeded', `${bucket} quota: this request needs ${needed.get(bucket)}, ${Math.max(0, b.granted - b.used)} remaining`);
     }
