@@ -14,10 +14,13 @@ import { executionNodes, type NodeCapabilities, nodeUsers } from './openapi.sche
 /** A heartbeat older than this means the node is gone (the hub pings every 20 s). */
 export const NODE_ONLINE_WINDOW_SECONDS = 60;
 
+/** The definition as SQL text over execution_nodes (for statements written as text); nodeOnlineSql for drizzle. */
+export const NODE_ONLINE_TEXT = `("execution_nodes"."connected_replica" is not null
+    and "execution_nodes"."last_heartbeat_at" > now() - make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS})
+    and "execution_nodes"."status" = 'active')`;
+
 export function nodeOnlineSql(): SQL<boolean> {
-  return sql<boolean>`(${executionNodes.connectedReplica} is not null
-    and ${executionNodes.lastHeartbeatAt} > now() - make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS})
-    and ${executionNodes.status} = 'active')`;
+  return sql.raw(NODE_ONLINE_TEXT) as SQL<boolean>;
 }
 
 export type NodeKind = (typeof executionNodes.$inferSelect)['kind'];

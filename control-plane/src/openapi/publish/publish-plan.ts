@@ -74,7 +74,7 @@ export interface Plan {
   /**
    * Set when the accounts came from the accounts cache: what the plan judged
    * them by, for the publish statement to check against the database
-   * (publish.repository.ts insertBatch); null when they were read fresh.
+   * (publish.repository.ts PUBLISH_WRITES); null when they were read fresh.
    */
   judged: { accounts: JudgedAccount[]; presetsOf: ContentType | null } | null;
 }

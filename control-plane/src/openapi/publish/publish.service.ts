@@ -9,7 +9,7 @@
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { ApiCaller } from '../auth.js';
 import { randomId } from '../../crypto/tokens.js';
-import type { Db } from '../../db/client.js';
+import { type Db, isRootHandle } from '../../db/client.js';
 import type { LocalHandoff } from '../../dispatch/local-handoff.js';
 import { ApiError } from '../../http/errors.js';
 import { accountsRepository } from '../accounts.repository.js';
@@ -18,7 +18,7 @@ import { QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
 import { quotaRepository } from '../quota.repository.js';
 import type { PublishInput } from './publish-content.js';
 import { type Plan, type Problem, PublishPlanner } from './publish-plan.js';
-import { publishRepository } from './publish.repository.js';
+import { writePublish } from './publish-queue.js';
 import type { PublishResponse } from './publish.schemas.js';
 import { preflightJson } from './preflight-answer.js';
 import { PreflightHasher } from './preflight-hash.js';
@@ -65,13 +65,14 @@ export class PublishService {
   /**
    * Plans from the accounts cache when `db` has one, then writes quota, batch
    * and jobs in one all-or-nothing statement that first checks that the
-   * database still holds every account fact the plan judged (insertBatch's
+   * database still holds every account fact the plan judged (PUBLISH_WRITES'
    * `judged`). When it no longer does, or when the cached plan would refuse
    * the request, the plan is made again from the database, which decides:
    * the cache only ever saves a read, it never answers. `db` is the
    * idempotent transaction when the request has an Idempotency-Key (the
    * stored answer commits with the batch; it reads the database), else the
-   * root handle: one statement needs no transaction around it. Jobs for
+   * root handle, where the statement is shared with the publishes queued
+   * meanwhile (publish-queue.ts) and needs no transaction around it. Jobs for
    * nodes this replica's dispatcher holds are written without a NOTIFY;
    * `handedOff` receives those nodes, which the caller hands to the
    * dispatcher once `db` committed.
@@ -125,13 +126,16 @@ export class PublishService {
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
     const local = new Set(jobs.flatMap((j) => (j.nodeId && this.handoff && !this.handoff.needsNotify(j.nodeId) ? [j.nodeId] : [])));
-    const outcome = await publishRepository.insertBatch(
+    const outcome = await writePublish(
       db,
-      { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
-      jobs,
-      quota,
-      (nodeId) => !local.has(nodeId),
-      plan.judged ?? undefined,
+      {
+        batch: { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
+        jobs,
+        quota,
+        notifyNodes: jobs.flatMap((j) => (j.nodeId && !local.has(j.nodeId) ? [j.nodeId] : [])),
+        ...(plan.judged ? { judged: plan.judged } : {}),
+      },
+      isRootHandle(db),
     );
     if (!outcome.written && 'stale' in outcome) return null;
     if (!outcome.written) {
