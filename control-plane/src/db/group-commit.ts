@@ -59,10 +59,14 @@ interface Pending<I, R> {
   alone: boolean;
 }
 
-/** A failure PostgreSQL reported for the statement, which rolled it back (not a lost connection). */
+/**
+ * A failure PostgreSQL reported for the statement, which rolled it back (not
+ * a lost connection); also when wrapped, as drizzle's execute wraps it (cause).
+ */
 export function isStatementError(error: unknown): boolean {
-  const e = error as { severity?: unknown; code?: unknown } | null;
-  return typeof e?.severity === 'string' && e.severity === 'ERROR' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+  const e = error as { severity?: unknown; code?: unknown; cause?: unknown } | null;
+  if (typeof e?.severity === 'string' && e.severity === 'ERROR' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return true;
+  return e?.cause !== undefined && e.cause !== error && isStatementError(e.cause);
 }
 
 const NO_KEYS: readonly string[] = [];

@@ -87,6 +87,21 @@ function settingsError(issues: SettingsIssue[]): never {
   throw openapiError(deprecated.length ? 'deprecated_field' : 'invalid_settings', `${text}${more}`);
 }
 
+/** What a plan judged an account by (`preset` undefined when presets were not read). */
+export function judgedAccount(a: AccountRecord, preset: unknown): JudgedAccount {
+  return {
+    id: a.id,
+    userId: a.userId,
+    platform: a.platform,
+    executor: a.executor,
+    nodeId: a.nodeId,
+    loginState: a.loginState,
+    paired: a.paired,
+    node: a.node && { kind: a.node.kind, status: a.node.status, capabilities: a.node.capabilities, online: a.node.online, authorized: a.node.authorized },
+    preset,
+  };
+}
+
 export class PublishPlanner {
   constructor(private readonly hasher: PreflightHasher) {}
 
@@ -197,17 +212,7 @@ export class PublishPlanner {
     const judged = cached
       ? {
           presetsOf,
-          accounts: targets.map(({ account: a }): JudgedAccount => ({
-            id: a.id,
-            userId: a.userId,
-            platform: a.platform,
-            executor: a.executor,
-            nodeId: a.nodeId,
-            loginState: a.loginState,
-            paired: a.paired,
-            node: a.node && { kind: a.node.kind, status: a.node.status, capabilities: a.node.capabilities, online: a.node.online, authorized: a.node.authorized },
-            preset: presetsOf ? (presets.get(a.id) ?? null) : undefined,
-          })),
+          accounts: targets.map(({ account }) => judgedAccount(account, presetsOf ? (presets.get(account.id) ?? null) : undefined)),
         }
       : null;
     return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash, judged };
