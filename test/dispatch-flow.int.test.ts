@@ -335,6 +335,20 @@ describe('fencing', () => {
     await current.close();
   });
 
+  it('an accept lost in a database crash (it commits asynchronously) cannot lead to a publish', async () => {
+    const { node, accountId } = await nodeWithAccount();
+    const fake = await online(node);
+    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+    const { offer } = await startJob(fake, jobId);
+    await h.waitForJob(jobId, (j) => j.state === 'running');
+    // The crash image: the claim survived, the accept and everything after it did not.
+    await db.database.db.execute(sql`update publish_jobs set state = 'offered' where id = ${jobId}`);
+    fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
+    expect(await fake.next('commit_ack')).toMatchObject({ jobId, ok: false, reason: 'job_offered' });
+    expect((await h.job(jobId)).state).toBe('offered');
+    await fake.close();
+  });
+
   it('commit is refused when the lease is nearly spent, and the node must not click', async () => {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);

@@ -188,12 +188,20 @@ export const dispatchJobs = {
    * accept for many attempts in one statement (the update and the start
    * payload read together); one answer per ref, in order, null where the
    * fence failed or the offer expired.
+   *
+   * Committed asynchronously, as the claim is (set_config local to the
+   * implicit transaction): `start` goes out without waiting for a WAL flush.
+   * An accept lost in a database crash cannot lead to a publish: the node
+   * still asks `commit` before the one non-repeatable step, and that commit
+   * is synchronous and fenced on the job being accepted or running under this
+   * attempt and session epoch. A lost accept leaves the job offered (or
+   * queued), so the node's commit is refused and the job is offered again.
    */
   async acceptMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<Array<{ job: JobSpec; leaseUntil: number } | null>> {
     if (refs.length === 0) return [];
     const list = await preparedSql<SpecRow & { jobId: string; attemptId: string; leaseUntil: string }>(
       db,
-      sql`with a as (${attemptRefs(refs)}), u as (
+      sql`with a as (${attemptRefs(refs)} where set_config('synchronous_commit', 'off', true) = 'off'), u as (
             update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
             from a, execution_nodes n
             where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
