@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/db.js';
+import postgres from 'postgres';
+import { createTestDatabase, hasPostgres, type TestDatabase } from '../testing/db.js';
 import { preparedSql, rows } from './client.js';
 
 let db: TestDatabase;
@@ -34,5 +35,27 @@ describe('happy path', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await rows(d, sql`select note from prepared_probe where id = ${10}`)).toEqual([]);
+  });
+});
+
+describe('the postgres driver after its connection dies', () => {
+  // postgres.js 3.4.9 threw from a setImmediate when a query was written on a connection whose
+  // socket was gone, which killed the process (porsager/postgres#1208; seen here when
+  // PostgreSQL restarted under load). patches/postgres+3.4.9.patch settles such queries with
+  // CONNECTION_CLOSED instead. Without the patch this test crashes its worker.
+  it.runIf(hasPostgres())('rejects the queries of a connection whose backend was terminated, and the process lives on', async () => {
+    const client = postgres(db.url!, { max: 2, onnotice: () => {} });
+    const killer = postgres(db.url!, { max: 1, onnotice: () => {} });
+    try {
+      const reserved = await client.reserve();
+      const [{ pid }] = (await reserved`select pg_backend_pid() as pid`) as unknown as Array<{ pid: number }>;
+      await killer`select pg_terminate_backend(${pid})`;
+      await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 3; i++) await expect(reserved`select 1`).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+      // The pool's other connections still work.
+      expect(await client`select 1 as one`).toEqual([{ one: 1 }]);
+    } finally {
+      await Promise.all([client.end({ timeout: 1 }), killer.end({ timeout: 1 })]);
+    }
   });
 });
