@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -90,6 +90,24 @@ export async function preparedSql<T>(db: Db, query: SQL): Promise<T[]> {
   if (!unsafe) return rows<T>(db, query);
   const built = d.dialect.sqlToQuery(query);
   return unsafe.call(d.session!.client, built.sql, built.params, { prepare: true });
+}
+
+/**
+ * A statement written as text with $n placeholders, bound to `params`, as a
+ * drizzle SQL for preparedSql (which numbers the parameters again in order of
+ * appearance; each $n may appear once). Its text is constant, so it is
+ * prepared once per connection.
+ */
+export function textWithParams(text: string, params: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  const placeholder = /\$(\d+)/g;
+  let last = 0;
+  for (let m = placeholder.exec(text); m; m = placeholder.exec(text)) {
+    chunks.push(sql.raw(text.slice(last, m.index)), sql`${params[Number(m[1]) - 1]}`);
+    last = placeholder.lastIndex;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
 }
 
 /** How the signed-request pool's connections show in pg_stat_activity. */

@@ -8,7 +8,7 @@
 import type { JobSpec } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedSql, rows } from '../db/client.js';
-import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
+import { CHANGED_JOB_COLUMNS, type ChangedJob, JOBS_CHANGED_CTES, jobsChanged } from './job-events.js';
 import { toTextArray } from './node-registry.repository.js';
 
 export interface Fence {
@@ -223,21 +223,26 @@ export const dispatchJobs = {
     await dispatchJobs.markRunningMany(db, [ref]);
   },
 
-  /** markRunning for many attempts: one update, and one set of job-event writes for all of them. */
+  /**
+   * markRunning for many attempts: the update and its job events
+   * (job-events.ts) in one statement, so no transaction around it. Committed
+   * asynchronously, like the accept before it: a lost `running` leaves the
+   * job accepted, which the commit gate admits just the same, and its events
+   * are lost with it (they exist exactly when the change does).
+   */
   async markRunningMany(db: Db, refs: AttemptRef[]): Promise<void> {
     if (refs.length === 0) return;
-    await db.transaction(async (tx) => {
-      const changed = await preparedSql<ChangedJob>(
-        tx,
-        sql`with a as (${attemptRefs(refs)})
+    await preparedSql(
+      db,
+      sql`with a as (${attemptRefs(refs)} where set_config('synchronous_commit', 'off', true) = 'off'), changed as (
             update publish_jobs j set updated_at = now(), state = 'running'
             from a, execution_nodes n
             where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
               and j.state = 'accepted'
-            returning ${CHANGED_JOB_COLUMNS}`,
-      );
-      await jobsChanged(tx, changed);
-    });
+            returning ${CHANGED_JOB_COLUMNS}
+          ), ${sql.raw(JOBS_CHANGED_CTES)}
+          select 1 as done`,
+    );
   },
 
   /** The node declined: permanent reasons fail the job, others re-queue it after a short backoff. */

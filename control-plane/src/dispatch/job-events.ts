@@ -1,15 +1,18 @@
 /**
- * What follows a job transition inside its transaction: integrators hear
- * about it (webhook outbox, so the event exists exactly when the change
- * committed), in the public job and batch states of GET /publish/{batch_id}.
+ * What follows a job transition in the same commit: integrators hear about
+ * it (webhook outbox, so the event exists exactly when the change committed),
+ * in the public job and batch states of GET /publish/{batch_id}.
+ *
+ * Written as CTEs (jobsChangedCtes) that follow the transition's own
+ * `update … returning` in one statement: the hot transitions (running,
+ * result) are then a single round trip with no transaction around them, and
+ * the others (sweeps, rejects, verifications) add one statement to theirs.
+ * The states are derived in SQL exactly as batch-view.ts derives them for
+ * GET /publish/{batch_id}; job-events.int.test.ts holds the two to each other
+ * over every combination of job states.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, preparedSql } from '../db/client.js';
-import type { JobState } from '../openapi/openapi.schema.js';
-import { batchState, publicJobState } from '../openapi/publish/batch-view.js';
-import { randomId } from '../crypto/tokens.js';
-import { webhookDeliveries } from '../openapi/openapi.schema.js';
-import { toTextArray } from './node-registry.repository.js';
+import { type Db, preparedSql, textWithParams } from '../db/client.js';
 
 export interface ChangedJob {
   id: string;
@@ -23,87 +26,75 @@ export interface ChangedJob {
 }
 
 /** SQL returning list for ChangedJob (publish_jobs aliased `j`). */
-export const CHANGED_JOB_COLUMNS = sql.raw(
-  `j.id, j.batch_id as "batchId", j.user_id as "userId", j.node_id as "nodeId", j.state, j.platform_post_id as "platformPostId", j.platform_url as "platformUrl", j.error_code as "errorCode"`,
-);
+export const CHANGED_JOB_COLUMNS_TEXT = `j.id, j.batch_id as "batchId", j.user_id as "userId", j.node_id as "nodeId", j.state, j.platform_post_id as "platformPostId", j.platform_url as "platformUrl", j.error_code as "errorCode"`;
+export const CHANGED_JOB_COLUMNS = sql.raw(CHANGED_JOB_COLUMNS_TEXT);
 
-/** Internal steps that integrators do not see as a change (offered/accepted look queued, committed looks running). */
-const SILENT = new Set(['offered', 'accepted', 'committed']);
+/** batch-view.ts publicJobState, in SQL. */
+const PUBLIC_STATE = (state: string) => `case
+      when ${state} in ('queued', 'offered', 'accepted') then 'queued'
+      when ${state} in ('running', 'committed') then 'running'
+      when ${state} = 'unknown' then 'verifying'
+      else ${state} end`;
 
 /**
- * Set-based, so a transition of many jobs (a batched accept → running, a
- * sweep) costs the same few statements as one: the batches' job states and
- * the users with a webhook URL in one read, the changed batch states in one
- * update, the webhook rows in one insert. Same rows as enqueueWebhook writes, one per event, only for users
- * with a webhook URL.
+ * CTEs to append (after a comma) to a statement with a CTE `changed`: the jobs
+ * a transition changed, with CHANGED_JOB_COLUMNS' names, as they are now.
+ *
+ * - jc_batches: every job state of the changed jobs' batches, the changed
+ *   ones as `changed` says (the statement's other CTEs do not see its own
+ *   update), reduced to the batch state (batch-view.ts batchState).
+ * - jc_locked: those batch rows locked in id order, so two transactions
+ *   never lock two batches in opposite orders.
+ * - jc_batch: the batches whose state changed, updated.
+ * - jc_hook: one webhook row per event, only for users with a webhook URL:
+ *   a job event per changed job (offered, accepted and committed are
+ *   internal steps integrators do not see as a change), then a batch event
+ *   per changed batch, timestamped a microsecond apart in that order (the
+ *   clock alone can be coarser: PGlite reads one time for a whole statement).
  */
+export const JOBS_CHANGED_CTES = `jc_states as (
+    select j.batch_id, ${PUBLIC_STATE('coalesce(c.state, j.state)')} as state
+    from publish_jobs j left join changed c on c.id = j.id
+    where j.batch_id in (select "batchId" from changed)
+  ), jc_batches as (
+    select batch_id,
+      case
+        when bool_and(state in ('succeeded', 'failed', 'canceled')) then
+          case when bool_and(state = 'succeeded') then 'succeeded' when bool_or(state = 'succeeded') then 'partial' else 'failed' end
+        when bool_and(state = 'queued') then 'queued'
+        else 'running' end as state
+    from jc_states group by batch_id
+  ), jc_locked as materialized (
+    select b.id from publish_batches b where b.id in (select batch_id from jc_batches) order by b.id for update
+  ), jc_batch as (
+    update publish_batches b set state = x.state, updated_at = now()
+    from jc_batches x join jc_locked l on l.id = x.batch_id
+    where b.id = x.batch_id and b.state is distinct from x.state
+    returning b.id, b.user_id, b.state
+  ), jc_events as (
+    select c."userId" as user_id, 'publish.job.updated' as event_type, 0 as kind, c.id as ord,
+      jsonb_strip_nulls(jsonb_build_object('batch_id', c."batchId", 'job_id', c.id, 'state', ${PUBLIC_STATE('c.state')},
+        'platform_post_id', nullif(c."platformPostId", ''), 'platform_url', nullif(c."platformUrl", ''), 'error_code', nullif(c."errorCode", ''))) as payload
+    from changed c where c.state not in ('offered', 'accepted', 'committed')
+    union all
+    select b.user_id, 'publish.batch.updated', 1, b.id, jsonb_build_object('batch_id', b.id, 'state', b.state) from jc_batch b
+  ), jc_hook as (
+    insert into webhook_deliveries (id, user_id, event_type, payload, created_at, next_attempt_at)
+    select 'evt_' || rtrim(translate(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '='),
+           e.user_id, e.event_type, e.payload, e.at, e.at
+    from (select e.*, clock_timestamp() + (row_number() over (order by e.kind, e.ord) - 1) * interval '1 microsecond' as at
+          from jc_events e join users u on u.id = e.user_id and u.webhook_url is not null) e
+  )`;
+
+/** For jobs changed by earlier statements of the same transaction: one statement. */
+const JOBS_CHANGED = `with changed as (
+    select * from json_to_recordset($1::text::json) as x(
+      id text, "batchId" text, "userId" int, "nodeId" text, state text, "platformPostId" text, "platformUrl" text, "errorCode" text)
+  ), ${JOBS_CHANGED_CTES}
+  select 1 as done`;
+
+/** The events and batch states of jobs a transaction changed (call inside it, after the change). */
 export async function jobsChanged(tx: Db, jobs: ChangedJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  const events: Array<{ userId: number; type: 'publish.job.updated' | 'publish.batch.updated'; data: Record<string, unknown> }> = [];
-  for (const job of jobs) {
-    if (SILENT.has(job.state)) continue;
-    events.push({
-      userId: job.userId,
-      type: 'publish.job.updated',
-      data: {
-        batch_id: job.batchId,
-        job_id: job.id,
-        state: publicJobState(job.state as JobState),
-        ...(job.platformPostId ? { platform_post_id: job.platformPostId } : {}),
-        ...(job.platformUrl ? { platform_url: job.platformUrl } : {}),
-        ...(job.errorCode ? { error_code: job.errorCode } : {}),
-      },
-    });
-  }
-  // The webhook subscribers are read with the batches' job states (one round trip for both):
-  // every event's user is a changed job's user, since a batch and its jobs have one owner.
-  const userIds = [...new Set(jobs.map((j) => j.userId))];
-  // Sorted: concurrent transactions lock the batch rows in one order (no deadlock between two of them).
-  const { changed, hooked } = await refreshBatches(tx, [...new Set(jobs.map((j) => j.batchId))].sort(), userIds);
-  for (const batch of changed) {
-    events.push({ userId: batch.userId, type: 'publish.batch.updated', data: { batch_id: batch.id, state: batch.state } });
-  }
-  if (events.length === 0 || hooked.size === 0) return;
-  // clock_timestamp() is read row by row, plus the row's index in microseconds: the rows keep the
-  // events' order (a job's change before its batch's) even where the clock is coarser than a
-  // microsecond (PGlite reads the same time for the rows of one insert).
-  const values = events
-    .filter((e) => hooked.has(e.userId))
-    .map((e, i) => {
-      const at = sql`clock_timestamp() + ${i} * interval '1 microsecond'`;
-      return { id: randomId('evt', 16), userId: e.userId, eventType: e.type, payload: e.data, createdAt: at, nextAttemptAt: at };
-    });
-  if (values.length) await tx.insert(webhookDeliveries).values(values);
+  await preparedSql(tx, textWithParams(JOBS_CHANGED, [JSON.stringify(jobs)]));
 }
-
-/**
- * The batch's state is derived from its jobs exactly as GET /publish/{batch_id}
- * derives it (batch-view.ts); the stored copy only tells us when it changed,
- * which is when integrators hear about it.
- */
-async function refreshBatches(
-  tx: Db,
-  batchIds: string[],
-  userIds: number[],
-): Promise<{ changed: Array<{ id: string; userId: number; state: string }>; hooked: Set<number> }> {
-  const [read] = await preparedSql<{ batchIds: string[] | null; states: JobState[] | null; hooked: number[] }>(
-    tx,
-    sql`select array_agg(j.batch_id) as "batchIds", array_agg(j.state) as states,
-               array(select u.id from users u where u.id = any(${toIntArray(userIds)}::int[]) and u.webhook_url is not null) as hooked
-        from publish_jobs j where j.batch_id = any(${toTextArray(batchIds)}::text[])`,
-  );
-  const byBatch = new Map<string, JobState[]>(batchIds.map((id) => [id, []]));
-  read?.batchIds?.forEach((batchId, i) => byBatch.get(batchId)?.push(read.states![i]!));
-  const ids = [...byBatch.keys()];
-  const states = ids.map((id) => batchState(byBatch.get(id)!));
-  const changed = await preparedSql<{ id: string; userId: number; state: string }>(
-    tx,
-    sql`update publish_batches b set state = x.state, updated_at = now()
-        from unnest(${toTextArray(ids)}::text[], ${toTextArray(states)}::text[]) as x(id, state)
-        where b.id = x.id and b.state is distinct from x.state
-        returning b.id, b.user_id as "userId", b.state`,
-  );
-  return { changed: changed.map((c) => ({ ...c, userId: Number(c.userId) })), hooked: new Set((read?.hooked ?? []).map(Number)) };
-}
-
-const toIntArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;

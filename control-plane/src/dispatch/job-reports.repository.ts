@@ -5,9 +5,9 @@
  * whether the report may be acknowledged.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, preparedSql, rows } from '../db/client.js';
+import { type Db, preparedSql, rows, textWithParams } from '../db/client.js';
 import { type AttemptRef, attemptRefs, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
-import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from './job-events.js';
+import { CHANGED_JOB_COLUMNS, CHANGED_JOB_COLUMNS_TEXT, type ChangedJob, JOBS_CHANGED_CTES, jobsChanged } from './job-events.js';
 
 export const jobReports = {
   /**
@@ -49,6 +49,8 @@ export const jobReports = {
    */
   async resultMany(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
     if (items.length === 0) return [];
+    // The usual reports (a success, or a failure that is not a readback) carry nothing but columns: one statement.
+    if (items.every(({ r }) => !r.evidence && r.error?.code !== 'readback_failed')) return plainResults(db, items);
     return db.transaction(async (tx) => {
       const current = await preparedSql<{ jobId: string; attemptId: string; state: string; verifying: boolean }>(
         tx,
@@ -220,6 +222,70 @@ export const jobReports = {
  * the node resends it on its current connection.
  */
 export type Applied = 'applied' | 'moot' | 'stale';
+
+/**
+ * Results with no evidence and no readback failure, in one statement: the
+ * fenced rows locked in id order (as resultMany does), the first report of
+ * each attempt applied (a repeat in the same batch is moot), open
+ * verifications closed, the job events written (job-events.ts), and each
+ * report answered applied, moot (the session is current: a repeat or a
+ * superseded attempt) or stale.
+ */
+const PLAIN_RESULTS = `with x as (
+    select * from json_to_recordset($1::text::json) as x(
+      i int, job_id text, attempt_id text, node_id text, epoch bigint, ok boolean,
+      post_id text, url text, code text, message text, feedback text)
+  ), fenced as materialized (
+    select j.id, x.i from publish_jobs j
+    join x on j.id = x.job_id and j.attempt_id = x.attempt_id and j.node_id = x.node_id
+    join execution_nodes n on n.id = x.node_id and n.session_epoch = x.epoch
+    where j.state in ('accepted', 'running', 'committed', 'unknown')
+    order by j.id for update of j
+  ), first as materialized (
+    select distinct on (id) id, i from fenced order by id, i
+  ), changed as (
+    update publish_jobs j set updated_at = now(),
+      state = case when x.ok then 'succeeded' else 'failed' end,
+      platform_status = case when x.ok then 'published' else j.platform_status end,
+      platform_post_id = case when x.ok then x.post_id else j.platform_post_id end,
+      platform_url = case when x.ok then x.url else j.platform_url end,
+      feedback = coalesce(j.feedback, '{}'::jsonb) || case when x.ok then '{"step":"publish","message":"published"}'::jsonb else x.feedback::jsonb end,
+      verified_at = case when x.ok and j.state = 'unknown' then now() else j.verified_at end,
+      error_code = case when x.ok then null else x.code end,
+      error_message = case when x.ok then null else x.message end,
+      lease_until = null
+    from first f join x on x.i = f.i
+    where j.id = f.id
+    returning ${CHANGED_JOB_COLUMNS_TEXT}
+  ), closed as (
+    update job_verifications set resolved_at = now(), resolution = 'result'
+    where job_id in (select id from first) and resolved_at is null
+  ), ${JOBS_CHANGED_CTES}
+  select x.i, x.i in (select i from first) as applied,
+         exists (select 1 from execution_nodes n where n.id = x.node_id and n.session_epoch = x.epoch) as current
+  from x`;
+
+async function plainResults(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
+  const rowsJson = JSON.stringify(
+    items.map(({ ref, r }, i) => ({
+      i,
+      job_id: ref.jobId,
+      attempt_id: ref.attemptId,
+      node_id: ref.nodeId,
+      epoch: ref.epoch,
+      ok: r.outcome === 'succeeded',
+      post_id: r.postId ?? null,
+      url: r.url ?? null,
+      code: r.error?.code ?? 'failed',
+      message: r.error?.message ?? 'the node reported a failure without details',
+      feedback: JSON.stringify({ step: r.error?.step ?? null, message: r.error?.message ?? 'failed' }),
+    })),
+  );
+  const answered = await preparedSql<{ i: number; applied: boolean; current: boolean }>(db, textWithParams(PLAIN_RESULTS, [rowsJson]));
+  const answers: Applied[] = items.map(() => 'stale');
+  for (const a of answered) answers[a.i] = a.applied ? 'applied' : a.current ? 'moot' : 'stale';
+  return answers;
+}
 
 export interface ResultReport {
   outcome: 'succeeded' | 'failed';

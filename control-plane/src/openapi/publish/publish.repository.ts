@@ -8,9 +8,9 @@
  * it. Reads through drizzle are unaffected.
  */
 import { type ContentType } from '@plume/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { JOBS_CHANNEL } from '../../dispatch/node-registry.repository.js';
-import { type Db, preparedSql } from '../../db/client.js';
+import { type Db, preparedSql, textWithParams } from '../../db/client.js';
 import { NODE_ONLINE_TEXT } from '../nodes.repository.js';
 import { type JobState, publishBatches, publishJobs, QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
 
@@ -155,19 +155,6 @@ const PUBLISH_WRITES = `with b as materialized (
          array(select cum.bucket from cum where cum.o = b.o and not cum.enough) as short, woken.c as woken
   from b left join ok on ok.o = b.o cross join woken`;
 
-/** `text` with its $n placeholders bound to `params`, as a drizzle SQL (preparedSql numbers them again in order). */
-function withParams(text: string, params: readonly unknown[]): SQL {
-  const chunks: SQL[] = [];
-  const placeholder = /\$(\d+)/g;
-  let last = 0;
-  for (let m = placeholder.exec(text); m; m = placeholder.exec(text)) {
-    chunks.push(sql.raw(text.slice(last, m.index)), sql`${params[Number(m[1]) - 1]}`);
-    last = placeholder.lastIndex;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
-}
-
 /** The statement's JSON parameters; short keys, named in PUBLISH_WRITES. */
 function publishWritesParams(writes: readonly PublishWrite[]): string[] {
   const batches: unknown[] = [];
@@ -245,7 +232,7 @@ export const publishRepository = {
     if (writes.length === 0) return [];
     const found = await preparedSql<{ o: number; written: boolean; stale: boolean; short: QuotaBucket[] }>(
       db,
-      withParams(PUBLISH_WRITES, publishWritesParams(writes)),
+      textWithParams(PUBLISH_WRITES, publishWritesParams(writes)),
     );
     const outcomes: InsertOutcome[] = writes.map(() => ({ written: false, stale: true }));
     for (const r of found) {
