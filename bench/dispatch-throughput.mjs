@@ -18,7 +18,8 @@
  *
  * Env: DATABASE_URL (server for scratch databases), BENCH_JOBS (default
  * 2000), BENCH_CLIENTS (default 32), BENCH_RATE (default 200),
- * BENCH_RATE_SECONDS (default 10), BENCH_NODES (default 4), BENCH_ROUNDS (default 3: the
+ * BENCH_RATE_SECONDS (default 10), BENCH_NODES (default 4), BENCH_WARMUP (default 1000 jobs
+ * each before measuring), BENCH_ROUNDS (default 3: the
  * throughput runs alternate plume and pg-boss, the median round's ratio is reported), BENCH_CP_NODE_ARGS (node
  * flags for the control plane, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
@@ -46,6 +47,7 @@ const S = {
   rateSeconds: envInt('BENCH_RATE_SECONDS', 10),
   nodes: envInt('BENCH_NODES', 4),
   rounds: Math.max(1, envInt('BENCH_ROUNDS', 3)),
+  warmup: envInt('BENCH_WARMUP', 1000),
 };
 const ADMIN = `bench-admin-${randomBytes(12).toString('hex')}`;
 const VIDEO_DIR = '/srv/plume/videos';
@@ -152,14 +154,17 @@ async function main() {
       answeredAt.set(json.jobs[0].job_id, performance.now());
     }
 
-    // Warm-up.
-    expected = 101;
+    // Warm-up: BENCH_WARMUP jobs (pg-boss gets as many), at the measured concurrency, so that the
+    // JIT has compiled the hot paths and every pool connection has prepared its statements (with
+    // 100 jobs plume's first measured round ran ≈ 25% slower than the next two).
+    expected = S.warmup + 1;
     let all = new Promise((r) => (resolveAll = r));
     // One publish alone first: the first publish reads the preflight key outside its transaction
     // (cachedServerSecret on the root pool); ten cold ones at once would hold all ten pool
     // connections in their transactions and wait for an eleventh forever.
     await publishOne();
-    await Promise.all(Array.from({ length: 10 }, async () => { for (let j = 0; j < 10; j++) await publishOne(); }));
+    let warmed = 0;
+    await Promise.all(Array.from({ length: S.clients }, async () => { while (warmed < S.warmup) { warmed++; await publishOne(); } }));
     await all;
 
     // Baseline: pg-boss send → fetch → complete, same jobs, same concurrency, same server (its own
@@ -174,7 +179,8 @@ async function main() {
       const [job] = await boss.fetch('bench');
       if (job) await boss.complete('bench', job.id);
     };
-    for (let i = 0; i < 100; i++) await bossOne(i);
+    let bossWarmed = 0;
+    await Promise.all(Array.from({ length: S.clients }, async () => { while (bossWarmed < S.warmup) await bossOne(bossWarmed++); }));
 
     // 1. Throughput, closed loop: plume and pg-boss alternate for BENCH_ROUNDS rounds (the
     // machine's speed drifts by ±20% within minutes), and the median round's ratio is reported.

@@ -178,16 +178,21 @@ export const dispatchJobs = {
     return claimed.map(({ nodeId, epoch, deadline, ...offer }) => ({ nodeId, epoch: Number(epoch), offer: { ...offer, deadline: Number(deadline) } }));
   },
 
-  /** offer → accepted (before the deadline); returns what `start` carries, or null when the fence fails. */
+  /** offer → running (before the deadline); returns what `start` carries, or null when the fence fails. */
   async accept(db: Db, ref: AttemptRef, leaseMs: number): Promise<{ job: JobSpec; leaseUntil: number } | null> {
     const [one] = await dispatchJobs.acceptMany(db, [ref], leaseMs);
     return one ?? null;
   },
 
   /**
-   * accept for many attempts in one statement (the update and the start
-   * payload read together); one answer per ref, in order, null where the
-   * fence failed or the offer expired.
+   * accept for many attempts in one statement: the job becomes running (its
+   * job events written in the same statement, job-events.ts) and the start
+   * payload is read; one answer per ref, in order, null where the fence
+   * failed or the offer expired. `start` goes out once this commits. A start
+   * that cannot be delivered (the socket closed meanwhile) leaves the job
+   * running without a node working on it, exactly as a node that dies after
+   * `start`: its lease runs out and the job is queued again. (`accepted`, a
+   * step of its own before, stays a valid state that every check admits.)
    *
    * Committed asynchronously, as the claim is (set_config local to the
    * implicit transaction): `start` goes out without waiting for a WAL flush.
@@ -195,19 +200,22 @@ export const dispatchJobs = {
    * still asks `commit` before the one non-repeatable step, and that commit
    * is synchronous and fenced on the job being accepted or running under this
    * attempt and session epoch. A lost accept leaves the job offered (or
-   * queued), so the node's commit is refused and the job is offered again.
+   * queued), so the node's commit is refused and the job is offered again;
+   * its job events are lost with it (they exist exactly when the change does).
    */
   async acceptMany(db: Db, refs: AttemptRef[], leaseMs: number): Promise<Array<{ job: JobSpec; leaseUntil: number } | null>> {
     if (refs.length === 0) return [];
     const list = await preparedSql<SpecRow & { jobId: string; attemptId: string; leaseUntil: string }>(
       db,
       sql`with a as (${attemptRefs(refs)} where set_config('synchronous_commit', 'off', true) = 'off'), u as (
-            update publish_jobs j set updated_at = now(), state = 'accepted', lease_until = now() + ${ms(leaseMs)}
+            update publish_jobs j set updated_at = now(), state = 'running', lease_until = now() + ${ms(leaseMs)}
             from a, execution_nodes n
             where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
               and j.state = 'offered' and j.lease_until > now()
             returning j.*
-          )
+          ), changed as (
+            select ${CHANGED_JOB_COLUMNS} from u j
+          ), ${sql.raw(JOBS_CHANGED_CTES)}
           select u.id as "jobId", u.attempt_id as "attemptId", (extract(epoch from u.lease_until) * 1000)::bigint::text as "leaseUntil", ${SPEC_COLUMNS}
           from u left join accounts a on a.id = u.account_id`,
     );
@@ -216,33 +224,6 @@ export const dispatchJobs = {
       const row = byRef.get(`${ref.jobId} ${ref.attemptId}`);
       return row ? { job: toSpec(row), leaseUntil: Number(row.leaseUntil) } : null;
     });
-  },
-
-  /** accepted → running once `start` went out. */
-  async markRunning(db: Db, ref: AttemptRef): Promise<void> {
-    await dispatchJobs.markRunningMany(db, [ref]);
-  },
-
-  /**
-   * markRunning for many attempts: the update and its job events
-   * (job-events.ts) in one statement, so no transaction around it. Committed
-   * asynchronously, like the accept before it: a lost `running` leaves the
-   * job accepted, which the commit gate admits just the same, and its events
-   * are lost with it (they exist exactly when the change does).
-   */
-  async markRunningMany(db: Db, refs: AttemptRef[]): Promise<void> {
-    if (refs.length === 0) return;
-    await preparedSql(
-      db,
-      sql`with a as (${attemptRefs(refs)} where set_config('synchronous_commit', 'off', true) = 'off'), changed as (
-            update publish_jobs j set updated_at = now(), state = 'running'
-            from a, execution_nodes n
-            where j.id = a.job_id and j.attempt_id = a.attempt_id and j.node_id = a.node_id and n.id = a.node_id and n.session_epoch = a.epoch
-              and j.state = 'accepted'
-            returning ${CHANGED_JOB_COLUMNS}
-          ), ${sql.raw(JOBS_CHANGED_CTES)}
-          select 1 as done`,
-    );
   },
 
   /** The node declined: permanent reasons fail the job, others re-queue it after a short backoff. */

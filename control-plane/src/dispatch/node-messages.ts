@@ -31,7 +31,6 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
   // The transitions on the path to `start` and `commit_ack` go in batches across all nodes of this
   // replica: under load one statement carries hundreds of jobs, idle they go out at once.
   const accepts = new Coalescer((refs: AttemptRef[]) => dispatchJobs.acceptMany(db, refs, timers.leaseMs));
-  const running = new Coalescer((refs: AttemptRef[]) => dispatchJobs.markRunningMany(db, refs).then(() => refs.map(() => undefined)));
   const commits = new Coalescer((refs: AttemptRef[]) => dispatchJobs.commitMany(db, refs, timers.commitMinLeaseMs));
   const hellos = new Coalescer((items: Parameters<typeof nodeRegistry.helloMany>[1]) => nodeRegistry.helloMany(db, items));
   const results = new Coalescer((items: Array<{ ref: AttemptRef; r: ResultReport }>) => jobReports.resultMany(db, items));
@@ -82,9 +81,7 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
         s.send({ type: 'cancel', jobId: m.jobId, attemptId: m.attemptId, reason: 'offer_expired' });
         return;
       }
-      if (s.send({ type: 'start', jobId: m.jobId, attemptId: m.attemptId, job: accepted.job, leaseUntil: accepted.leaseUntil })) {
-        await running.push(ref(s, m));
-      }
+      s.send({ type: 'start', jobId: m.jobId, attemptId: m.attemptId, job: accepted.job, leaseUntil: accepted.leaseUntil });
     },
 
     async reject(s, m) {
