@@ -58,7 +58,7 @@ describe('happy path', () => {
       const everyone = [...a, ...b].map(({ node }) => ({ nodeId: node.nodeId, epoch: 1, concurrency: 6 }));
       const claim = (d: Db, replica: string) => dispatchJobs.claimBatch(d, { sessions: everyone, replica, offerMs: 60_000 });
       const results = await Promise.all([claim(dbs[0]!, 'rep_batch_a'), claim(dbs[1]!, 'rep_batch_b'), claim(dbs[2]!, 'rep_batch_a'), claim(dbs[3]!, 'rep_batch_b')]);
-      const offers: ClaimedOffer[] = results.flat();
+      const offers: ClaimedOffer[] = results.flatMap((r) => r.offers);
       const ids = offers.map((o) => o.offer.jobId);
       expect(new Set(ids).size).toBe(ids.length);
       for (const o of offers) {
@@ -80,11 +80,15 @@ describe('happy path', () => {
         expect(n.offered).toBeGreaterThanOrEqual(6);
         expect(n.offered).toBeLessThanOrEqual(12);
       }
-      // A sequential pass counts what is in flight: nothing more while every node is full.
-      expect(await claim(dbs[0]!, 'rep_batch_a')).toEqual([]);
+      // A sequential pass counts what is in flight: nothing more while every node is full, and each
+      // of replica a's nodes is reported with jobs still waiting for a slot (15 queued, at most 12 offered).
+      const full = await claim(dbs[0]!, 'rep_batch_a');
+      expect(full.offers).toEqual([]);
+      expect(full.backlog.sort()).toEqual(a.map(({ node }) => node.nodeId).sort());
       // Another replica's claim never touches nodes it does not hold, and a stale epoch claims nothing.
-      expect(await dispatchJobs.claimBatch(dbs[1]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 1, concurrency: 100 })), replica: 'rep_batch_b', offerMs: 60_000 })).toEqual([]);
-      expect(await dispatchJobs.claimBatch(dbs[0]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 2, concurrency: 100 })), replica: 'rep_batch_a', offerMs: 60_000 })).toEqual([]);
+      const none = { offers: [], backlog: [] };
+      expect(await dispatchJobs.claimBatch(dbs[1]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 1, concurrency: 100 })), replica: 'rep_batch_b', offerMs: 60_000 })).toEqual(none);
+      expect(await dispatchJobs.claimBatch(dbs[0]!, { sessions: a.map(({ node }) => ({ nodeId: node.nodeId, epoch: 2, concurrency: 100 })), replica: 'rep_batch_a', offerMs: 60_000 })).toEqual(none);
     } finally {
       await Promise.all(clients.map((c) => c.end({ timeout: 5 })));
     }

@@ -137,10 +137,27 @@ export const dispatchJobs = {
    * session (epoch, replica) and it may take jobs (active, frozen settings).
    * SKIP LOCKED: two replicas (or passes) never claim the same row; a job
    * only ever goes to the node it was created for (publish_jobs.node_id).
+   *
+   * `backlog`: the nodes that still have due queued jobs after this claim
+   * (their slots are full): only for those does a freed slot call for
+   * another pass. Rows another claimer holds count as queued here, which at
+   * worst costs a pass that finds nothing.
    */
-  async claimBatch(db: Db, a: { sessions: Array<Fence & { concurrency: number }>; replica: string; offerMs: number }): Promise<ClaimedOffer[]> {
-    if (a.sessions.length === 0) return [];
-    const claimed = await preparedSql<{ nodeId: string; epoch: number; jobId: string; attemptId: string; platform: string; contentType: Offer['contentType']; deadline: string }>(
+  async claimBatch(
+    db: Db,
+    a: { sessions: Array<Fence & { concurrency: number }>; replica: string; offerMs: number },
+  ): Promise<{ offers: ClaimedOffer[]; backlog: string[] }> {
+    if (a.sessions.length === 0) return { offers: [], backlog: [] };
+    const claimed = await preparedSql<{
+      backlog: boolean;
+      nodeId: string;
+      epoch: number;
+      jobId: string;
+      attemptId: string;
+      platform: string;
+      contentType: Offer['contentType'];
+      deadline: string;
+    }>(
       db,
       // Arrays travel as three parameters, whatever the number of nodes (no 65,535-parameter limit).
       // set_config(…, true) makes this one statement's commit asynchronous (it does not wait for
@@ -167,15 +184,27 @@ export const dispatchJobs = {
               limit greatest(n.free, 0)
               for update of j skip locked
             ) p
+          ), claimed as (
+            update publish_jobs j
+            set updated_at = now(), state = 'offered', attempt = j.attempt + 1, attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''),
+                node_epoch = picked.epoch, lease_until = now() + ${ms(a.offerMs)}
+            from picked where j.id = picked.id
+            returning j.node_id as "nodeId", picked.epoch::int as epoch, j.id as "jobId", j.attempt_id as "attemptId", j.platform,
+                      j.content_type as "contentType", (extract(epoch from j.lease_until) * 1000)::bigint::text as deadline
           )
-          update publish_jobs j
-          set updated_at = now(), state = 'offered', attempt = j.attempt + 1, attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''),
-              node_epoch = picked.epoch, lease_until = now() + ${ms(a.offerMs)}
-          from picked where j.id = picked.id
-          returning j.node_id as "nodeId", picked.epoch::int as epoch, j.id as "jobId", j.attempt_id as "attemptId", j.platform,
-                    j.content_type as "contentType", (extract(epoch from j.lease_until) * 1000)::bigint::text as deadline`,
+          select false as backlog, c.* from claimed c
+          union all
+          select true, n.node_id, n.epoch::int, null, null, null, null, null from n
+          where exists (select 1 from publish_jobs q where q.node_id = n.node_id and q.state = 'queued'
+                          and (q.lease_until is null or q.lease_until <= now()) and q.id not in (select id from picked))`,
     );
-    return claimed.map(({ nodeId, epoch, deadline, ...offer }) => ({ nodeId, epoch: Number(epoch), offer: { ...offer, deadline: Number(deadline) } }));
+    const offers: ClaimedOffer[] = [];
+    const backlog: string[] = [];
+    for (const { backlog: more, nodeId, epoch, deadline, ...offer } of claimed) {
+      if (more) backlog.push(nodeId);
+      else offers.push({ nodeId, epoch: Number(epoch), offer: { ...offer, deadline: Number(deadline) } });
+    }
+    return { offers, backlog };
   },
 
   /** offer → running (before the deadline); returns what `start` carries, or null when the fence fails. */

@@ -61,6 +61,8 @@ export class Dispatcher {
   /** Nodes the next dispatch pass must look at; `dirtyAll`: every ready node (the poll). */
   private dirty = new Set<string>();
   private dirtyAll = false;
+  /** Nodes whose last claim left due queued jobs behind (their slots were full): see slotFreed. */
+  private backlog = new Set<string>();
   /** Nodes that said hello since the last verification pass (their due lookups go out at once). */
   private verifyFor = new Set<string>();
   private verifyAll = false;
@@ -122,6 +124,15 @@ export class Dispatcher {
     return this.stopping;
   }
 
+  /**
+   * A slot of `nodeId` freed (a result): a pass only if the node's last claim
+   * left due jobs waiting for a slot. Otherwise there is nothing to claim, and
+   * a job queued later wakes the node itself (hand-off, NOTIFY, the poll).
+   */
+  slotFreed(nodeId: string): void {
+    if (this.backlog.has(nodeId)) this.wake(nodeId);
+  }
+
   /** Something may be dispatchable for `nodeId` (a job queued, a slot freed, the node ready); no id: for any node. */
   wake(nodeId?: string): void {
     if (this.stopping) return;
@@ -154,11 +165,14 @@ export class Dispatcher {
       const ids = all ? await dispatchJobs.nodesWithQueuedJobs(database.db, hub.replicaId) : [...dirty];
       const sessions = ids.map((id) => hub.session(id)).filter((s): s is NodeSession => s !== undefined && s.mayTakeJobs());
       if (sessions.length === 0) return;
-      offers = await dispatchJobs.claimBatch(database.db, {
+      const claimed = await dispatchJobs.claimBatch(database.db, {
         sessions: sessions.map((s) => ({ ...s.fence, concurrency: s.concurrency })),
         replica: hub.replicaId,
         offerMs: timers.offerDeadlineMs,
       });
+      offers = claimed.offers;
+      for (const s of sessions) this.backlog.delete(s.nodeId);
+      for (const id of claimed.backlog) this.backlog.add(id);
     } catch (err) {
       // Not lost: the next pass (the next wake, or the poll) covers these nodes again.
       this.dirtyAll ||= all;

@@ -115,7 +115,7 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log }: MessageDeps
       log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, outcome: m.outcome, applied: outcome }, 'job result');
       // A repeat or a superseded attempt is done with; a report on a stale connection is resent on the current one.
       if (outcome !== 'stale') ack(s, m.msgId);
-      dispatcher.wake(s.nodeId);
+      dispatcher.slotFreed(s.nodeId);
     },
 
     async verify_result(s, m) {

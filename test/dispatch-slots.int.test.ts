@@ -1,0 +1,60 @@
+/**
+ * A freed slot wakes the dispatcher only for a node whose last claim left
+ * jobs waiting (dispatcher.slotFreed): with the poll out of the picture (60 s
+ * here), the job that waited for the slot must still be offered as soon as a
+ * result frees it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
+import { FakeNode } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+
+let db: TestDatabase;
+let h: DispatchHarness;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  h = await createDispatchHarness(db, {
+    timers: {
+      leaseMs: 30_000,
+      offerDeadlineMs: 30_000,
+      commitMinLeaseMs: 1000,
+      pollMs: 60_000,
+      sweepMs: 60_000,
+      startupGraceMs: 0,
+      verifyIntervalMs: 600,
+      verifyGiveUpMs: 2500,
+      heartbeatMs: 1000,
+      rejectBackoffMs: 100,
+      maxAttempts: 3,
+    },
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  await db?.close();
+});
+
+describe('slots', () => {
+  it('a result that frees the only slot gets the waiting job offered at once, without the poll', async () => {
+    const userId = await h.createUser();
+    const node = await h.enroll({ userIds: [userId], kind: 'edge' });
+    const accountId = await h.createAccount({ userId, nodeId: node.nodeId, platform: 'douyin', externalRef: 'dy-main', executor: 'edge' });
+    const fake = await FakeNode.connect(h.url, node);
+    await fake.hello(node.nodeId, { capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 1, platforms: ['douyin'] } });
+    const jobs = [await h.createJob({ userId, accountId, nodeId: node.nodeId }), await h.createJob({ userId, accountId, nodeId: node.nodeId })];
+    const first = await fake.next('offer', 5000);
+    fake.send({ type: 'accept', jobId: first.jobId, attemptId: first.attemptId });
+    await fake.next('start');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.received.filter((m) => m.type === 'offer')).toEqual([]);
+    fake.send({ type: 'commit', jobId: first.jobId, attemptId: first.attemptId });
+    expect((await fake.next('commit_ack')).ok).toBe(true);
+    const freedAt = Date.now();
+    fake.send({ type: 'result', msgId: 'r-1', jobId: first.jobId, attemptId: first.attemptId, outcome: 'succeeded', postId: 'p-1' });
+    const second = await fake.next('offer', 5000);
+    expect(Date.now() - freedAt).toBeLessThan(5000);
+    expect(second.jobId).toBe(jobs.find((j) => j !== first.jobId));
+    await fake.close();
+  });
+});
