@@ -1,13 +1,14 @@
 /**
  * The control plane process: parse config once, open and prepare the
- * database, listen, prune expired shared state on a timer, and shut down
- * cleanly on SIGTERM/SIGINT.
+ * database, listen, prune expired shared state and keep the job queue's
+ * statistics current on timers, and shut down cleanly on SIGTERM/SIGINT.
  */
 import { SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
+import { analyzeQueueIfGrown, QUEUE_ANALYZE_INTERVAL_MS } from './db/queue-analyze.js';
 import { pruneExpired } from './db/rate-counter.js';
 import { startOpenApiWorkers } from './openapi/workers.js';
 
@@ -40,6 +41,16 @@ async function main(): Promise<void> {
     pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
+  // Fresh plans for the queue's prepared statements while its tables grow (db/queue-analyze.ts).
+  let analyzing = false;
+  const analyze = setInterval(() => {
+    if (analyzing) return;
+    analyzing = true;
+    analyzeQueueIfGrown(database.db)
+      .catch((err: unknown) => app.log.warn({ err }, 'queue analyze failed'))
+      .finally(() => (analyzing = false));
+  }, QUEUE_ANALYZE_INTERVAL_MS);
+  analyze.unref();
 
   const notifier = new SystemdNotifier(config.notify, app.log);
 
@@ -49,6 +60,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       notifier.stopping();
       clearInterval(prune);
+      clearInterval(analyze);
       await workers.stop();
       await app.close();
       await database.close();
