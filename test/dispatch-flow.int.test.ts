@@ -56,6 +56,16 @@ async function online(node: EnrolledNode, over: Parameters<FakeNode['hello']>[1]
   return fake;
 }
 
+/** A node online with one job it accepted and started (the job is running). */
+async function runningJob() {
+  const { node, accountId } = await nodeWithAccount();
+  const fake = await online(node);
+  const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+  const { offer } = await startJob(fake, jobId);
+  await h.waitForJob(jobId, (j) => j.state === 'running');
+  return { node, accountId, fake, jobId, offer };
+}
+
 async function startJob(fake: FakeNode, jobId: string) {
   const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
   fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
@@ -138,11 +148,7 @@ describe('happy path', () => {
   });
 
   it('heartbeats renew the leases of running jobs', async () => {
-    const { node, accountId } = await nodeWithAccount();
-    const fake = await online(node);
-    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const { offer } = await startJob(fake, jobId);
-    await h.waitForJob(jobId, (j) => j.state === 'running');
+    const { fake, jobId, offer } = await runningJob();
     const before = (await h.job(jobId)).leaseUntil!.getTime();
     // Past the original lease (3 s): only the heartbeats keep the job.
     for (let i = 0; i < 5; i++) {
@@ -336,11 +342,7 @@ describe('fencing', () => {
   });
 
   it('an accept lost in a database crash (it commits asynchronously) cannot lead to a publish', async () => {
-    const { node, accountId } = await nodeWithAccount();
-    const fake = await online(node);
-    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const { offer } = await startJob(fake, jobId);
-    await h.waitForJob(jobId, (j) => j.state === 'running');
+    const { fake, jobId, offer } = await runningJob();
     // The crash image: the claim survived, the accept and everything after it did not.
     await db.database.db.execute(sql`update publish_jobs set state = 'offered' where id = ${jobId}`);
     fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
@@ -350,11 +352,7 @@ describe('fencing', () => {
   });
 
   it('commit is refused when the lease is nearly spent, and the node must not click', async () => {
-    const { node, accountId } = await nodeWithAccount();
-    const fake = await online(node);
-    const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const { offer } = await startJob(fake, jobId);
-    await h.waitForJob(jobId, (j) => j.state === 'running');
+    const { fake, jobId, offer } = await runningJob();
     await db.database.db.execute(sql`update publish_jobs set lease_until = now() + interval '500 milliseconds' where id = ${jobId}`);
     fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
     expect(await fake.next('commit_ack')).toMatchObject({ ok: false, reason: 'lease_nearly_spent' });

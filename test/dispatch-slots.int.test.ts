@@ -14,21 +14,8 @@ let h: DispatchHarness;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  h = await createDispatchHarness(db, {
-    timers: {
-      leaseMs: 30_000,
-      offerDeadlineMs: 30_000,
-      commitMinLeaseMs: 1000,
-      pollMs: 60_000,
-      sweepMs: 60_000,
-      startupGraceMs: 0,
-      verifyIntervalMs: 600,
-      verifyGiveUpMs: 2500,
-      heartbeatMs: 1000,
-      rejectBackoffMs: 100,
-      maxAttempts: 3,
-    },
-  });
+  // Production timers, but for the poll and the sweep, which must not stand in for the wake under test.
+  h = await createDispatchHarness(db, { timers: { pollMs: 60_000, sweepMs: 60_000 } });
 });
 afterAll(async () => {
   await h?.close();

@@ -74,9 +74,17 @@ export interface Plan {
   /**
    * Set when the accounts came from the accounts cache: what the plan judged
    * them by, for the publish statement to check against the database
-   * (publish.repository.ts PUBLISH_WRITES); null when they were read fresh.
+   * (publish.repository.ts PUBLISH_WRITES; judgedAccounts builds the rows,
+   * only publish needs them); null when they were read fresh.
    */
-  judged: { accounts: JudgedAccount[]; presetsOf: ContentType | null } | null;
+  cached: { presetsOf: ContentType | null; presets: ReadonlyMap<number, unknown> } | null;
+}
+
+/** The facts a plan from the cache judged its accounts by; undefined when it read them fresh. */
+export function judgedAccounts(plan: Plan): { accounts: JudgedAccount[]; presetsOf: ContentType | null } | undefined {
+  if (!plan.cached) return undefined;
+  const { presetsOf, presets } = plan.cached;
+  return { presetsOf, accounts: plan.targets.map(({ account }) => judgedAccount(account, presetsOf ? (presets.get(account.id) ?? null) : undefined)) };
 }
 
 function settingsError(issues: SettingsIssue[]): never {
@@ -209,12 +217,15 @@ export class PublishPlanner {
       targets: targets.map((t) => ({ accountId: t.account.id, nodeId: t.nodeId, settingsHash: t.settingsHash })),
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     });
-    const judged = cached
-      ? {
-          presetsOf,
-          accounts: targets.map(({ account }) => judgedAccount(account, presetsOf ? (presets.get(account.id) ?? null) : undefined)),
-        }
-      : null;
-    return { contentType, executor: body.executor, settingsMode: mode, content, targets, awaiting: awaitingItems(content, targets), hash, judged };
+    return {
+      contentType,
+      executor: body.executor,
+      settingsMode: mode,
+      content,
+      targets,
+      awaiting: awaitingItems(content, targets),
+      hash,
+      cached: cached ? { presetsOf, presets } : null,
+    };
   }
 }

@@ -17,7 +17,7 @@ import { openapiError } from '../openapi.errors.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../openapi.schema.js';
 import { quotaRepository } from '../quota.repository.js';
 import type { PublishInput } from './publish-content.js';
-import { type Plan, type Problem, PublishPlanner } from './publish-plan.js';
+import { judgedAccounts, type Plan, type Problem, PublishPlanner } from './publish-plan.js';
 import { writePublish } from './publish-queue.js';
 import type { PublishResponse } from './publish.schemas.js';
 import { preflightJson } from './preflight-answer.js';
@@ -133,7 +133,7 @@ export class PublishService {
         jobs,
         quota,
         notifyNodes: jobs.flatMap((j) => (j.nodeId && !local.has(j.nodeId) ? [j.nodeId] : [])),
-        ...(plan.judged ? { judged: plan.judged } : {}),
+        judged: judgedAccounts(plan),
       },
       isRootHandle(db),
     );
