@@ -71,6 +71,12 @@ const contract: AdapterContract<VideoJob> = {
       expect(transfer.some((d) => d.bytesSent! > 0 && d.bytesSent! < size)).toBe(true); // progress seen mid-transfer
       expect(transcode.at(-1)!.percent).toBe(100);
       expect(transcode.some((d) => d.percent! < 100)).toBe(true);
+      // The chunk PUTs and the cover carried their bytes from the daemon, not through Chromium (upload-offload.ts);
+      // the page's own requests (preupload, completion, transcoding poll) stayed the browser's.
+      expect(fx.sim.hits('/upos/', 'browser')).toBe(1); // the completion POST
+      expect(fx.sim.hits('/upos/', 'daemon')).toBe(Math.ceil(size / (96 * 1024)));
+      expect(fx.sim.hits('/cover/up', 'daemon')).toBe(1);
+      expect(fx.sim.hits('/preupload', 'browser')).toBe(1);
     },
   },
   repeatedPrepare: {

@@ -88,6 +88,9 @@ describe('happy path', () => {
     expect(posts[0]).toMatchObject({ account: ACCOUNT, title: 'Plume 端到端' });
     expect(posts[0]!.media.find((m) => m.kind === 'video')?.sha256).toBe(sha256(join(node.userDir, 'clip.mp4')));
     expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', platform_post_id: posts[0]!.postId });
+    // The daemon sent the chunks itself from the sandbox's descriptor; Chromium sent none (upload-offload.ts).
+    expect(sim.hits('/upos/', 'daemon')).toBeGreaterThan(0);
+    expect(sim.hits('/upos/', 'browser')).toBe(1); // only the page's completion call
   });
 });
 

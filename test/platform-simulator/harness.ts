@@ -4,7 +4,7 @@
  * would), a recording AdapterContext, and generated media files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -34,7 +34,16 @@ export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}
     async openFile(path) {
       const st = await stat(path);
       if (!st.isFile()) throw new Error(`${path} is not a regular file`);
-      return { path, size: st.size };
+      // Tests upload small files: a descriptor per read keeps no handle open past the test.
+      const read = async (into: Buffer, position: number) => {
+        const handle = await open(path, 'r');
+        try {
+          return (await handle.read(into, 0, into.length, position)).bytesRead;
+        } finally {
+          await handle.close();
+        }
+      };
+      return { path, size: st.size, read };
     },
     progress: (step, detail) => events.push(detail ? { step, detail } : { step }),
     async beforePublish() {

@@ -31,8 +31,11 @@ export interface Simulator {
   sessionCookie(platform: string, account: string): { name: string; value: string; url: string };
   /** Changes a platform's behaviour (rejections, lost answers, delays, missing hooks). */
   configure(platform: string, options: Partial<PlatformOptions>): void;
-  /** How many requests so far had a path containing `fragment` (e.g. `/upos/` for bilibili chunk uploads); for tests that act mid-flow. */
-  hits(fragment: string): number;
+  /**
+   * How many requests so far had a path containing `fragment` (e.g. `/upos/` for bilibili chunk uploads); for tests that act mid-flow.
+   * `sentBy` counts only those Chromium sent (they carry `Sec-Fetch-Mode`, which a page cannot remove) or only the others (the edge daemon's offloaded uploads).
+   */
+  hits(fragment: string, sentBy?: 'browser' | 'daemon'): number;
   /** Forgets posts, media and configuration (sessions stay). */
   reset(): void;
   close(): Promise<void>;
@@ -41,7 +44,7 @@ export interface Simulator {
 export async function startSimulator(): Promise<Simulator> {
   const state = new SimState();
   const byCode = new Map(PLATFORMS.map((p) => [p.platform, p]));
-  const paths: string[] = [];
+  const paths: Array<{ path: string; byBrowser: boolean }> = [];
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
@@ -52,7 +55,7 @@ export async function startSimulator(): Promise<Simulator> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const u = new URL(req.url ?? '/', 'http://sim');
-    if (paths.length < 1_000_000) paths.push(u.pathname);
+    if (paths.length < 1_000_000) paths.push({ path: u.pathname, byBrowser: req.headers['sec-fetch-mode'] !== undefined });
     const [, code = '', ...rest] = u.pathname.split('/');
     const sim = byCode.get(code);
     const route = { method: req.method ?? 'GET', path: `/${rest.join('/')}`, query: u.searchParams, prefix: `/${code}` };
@@ -71,7 +74,7 @@ export async function startSimulator(): Promise<Simulator> {
     setLoggedIn: (platform, account, loggedIn, displayName) => state.setLoggedIn(platform, account, loggedIn, displayName),
     sessionCookie: (platform, account) => ({ name: `sim_session_${platform}`, value: account, url }),
     configure: (platform, options) => state.configure(platform, options),
-    hits: (fragment) => paths.filter((p) => p.includes(fragment)).length,
+    hits: (fragment, sentBy) => paths.filter((p) => p.path.includes(fragment) && (sentBy === undefined || p.byBrowser === (sentBy === 'browser'))).length,
     reset: () => state.reset(),
     close: () =>
       new Promise<void>((resolve, reject) => {

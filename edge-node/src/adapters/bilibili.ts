@@ -32,6 +32,7 @@ import {
   siteUrl,
   timeouts,
 } from './support.js';
+import { offloadUploads } from './upload-offload.js';
 
 const PATHS = {
   home: '/platform/home',
@@ -68,6 +69,8 @@ const S = {
   archiveTitle: '[data-testid="archive-title"]',
 } as const;
 
+/** upos, bilibili's upload service, answers preupload with an endpoint on one of its CDN hosts. */
+const UPLOAD_ORIGINS = ['.bilivideo.com'];
 const TITLE_MAX = 80;
 const DESCRIPTION_MAX = 2000;
 /** Our copyright values (shared settings contract) → the labels of bilibili's 类型 radio. */
@@ -119,6 +122,9 @@ export const bilibiliAdapter: Adapter = {
     // Both files are opened before the browser moves: a refused path fails fast.
     const video = await openMedia(ctx, localVideoPath, 'upload', 'upload_failed', 'video');
     const cover = settings.coverPath ? await openMedia(ctx, settings.coverPath, 'apply_settings', 'cover_rejected', 'cover image') : undefined;
+
+    // The page's upload requests carry the bytes from the daemon, not through Chromium (upload-offload.ts).
+    await offloadUploads(page, cover ? [video, cover] : [video], ctx, { uploadOrigins: UPLOAD_ORIGINS });
 
     ctx.progress('open_editor');
     await openLoggedIn(page, siteUrl(ctx, PATHS.upload), 'open_editor', ctx, isLoginPage);

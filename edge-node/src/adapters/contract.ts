@@ -108,6 +108,12 @@ export interface OpenedFile {
   /** The path the browser may read (already resolved and checked by the sandbox). */
   path: string;
   size: number;
+  /**
+   * Reads into `into` from `position` of the opened file (the sandbox's
+   * descriptor, never the path again); resolves with the bytes read, 0 at the
+   * end. Used when the daemon sends the bytes itself (upload-offload.ts).
+   */
+  read(into: Buffer, position: number): Promise<number>;
 }
 
 export interface ProgressDetail {

@@ -3,10 +3,11 @@
  * names is opened (and checked on the descriptor) before the browser starts,
  * so a refused path fails the job before anything is uploaded. Adapters reach
  * files through `open()`, which hands the browser a name bound to the opened
- * descriptor.
+ * descriptor and the daemon a `read` on that descriptor.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { OpenedFile } from '../adapters/contract.js';
 import { browserPath, openSandboxed, type SandboxedFile } from '../sandbox.js';
 
 /** Local media paths a payload names, by content type (URLs are not files: adapters download nothing). */
@@ -33,14 +34,14 @@ export class JobMedia {
     for (const path of paths) await this.open(path);
   }
 
-  async open(path: string): Promise<{ path: string; size: number }> {
+  async open(path: string): Promise<OpenedFile> {
     const known = this.opened.get(path);
-    if (known) return { path: known.browserPath, size: known.file.size };
+    if (known) return opened(known.file, known.browserPath);
     const file = await openSandboxed(this.videoDir, this.userId, path);
     try {
       const staged = await browserPath(file, this.stagingDir, this.count++);
       this.opened.set(path, { file, browserPath: staged });
-      return { path: staged, size: file.size };
+      return opened(file, staged);
     } catch (e) {
       await file.close();
       throw e;
@@ -52,6 +53,14 @@ export class JobMedia {
     this.opened.clear();
     await rm(this.stagingDir, { recursive: true, force: true });
   }
+}
+
+function opened(file: SandboxedFile, path: string): OpenedFile {
+  return {
+    path,
+    size: file.size,
+    read: async (into, position) => (await file.handle.read(into, 0, into.length, position)).bytesRead,
+  };
 }
 
 export const stagingDirFor = (stateDir: string, jobId: string, attemptId: string) => join(stateDir, 'staging', `${jobId}--${attemptId}`);

@@ -1,0 +1,291 @@
+/**
+ * Upload offload (edge-node/src/adapters/upload-offload.ts) in real Chromium
+ * against a local upload server: which requests the daemon sends instead of
+ * the browser, that the bytes are exactly the picked range of the opened
+ * file, and what a hostile or failing page gets.
+ *
+ * Who sent a request is told apart by `Sec-Fetch-Mode`: Chromium adds it to
+ * every fetch and a page cannot remove it; the daemon never sends it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedFile } from '../edge-node/src/adapters/contract.js';
+import { offloadUploads } from '../edge-node/src/adapters/upload-offload.js';
+import { JobMedia } from '../edge-node/src/jobs/media.js';
+import { launchTestBrowser, makeCtx } from './platform-simulator/harness.js';
+
+interface Seen {
+  method: string;
+  path: string;
+  byBrowser: boolean;
+  headers: IncomingMessage['headers'];
+  sha256: string;
+  size: number;
+  aborted: boolean;
+}
+
+/** A server that records each upload it receives; `answer` decides the response (default 201 + JSON). */
+async function uploadServer(answer?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void) {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      // CORS preflight of a cross-origin PUT from the browser.
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'PUT, POST', 'access-control-allow-headers': '*' });
+      res.end();
+      return;
+    }
+    if (req.method === 'GET') {
+      res.setHeader('content-type', 'text/html');
+      res.setHeader('set-cookie', 'session=s3cret; Path=/; SameSite=Lax');
+      res.end('<!doctype html><input type="file" id="f" multiple>');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    const record: Seen = { method: req.method!, path: req.url!, byBrowser: req.headers['sec-fetch-mode'] !== undefined, headers: req.headers, sha256: '', size: 0, aborted: false };
+    seen.push(record);
+    req.on('data', (c: Buffer) => chunks.push(c));
+    res.on('close', () => {
+      if (!res.writableEnded) record.aborted = true; // the client went away before the answer
+    });
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      record.sha256 = sha256(body);
+      record.size = body.length;
+      if (answer) return answer(req, res, body);
+      res.writeHead(201, { 'content-type': 'application/json', 'x-part-etag': `"${record.sha256.slice(0, 16)}"`, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-part-etag' });
+      res.end(JSON.stringify({ OK: 1, received: body.length }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url, seen };
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const closeServer = (s: Server) => {
+  s.closeAllConnections();
+  return new Promise<void>((r) => s.close(() => r()));
+};
+
+let browser: Browser;
+let dir: string;
+let bytes: Buffer;
+let videoPath: string;
+const servers: Server[] = [];
+let context: BrowserContext | undefined;
+let media: JobMedia | undefined;
+
+beforeAll(async () => {
+  browser = await launchTestBrowser();
+  dir = await mkdtemp(join(tmpdir(), 'plume-offload-'));
+  await mkdir(join(dir, 'videos', '7'), { recursive: true });
+  bytes = randomBytes(3 * 1024 * 1024 + 12_345); // not a multiple of the 1 MiB read size
+  videoPath = join(dir, 'videos', '7', 'clip.mp4');
+  await writeFile(videoPath, bytes);
+});
+afterAll(async () => {
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  await media?.close();
+  media = undefined;
+  await Promise.all(servers.splice(0).map(closeServer));
+});
+
+/** A page on `site` with the file opened through the sandbox (as a job's media) and picked in its input. */
+async function pageWithFile(site: { server: Server; url: string }, opts: { register?: boolean; uploadOrigins?: string[]; path?: string } = {}) {
+  servers.push(site.server);
+  media = new JobMedia(join(dir, 'videos'), 7, join(dir, `staging-${randomBytes(4).toString('hex')}`));
+  const file: OpenedFile = await media.open(opts.path ?? videoPath);
+  const warnings: string[] = [];
+  const ctx = makeCtx(site.url, { log: { debug() {}, info() {}, warn: (o, m) => warnings.push(`${m}: ${String(o.err)}`) } });
+  context = await browser.newContext();
+  const page = await context.newPage();
+  if (opts.register !== false) await offloadUploads(page, [file], ctx, { uploadOrigins: opts.uploadOrigins });
+  await page.goto(site.url + '/');
+  await page.setInputFiles('#f', file.path);
+  return { page, file, ctx, warnings };
+}
+
+/** In the page: PUTs each [start, end) slice of the picked file; returns what the page's fetch resolved or rejected with. */
+function putSlices(page: Page, url: string, slices: Array<[number, number?]>, init: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ({ url, slices, init }) => {
+      const file = (document.getElementById('f') as HTMLInputElement).files![0]!;
+      return Promise.all(
+        slices.map(async ([a, b], i) => {
+          try {
+            const r = await fetch(`${url}/part?i=${i}`, { method: 'PUT', ...init, body: b === undefined ? file.slice(a) : file.slice(a, b) });
+            return { status: r.status, body: await r.text(), etag: r.headers.get('x-part-etag'), type: r.headers.get('content-type') };
+          } catch (e) {
+            return { error: `${(e as Error).name}: ${(e as Error).message}` };
+          }
+        }),
+      );
+    },
+    { url, slices, init },
+  );
+}
+
+describe('offloaded uploads', () => {
+  it('slices of the picked file are sent by the daemon from the opened descriptor, byte-exact, and the page reads the answer', async () => {
+    const site = await uploadServer();
+    const { page } = await pageWithFile(site);
+    await page.context().addCookies([{ name: 'session', value: 's3cret', url: site.url, sameSite: 'Lax' }]);
+    const slices: Array<[number, number?]> = [
+      [0, 1024 * 1024],
+      [1024 * 1024, 2 * 1024 * 1024 + 77],
+      [2 * 1024 * 1024 + 77], // to the end, past several reads and a short last one
+      [-1000], // negative counts from the end, as Blob.slice does
+    ];
+    const answers = await putSlices(page, site.url, slices, { headers: { 'x-upos-auth': 'token-123', 'content-type': 'video/mp4' } });
+
+    const expected = [bytes.subarray(0, 1024 * 1024), bytes.subarray(1024 * 1024, 2 * 1024 * 1024 + 77), bytes.subarray(2 * 1024 * 1024 + 77), bytes.subarray(bytes.length - 1000)];
+    expect(site.seen.map((s) => ({ byBrowser: s.byBrowser, size: s.size, sha256: s.sha256 }))).toEqual(
+      expect.arrayContaining(expected.map((b) => ({ byBrowser: false, size: b.length, sha256: sha256(b) }))),
+    );
+    expect(site.seen).toHaveLength(4);
+    for (const s of site.seen) {
+      expect(s.method).toBe('PUT');
+      expect(s.headers).toMatchObject({ 'x-upos-auth': 'token-123', 'content-type': 'video/mp4', cookie: 'session=s3cret', origin: site.url });
+      expect(s.headers['user-agent']).toMatch(/Chrome\//);
+    }
+    for (const [i, a] of answers.entries()) {
+      expect(a).toEqual({ status: 201, body: JSON.stringify({ OK: 1, received: expected[i]!.length }), etag: `"${sha256(expected[i]!).slice(0, 16)}"`, type: 'application/json' });
+    }
+  });
+
+  it('a slice of a slice maps to the right bytes of the file', async () => {
+    const site = await uploadServer();
+    const { page } = await pageWithFile(site);
+    await page.evaluate(async (url) => {
+      const file = (document.getElementById('f') as HTMLInputElement).files![0]!;
+      await fetch(`${url}/nested`, { method: 'POST', body: file.slice(100_000, 2_000_000).slice(5_000, -5_000) });
+      await fetch(`${url}/whole`, { method: 'POST', body: file });
+    }, site.url);
+    expect(site.seen.map((s) => [s.path, s.byBrowser, s.sha256])).toEqual([
+      ['/nested', false, sha256(bytes.subarray(105_000, 1_995_000))],
+      ['/whole', false, sha256(bytes)],
+    ]);
+  });
+
+  it('a page that is loaded again and an offload registered again keep working (prepare is repeated)', async () => {
+    const site = await uploadServer();
+    const { page, file, ctx } = await pageWithFile(site);
+    await offloadUploads(page, [file], ctx);
+    await page.reload();
+    await page.setInputFiles('#f', file.path);
+    await putSlices(page, site.url, [[0, 4096]]);
+    expect(site.seen.map((s) => [s.byBrowser, s.sha256])).toEqual([[false, sha256(bytes.subarray(0, 4096))]]);
+  });
+});
+
+describe('left to the browser', () => {
+  it('a file the adapter did not register goes through Chromium, unchanged', async () => {
+    const site = await uploadServer();
+    const { page } = await pageWithFile(site, { register: false });
+    await putSlices(page, site.url, [[0, 65_536]]);
+    expect(site.seen.map((s) => [s.byBrowser, s.sha256])).toEqual([[true, sha256(bytes.subarray(0, 65_536))]]);
+  });
+
+  it('another origin over plain http is never sent by the daemon, even when listed', async () => {
+    const site = await uploadServer();
+    const other = await uploadServer();
+    servers.push(other.server);
+    const { page } = await pageWithFile(site, { uploadOrigins: [other.url] });
+    const [answer] = await putSlices(page, other.url, [[0, 1000]]);
+    expect(answer).toMatchObject({ status: 201 }); // the browser sent it (CORS allowed by that server)
+    expect(other.seen.map((s) => s.byBrowser)).toEqual([true]);
+    expect(site.seen).toHaveLength(0);
+  });
+
+  it('a page calling the binding itself gets nothing the browser would not give it', async () => {
+    const site = await uploadServer();
+    const other = await uploadServer();
+    servers.push(other.server);
+    const { page } = await pageWithFile(site);
+    const answers = await page.evaluate(
+      async ({ site, other, size }) => {
+        const call = (window as unknown as Record<string, (r: unknown) => Promise<unknown>>)['__plumeUploadOffload']!;
+        const base = { op: 'send', id: 1, method: 'PUT', headers: [], credentials: 'include', userAgent: 'x', file: { name: 'clip.mp4', size }, type: '' };
+        return Promise.all([
+          call({ ...base, url: `${other}/steal`, start: 0, end: 10 }), // another origin, not allowed
+          call({ ...base, url: `${site}/past-end`, start: 0, end: size + 1 }), // beyond the file
+          call({ ...base, url: `${site}/backwards`, start: 10, end: 5 }),
+          call({ ...base, url: `${site}/other-file`, file: { name: 'passwd', size }, start: 0, end: 10 }), // not a registered file
+          call({ ...base, url: 'file:///etc/passwd', start: 0, end: 10 }),
+          call({ ...base, url: `${site}/method`, method: 'put\r\nx: y', start: 0, end: 10 }),
+        ]);
+      },
+      { site: site.url, other: other.url, size: bytes.length },
+    );
+    expect(answers).toEqual(Array(6).fill({ pass: true }));
+    expect(site.seen).toHaveLength(0);
+    expect(other.seen).toHaveLength(0);
+  });
+});
+
+describe('failures reach the page as fetch failures', () => {
+  it('a connection the server drops is a TypeError in the page, and is logged', async () => {
+    const site = await uploadServer((req) => req.socket.destroy());
+    const { page, warnings } = await pageWithFile(site);
+    expect(await putSlices(page, site.url, [[0, 100_000]])).toEqual([{ error: 'TypeError: Failed to fetch' }]);
+    expect(warnings.join('\n')).toContain('offloaded upload request failed');
+  });
+
+  it('a file that shrinks while it is sent fails the request instead of sending short', async () => {
+    const big = join(dir, 'videos', '7', 'big.mp4');
+    await writeFile(big, randomBytes(48 * 1024 * 1024)); // far more than the reads ahead: most is read after the cut
+    let truncated = false;
+    const site = await uploadServer();
+    site.server.prependListener('request', (req: IncomingMessage) => {
+      if (req.method === 'PUT' && !truncated) {
+        truncated = true;
+        void truncate(big, 1024 * 1024);
+      }
+    });
+    const { page, warnings } = await pageWithFile(site, { path: big });
+    const [answer] = await putSlices(page, site.url, [[0]]);
+    expect(answer).toEqual({ error: 'TypeError: Failed to fetch' });
+    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+    expect(warnings.join('\n')).toContain('the file changed while uploading');
+  });
+
+  it('an AbortController in the page aborts the daemon’s request', async () => {
+    const site = await uploadServer(() => {}); // never answers
+    const { page } = await pageWithFile(site);
+    const result = await page.evaluate(async (url) => {
+      const file = (document.getElementById('f') as HTMLInputElement).files![0]!;
+      const abort = new AbortController();
+      const sent = fetch(`${url}/slow`, { method: 'PUT', body: file.slice(0, 2048), signal: abort.signal }).then(
+        () => 'answered',
+        (e: Error) => e.name,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      abort.abort();
+      return sent;
+    }, site.url);
+    expect(result).toBe('AbortError');
+    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+  });
+
+  it('closing the page aborts the uploads it started', async () => {
+    const site = await uploadServer(() => {}); // never answers
+    const { page } = await pageWithFile(site);
+    void putSlices(page, site.url, [[0, 2048]]).catch(() => {});
+    await expect.poll(() => site.seen.length).toBe(1);
+    await page.close();
+    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+  });
+});
