@@ -2,15 +2,26 @@
  * Edge upload: a 1 GiB video uploaded by the real bilibili adapter
  * (edge-node/src/adapters/bilibili.ts) in Debian's Chromium through the
  * platform simulator, timed from `prepare` (open the editor, pick the file,
- * upload every chunk, wait for "transcoding" to finish with transcodeMs 0) to
- * its end, as a ratio to copying the same file on the same disk with
- * `cp --reflink=never`. Target ≤ 2.
+ * upload every chunk, wait for "transcoding" to finish with transcodeMs 0,
+ * fill the form) to its end, as a ratio to copying the same file on the same
+ * disk with `cp --reflink=never`. Target ≤ 2.
+ *
+ * As on a node: the file sits in PLUME_EDGE_VIDEO_DIR/<userId>/ and is opened
+ * through the daemon's sandbox (JobMedia); the page runs the upload flow and
+ * the daemon sends the chunk bodies from the sandbox's descriptor
+ * (upload-offload.ts). The simulator runs in its own process
+ * (lib/simulator-process.mjs), as a platform's servers are not the node's
+ * process: its receiving and hashing do not share the adapter's event loop.
  *
  * Both sides read the file warm from the page cache (just written, then read
  * by every copy), and neither waits for the disk (no fsync). `sync` runs before
  * every timed step so one side's dirty pages are not flushed on the other's
  * clock, and the copy is timed twice before the upload and twice after (the
- * mean of the middle two of the four).
+ * mean of the middle two of the four). On a VM that figure is bimodal: the
+ * first copy after other work pays for fresh guest memory (≈ 3 s for 1 GiB
+ * on the EPYC VM), the next runs at memory speed (≈ 0.4 s), so the median
+ * lands anywhere between; the output also gives the ratio to the fastest
+ * copy, the strictest reading.
  *
  * The page sends 16 MiB chunks three PUTs at a time, as upos's uploader does.
  * The simulator hashes them in file order as they arrive and by default keeps
@@ -22,8 +33,8 @@
  * then lacks). The hash is compared to the file's, so a fast wrong upload
  * cannot pass. The breakdown line says where the time went: editor, transfer
  * (first chunk done, last chunk done), transcoding seen, the form; and the
- * CPU seconds Chromium (all its processes) and this process (simulator and
- * adapter) spent in `prepare`.
+ * CPU seconds Chromium (all its processes), this process (the adapter and the
+ * daemon's sending) and the simulator spent in `prepare`.
  *
  * A second baseline, the floor of any browser upload here: the same file sent
  * by the same Chromium (same launch) as the same chunks, three in flight, from
@@ -43,16 +54,17 @@
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createHash, randomFillSync } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
+import { startSimulatorProcess } from './lib/simulator-process.mjs';
 
 register();
-const { startSimulator } = await import('../test/platform-simulator/index.ts');
-const { launchTestBrowser, makeCtx, openAs } = await import('../test/platform-simulator/harness.ts');
+const { launchTestBrowser, makeCtx } = await import('../test/platform-simulator/harness.ts');
 const { bilibiliAdapter } = await import('../edge-node/src/adapters/bilibili.ts');
+const { JobMedia } = await import('../edge-node/src/jobs/media.ts');
 
 const MIB = 1024 * 1024;
 const sizeMiB = Number(process.env.BENCH_UPLOAD_MIB || 1024);
@@ -153,9 +165,13 @@ function timedCopy(video, dir) {
 
 console.log(machineLine());
 const dir = mkdtempSync(join(tmpdir(), 'plume-bench-upload-'));
-const video = join(dir, 'big.mp4');
+// As on a node: PLUME_EDGE_VIDEO_DIR/<userId>/, opened through the sandbox (JobMedia) like a job's media.
+const USER_ID = 1;
+mkdirSync(join(dir, 'videos', String(USER_ID)), { recursive: true });
+const video = join(dir, 'videos', String(USER_ID), 'big.mp4');
 let browser;
 let sim;
+let media;
 try {
   // Random bytes (no holes, not compressible), hashed as written.
   const hash = createHash('sha256');
@@ -173,11 +189,16 @@ try {
 
   const copies = [timedCopy(video, dir), timedCopy(video, dir)];
 
-  [sim, browser] = await Promise.all([startSimulator(), launchTestBrowser()]);
-  sim.configure('bilibili', { discardUploads: !store, chunkSize: chunkMiB * MIB, chunkDelayMs: 0, transcodeMs: 0 });
-  const { context, page } = await openAs(browser, sim, 'bilibili', ACCOUNT);
+  [sim, browser] = await Promise.all([startSimulatorProcess(), launchTestBrowser()]);
+  await sim.configure('bilibili', { discardUploads: !store, chunkSize: chunkMiB * MIB, chunkDelayMs: 0, transcodeMs: 0 });
+  await sim.setLoggedIn('bilibili', ACCOUNT, true);
+  const context = await browser.newContext();
+  await context.addCookies([await sim.sessionCookie('bilibili', ACCOUNT)]);
+  const page = await context.newPage();
   const marks = [];
+  media = new JobMedia(join(dir, 'videos'), USER_ID, join(dir, 'staging'));
   const ctx = makeCtx(sim.baseUrl('bilibili'), {
+    openFile: (path) => media.open(path),
     timeouts: { selectorMs: 5_000, navigationMs: 30_000, uploadMs: 600_000, publishMs: 30_000 },
     progress: (step, detail) => marks.push({ at: performance.now(), step, detail }),
   });
@@ -193,14 +214,14 @@ try {
     createdAt: new Date().toISOString(),
   };
   execFileSync('sync');
-  const cpu0 = { tree: treeCpuSeconds(process.pid), self: selfCpuSeconds() };
+  const cpu0 = { tree: treeCpuSeconds(process.pid), self: selfCpuSeconds(), sim: treeCpuSeconds(sim.pid) };
   const u0 = performance.now();
   await bilibiliAdapter.prepare(page, job, ctx);
   const u1 = performance.now();
-  const cpu1 = { tree: treeCpuSeconds(process.pid), self: selfCpuSeconds() };
+  const cpu1 = { tree: treeCpuSeconds(process.pid), self: selfCpuSeconds(), sim: treeCpuSeconds(sim.pid) };
   const uploadSeconds = (u1 - u0) / 1000;
   const result = await bilibiliAdapter.publish(page, job, ctx);
-  const post = sim.publishes('bilibili').find((p) => p.postId === result.postId);
+  const post = (await sim.publishes('bilibili')).find((p) => p.postId === result.postId);
   const got = post?.media.find((m) => m.kind === 'video');
   if (!got || got.sha256 !== digest || got.size !== statSync(video).size) throw new Error(`the simulator received other bytes: ${JSON.stringify(got)}`);
   await context.close();
@@ -215,11 +236,15 @@ try {
   const at = (pred) => upload.find(pred)?.at;
   const since = (t) => (t === undefined ? 'n/a' : `${fmt.fixed((t - u0) / 1000, 2)}`);
   const size = sizeMiB * MIB;
-  const chromiumCpu = cpu0.tree === null || cpu1.tree === null ? null : cpu1.tree - cpu0.tree - (cpu1.self - cpu0.self);
+  const simCpu = cpu0.sim === null || cpu1.sim === null ? null : cpu1.sim - cpu0.sim;
+  const chromiumCpu = cpu0.tree === null || cpu1.tree === null || simCpu === null ? null : cpu1.tree - cpu0.tree - (cpu1.self - cpu0.self) - simCpu;
   const mibps = (s) => `${fmt.fixed(sizeMiB / s, 0)} MiB/s`;
   console.log(
     ratioLine(`edge-upload ${sizeMiB} MiB (bilibili adapter in Chromium → simulator${store ? ' storing it' : ''}, ${chunkMiB} MiB chunks × 3) vs cp --reflink=never`, uploadSeconds / copySeconds, { op: '<=', value: 2 },
       `upload (prepare: editor, file, chunks, transcode) ${fmt.fixed(uploadSeconds, 2)} s (${mibps(uploadSeconds)}) vs copy ${fmt.fixed(copySeconds, 2)} s (${mibps(copySeconds)}, median of ${copies.map((c) => fmt.fixed(c, 2)).join('/')} s, two before and two after); sha256 verified`),
+  );
+  console.log(
+    `edge-upload vs the fastest of the four copies: ratio ${fmt.fixed(uploadSeconds / sorted[0])} (reference, the strictest reading of the target: a copy at memory speed, ${fmt.fixed(sorted[0], 2)} s)`,
   );
   console.log(
     `edge-upload vs the bare-Chromium floor: ratio ${fmt.fixed(uploadSeconds / floorSeconds)} (reference, no target) — the adapter's ${fmt.fixed(uploadSeconds, 2)} s vs ${fmt.fixed(floorSeconds, 2)} s (${mibps(floorSeconds)}) for the same file as ${chunkMiB} MiB PUTs × 3 from a bare page to a server that discards; ` +
@@ -228,9 +253,10 @@ try {
   console.log(
     `  breakdown (s from prepare's start): editor open ${since(upload[0]?.at)}, first chunk done ${since(at((m) => m.detail?.bytesSent > 0))}, ` +
       `last chunk done ${since(at((m) => m.detail?.bytesSent === size))}, transcoding done ${since(at((m) => m.detail?.phase === 'transcode' && m.detail?.percent === 100))}, ` +
-      `form filled ${fmt.fixed(uploadSeconds, 2)}; CPU in prepare: Chromium ${chromiumCpu === null ? 'n/a' : fmt.fixed(chromiumCpu, 2)} s, simulator + adapter ${fmt.fixed(cpu1.self - cpu0.self, 2)} s`,
+      `form filled ${fmt.fixed(uploadSeconds, 2)}; CPU in prepare: Chromium ${chromiumCpu === null ? 'n/a' : fmt.fixed(chromiumCpu, 2)} s, adapter (this process) ${fmt.fixed(cpu1.self - cpu0.self, 2)} s, simulator ${simCpu === null ? 'n/a' : fmt.fixed(simCpu, 2)} s`,
   );
 } finally {
+  await media?.close();
   await browser?.close();
   await sim?.close();
   rmSync(dir, { recursive: true, force: true });
