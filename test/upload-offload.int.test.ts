@@ -234,6 +234,23 @@ describe('left to the browser', () => {
     expect(site.seen).toHaveLength(0);
     expect(other.seen).toHaveLength(0);
   });
+
+  it('a page of another origin (an embed, a redirect) cannot use the binding', async () => {
+    const site = await uploadServer();
+    const other = await uploadServer();
+    servers.push(other.server);
+    const { page } = await pageWithFile(site);
+    await page.goto(other.url + '/');
+    const answer = await page.evaluate(
+      (size) =>
+        (window as unknown as Record<string, (r: unknown) => Promise<unknown>>)['__plumeUploadOffload']!({
+          op: 'send', id: 1, method: 'PUT', headers: [], credentials: 'omit', userAgent: 'x', file: { name: 'clip.mp4', size }, type: '', url: `${location.origin}/exfiltrate`, start: 0, end: size,
+        }),
+      bytes.length,
+    );
+    expect(answer).toEqual({ pass: true });
+    expect(other.seen).toHaveLength(0);
+  });
 });
 
 describe('failures reach the page as fetch failures', () => {

@@ -22,6 +22,8 @@
  * untouched: slower, never wrong.
  *
  * Limits the binding enforces, because the page's scripts can call it:
+ * - only from a frame on the platform's origin (`ctx.baseUrl`): an embedded
+ *   or redirected-to site gets nothing;
  * - only files the adapter registered for this page, matched by name and size;
  * - only to the frame's own origin or to origins the adapter allows (its
  *   platform's upload CDN), over https unless same-origin;
@@ -67,7 +69,7 @@ interface AbortRequest {
 type PageRequest = SendRequest | AbortRequest;
 
 /** What the page gets: `pass` means "use the browser's own fetch". */
-export type PageAnswer = { pass: true } | { pass: false; status: number; statusText: string; headers: Array<[string, string]>; body: string };
+type PageAnswer = { pass: true } | { pass: false; status: number; statusText: string; headers: Array<[string, string]>; body: string };
 
 const BINDING = '__plumeUploadOffload';
 /** Reads of this size, a few in flight per request: the socket never waits for the disk, and memory stays small. */
@@ -112,6 +114,8 @@ class PageOffload {
   configure(files: readonly OpenedFile[], ctx: AdapterContext, opts: OffloadOptions): void {
     this.ctx = ctx;
     this.uploadOrigins = opts.uploadOrigins ?? [];
+    // Only this call's files: a file registered by an earlier prepare is not offered again.
+    this.files.clear();
     for (const f of files) this.files.set(fileKey(basename(f.path), f.size), f);
   }
 
@@ -123,7 +127,7 @@ class PageOffload {
     const file = this.files.get(fileKey(req.file.name, req.file.size));
     const target = safeUrl(req.url);
     const from = safeUrl(frame.url());
-    if (!file || !target || !from || !this.allowed(from, target) || !validRange(req, file)) {
+    if (!file || !target || !from || !this.isPlatform(from) || !this.allowed(from, target) || !validRange(req, file)) {
       this.ctx.log.debug({ url: req.url.slice(0, 200), file: req.file.name }, 'upload not offloaded: left to the browser');
       return { pass: true };
     }
@@ -141,6 +145,11 @@ class PageOffload {
     } finally {
       this.inflight.delete(req.id);
     }
+  }
+
+  /** The caller is the platform's own page (any frame on ctx.baseUrl's origin), not an embedded or redirected-to site. */
+  private isPlatform(from: URL): boolean {
+    return from.origin === safeUrl(this.ctx.baseUrl)?.origin;
   }
 
   private allowed(from: URL, target: URL): boolean {
@@ -214,7 +223,7 @@ function validRange(req: SendRequest, file: OpenedFile): boolean {
  * once instead of a new buffer per read (whose garbage cost the sending
  * process more CPU than the reads themselves).
  */
-export class BufferPool {
+class BufferPool {
   private readonly free: Buffer[] = [];
 
   take(): Buffer {
@@ -227,7 +236,7 @@ export class BufferPool {
   }
 }
 
-export interface SendOptions {
+interface SendOptions {
   agent: HttpAgent;
   signal: AbortSignal;
   pool: BufferPool;
@@ -238,7 +247,7 @@ export interface SendOptions {
  * answer. Each buffer is read into again only once the socket has taken it,
  * so memory is READS_AHEAD × READ_BYTES per request, whatever the file's size.
  */
-export function sendRange(target: URL, method: string, headers: OutgoingHttpHeaders, file: OpenedFile, start: number, end: number, opts: SendOptions): Promise<PageAnswer> {
+function sendRange(target: URL, method: string, headers: OutgoingHttpHeaders, file: OpenedFile, start: number, end: number, opts: SendOptions): Promise<PageAnswer> {
   return new Promise((resolve, reject) => {
     const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method, headers, agent: opts.agent, signal: opts.signal });
     let settled = false;
