@@ -191,6 +191,114 @@ describe('offloaded uploads', () => {
   });
 });
 
+/** In the page: one XHR PUT of a slice of the picked file; returns its events in order and what it exposed. */
+function xhrPut(page: Page, url: string, opts: { start: number; end: number; responseType?: string; timeout?: number; abortAfterMs?: number }) {
+  return page.evaluate(
+    ({ url, opts }) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const file = (document.getElementById('f') as HTMLInputElement).files![0]!;
+        const xhr = new XMLHttpRequest();
+        const events: string[] = [];
+        for (const t of ['loadstart', 'progress', 'load', 'error', 'abort', 'timeout', 'loadend']) {
+          xhr.upload.addEventListener(t, (e) => events.push(`upload.${t}${t === 'progress' ? `:${(e as ProgressEvent).loaded}` : ''}`));
+          if (t !== 'loadend') xhr.addEventListener(t, () => events.push(t));
+        }
+        xhr.onreadystatechange = () => events.push(`rs${xhr.readyState}`);
+        xhr.open('PUT', `${url}/xhr`);
+        xhr.setRequestHeader('X-Upos-Auth', 'token-xhr');
+        if (opts.responseType) xhr.responseType = opts.responseType as XMLHttpRequestResponseType;
+        if (opts.timeout) xhr.timeout = opts.timeout;
+        xhr.onloadend = () => {
+          events.push('loadend');
+          resolve({
+            events,
+            readyState: xhr.readyState,
+            status: xhr.status,
+            response: xhr.responseType === 'blob' ? 'blob' : xhr.response,
+            etag: xhr.getResponseHeader('X-Part-Etag'),
+            all: xhr.getAllResponseHeaders().includes('x-part-etag: '),
+          });
+        };
+        xhr.send(file.slice(opts.start, opts.end));
+        if (opts.abortAfterMs !== undefined) {
+          setTimeout(() => {
+            xhr.abort(); // its events run inside abort(); after it, the request is unsent again
+            events.push(`after abort: rs${xhr.readyState}`);
+          }, opts.abortAfterMs);
+        }
+      }),
+    { url, opts },
+  );
+}
+
+describe('XMLHttpRequest', () => {
+  // The event sequences below are those Chromium's own XHR gives in each case (checked against a browser-sent XHR).
+  it('an XHR upload of a slice is sent by the daemon and the page sees the events and answer an XHR gives', async () => {
+    const site = await uploadServer();
+    const { page } = await pageWithFile(site);
+    const got = await xhrPut(page, site.url, { start: 1000, end: 1_501_000, responseType: 'json' });
+    const sent = bytes.subarray(1000, 1_501_000);
+    expect(site.seen.map((s) => [s.byBrowser, s.size, s.sha256, s.headers['x-upos-auth']])).toEqual([[false, sent.length, sha256(sent), 'token-xhr']]);
+    expect(got).toEqual({
+      events: [
+        'rs1', 'loadstart', 'upload.loadstart', `upload.progress:${sent.length}`, 'upload.load', 'upload.loadend',
+        'rs2', 'rs3', 'progress', 'rs4', 'load', 'loadend',
+      ],
+      readyState: 4,
+      status: 201,
+      response: { OK: 1, received: sent.length },
+      etag: `"${sha256(sent).slice(0, 16)}"`,
+      all: true,
+    });
+
+    // The same object opened again for a body the daemon does not take is an ordinary XHR again.
+    const again = await page.evaluate(
+      (url) =>
+        new Promise((resolve) => {
+          const xhr = new XMLHttpRequest();
+          xhr.open('POST', `${url}/plain`);
+          xhr.onload = () => resolve([xhr.status, xhr.responseText]);
+          xhr.send('hello');
+        }),
+      site.url,
+    );
+    expect(again).toEqual([201, JSON.stringify({ OK: 1, received: 5 })]);
+    expect(site.seen.at(-1)).toMatchObject({ path: '/plain', byBrowser: true });
+  });
+
+  it('a blob responseType stays with the browser', async () => {
+    const site = await uploadServer();
+    const { page } = await pageWithFile(site);
+    const got = await xhrPut(page, site.url, { start: 0, end: 10_000, responseType: 'blob' });
+    expect(got).toMatchObject({ status: 201, response: 'blob' });
+    expect(site.seen.map((s) => s.byBrowser)).toEqual([true]);
+  });
+
+  it('abort, a dropped connection and a timeout end the XHR as the browser would, and stop the daemon', async () => {
+    const silent = await uploadServer(() => {}); // never answers
+    const { page } = await pageWithFile(silent);
+    const aborted = await xhrPut(page, silent.url, { start: 0, end: 2048, abortAfterMs: 300 });
+    expect(aborted).toMatchObject({ readyState: 4, status: 0 }); // as seen in loadend
+    // The body was out before the abort: upload load first, as Chromium's own XHR does (same sequences for a browser-sent XHR).
+    expect(aborted.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'abort', 'loadend', 'after abort: rs0']);
+    await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true]);
+
+    const timedOut = await xhrPut(page, silent.url, { start: 0, end: 2048, timeout: 300 });
+    expect(timedOut).toMatchObject({ readyState: 4, status: 0 });
+    expect(timedOut.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'timeout', 'loadend']);
+    await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true, true]);
+  });
+
+  it('a connection the server drops is an XHR error', async () => {
+    const site = await uploadServer((req) => req.socket.destroy());
+    const { page } = await pageWithFile(site);
+    const got = await xhrPut(page, site.url, { start: 0, end: 100_000 });
+    expect(got).toMatchObject({ readyState: 4, status: 0 });
+    expect(got.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:100000', 'upload.load', 'upload.loadend', 'rs4', 'error', 'loadend']);
+    expect(site.seen.map((s) => s.byBrowser)).toEqual([false]);
+  });
+});
+
 describe('left to the browser', () => {
   it('a file the adapter did not register goes through Chromium, unchanged', async () => {
     const site = await uploadServer();

@@ -10,16 +10,20 @@
  * DevTools protocol base64-encoded (README, "Upload").
  *
  * How: an init script wraps `Blob.prototype.slice` to remember which byte
- * range of which picked `File` each slice is, and wraps `fetch`: a request
- * whose body is a picked file (or a slice of one) becomes a call to a
- * Playwright binding with the URL, method, headers and byte range. The daemon
- * sends that request itself, reading the range from the descriptor the sandbox
- * opened (never the path again), with the cookies the browser would have sent,
- * and the page gets an ordinary `Response` back. Its progress bars, retries,
- * completion call and transcoding poll run unchanged. Anything else — another
- * body type, `XMLHttpRequest`, a file the adapter did not register, a
- * destination it did not allow — passes through to the browser's own `fetch`
- * untouched: slower, never wrong.
+ * range of which picked `File` each slice is, and wraps `fetch` and
+ * `XMLHttpRequest`: a request whose body is a picked file (or a slice of one)
+ * becomes a call to a Playwright binding with the URL, method, headers and
+ * byte range. The daemon sends that request itself, reading the range from the
+ * descriptor the sandbox opened (never the path again), with the cookies the
+ * browser would have sent. The page gets an ordinary `Response`, or an XHR
+ * that goes through the states and fires the events Chromium's own would, in
+ * the same order; its upload `load` comes when the daemon has sent the body.
+ * Upload `progress` comes once, at that point, not during the body. The page's
+ * progress bars, retries, completion call and transcoding poll run unchanged.
+ * Anything else — another body type, a synchronous XHR or one whose
+ * responseType is not text or JSON, a file the adapter did not register, a
+ * destination it did not allow — goes to the browser untouched: slower, never
+ * wrong.
  *
  * Limits the binding enforces, because the page's scripts can call it:
  * - only from a frame on the platform's origin (`ctx.baseUrl`): an embedded
@@ -48,9 +52,9 @@ export interface OffloadOptions {
   uploadOrigins?: readonly string[];
 }
 
-/** What the page asks for (built by the init script). */
+/** What the page asks for (built by the init script). `check` asks only whether `send` would be offloaded. */
 interface SendRequest {
-  op: 'send';
+  op: 'send' | 'check';
   id: number;
   url: string;
   method: string;
@@ -68,8 +72,13 @@ interface AbortRequest {
 }
 type PageRequest = SendRequest | AbortRequest;
 
-/** What the page gets: `pass` means "use the browser's own fetch". */
-type PageAnswer = { pass: true } | { pass: false; status: number; statusText: string; headers: Array<[string, string]>; body: string };
+/** What the page gets: `pass` means "use the browser's own fetch"; `offload` answers `check`. */
+type PageAnswer =
+  | { pass: true }
+  | { pass: false; status: number; statusText: string; headers: Array<[string, string]>; body: string }
+  /** The request failed (network, abort, a changed file); `bodySent` says whether the body was out first. */
+  | { pass: false; failed: true; bodySent: boolean }
+  | { offload: boolean };
 
 const BINDING = '__plumeUploadOffload';
 /** Reads of this size, a few in flight per request: the socket never waits for the disk, and memory stays small. */
@@ -127,21 +136,30 @@ class PageOffload {
     const file = this.files.get(fileKey(req.file.name, req.file.size));
     const target = safeUrl(req.url);
     const from = safeUrl(frame.url());
-    if (!file || !target || !from || !this.isPlatform(from) || !this.allowed(from, target) || !validRange(req, file)) {
+    const vouched = file && target && from && this.isPlatform(from) && this.allowed(from, target) && validRange(req, file);
+    if (req.op === 'check') return { offload: Boolean(vouched) };
+    if (!vouched) {
       this.ctx.log.debug({ url: req.url.slice(0, 200), file: req.file.name }, 'upload not offloaded: left to the browser');
       return { pass: true };
     }
     const abort = new AbortController();
     this.inflight.set(req.id, abort);
     const signal = AbortSignal.any([abort.signal, this.ctx.signal]);
+    // The page learns when the body is out, as a browser's XHR fires upload `load` then; a page gone meanwhile is no error.
+    let bodySent = false;
+    const onBodySent = () => {
+      bodySent = true;
+      void frame.evaluate(([name, id]) => (globalThis as unknown as Record<string, (id: number) => void>)[name]?.(id), [`${BINDING}Sent`, req.id] as const).catch(() => {});
+    };
     try {
       const headers = await this.headers(req, target, from);
       const agent = target.protocol === 'https:' ? this.agents.https : this.agents.http;
-      return await sendRange(target, req.method, headers, file, req.start, req.end, { agent, signal, pool: this.pool });
+      return await sendRange(target, req.method, headers, file, req.start, req.end, { agent, signal, pool: this.pool, onBodySent });
     } catch (e) {
-      // The page sees what fetch shows on a network failure: a rejected promise.
+      // The page turns this into what a browser shows on a network failure (fetch: TypeError; XHR: error events).
+      // An answer, not a thrown error, so that it also says whether the body was out first, whatever order messages arrive in.
       this.ctx.log.warn({ url: target.origin + target.pathname, err: (e as Error).message }, 'offloaded upload request failed');
-      throw e;
+      return { pass: false, failed: true, bodySent };
     } finally {
       this.inflight.delete(req.id);
     }
@@ -240,6 +258,8 @@ interface SendOptions {
   agent: HttpAgent;
   signal: AbortSignal;
   pool: BufferPool;
+  /** Once the whole body is handed to the socket (an XHR's upload `load` comes then, before the answer). */
+  onBodySent?: () => void;
 }
 
 /**
@@ -269,6 +289,7 @@ function sendRange(target: URL, method: string, headers: OutgoingHttpHeaders, fi
       (clean) => {
         if (clean) opts.pool.give(buffers);
         request.end();
+        if (clean) opts.onBodySent?.();
       },
       (e: Error) => fail(e),
     );
@@ -353,30 +374,36 @@ function pageScript(binding: string): string {
     }
     return out;
   };
+  let seq = 0;
+  const describe = (op, url, method, headers, credentials, range, body) => ({
+    op, id: ++seq, url: new URL(String(url), location.href).href, method: String(method || 'GET').toUpperCase(),
+    headers, credentials, userAgent: navigator.userAgent,
+    file: { name: range.file.name, size: range.file.size }, start: range.start, end: range.end, type: body.type || '',
+  });
+  const call = (request) => window[binding](request);
+  // The daemon calls this once a request's body is sent (XHR upload events come then).
+  const bodySent = new Map();
+  window[binding + 'Sent'] = (id) => { const f = bodySent.get(id); bodySent.delete(id); if (f) f(); };
+
   const originalFetch = window.fetch;
   const aborted = (signal) => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-  let seq = 0;
   window.fetch = function fetch(input, init) {
     const body = init && init.body;
     const range = body instanceof Blob ? rangeOf(body) : undefined;
     if (!range || !(typeof input === 'string' || input instanceof URL)) return originalFetch.call(this, input, init);
     const signal = init.signal;
     if (signal && signal.aborted) return Promise.reject(aborted(signal));
-    const id = ++seq;
     const headers = [];
     new Headers(init.headers || {}).forEach((v, k) => headers.push([k, v]));
-    const request = {
-      op: 'send', id, url: new URL(String(input), location.href).href, method: String(init.method || 'GET').toUpperCase(),
-      headers, credentials: init.credentials || 'same-origin', userAgent: navigator.userAgent,
-      file: { name: range.file.name, size: range.file.size }, start: range.start, end: range.end, type: body.type || '',
-    };
+    const request = describe('send', input, init.method, headers, init.credentials || 'same-origin', range, body);
     return new Promise((resolve, reject) => {
-      const onAbort = () => { window[binding]({ op: 'abort', id }); reject(aborted(signal)); };
+      const onAbort = () => { call({ op: 'abort', id: request.id }); reject(aborted(signal)); };
       if (signal) signal.addEventListener('abort', onAbort, { once: true });
-      window[binding](request).then(
+      call(request).then(
         (a) => {
           if (signal) signal.removeEventListener('abort', onAbort);
           if (a.pass) return resolve(originalFetch.call(window, input, init));
+          if (a.failed) return reject(new TypeError('Failed to fetch'));
           const nullBody = a.status === 101 || a.status === 204 || a.status === 205 || a.status === 304;
           resolve(new Response(nullBody ? null : a.body, { status: a.status, statusText: a.statusText, headers: a.headers }));
         },
@@ -386,6 +413,118 @@ function pageScript(binding: string): string {
         },
       );
     });
+  };
+
+  // XMLHttpRequest, for upload libraries that want its events. The daemon is asked first (check):
+  // if it will not take the request, the real send() runs as if nothing happened. If it will, the
+  // request object is driven by hand: its state getters are shadowed on the instance and its events
+  // dispatched in the order the XHR spec gives (upload progress arrives once, when the body is sent).
+  // responseType other than '' / 'text' / 'json', and synchronous requests, stay the browser's.
+  const proto = XMLHttpRequest.prototype;
+  const xhrOpen = proto.open, xhrSend = proto.send, xhrSetHeader = proto.setRequestHeader, xhrAbort = proto.abort;
+  const opened = new WeakMap();
+  const SHADOWED = ['readyState', 'status', 'statusText', 'responseText', 'response', 'responseURL', 'getResponseHeader', 'getAllResponseHeaders'];
+  proto.open = function open(method, url, async) {
+    for (const k of SHADOWED) delete this[k];
+    opened.set(this, { method, url, async: arguments.length < 3 || Boolean(async), headers: [], state: null });
+    return xhrOpen.apply(this, arguments);
+  };
+  proto.setRequestHeader = function setRequestHeader(name, value) {
+    const r = xhrSetHeader.apply(this, arguments);
+    const o = opened.get(this);
+    if (o) o.headers.push([String(name), String(value)]);
+    return r;
+  };
+  proto.abort = function abort() {
+    const o = opened.get(this);
+    if (o && o.state && !o.state.done) return o.state.finish('abort');
+    return xhrAbort.apply(this, arguments);
+  };
+  const progress = (target, type, loaded, total) => target.dispatchEvent(new ProgressEvent(type, { lengthComputable: total > 0, loaded, total }));
+  proto.send = function send(body) {
+    const o = opened.get(this);
+    const range = body instanceof Blob ? rangeOf(body) : undefined;
+    const type = this.responseType;
+    if (!o || !o.async || !range || o.state || (type !== '' && type !== 'text' && type !== 'json')) return xhrSend.apply(this, arguments);
+    const xhr = this;
+    const request = describe('check', o.url, o.method, o.headers, xhr.withCredentials ? 'include' : 'same-origin', range, body);
+    const total = request.end - request.start;
+    const view = { readyState: 1, status: 0, statusText: '', text: '', headers: [], url: '' };
+    let timer;
+    const state = { done: false, checking: true, bodySent: false };
+    o.state = state;
+    state.finish = (kind, a) => {
+      if (state.done) return;
+      state.done = true;
+      clearTimeout(timer);
+      if (state.checking) {
+        // Not sent anywhere yet: undo the shadowing and report the abort as the browser would.
+        for (const k of SHADOWED) delete xhr[k];
+        xhrAbort.call(xhr);
+        for (const t of [xhr, xhr.upload]) { progress(t, 'abort', 0, 0); progress(t, 'loadend', 0, 0); }
+        return;
+      }
+      bodySent.delete(request.id);
+      if (kind !== 'load') call({ op: 'abort', id: request.id });
+      if (kind === 'load') {
+        uploaded();
+        Object.assign(view, { status: a.status, statusText: a.statusText, headers: a.headers, url: request.url, readyState: 2 });
+        xhr.dispatchEvent(new Event('readystatechange'));
+        view.readyState = 3;
+        view.text = a.body;
+        xhr.dispatchEvent(new Event('readystatechange'));
+        progress(xhr, 'progress', a.body.length, a.body.length);
+        view.readyState = 4;
+        xhr.dispatchEvent(new Event('readystatechange'));
+        progress(xhr, 'load', a.body.length, a.body.length);
+        progress(xhr, 'loadend', a.body.length, a.body.length);
+        return;
+      }
+      view.readyState = 4;
+      xhr.dispatchEvent(new Event('readystatechange'));
+      for (const t of state.bodySent ? [xhr] : [xhr.upload, xhr]) { progress(t, kind, 0, 0); progress(t, 'loadend', 0, 0); }
+      if (kind === 'abort') view.readyState = 0;
+    };
+    const uploaded = () => {
+      if (state.bodySent) return;
+      state.bodySent = true;
+      for (const t of ['progress', 'load', 'loadend']) progress(xhr.upload, t, total, total);
+    };
+    const text = () => {
+      if (xhr.responseType !== '' && xhr.responseType !== 'text') throw new DOMException('responseText is only for text responses', 'InvalidStateError');
+      return view.readyState >= 3 ? view.text : '';
+    };
+    const shadow = {
+      readyState: () => view.readyState, status: () => view.status, statusText: () => view.statusText, responseURL: () => view.url,
+      responseText: text,
+      response: () => {
+        if (xhr.responseType !== 'json') return text();
+        if (view.readyState < 4) return null;
+        try { return JSON.parse(view.text); } catch { return null; }
+      },
+    };
+    call(request).then(
+      (a) => {
+        if (state.done) return;
+        if (!a.offload) { o.state = null; return xhrSend.call(xhr, body); }
+        state.checking = false;
+        for (const [k, get] of Object.entries(shadow)) Object.defineProperty(xhr, k, { configurable: true, get });
+        const named = (name) => view.readyState < 2 ? [] : view.headers.filter(([k]) => k.toLowerCase() === String(name).toLowerCase()).map(([, v]) => v);
+        Object.defineProperty(xhr, 'getResponseHeader', { configurable: true, value: (name) => (named(name).length ? named(name).join(', ') : null) });
+        Object.defineProperty(xhr, 'getAllResponseHeaders', { configurable: true, value: () => (view.readyState < 2 ? '' : view.headers.map(([k, v]) => k.toLowerCase() + ': ' + v + '\\r\\n').join('')) });
+        for (const t of [xhr, xhr.upload]) progress(t, 'loadstart', 0, t === xhr ? 0 : total);
+        if (xhr.timeout > 0) timer = setTimeout(() => state.finish('timeout'), xhr.timeout);
+        bodySent.set(request.id, () => { if (!state.done) uploaded(); });
+        call({ ...request, op: 'send' }).then(
+          (r) => {
+            if (r.failed && r.bodySent && !state.done) uploaded();
+            state.finish(r.pass || r.failed ? 'error' : 'load', r);
+          },
+          () => state.finish('error'),
+        );
+      },
+      () => { if (!state.done) { o.state = null; xhrSend.call(xhr, body); } },
+    );
   };
 })();`;
 }
