@@ -31,8 +31,8 @@ interface Seen {
   aborted: boolean;
 }
 
-/** A server that records each upload it receives; `answer` decides the response (default 201 + JSON). */
-async function uploadServer(answer?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void) {
+/** A server that records each upload it receives; `answer` decides the response (default, or when it returns false: 201 + JSON). */
+async function uploadServer(answer?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void | false) {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') {
@@ -58,7 +58,7 @@ async function uploadServer(answer?: (req: IncomingMessage, res: ServerResponse,
       const body = Buffer.concat(chunks);
       record.sha256 = sha256(body);
       record.size = body.length;
-      if (answer) return answer(req, res, body);
+      if (answer && answer(req, res, body) !== false) return; // false: the usual answer
       res.writeHead(201, { 'content-type': 'application/json', 'x-part-etag': `"${record.sha256.slice(0, 16)}"`, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-part-etag' });
       res.end(JSON.stringify({ OK: 1, received: body.length }));
     });
@@ -192,7 +192,7 @@ describe('offloaded uploads', () => {
 });
 
 /** In the page: one XHR PUT of a slice of the picked file; returns its events in order and what it exposed. */
-function xhrPut(page: Page, url: string, opts: { start: number; end: number; responseType?: string; timeout?: number; abortAfterMs?: number }) {
+function xhrPut(page: Page, url: string, opts: { start: number; end: number; path?: string; responseType?: string; timeout?: number; abortAfterMs?: number }) {
   return page.evaluate(
     ({ url, opts }) =>
       new Promise<Record<string, unknown>>((resolve) => {
@@ -204,7 +204,7 @@ function xhrPut(page: Page, url: string, opts: { start: number; end: number; res
           if (t !== 'loadend') xhr.addEventListener(t, () => events.push(t));
         }
         xhr.onreadystatechange = () => events.push(`rs${xhr.readyState}`);
-        xhr.open('PUT', `${url}/xhr`);
+        xhr.open('PUT', `${url}${opts.path ?? '/xhr'}`);
         xhr.setRequestHeader('X-Upos-Auth', 'token-xhr');
         if (opts.responseType) xhr.responseType = opts.responseType as XMLHttpRequestResponseType;
         if (opts.timeout) xhr.timeout = opts.timeout;
@@ -264,6 +264,30 @@ describe('XMLHttpRequest', () => {
     );
     expect(again).toEqual([201, JSON.stringify({ OK: 1, received: 5 })]);
     expect(site.seen.at(-1)).toMatchObject({ path: '/plain', byBrowser: true });
+  });
+
+  it('gives, case by case, the event sequence a browser-sent XHR gives on the same server', async () => {
+    const site = await uploadServer((req) => {
+      if (req.url === '/silent') return; // never answers
+      if (req.url === '/drop') return req.socket.destroy();
+      return false;
+    });
+    const { page, file } = await pageWithFile(site);
+    const plain = await page.context().newPage(); // no offload on this one: Chromium sends
+    await plain.goto(site.url + '/');
+    await plain.setInputFiles('#f', file.path);
+    const cases = [
+      { start: 0, end: 10_000 },
+      { start: 0, end: 10_000, responseType: 'json' },
+      { start: 0, end: 2048, path: '/silent', abortAfterMs: 300 },
+      { start: 0, end: 2048, path: '/silent', timeout: 300 },
+      { start: 0, end: 10_000, path: '/drop' },
+    ];
+    for (const opts of cases) {
+      const [offloaded, browser] = [await xhrPut(page, site.url, opts), await xhrPut(plain, site.url, opts)];
+      expect(offloaded, JSON.stringify(opts)).toEqual(browser);
+    }
+    expect(site.seen.map((x) => x.byBrowser)).toEqual(cases.flatMap(() => [false, true]));
   });
 
   it('a blob responseType stays with the browser', async () => {
