@@ -104,12 +104,12 @@ afterEach(async () => {
 });
 
 /** A page on `site` with the file opened through the sandbox (as a job's media) and picked in its input. */
-async function pageWithFile(site: { server: Server; url: string }, opts: { register?: boolean; uploadOrigins?: string[]; path?: string } = {}) {
+async function pageWithFile(site: { server: Server; url: string }, opts: { register?: boolean; uploadOrigins?: string[]; path?: string; signal?: AbortSignal } = {}) {
   servers.push(site.server);
   media = new JobMedia(join(dir, 'videos'), 7, join(dir, `staging-${randomBytes(4).toString('hex')}`));
   const file: OpenedFile = await media.open(opts.path ?? videoPath);
   const warnings: string[] = [];
-  const ctx = makeCtx(site.url, { log: { debug() {}, info() {}, warn: (o, m) => warnings.push(`${m}: ${String(o.err)}`) } });
+  const ctx = makeCtx(site.url, { log: { debug() {}, info() {}, warn: (o, m) => warnings.push(`${m}: ${String(o.err)}`) }, ...(opts.signal ? { signal: opts.signal } : {}) });
   context = await browser.newContext();
   const page = await context.newPage();
   if (opts.register !== false) await offloadUploads(page, [file], ctx, { uploadOrigins: opts.uploadOrigins });
@@ -426,6 +426,17 @@ describe('failures reach the page as fetch failures', () => {
       return sent;
     }, site.url);
     expect(result).toBe('AbortError');
+    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+  });
+
+  it('aborting the job (the adapter context’s signal) aborts its uploads', async () => {
+    const site = await uploadServer(() => {}); // never answers
+    const job = new AbortController();
+    const { page } = await pageWithFile(site, { signal: job.signal });
+    const answer = putSlices(page, site.url, [[0, 2048]]);
+    await expect.poll(() => site.seen.length).toBe(1);
+    job.abort(new Error('job aborted'));
+    expect(await answer).toEqual([{ error: 'TypeError: Failed to fetch' }]);
     await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
   });
 

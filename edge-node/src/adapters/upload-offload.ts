@@ -136,7 +136,7 @@ class PageOffload {
     const file = this.files.get(fileKey(req.file.name, req.file.size));
     const target = safeUrl(req.url);
     const from = safeUrl(frame.url());
-    const vouched = file && target && from && this.isPlatform(from) && this.allowed(from, target) && validRange(req, file);
+    const vouched = file && target && from && this.isPlatform(from) && mayUploadTo(from, target, this.uploadOrigins) && validRange(req, file);
     if (req.op === 'check') return { offload: Boolean(vouched) };
     if (!vouched) {
       this.ctx.log.debug({ url: req.url.slice(0, 200), file: req.file.name }, 'upload not offloaded: left to the browser');
@@ -168,12 +168,6 @@ class PageOffload {
   /** The caller is the platform's own page (any frame on ctx.baseUrl's origin), not an embedded or redirected-to site. */
   private isPlatform(from: URL): boolean {
     return from.origin === safeUrl(this.ctx.baseUrl)?.origin;
-  }
-
-  private allowed(from: URL, target: URL): boolean {
-    if (target.origin === from.origin) return true;
-    if (target.protocol !== 'https:') return false;
-    return this.uploadOrigins.some((o) => (o.startsWith('.') ? target.hostname.endsWith(o) : o === target.origin));
   }
 
   private async headers(req: SendRequest, target: URL, from: URL): Promise<OutgoingHttpHeaders> {
@@ -221,6 +215,17 @@ export async function offloadUploads(page: Page, files: readonly OpenedFile[], c
 }
 
 const fileKey = (name: string, size: number) => `${size}:${name}`;
+
+/**
+ * Where a page on `from` may have the daemon upload: its own origin, or over
+ * https an origin the adapter listed exactly or a host under a listed `.suffix`
+ * (a suffix matches subdomains only: `.bilivideo.com` is not `evilbilivideo.com`).
+ */
+export function mayUploadTo(from: URL, target: URL, uploadOrigins: readonly string[]): boolean {
+  if (target.origin === from.origin) return true;
+  if (target.protocol !== 'https:') return false;
+  return uploadOrigins.some((o) => (o.startsWith('.') ? target.hostname.endsWith(o) : o === target.origin));
+}
 
 function safeUrl(s: string): URL | null {
   try {
