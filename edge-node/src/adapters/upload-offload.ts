@@ -65,6 +65,8 @@ interface SendRequest {
   start: number;
   end: number;
   type: string;
+  /** XHR only: tell the page when the body is out (its upload events); fetch has none, and skips the round trip. */
+  bodySentNotice?: boolean;
 }
 interface AbortRequest {
   op: 'abort';
@@ -149,7 +151,7 @@ class PageOffload {
     let bodySent = false;
     const onBodySent = () => {
       bodySent = true;
-      void frame.evaluate(([name, id]) => (globalThis as unknown as Record<string, (id: number) => void>)[name]?.(id), [`${BINDING}Sent`, req.id] as const).catch(() => {});
+      if (req.bodySentNotice) void frame.evaluate(([name, id]) => (globalThis as unknown as Record<string, (id: number) => void>)[name]?.(id), [`${BINDING}Sent`, req.id] as const).catch(() => {});
     };
     try {
       const headers = await this.headers(req, target, from);
@@ -520,7 +522,7 @@ function pageScript(binding: string): string {
         for (const t of [xhr, xhr.upload]) progress(t, 'loadstart', 0, t === xhr ? 0 : total);
         if (xhr.timeout > 0) timer = setTimeout(() => state.finish('timeout'), xhr.timeout);
         bodySent.set(request.id, () => { if (!state.done) uploaded(); });
-        call({ ...request, op: 'send' }).then(
+        call({ ...request, op: 'send', bodySentNotice: true }).then(
           (r) => {
             if (r.failed && r.bodySent && !state.done) uploaded();
             state.finish(r.pass || r.failed ? 'error' : 'load', r);
