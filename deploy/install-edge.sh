@@ -61,6 +61,8 @@ PLUME_EDGE_VIDEO_DIR=${VIDEO_DIR}
 PLUME_CHROMIUM_PATH=/usr/bin/chromium
 PLUME_EDGE_CONCURRENCY=2
 LOG_LEVEL=info
+# Read by systemd and by the plume-edge command (sh): a value with quotes or spaces goes in
+# single quotes, e.g. PLUME_EDGE_PLATFORM_URLS='{"bilibili":"https://staging.example.com"}'.
 ENV
 fi
 install -d -m 0700 -o plume-edge -g plume-edge /var/lib/plume-edge
@@ -77,7 +79,8 @@ if [ "$(id -un)" = plume-edge ]; then exec /usr/bin/node /opt/plume-edge/edge-no
 exec runuser -u plume-edge --preserve-environment -- /usr/bin/node /opt/plume-edge/edge-node/dist/cli.js "$@"
 WRAP
 chmod 0755 /usr/local/bin/plume-edge
-systemctl daemon-reload
+# In a chroot or an image build there is no running systemd to reload: it reads the unit at boot.
+if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 
 cat <<DONE
 plume-edge installed. Next:
