@@ -3,6 +3,7 @@
  * database, listen, prune expired shared state and keep the job queue's
  * statistics current on timers, and shut down cleanly on SIGTERM/SIGINT.
  */
+import { inspect } from 'node:util';
 import { SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`control plane failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Not every library throws an Error (PGlite's WebAssembly runtime can throw a plain object): inspect what came.
+  process.stderr.write(`control plane failed to start: ${error instanceof Error ? (error.stack ?? error.message) : inspect(error, { depth: 4 })}\n`);
   process.exit(1);
 });

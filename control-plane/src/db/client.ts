@@ -4,7 +4,7 @@
  * PLUME_DATA_DIR so a fresh machine runs with nothing installed. Both hand the
  * rest of the code the same drizzle PgDatabase type.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -145,7 +145,10 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Data
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // PGlite cannot open a data directory reached through a symlink (its file system fails with
+  // ENOENT): systemd's DynamicUser= makes /var/lib/<StateDirectory> exactly that, a link into
+  // /var/lib/private. Hand it the real path.
+  const client = dataDir ? await PGlite.create(realpathSync(dataDir)) : await PGlite.create();
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
