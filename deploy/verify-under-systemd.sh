@@ -94,8 +94,9 @@ umount "$ROOT/proc" "$ROOT/dev" "$ROOT$SRC"
 mkdir -p "$ROOT/etc/systemd/system/plume-edge.service.d"
 printf '[Service]\nWatchdogSec=5\n' > "$ROOT/etc/systemd/system/plume-edge.service.d/verify-watchdog.conf"
 
-# 3. The control plane unit on this checkout, embedded database in its state directory.
-ln -sfn "$SRC" "$ROOT/opt/plume"
+# 3. The control plane unit on this checkout (bound at /opt/plume at boot: a checkout under /tmp
+#    would be hidden by the container's /tmp and the unit's PrivateTmp), embedded database in
+#    its state directory.
 install -d -m 0755 "$ROOT/etc/plume"
 printf 'PORT=%s\nHOST=127.0.0.1\nPLUME_ADMIN_TOKEN=%s\n' "$PORT" "$ADMIN_TOKEN" > "$ROOT/etc/plume/control-plane.env"
 cp "$SRC/systemd/plume-control-plane.service" "$ROOT/etc/systemd/system/"
@@ -109,7 +110,7 @@ SIM_URL=$(jq -r .url "$WORK/sim.json")
 echo "PLUME_EDGE_PLATFORM_URLS='{\"bilibili\":\"$SIM_URL/bilibili\"}'" >> "$ROOT/etc/plume-edge/plume-edge.env"
 
 # 5. Boot.
-systemd-nspawn -D "$ROOT" -b --register=no --keep-unit -M "$MACHINE" --bind-ro="$SRC" >"$WORK/boot.log" 2>&1 &
+systemd-nspawn -D "$ROOT" -b --register=no --keep-unit -M "$MACHINE" --bind-ro="$SRC:/opt/plume" >"$WORK/boot.log" 2>&1 &
 NSPAWN_PID=$!
 INIT=""
 for _ in $(seq 1 100); do
@@ -121,6 +122,7 @@ done
 timeout 90 nsenter -t "$INIT" -a systemctl is-system-running --wait >/dev/null 2>&1 || true
 for _ in $(seq 1 150); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.2; done
 check "control plane answers /readyz under systemd" curl -sf "$BASE/readyz" -o /dev/null
+[ "$FAILED" -eq 0 ] || { inside journalctl -u plume-control-plane --no-pager -n 40 || true; exit 1; }
 
 # 6. Operator steps: a user, an enrollment token, enroll, an account.
 ADMIN=(-sS --fail-with-body -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json')
