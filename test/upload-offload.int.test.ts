@@ -290,6 +290,31 @@ describe('XMLHttpRequest', () => {
     expect(site.seen.map((x) => x.byBrowser)).toEqual(cases.flatMap(() => [false, true]));
   });
 
+  it('upload progress comes while the daemon sends a body the server reads slowly, then upload load', async () => {
+    const slow = join(dir, 'videos', '7', 'slow.mp4');
+    const size = 24 * 1024 * 1024;
+    await writeFile(slow, randomBytes(size));
+    const site = await uploadServer();
+    site.server.prependListener('request', (req: IncomingMessage) => {
+      // A slow uplink: the socket fills and the body goes out over about a second.
+      req.on('data', () => {
+        req.pause();
+        setTimeout(() => req.resume(), 3);
+      });
+    });
+    const { page } = await pageWithFile(site, { path: slow });
+    const got = await xhrPut(page, site.url, { start: 0, end: size });
+    const events = got.events as string[];
+    const loaded = events.filter((e) => e.startsWith('upload.progress:')).map((e) => Number(e.split(':')[1]));
+    expect(loaded.at(-1)).toBe(size);
+    const partial = loaded.slice(0, -1);
+    expect(partial.length, events.join(' ')).toBeGreaterThanOrEqual(2);
+    expect(partial.every((n, i) => n > 0 && n < size && (i === 0 || n > partial[i - 1]!))).toBe(true);
+    expect(events.indexOf('upload.load')).toBeGreaterThan(events.lastIndexOf(`upload.progress:${partial.at(-1)}`));
+    expect(got).toMatchObject({ status: 201 });
+    expect(site.seen.map((s) => [s.byBrowser, s.size])).toEqual([[false, size]]);
+  });
+
   it('a blob responseType stays with the browser', async () => {
     const site = await uploadServer();
     const { page } = await pageWithFile(site);

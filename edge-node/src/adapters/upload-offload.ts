@@ -17,8 +17,8 @@
  * descriptor the sandbox opened (never the path again), with the cookies the
  * browser would have sent. The page gets an ordinary `Response`, or an XHR
  * that goes through the states and fires the events Chromium's own would, in
- * the same order; its upload `load` comes when the daemon has sent the body.
- * Upload `progress` comes once, at that point, not during the body. The page's
+ * the same order: upload `progress` while the daemon sends the body (every
+ * 100 ms at most), upload `load` when it has sent all of it. The page's
  * progress bars, retries, completion call and transcoding poll run unchanged.
  * Anything else — another body type, a synchronous XHR or one whose
  * responseType is not text or JSON, a file the adapter did not register, a
@@ -65,8 +65,8 @@ interface SendRequest {
   start: number;
   end: number;
   type: string;
-  /** XHR only: tell the page when the body is out (its upload events); fetch has none, and skips the round trip. */
-  bodySentNotice?: boolean;
+  /** XHR only: tell the page how much of the body is out, and when all is (its upload events); fetch has none, and skips the round trips. */
+  uploadEvents?: boolean;
 }
 interface AbortRequest {
   op: 'abort';
@@ -86,6 +86,8 @@ const BINDING = '__plumeUploadOffload';
 /** Reads of this size, a few in flight per request: the socket never waits for the disk, and memory stays small. */
 const READ_BYTES = 1024 * 1024;
 const READS_AHEAD = 3;
+/** How often an XHR page hears how much of a body is out (Chromium's own upload progress comes about as often). */
+const PROGRESS_MS = 100;
 /** Upload endpoints answer a few hundred bytes; a page cannot use the binding to read large resources. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** Headers the page may not set on a fetch either (the browser's forbidden request headers), plus those the daemon sets itself. */
@@ -147,22 +149,36 @@ class PageOffload {
     const abort = new AbortController();
     this.inflight.set(req.id, abort);
     const signal = AbortSignal.any([abort.signal, this.ctx.signal]);
-    // The page learns when the body is out, as a browser's XHR fires upload `load` then; a page gone meanwhile is no error.
+    // An XHR page learns how much of the body is out (upload `progress`, at most every PROGRESS_MS) and
+    // when all of it is (upload `load`), as from a browser's XHR. A page gone meanwhile is no error.
+    const notify = (name: string, ...args: number[]) =>
+      void frame.evaluate(({ fn, a }) => (globalThis as unknown as Record<string, (...x: number[]) => void>)[fn]?.(...a), { fn: name, a: [req.id, ...args] }).catch(() => {});
     let bodySent = false;
+    let sent = 0;
+    let told = 0;
+    const ticker = req.uploadEvents
+      ? setInterval(() => {
+          if (sent > told && !bodySent) notify(`${BINDING}Progress`, (told = sent));
+        }, PROGRESS_MS)
+      : undefined;
+    const onProgress = (bytes: number) => {
+      sent = bytes;
+    };
     const onBodySent = () => {
       bodySent = true;
-      if (req.bodySentNotice) void frame.evaluate(([name, id]) => (globalThis as unknown as Record<string, (id: number) => void>)[name]?.(id), [`${BINDING}Sent`, req.id] as const).catch(() => {});
+      if (req.uploadEvents) notify(`${BINDING}Sent`);
     };
     try {
       const headers = await this.headers(req, target, from);
       const agent = target.protocol === 'https:' ? this.agents.https : this.agents.http;
-      return await sendRange(target, req.method, headers, file, req.start, req.end, { agent, signal, pool: this.pool, onBodySent });
+      return await sendRange(target, req.method, headers, file, req.start, req.end, { agent, signal, pool: this.pool, onProgress, onBodySent });
     } catch (e) {
       // The page turns this into what a browser shows on a network failure (fetch: TypeError; XHR: error events).
       // An answer, not a thrown error, so that it also says whether the body was out first, whatever order messages arrive in.
       this.ctx.log.warn({ url: target.origin + target.pathname, err: (e as Error).message }, 'offloaded upload request failed');
       return { pass: false, failed: true, bodySent };
     } finally {
+      clearInterval(ticker);
       this.inflight.delete(req.id);
     }
   }
@@ -265,6 +281,8 @@ interface SendOptions {
   agent: HttpAgent;
   signal: AbortSignal;
   pool: BufferPool;
+  /** Bytes of the body the socket has taken so far. */
+  onProgress?: (bytes: number) => void;
   /** Once the whole body is handed to the socket (an XHR's upload `load` comes then, before the answer). */
   onBodySent?: () => void;
 }
@@ -292,7 +310,7 @@ function sendRange(target: URL, method: string, headers: OutgoingHttpHeaders, fi
       }, fail);
     });
     const buffers = Array.from({ length: READS_AHEAD }, () => opts.pool.take());
-    writeBody(request, file, start, end, buffers).then(
+    writeBody(request, file, start, end, buffers, opts.onProgress).then(
       (clean) => {
         if (clean) opts.pool.give(buffers);
         request.end();
@@ -304,9 +322,10 @@ function sendRange(target: URL, method: string, headers: OutgoingHttpHeaders, fi
 }
 
 /** Resolves true once every byte was handed to the socket (the buffers are free again), false if the request went away first. */
-async function writeBody(request: ClientRequest, file: OpenedFile, start: number, end: number, buffers: Buffer[]): Promise<boolean> {
+async function writeBody(request: ClientRequest, file: OpenedFile, start: number, end: number, buffers: Buffer[], onProgress?: (bytes: number) => void): Promise<boolean> {
   const taken: Array<Promise<void>> = buffers.map(() => Promise.resolve());
   let i = 0;
+  let out = 0;
   for (let at = start; at < end; i = (i + 1) % buffers.length) {
     await taken[i];
     if (request.destroyed) return false;
@@ -316,7 +335,10 @@ async function writeBody(request: ClientRequest, file: OpenedFile, start: number
     if (n !== want) throw new Error(`the file changed while uploading: read ${n} of ${want} bytes at ${at}`);
     at += n;
     taken[i] = new Promise<void>((resolve) => {
-      request.write(buf, () => resolve());
+      request.write(buf, () => {
+        onProgress?.((out += n));
+        resolve();
+      });
     });
     if (request.writableNeedDrain) await drained(request);
   }
@@ -391,6 +413,8 @@ function pageScript(binding: string): string {
   // The daemon calls this once a request's body is sent (XHR upload events come then).
   const bodySent = new Map();
   window[binding + 'Sent'] = (id) => { const f = bodySent.get(id); bodySent.delete(id); if (f) f(); };
+  const sentSoFar = new Map();
+  window[binding + 'Progress'] = (id, loaded) => { const f = sentSoFar.get(id); if (f) f(loaded); };
 
   const originalFetch = window.fetch;
   const aborted = (signal) => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
@@ -472,6 +496,7 @@ function pageScript(binding: string): string {
         return;
       }
       bodySent.delete(request.id);
+      sentSoFar.delete(request.id);
       if (kind !== 'load') call({ op: 'abort', id: request.id });
       if (kind === 'load') {
         uploaded();
@@ -522,7 +547,8 @@ function pageScript(binding: string): string {
         for (const t of [xhr, xhr.upload]) progress(t, 'loadstart', 0, t === xhr ? 0 : total);
         if (xhr.timeout > 0) timer = setTimeout(() => state.finish('timeout'), xhr.timeout);
         bodySent.set(request.id, () => { if (!state.done) uploaded(); });
-        call({ ...request, op: 'send', bodySentNotice: true }).then(
+        sentSoFar.set(request.id, (loaded) => { if (!state.done && !state.bodySent && loaded < total) progress(xhr.upload, 'progress', loaded, total); });
+        call({ ...request, op: 'send', uploadEvents: true }).then(
           (r) => {
             if (r.failed && r.bodySent && !state.done) uploaded();
             state.finish(r.pass || r.failed ? 'error' : 'load', r);
