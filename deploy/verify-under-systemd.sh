@@ -33,7 +33,10 @@ PORT=18095
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) KEEP=1; shift ;;
-    --port) PORT="$2"; shift 2 ;;
+    --port)
+      case "${2:-}" in ''|*[!0-9]*) echo "--port needs a TCP port number (1-65535)" >&2; exit 64 ;; esac
+      [ "$2" -ge 1 ] && [ "$2" -le 65535 ] || { echo "--port needs a TCP port number (1-65535)" >&2; exit 64; }
+      PORT="$2"; shift 2 ;;
     -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
   esac

@@ -1,42 +1,61 @@
 /**
  * Runs the platform simulator (test/platform-simulator) as a standalone
- * process, for manual runs and deploy/verify-under-systemd.sh:
+ * process, for manual runs, deploy/verify-under-systemd.sh and the upload
+ * bench (bench/lib/simulator-process.mjs):
  *
- *   node scripts/platform-simulator.mjs --state /tmp/sim.json [--login bilibili:30010077 ...] [--transcode-ms 500]
+ *   node scripts/platform-simulator.mjs [--state /tmp/sim.json] [--login bilibili:30010077 ...] [--transcode-ms 500]
  *
  * Each --login creates a logged-in session for that platform account (a
  * browser profile holding the cookie `sim_session_<platform>=<account>` is
- * logged in). The state file is rewritten every 500 ms with the simulator's
- * URL and every accepted post, so a shell script can read both with jq. Runs
- * until SIGTERM or SIGINT. Needs the dev dependencies (tsx).
+ * logged in). With --state the file is rewritten every 500 ms with the
+ * simulator's URL and every accepted post, so a shell script can read both
+ * with jq. Started with an IPC channel (child_process.fork), it also serves
+ * the in-process simulator's methods: `{ id, fn, args }` in, `{ id, result }`
+ * or `{ id, error }` out (`fn: 'url'` answers the URL). Runs until SIGTERM or
+ * SIGINT. Needs the dev dependencies (tsx).
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 
-const { values } = parseArgs({
-  options: {
-    state: { type: 'string' },
-    login: { type: 'string', multiple: true, default: [] },
-    'transcode-ms': { type: 'string', default: '500' },
-  },
-});
-if (!values.state) {
-  console.error('usage: node scripts/platform-simulator.mjs --state <file.json> [--login <platform>:<account> ...] [--transcode-ms <ms>]');
+const USAGE = 'usage: node scripts/platform-simulator.mjs [--state <file.json>] [--login <platform>:<account> ...] [--transcode-ms <ms>]';
+
+function fail(message) {
+  console.error(`platform-simulator: ${message}\n${USAGE}`);
   process.exit(2);
 }
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      state: { type: 'string' },
+      login: { type: 'string', multiple: true, default: [] },
+      'transcode-ms': { type: 'string' },
+    },
+  }));
+} catch (e) {
+  fail(e.message);
+}
+const logins = values.login.map((login) => {
+  const m = /^([a-z_]+):([A-Za-z0-9_.@-]{1,200})$/.exec(login);
+  if (!m) fail(`--login ${JSON.stringify(login)}: expected <platform>:<account>, e.g. bilibili:30010077`);
+  return { platform: m[1], account: m[2] };
+});
+const transcodeMs = values['transcode-ms'] === undefined ? undefined : Number(values['transcode-ms']);
+if (transcodeMs !== undefined && !(Number.isInteger(transcodeMs) && transcodeMs >= 0)) fail('--transcode-ms must be a whole number of milliseconds, 0 or more');
+if (!values.state && !process.send) fail('give --state (or start it with an IPC channel): otherwise nothing can read what it holds');
 
 register();
 const { startSimulator } = await import('../test/platform-simulator/index.ts');
 const sim = await startSimulator();
-for (const login of values.login) {
-  const [platform, account] = login.split(':');
-  if (!platform || !account) throw new Error(`--login ${login}: expected <platform>:<account>`);
+for (const { platform, account } of logins) {
   sim.setLoggedIn(platform, account, true);
-  sim.configure(platform, { transcodeMs: Number(values['transcode-ms']) });
+  if (transcodeMs !== undefined) sim.configure(platform, { transcodeMs });
 }
 
 const save = () => {
+  if (!values.state) return;
   const tmp = `${values.state}.tmp`;
   writeFileSync(tmp, JSON.stringify({ url: sim.url, publishes: sim.publishes() }));
   renameSync(tmp, values.state); // readers never see half a file
@@ -51,4 +70,18 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-console.log(`platform simulator on ${sim.url}; state in ${values.state}`);
+
+if (process.send) {
+  process.on('message', async ({ id, fn, args }) => {
+    try {
+      if (fn === 'close') return await stop();
+      const result = fn === 'url' ? sim.url : await sim[fn](...args);
+      process.send({ id, result: result ?? null });
+    } catch (e) {
+      process.send({ id, error: e.message });
+    }
+  });
+  process.on('disconnect', stop); // the parent is gone
+} else {
+  console.log(`platform simulator on ${sim.url}; state in ${values.state}`);
+}

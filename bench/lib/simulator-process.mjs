@@ -2,14 +2,15 @@
  * The platform simulator in its own process, as a platform's servers are to
  * an edge node: the bytes a benchmark uploads are received, hashed and (with
  * BENCH_STORE) written by another process on its own core, not on the event
- * loop of the adapter that sends them. Methods are the in-process
- * simulator's (test/platform-simulator/index.ts), called over IPC.
+ * loop of the adapter that sends them. The process is
+ * scripts/platform-simulator.mjs; methods are the in-process simulator's
+ * (test/platform-simulator/index.ts), called over IPC.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-const CHILD = fileURLToPath(new URL('./simulator-child.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../scripts/platform-simulator.mjs', import.meta.url));
 
 export async function startSimulatorProcess() {
   const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -43,9 +44,10 @@ export async function startSimulatorProcess() {
     publishes: (platform) => call('publishes', platform),
     async close() {
       if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      // It closes the simulator and exits; the call itself never answers.
       await call('close').catch(() => {});
-      child.kill();
-      if (child.exitCode === null) await once(child, 'exit');
+      await exited;
     },
   };
 }
