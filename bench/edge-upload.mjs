@@ -157,30 +157,24 @@ async function bareChromiumUpload(launch, video, chunkBytes) {
   }
 }
 
-function timedCopy(video, dir) {
-  execFileSync('sync');
-  const c0 = performance.now();
-  execFileSync('cp', ['--reflink=never', video, join(dir, 'copy.mp4')]);
-  const seconds = (performance.now() - c0) / 1000;
-  rmSync(join(dir, 'copy.mp4'));
-  return seconds;
-}
-
 /**
- * A copy that goes to the disk: page cache dropped first (the source is read
- * from the disk), `cp`, then `sync` inside the timing (the copy is on the
- * disk). Needs root to drop caches; null otherwise.
+ * One timed `cp --reflink=never` of the file on the same disk. `toDisk`: the
+ * page cache is dropped first (the source is read from the disk) and `sync`
+ * is inside the timing (the copy is on the disk); that needs root, and null
+ * comes back without it.
  */
-function timedDiskCopy(video, dir) {
-  try {
-    execFileSync('sync');
-    writeFileSync('/proc/sys/vm/drop_caches', '3');
-  } catch {
-    return null;
+function timedCopy(video, dir, { toDisk = false } = {}) {
+  execFileSync('sync');
+  if (toDisk) {
+    try {
+      writeFileSync('/proc/sys/vm/drop_caches', '3');
+    } catch {
+      return null;
+    }
   }
   const c0 = performance.now();
   execFileSync('cp', ['--reflink=never', video, join(dir, 'copy.mp4')]);
-  execFileSync('sync');
+  if (toDisk) execFileSync('sync');
   const seconds = (performance.now() - c0) / 1000;
   rmSync(join(dir, 'copy.mp4'));
   return seconds;
@@ -256,7 +250,7 @@ try {
   copies.push(timedCopy(video, dir), timedCopy(video, dir));
   const sorted = [...copies].sort((x, y) => x - y);
   // Last, so dropping the page cache cannot slow anything timed before; then warm the file again.
-  const diskCopies = [timedDiskCopy(video, dir), timedDiskCopy(video, dir), timedDiskCopy(video, dir)].filter((x) => x !== null).sort((x, y) => x - y);
+  const diskCopies = [1, 2, 3].map(() => timedCopy(video, dir, { toDisk: true })).filter((x) => x !== null).sort((x, y) => x - y);
   const copySeconds = (sorted[1] + sorted[2]) / 2;
 
   const upload = marks.filter((m) => m.step === 'upload' && m.detail?.phase !== 'cover');

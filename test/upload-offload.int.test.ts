@@ -103,6 +103,13 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map(closeServer));
 });
 
+/** Two upload servers on different origins; `other` is closed after the test (`site` is, once a page is opened on it). */
+async function twoSites() {
+  const [site, other] = await Promise.all([uploadServer(), uploadServer()]);
+  servers.push(other.server);
+  return { site, other };
+}
+
 /** A page on `site` with the file opened through the sandbox (as a job's media) and picked in its input. */
 async function pageWithFile(site: { server: Server; url: string }, opts: { register?: boolean; uploadOrigins?: string[]; path?: string; signal?: AbortSignal } = {}) {
   servers.push(site.server);
@@ -357,9 +364,7 @@ describe('left to the browser', () => {
   });
 
   it('another origin over plain http is never sent by the daemon, even when listed', async () => {
-    const site = await uploadServer();
-    const other = await uploadServer();
-    servers.push(other.server);
+    const { site, other } = await twoSites();
     const { page } = await pageWithFile(site, { uploadOrigins: [other.url] });
     const [answer] = await putSlices(page, other.url, [[0, 1000]]);
     expect(answer).toMatchObject({ status: 201 }); // the browser sent it (CORS allowed by that server)
@@ -368,9 +373,7 @@ describe('left to the browser', () => {
   });
 
   it('a page calling the binding itself gets nothing the browser would not give it', async () => {
-    const site = await uploadServer();
-    const other = await uploadServer();
-    servers.push(other.server);
+    const { site, other } = await twoSites();
     const { page } = await pageWithFile(site);
     const answers = await page.evaluate(
       async ({ site, other, size }) => {
@@ -393,9 +396,7 @@ describe('left to the browser', () => {
   });
 
   it('a page of another origin (an embed, a redirect) cannot use the binding', async () => {
-    const site = await uploadServer();
-    const other = await uploadServer();
-    servers.push(other.server);
+    const { site, other } = await twoSites();
     const { page } = await pageWithFile(site);
     await page.goto(other.url + '/');
     const answer = await page.evaluate(
