@@ -22,7 +22,7 @@ const { buildApp } = await import('../control-plane/dist/app.js');
 const { loadConfig } = await import('../control-plane/dist/config.js');
 const { openPostgres } = await import('../control-plane/dist/db/client.js');
 const { committedMigrationCount, prepareDatabase } = await import('../control-plane/dist/db/bootstrap.js');
-const { generateCodes } = await import('../control-plane/dist/admin/codes.js');
+const { generateCodes } = await import('../control-plane/dist/license/admin/codes.js');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

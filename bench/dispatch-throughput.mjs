@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
 import PgBoss from 'pg-boss';
 import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
-import { FakeNode } from '../control-plane/dist/dispatch/testing/fake-node.js';
+import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
 import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
 import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
@@ -113,7 +113,7 @@ async function main() {
       const id = await enroll(cp.base, userId);
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
-        capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], videoDir: VIDEO_DIR },
+        capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
         accounts: [{ externalRef: `3001${i}`, platform: 'bilibili', displayName: `N${i}`, loginState: 'logged_in' }],
       });
       autopilot(fake, hooks);

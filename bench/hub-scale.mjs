@@ -33,7 +33,7 @@ import { readFileSync } from 'node:fs';
 import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
 import postgres from 'postgres';
 import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
-import { FakeNode } from '../control-plane/dist/dispatch/testing/fake-node.js';
+import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
 import { freePort, postJson } from './lib/processes.mjs';
 import { startCpuMeter } from './lib/proc-cpu.mjs';
@@ -137,7 +137,7 @@ try {
       type: 'hello',
       v: 1,
       nodeId,
-      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 1, platforms: ['bilibili'], videoDir: VIDEO_DIR },
+      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 1, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
       accounts: i === 0 ? [{ externalRef: '30077000', platform: 'bilibili', displayName: 'Bench', loginState: 'logged_in' }] : [],
       activeJobs: i === 0 && heldJob ? [{ jobId: heldJob.jobId, attemptId: heldJob.attemptId, phase: 'committed' }] : [],
     });

@@ -33,10 +33,11 @@
  * bench/run.mjs, which runs every bench/*.mjs, sees one benchmark.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { CONTENT_TYPES, fieldsFor, PLATFORMS as CATALOG } from '@plume/shared';
 import { createScratchDatabase } from './lib/database.mjs';
 import { postJson, startControlPlane } from './lib/processes.mjs';
 import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
@@ -164,10 +165,23 @@ async function call(base, method, path, { headers = {}, body } = {}) {
   return { text, json: JSON.parse(text) };
 }
 
+/** What the nodes report they run: every pair of the catalog, applying every contract field (so nothing is ignored). */
+const EVERY_ADAPTER = CATALOG.filter((p) => p.category === 'content').map((p) => ({
+  platform: p.id,
+  contentTypes: [...p.content_types],
+  settings: [...new Set(CONTENT_TYPES.flatMap((t) => (fieldsFor(t, p.id) ?? []).map((f) => f.key)))],
+}));
+
+/** An Ed25519 public key as enrollment stores it (raw 32 bytes, base64url). */
+function nodePublicKey() {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  return publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64url');
+}
+
 /** 20 article platforms, 10 accounts on each of the two nodes. */
 const PLATFORMS = [
   'zhihu', 'csdn', 'juejin', 'jianshu', 'toutiao', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'baijiahao',
-  'sohu', 'netease', 'qiehao', 'dayu', 'yidian', 'wechat_mp', 'acfun', 'dongchedi', 'autohome', 'ifeng',
+  'sohu', 'netease', 'qiehao', 'dayu', 'yidian', 'wechat_mp', 'eastmoney', 'dongchedi', 'autohome', 'yiche',
 ];
 
 async function prepareUser(base, adminToken, sql) {
@@ -180,27 +194,23 @@ async function prepareUser(base, adminToken, sql) {
   }, admin);
   const userId = created.user.id;
   const { json: key } = await postJson(`${base}/api/admin/users/${userId}/api-keys`, { name: 'bench' }, admin);
+  // Nodes and their accounts exist only through enrollment and the node's report (no admin API makes
+  // them): the rows those leave are written here, as a node with a key that reported its accounts.
+  const capabilities = { localVideoFile: 1, publishSettingsSnapshot: 1, videoDir: '/srv/plume/videos', concurrency: 2, adapters: EVERY_ADAPTER };
   const nodes = [];
   for (const name of ['edge-a', 'edge-b']) {
-    const { json } = await postJson(`${base}/api/admin/nodes`, {
-      kind: 'edge',
-      name,
-      userIds: [userId],
-      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, videoDir: '/srv/plume/videos', concurrency: 2 },
-    }, admin);
-    nodes.push(json.node.id);
+    const id = `node_${randomBytes(9).toString('base64url')}`;
+    await sql`insert into execution_nodes (id, kind, name, public_key, machine_id, capabilities)
+              values (${id}, 'edge', ${name}, ${nodePublicKey()}, ${`bench-${name}`}, ${sql.json(capabilities)})`;
+    await sql`insert into node_users (node_id, user_id) values (${id}, ${userId})`;
+    nodes.push(id);
   }
   const accounts = [];
   for (const [i, platform] of PLATFORMS.entries()) {
-    const { json } = await postJson(`${base}/api/admin/users/${userId}/accounts`, {
-      platform,
-      displayName: `${platform} main`,
-      executor: 'edge',
-      nodeId: nodes[i % 2],
-      loginState: 'logged_in',
-      externalRef: `profile-${platform}`,
-    }, admin);
-    accounts.push({ id: json.account.id, platform });
+    const [row] = await sql`insert into accounts (user_id, platform, display_name, executor, node_id, login_state, external_ref)
+                            values (${userId}, ${platform}, ${`${platform} main`}, 'edge', ${nodes[i % 2]}, 'logged_in', ${`profile-${platform}`})
+                            returning id`;
+    accounts.push({ id: row.id, platform });
   }
   await postJson(`${base}/api/admin/users/${userId}/cms-sites`, {
     type: 'wordpress',
@@ -214,7 +224,9 @@ async function prepareUser(base, adminToken, sql) {
   const headers = { authorization: `Bearer ${key.apiKey.key}` };
   const { json: contract } = await call(base, 'GET', `${PREFIX}/publish/settings?contentType=article`, { headers });
   const sample = (f) =>
-    f.options?.[0] ?? { boolean: true, integer: f.limits?.min ?? 1, string_list: ['bench'], url: 'https://example.test/post', text: 'Bench text' }[f.type] ?? 'Bench';
+    f.type === 'string_list'
+      ? [f.options?.[0] ?? 'bench']
+      : (f.options?.[0] ?? { boolean: true, integer: f.limits?.min ?? 1, url: 'https://example.test/post', text: 'Bench text' }[f.type] ?? 'Bench');
   for (const { id, platform } of accounts) {
     const fields = [...contract.common, ...(contract.platforms.find((p) => p.id === platform)?.settings ?? [])];
     const settings = Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.key, sample(f)]));

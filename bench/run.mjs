@@ -5,7 +5,8 @@
  * only reported by the benchmark itself, never a failure here.
  *
  * `npm run bench` builds first (tsc -b): benchmarks import compiled code from
- * control-plane/dist and shared/dist. Optional arguments filter by file name:
+ * control-plane/dist, edge-node/dist and shared/dist, and the edge benchmarks
+ * run the compiled plume-edge. Optional arguments filter by file name:
  * `node bench/run.mjs license` runs only files whose name contains "license".
  */
 import { spawn } from 'node:child_process';

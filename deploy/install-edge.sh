@@ -55,7 +55,7 @@ install -m 0644 "$SRC/systemd/plume-edge.service" /etc/systemd/system/plume-edge
 install -d -m 0755 /etc/plume-edge
 if [ ! -f /etc/plume-edge/plume-edge.env ]; then
   cat > /etc/plume-edge/plume-edge.env <<ENV
-# plume-edge settings (see README, "Running an edge node").
+# plume-edge settings (see docs/operators.md, "Edge nodes").
 PLUME_CONTROL_URL=${CONTROL_URL}
 PLUME_EDGE_VIDEO_DIR=${VIDEO_DIR}
 PLUME_CHROMIUM_PATH=/usr/bin/chromium

@@ -132,7 +132,7 @@ ADMIN=(-sS --fail-with-body -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-
 USER_ID=$(curl "${ADMIN[@]}" "$BASE/api/admin/users" -d '{"name":"systemd verification","plan":{"name":"pro","permissions":["publish","accounts:read"],"perMinuteLimit":600,"dailyLimit":1000,"cmsEnabled":false},"quotas":{"web":1,"desktop":1,"edge":10,"cms":1}}' | jq -r .user.id)
 TOKEN=$(curl "${ADMIN[@]}" "$BASE/api/admin/nodes/enrollment-tokens" -d "{\"kind\":\"edge\",\"userIds\":[$USER_ID],\"name\":\"$MACHINE\"}" | jq -r .token)
 inside /usr/local/bin/plume-edge enroll --url "$BASE" --token "$TOKEN" >/dev/null
-jq -n --arg v "$ACCOUNT" '{cookies:[{name:"sim_session_bilibili",value:$v,domain:"127.0.0.1",path:"/",expires:-1,httpOnly:false,secure:false,sameSite:"Lax"}],origins:[]}' > "$ROOT/srv/plume/state.json"
+jq -n --arg v "$ACCOUNT" '{cookies:[{name:"SESSDATA",value:$v,domain:"127.0.0.1",path:"/",expires:-1,httpOnly:false,secure:false,sameSite:"Lax"}],origins:[]}' > "$ROOT/srv/plume/state.json"
 chmod 0644 "$ROOT/srv/plume/state.json"
 inside /usr/local/bin/plume-edge accounts import --ref "$ACCOUNT" --platform bilibili --storage-state /srv/plume/state.json --user "$USER_ID" >/dev/null
 inside /usr/local/bin/plume-edge accounts check >/dev/null

@@ -51,7 +51,7 @@ const contract: AdapterContract<DynamicJob> = {
       expect(text).toContain('\n• 第一点\n• 第二点\n');
       expect(post).toMatchObject({ body: text, settings: { visibility: '好友圈' } });
       expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
-      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/${ACCOUNT}/${result.postId}`);
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/weibo.com/${ACCOUNT}/${result.postId}`);
       const total = (await fileDigest(images[0]!)).size + (await fileDigest(images[1]!)).size;
       expect(ctx.events).toContainEqual({ step: 'upload', detail: { bytesSent: total, bytesTotal: total, percent: 100 } });
     },
@@ -64,7 +64,7 @@ const contract: AdapterContract<DynamicJob> = {
     },
   },
   verifyJob: () => makeJob({ images: [], settings: { visibility: 'self' } }),
-  editorChanged: { omitTestId: 'visibility-select', step: 'apply_settings', control: 'visibility menu' },
+  editorChanged: { omit: 'visibility-menu', step: 'apply_settings', control: 'visibility menu' },
 };
 
 describe('happy path', () => {
@@ -81,6 +81,18 @@ describe('errors', () => {
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'upload_failed', 'upload');
     expect(err.message).toContain('图片格式不支持');
     expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  });
+
+  it('publish_rejected when weibo refuses the post in its answer; nothing is published', async () => {
+    fx.sim.configure(P, { rejectPublish: '内容涉嫌违规' });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容涉嫌违规');
+    expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
 

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519, signEd25519 } from '../control-plane/src/crypto/ed25519.js';
 import { rows } from '../control-plane/src/db/client.js';
-import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
-import { FakeNode, HandshakeRefused } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
+import { FakeNode, HandshakeRefused } from '../control-plane/src/nodes/testing/fake-node.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
 
 let db: TestDatabase;
@@ -65,11 +65,13 @@ describe('happy path', () => {
     const row = await nodeRow(node.nodeId);
     expect(row).toMatchObject({ epoch: 1, replica: h.hub.replicaId, status: 'active' });
     expect(row.heartbeat).not.toBeNull();
-    const accounts = await rows<{ userId: number; loginState: string; executor: string }>(
-      db.database.db,
-      sql`select user_id as "userId", login_state as "loginState", executor from accounts where node_id = ${node.nodeId} and external_ref = 'dy-001'`,
-    );
-    expect(accounts).toEqual([{ userId, loginState: 'logged_in', executor: 'edge' }]);
+    // The hello's accounts are written after its capabilities, in a statement of their own.
+    const accounts = () =>
+      rows<{ userId: number; loginState: string; executor: string }>(
+        db.database.db,
+        sql`select user_id as "userId", login_state as "loginState", executor from accounts where node_id = ${node.nodeId} and external_ref = 'dy-001'`,
+      );
+    await expect.poll(accounts).toEqual([{ userId, loginState: 'logged_in', executor: 'edge' }]);
 
     const list = await h.app.inject({ method: 'GET', url: '/api/admin/nodes', headers: h.adminHeaders });
     const listed = list.json().items.find((n: { id: string }) => n.id === node.nodeId);
@@ -119,6 +121,8 @@ describe('errors', () => {
       ['{not json', 'message is not JSON'],
       [JSON.stringify({ type: 'accept', jobId: 'job_1', attemptId: 'bogus' }), 'invalid accept at attemptId'],
       [JSON.stringify({ type: 'heartbeat', activeJobs: [] }), 'heartbeat before hello'],
+      // Text no database column can hold, in an otherwise valid report.
+      [JSON.stringify({ type: 'accounts', accounts: [{ externalRef: 'a1', platform: 'douyin', displayName: 'x\u0000y', loginState: 'logged_in' }] }), 'accounts.accounts[0].displayName contains U+0000'],
     ] as const) {
       const fake = await FakeNode.connect(h.url, node);
       if (raw.includes('heartbeat')) await fake.next('welcome');

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519, signEd25519 } from '../control-plane/src/crypto/ed25519.js';
 import { rows } from '../control-plane/src/db/client.js';
-import { FakeNode } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { FAKE_ADAPTERS, FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
 
@@ -69,7 +69,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const fake = await FakeNode.connect(b.url, node);
     const videoDir = '/srv/plume/videos';
     await fake.hello(node.nodeId, {
-      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['bilibili'], videoDir },
+      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir },
       accounts: [{ externalRef: '30010001', platform: 'bilibili', displayName: 'R', loginState: 'logged_in' }],
     });
     // The hello is processed asynchronously: wait for the account it reported.
@@ -121,7 +121,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     expect(Date.now() - announced).toBeLessThan(1500);
 
     // Published through B, the replica holding the node: B hands the job to its own dispatcher
-    // after the commit instead of a NOTIFY round trip (dispatch/local-handoff.ts), so no
+    // after the commit instead of a NOTIFY round trip (nodes/local-handoff.ts), so no
     // plume_jobs notification is sent, and the offer still comes at once, not at the 2 s poll.
     const heard: string[] = [];
     const client = (d as unknown as { $client: { listen(c: string, fn: (p: string) => void): Promise<{ unlisten(): Promise<void> }> } }).$client;

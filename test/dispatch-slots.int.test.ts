@@ -5,8 +5,8 @@
  * result frees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
-import { FakeNode } from '../control-plane/src/dispatch/testing/fake-node.js';
+import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
+import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
 
 let db: TestDatabase;

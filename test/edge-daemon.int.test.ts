@@ -1,9 +1,12 @@
 /**
- * The real `plume-edge` (compiled dist/cli.js) as a child process against a
- * listening control plane, driving real Chromium with a scripted adapter
- * (PLUME_EDGE_TEST_ADAPTER, test only): enroll, accounts import, a job from
- * queued to succeeded, kill -9 before and after the commit, a sandbox
- * refusal, SIGTERM drain, and the refusals to start.
+ * The real edge daemon as a child process against a listening control plane,
+ * driving real Chromium: enroll, accounts import and the refusals to start
+ * through the shipped `plume-edge` (compiled dist/cli.js); jobs through the
+ * test entry point (test/support/edge-daemon-entry.mjs: the same compiled
+ * program given a scripted adapter): a job from queued to succeeded, kill -9
+ * before and after the commit, a sandbox refusal, SIGTERM drain. And the
+ * shipped CLI runs the platform registry and nothing else: it refuses
+ * PLUME_EDGE_TEST_ADAPTER without loading the module it names.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,52 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
-import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/dispatch/testing/dispatch-harness.js';
+import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { adapterReports } from '../edge-node/src/adapters/registry.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
-
-/** TEST ONLY adapter, written as plain JS because the daemon runs compiled code. */
-const FAKE_ADAPTER = `
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-const LOG = process.env.PLUME_TEST_PUBLISH_LOG;
-const record = (event) => appendFileSync(LOG, JSON.stringify(event) + '\\n');
-const once = (name) => { const marker = LOG + '.' + name; if (existsSync(marker)) return false; writeFileSync(marker, '1'); return true; };
-const abortable = (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
-export const adapters = [{
-  platform: 'douyin',
-  contentTypes: ['article', 'dynamic', 'video'],
-  defaultBaseUrl: 'http://127.0.0.1:9',
-  async checkLogin(page) {
-    await page.setContent('<p>logged in</p>');
-    return { externalRef: 'dy-main', displayName: 'Fake Douyin' };
-  },
-  async prepare(page, job, ctx) {
-    await page.setContent('<input type="file" id="f">');
-    const file = await ctx.openFile(job.payload.localVideoPath);
-    ctx.progress('upload', { bytesSent: 0, bytesTotal: file.size });
-    await page.setInputFiles('#f', file.path);
-    const got = await page.evaluate(async () => { const f = document.getElementById('f').files[0]; return { name: f.name, text: await f.text() }; });
-    record({ event: 'uploaded', jobId: job.jobId, ...got });
-    ctx.progress('upload', { bytesSent: got.text.length, bytesTotal: file.size });
-    if (job.payload.test === 'hang_before_commit' && once('before-' + job.jobId)) {
-      record({ event: 'hanging_before_commit', jobId: job.jobId });
-      await abortable(ctx.signal);
-    }
-  },
-  async publish(page, job, ctx) {
-    await ctx.beforePublish();
-    record({ event: 'published', jobId: job.jobId, attemptId: job.attemptId });
-    if (job.payload.test === 'hang_after_click' && once('after-' + job.jobId)) await new Promise(() => {});
-    return { postId: 'post-' + job.jobId, url: 'https://fake.test/' + job.jobId };
-  },
-  async verify(page, job) {
-    const lines = existsSync(LOG) ? readFileSync(LOG, 'utf8').trim().split('\\n').map((l) => JSON.parse(l)) : [];
-    const hit = lines.find((l) => l.event === 'published' && l.jobId === job.jobId);
-    return hit ? { found: true, postId: 'post-' + job.jobId, url: 'https://fake.test/' + job.jobId, candidates: 1 } : { found: false };
-  },
-}];
-`;
+/** The compiled program with the scripted adapter of test/support/scripted-douyin-adapter.mjs. */
+const SCRIPTED = fileURLToPath(new URL('./support/edge-daemon-entry.mjs', import.meta.url));
 
 let db: TestDatabase;
 let h: DispatchHarness;
@@ -70,6 +34,7 @@ let userId: number;
 let nodeId: string;
 const children: ChildProcess[] = [];
 
+/** The shipped plume-edge, run to its exit. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: { ...baseEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -86,7 +51,6 @@ function baseEnv(): Record<string, string> {
     HOME: work,
     PLUME_EDGE_STATE_DIR: stateDir,
     PLUME_EDGE_VIDEO_DIR: videoDir,
-    PLUME_EDGE_TEST_ADAPTER: join(work, 'fake-adapter.mjs'),
     PLUME_TEST_PUBLISH_LOG: publishLog,
     PLUME_EDGE_DRAIN_SECONDS: '2',
     LOG_LEVEL: process.env.PLUME_TEST_LOG ?? 'warn',
@@ -99,9 +63,10 @@ interface Daemon {
   exited: Promise<number | null>;
 }
 
+/** `run` through the test entry point (scripted adapter), once connected and past hello. */
 async function startDaemon(env: Record<string, string> = {}): Promise<Daemon> {
   const before = await epoch();
-  const child = spawn(process.execPath, [CLI, 'run'], { env: { ...baseEnv(), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SCRIPTED, 'run'], { env: { ...baseEnv(), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -134,7 +99,8 @@ beforeAll(async () => {
   mkdirSync(join(videoDir, String(userId)), { recursive: true });
   writeFileSync(join(videoDir, String(userId), 'clip.mp4'), 'FAKE-MP4-BYTES');
   writeFileSync(join(work, 'secret.mp4'), 'NOT-YOURS');
-  writeFileSync(join(work, 'fake-adapter.mjs'), FAKE_ADAPTER);
+  // What PLUME_EDGE_TEST_ADAPTER would name: a module that leaves a mark when it is loaded.
+  writeFileSync(join(work, 'planted-adapter.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(work, 'planted-loaded'))}, '1');\nexport const adapters = [];\n`);
 }, 60_000);
 
 afterAll(async () => {
@@ -144,7 +110,7 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('enroll and start', () => {
+describe('enroll and start', { timeout: 90_000 }, () => {
   it('enrolls with a token: key pair generated on the node, private key 0600', async () => {
     const token = await h.app.inject({ method: 'POST', url: '/api/admin/nodes/enrollment-tokens', headers: h.adminHeaders, payload: { kind: 'edge', userIds: [userId], name: 'edge-it' } });
     const enrolled = await cli(['enroll', '--url', h.url, '--token', token.json().token, '--name', 'edge-it']);
@@ -174,7 +140,22 @@ describe('enroll and start', () => {
     const unenrolled = await cli(['run'], { PLUME_EDGE_STATE_DIR: join(work, 'empty-state') });
     expect(unenrolled.code).toBe(78);
     expect(unenrolled.out).toContain('plume-edge enroll');
-  });
+    // Several CLI starts in a row: each loads the daemon's modules (≈ 1.5 s of CPU), slow on a loaded machine.
+  }, 90_000);
+
+  it('the shipped CLI refuses PLUME_EDGE_TEST_ADAPTER for every command and never loads the module it names', async () => {
+    const before = await epoch();
+    const planted = { PLUME_EDGE_TEST_ADAPTER: join(work, 'planted-adapter.mjs') };
+    for (const args of [['run'], ['accounts', 'check'], ['check', 'douyin', '--account', 'dy-main'], ['doctor']]) {
+      const refused = await cli(args, planted);
+      expect(refused.code, args.join(' ')).toBe(78);
+      expect(refused.out, args.join(' ')).toContain('PLUME_EDGE_TEST_ADAPTER is not accepted: plume-edge runs only the platform adapters it is built with');
+    }
+    expect(existsSync(join(work, 'planted-loaded'))).toBe(false);
+    // `run` stopped before connecting: no session was opened.
+    expect(await epoch()).toBe(before);
+    // Several CLI starts in a row: each loads the daemon's modules (≈ 1.5 s of CPU), slow on a loaded machine.
+  }, 90_000);
 
   it('imports a Playwright storage state into the account\'s profile', async () => {
     const state = join(work, 'storage.json');
@@ -193,9 +174,10 @@ describe('enroll and start', () => {
   });
 });
 
-describe('jobs', () => {
+describe('jobs', { timeout: 90_000 }, () => {
   it('runs a queued job to succeeded in Chromium, reporting progress, accounts and inventory', async () => {
     const daemon = await startDaemon();
+    expect(daemon.output()).toContain('ADAPTERS SUPPLIED BY THE EMBEDDING PROGRAM');
     await expect.poll(accountId, { timeout: 10_000 }).toBeGreaterThan(0);
     const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'Hi', localVideoPath: join(videoDir, String(userId), 'clip.mp4') } });
     const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed', 30_000);
@@ -210,6 +192,8 @@ describe('jobs', () => {
     await expect.poll(async () => (await rows(db.database.db, sql`select 1 from node_inventories where node_id = ${nodeId} and files @> ${JSON.stringify([{ path: join(videoDir, String(userId), 'clip.mp4') }])}::jsonb`)).length).toBe(1);
     const [caps] = await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${nodeId}`);
     expect(caps!.c).toMatchObject({ localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['douyin'] });
+    // What its adapters run, pair by pair (this test adapter declares no settings it applies).
+    expect(caps!.c.adapters).toEqual([{ platform: 'douyin', contentTypes: ['article', 'dynamic', 'video'], settings: [] }]);
     expect(String(caps!.c.chromiumVersion)).toMatch(/^\d+\./);
     daemon.child.kill('SIGTERM');
     expect(await daemon.exited).toBe(0);
@@ -237,7 +221,7 @@ describe('jobs', () => {
     expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(1);
     restarted.child.kill('SIGTERM');
     await restarted.exited;
-  });
+  }, 90_000);
 
   it('kill -9 after the commit: unknown, then verification finds the post: exactly one publish', async () => {
     const daemon = await startDaemon();
@@ -254,7 +238,7 @@ describe('jobs', () => {
     expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(1);
     restarted.child.kill('SIGTERM');
     await restarted.exited;
-  });
+  }, 90_000);
 
   it('SIGTERM drains: a job not yet committed is given back within the bound and the daemon exits 0', async () => {
     const daemon = await startDaemon();
@@ -267,7 +251,31 @@ describe('jobs', () => {
     expect(daemon.output()).toContain('drain bound reached');
     const parked = await h.job(jobId);
     expect(['queued', 'offered']).toContain(parked.state);
-    expect(parked.attempt).toBe(1);
+    // Given back before the commit: the attempt is not charged.
+    expect(parked.attempt).toBe(0);
     expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(0);
+  });
+});
+
+describe('the shipped daemon', { timeout: 90_000 }, () => {
+  it('runs the platform registry: a node started by plume-edge reports every adapter the build carries', async () => {
+    const state = join(work, 'registry-state');
+    const token = await h.app.inject({ method: 'POST', url: '/api/admin/nodes/enrollment-tokens', headers: h.adminHeaders, payload: { kind: 'edge', userIds: [userId], name: 'edge-registry' } });
+    const enrolled = await cli(['enroll', '--url', h.url, '--token', token.json().token], { PLUME_EDGE_STATE_DIR: state });
+    expect(enrolled.code, enrolled.out).toBe(0);
+    const registryNode = /enrolled as (node_\S+)/.exec(enrolled.out)![1]!;
+    const child = spawn(process.execPath, [CLI, 'run'], { env: { ...baseEnv(), PLUME_EDGE_STATE_DIR: state, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const reported = async () =>
+      (await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${registryNode}`))[0]?.c.adapters;
+    await expect.poll(reported, { timeout: 20_000, interval: 100, message: output }).toBeDefined();
+    expect(await reported()).toEqual(adapterReports());
+    expect(output).not.toContain('ADAPTERS SUPPLIED');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });

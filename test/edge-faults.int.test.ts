@@ -82,14 +82,14 @@ describe.skipIf(NEEDS_POSTGRES)(`edge faults (real daemons, real Chromium, real 
 
   it('(a) kill -9 of the node during the upload: requeued after the restart, one post', async () => {
     sim.reset();
-    sim.configure('bilibili', { transcodeMs: 200, chunkDelayMs: 250 });
-    const before = sim.hits('/upos/');
+    sim.configure('bilibili', { chunkDelayMs: 250 });
+    const before = sim.hits('.bilivideo.com/');
     const batchId = await world.publishVideo('Killed mid-upload');
     // A few chunks in, far from the end (22 chunks at 250 ms each).
-    await expect.poll(() => sim.hits('/upos/') - before, { timeout: 60_000, interval: 50, message: world.node.output() }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => sim.hits('.bilivideo.com/') - before, { timeout: 60_000, interval: 50, message: world.node.output() }).toBeGreaterThanOrEqual(3);
     await world.node.killDaemon();
     expect(sim.publishes('bilibili')).toHaveLength(0);
-    sim.configure('bilibili', { transcodeMs: 200, chunkDelayMs: 0 });
+    sim.configure('bilibili', { chunkDelayMs: 0 });
     world.node.startDaemon();
     const batch = await world.batchDone(batchId, 120_000);
     expect(batch.state, JSON.stringify(batch)).toBe('succeeded');
@@ -100,14 +100,14 @@ describe.skipIf(NEEDS_POSTGRES)(`edge faults (real daemons, real Chromium, real 
 
   it('(b) kill -9 of the replica holding the socket mid-dispatch: the node reaches the other, every job terminal, ≤ 1 post each', async () => {
     sim.reset();
-    sim.configure('bilibili', { transcodeMs: 200, chunkDelayMs: 100 });
+    sim.configure('bilibili', { chunkDelayMs: 100 });
     await expect.poll(async () => (await world.account())?.executor_online, { timeout: 30_000, message: world.node.output() }).toBe(true);
     const titles = ['Replica fault 1', 'Replica fault 2', 'Replica fault 3'];
-    const before = sim.hits('/upos/');
+    const before = sim.hits('.bilivideo.com/');
     const batches: string[] = [];
     for (const title of titles) batches.push(await world.publishVideo(title));
     // The first job is uploading: the node holds its socket on A (through the front).
-    await expect.poll(() => sim.hits('/upos/') - before, { timeout: 60_000, interval: 50, message: world.node.output() }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => sim.hits('.bilivideo.com/') - before, { timeout: 60_000, interval: 50, message: world.node.output() }).toBeGreaterThanOrEqual(3);
     front.target = b.url;
     await a.stop('SIGKILL');
     for (const s of front.sockets) s.destroy();

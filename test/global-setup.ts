@@ -1,11 +1,11 @@
 /**
- * Picks the database the whole test run uses (DESIGN: Databases):
+ * Picks the database the whole test run uses:
  * TEST_DATABASE_URL if set; else a testcontainers PostgreSQL when a Docker
  * engine answers; else PGlite per file. For PostgreSQL it migrates one
- * template database per migration set, which each test file clones (fast,
+ * template database per run, which each test file clones (fast,
  * and every file starts from the same clean schema).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -49,29 +49,56 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.stdout.write('[tests] no TEST_DATABASE_URL and no Docker engine: each test file uses PGlite; tests needing several processes on one PostgreSQL are skipped\n');
     return async () => {};
   }
-  const template = `plume_tpl_${migrationsHash()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  // One template per run, named after the run, migrated here and dropped at the end. The run holds an
+  // advisory lock keyed by its id for as long as it lives, so a later run can tell the leftovers of a
+  // run that died (lock free) from those of a run still going (lock held) and drops only the former.
+  const runId = randomBytes(4).toString('hex');
+  const template = `plume_tpl_${migrationsHash()}_${runId}`;
+  const owner = postgres(url, { max: 1, onnotice: () => {} });
+  await owner`select pg_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${runId}))`;
+  await dropLeftovers(owner);
+  await owner.unsafe(`create database "${template}"`);
+  const target = new URL(url);
+  target.pathname = `/${template}`;
+  const db = openPostgres(target.toString(), 2, 1, 30_000);
   try {
-    await admin`select pg_advisory_lock(7301994003)`;
-    const [exists] = await admin`select 1 from pg_database where datname = ${template}`;
-    if (!exists) {
-      await admin.unsafe(`create database "${template}"`);
-      const target = new URL(url);
-      target.pathname = `/${template}`;
-      const db = openPostgres(target.toString(), 2);
-      try {
-        await applyMigrations(db);
-      } finally {
-        await db.close();
-      }
-    }
-    await admin`select pg_advisory_unlock(7301994003)`;
+    await applyMigrations(db);
   } finally {
-    await admin.end();
+    await db.close();
   }
   process.env.PLUME_TEST_TEMPLATE_DB = template;
+  process.env.PLUME_TEST_RUN_ID = runId;
   process.stdout.write(`[tests] PostgreSQL at ${new URL(url).host}, template ${template}\n`);
   return async () => {
-    await stopContainer?.();
+    try {
+      if (process.env.PLUME_KEEP_TEST_DB !== '1') await owner.unsafe(`drop database if exists "${template}" with (force)`);
+    } finally {
+      await owner.end();
+      await stopContainer?.();
+    }
   };
 }
+
+/** Advisory-lock class of test runs (the second key is the run id's hash). */
+const RUN_LOCK_CLASS = 7301994;
+
+/**
+ * Drops templates and per-file clones left by runs that ended without
+ * cleaning up (killed, crashed): their run's lock is free. Names carry the run
+ * id: `plume_tpl_<migrations>_<run>` and `plume_t_<run>_<random>`.
+ */
+async function dropLeftovers(sql: postgres.Sql): Promise<void> {
+  const rows = await sql<{ datname: string }[]>`
+    select datname from pg_database where datname ~ '^plume_(tpl_[0-9a-f]{12}|t)_[0-9a-f]{8}(_[0-9a-f]+)?$'`;
+  for (const { datname } of rows) {
+    const run = datname.startsWith('plume_tpl_') ? datname.slice(-8) : datname.slice('plume_t_'.length, 'plume_t_'.length + 8);
+    const [{ free }] = await sql<{ free: boolean }[]>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${run})) as free`;
+    if (!free) continue;
+    try {
+      await sql.unsafe(`drop database if exists "${datname}" with (force)`);
+    } finally {
+      await sql`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${run}))`;
+    }
+  }
+}
+

@@ -1,6 +1,5 @@
 /**
- * Issue 2's "done when": the reference client (shared/, written from the spec
- * and DESIGN) against a real listening control plane over HTTP: enroll →
+ * The reference client (shared/) against a real listening control plane over HTTP: enroll →
  * status → consume (and its retry) → challenge → renew → status, offline
  * snapshot verification, and a clean refusal for each attack.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 2's concurrency proof: 500 concurrent consumes (100 requestIds × 5
+ * Concurrency proof: 500 concurrent consumes (100 requestIds × 5
  * retries) against a COUNT of 60, spread over two control-plane processes
  * sharing one PostgreSQL. Exactly 60 deductions, 0 remaining, every retry
  * idempotent with its first answer's count.

@@ -1,12 +1,12 @@
 /**
- * A client generated from the served document works (DESIGN: Open API v1
- * decisions). An integrator's walk-through against a listening control
+ * A client generated from the served document works. An integrator's walk-through against a listening control
  * plane, every Open API call made ONLY through openapi-fetch's
  * createClient<paths>() with the committed generated types
  * (test/generated/openapi-v1.d.ts): key → catalog → accounts → import →
  * preflight → publish (idempotent) → poll, then a dynamic, a video and a
- * generated article. The operator side (user, key, node, accounts, CMS site)
- * uses the admin API with plain fetch.
+ * generated article. The operator side (user, key, CMS site) uses the admin
+ * API with plain fetch; the node and the accounts it reports are seeded in the
+ * database (control-plane/src/testing/node-seeds.ts).
  *
  * Two checks keep the generated types honest: they must equal a fresh
  * generation from the current document ("run npm run openapi:client"), and
@@ -23,8 +23,9 @@ import { promisify } from 'node:util';
 import { generateClientTypes } from '@plume/openapi-codegen';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationWorker } from '../control-plane/src/openapi/generation/generation.worker.js';
-import { nodesRepository } from '../control-plane/src/openapi/nodes.repository.js';
+import { GenerationWorker } from '../control-plane/src/publishing/generation/generation.worker.js';
+import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
+import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
 import { createTestApp, type TestApp } from '../control-plane/src/testing/app.js';
 import { FakeChatCompletions } from '../control-plane/src/testing/fake-chat-completions.js';
 import type { paths } from './generated/openapi-v1.js';
@@ -80,23 +81,16 @@ describe('generated client', () => {
 
 describe('integrator walk-through with createClient<paths>()', () => {
   it('key → catalog → accounts → import → preflight → publish → poll, then dynamic, video and generation', async () => {
-    // ---- operator: a user with a key, an online edge node with its accounts, and a CMS site
+    // ---- operator: a user with a key and a CMS site; an online edge node with its accounts
     const { user } = await admin<{ user: { id: number } }>('POST', '/users', {
       name: 'Integrator',
       plan: { name: 'pro', permissions: ['publish', 'accounts:read', 'articles:write', 'cms'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: true },
       quotas: { web: 10, desktop: 10, edge: 10, cms: 10 },
     });
     const { apiKey } = await admin<{ apiKey: { key: string } }>('POST', `/users/${user.id}/api-keys`, { name: 'walk-through' });
-    const { node } = await admin<{ node: { id: string } }>('POST', '/nodes', {
-      kind: 'edge',
-      name: 'edge-1',
-      userIds: [user.id],
-      capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, videoDir: VIDEO_ROOT },
-    });
-    // What the dispatch hub does when the node's socket is accepted.
-    await nodesRepository.markConnected(t.db.database.db, node.id, 'walk-through-replica');
-    const accountOn = async (platform: string) =>
-      (await admin<{ account: { id: number } }>('POST', `/users/${user.id}/accounts`, { platform, displayName: `${platform} main`, executor: 'edge', nodeId: node.id, loginState: 'logged_in' })).account.id;
+    // The node's side, seeded: an enrolled edge node, connected, that reported these accounts logged in.
+    const { nodeId } = await seedNode(t.db.database.db, { userIds: [user.id], name: 'edge-1', capabilities: { ...FULL_CAPABILITIES, videoDir: VIDEO_ROOT }, replica: 'walk-through-replica' });
+    const accountOn = (platform: string) => seedAccount(t.db.database.db, { userId: user.id, platform, nodeId, displayName: `${platform} main` });
     const zhihu = await accountOn('zhihu');
     const csdn = await accountOn('csdn');
     const weibo = await accountOn('weibo');
@@ -126,14 +120,14 @@ describe('integrator walk-through with createClient<paths>()', () => {
     const contractVersion = meta.data!.publish.settings_contract_version;
 
     const nodes = await client.GET('/api/openapi/v1/execution-nodes');
-    const edge = nodes.data!.nodes.find((n) => n.node_id === node.id)!;
+    const edge = nodes.data!.nodes.find((n) => n.node_id === nodeId)!;
     expect(edge).toMatchObject({ online: true, capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1 } });
     expect(edge.video_dir).toBe(`${VIDEO_ROOT}/${user.id}/`);
 
     const accounts = await client.GET('/api/openapi/v1/accounts', { params: { query: { contentType: 'article' } } });
     expect(accounts.response.status).toBe(200);
     const byId = new Map(accounts.data!.accounts.map((a) => [a.id, a]));
-    expect(byId.get(zhihu)).toMatchObject({ platform: 'zhihu', publishable: true, executor: 'edge', executor_online: true, node_id: node.id });
+    expect(byId.get(zhihu)).toMatchObject({ platform: 'zhihu', publishable: true, executor: 'edge', executor_online: true, node_id: nodeId });
     expect(byId.get(site)).toMatchObject({ platform: 'wordpress', category: 'cms', publishable: true, executor: 'web' });
 
     // Import an AI-assisted article: the answer is 201 with a Location and the aigc label.

@@ -1,10 +1,11 @@
 /**
  * The served Open API v1 document (GET /api/openapi/v1/openapi.json) is the
- * list of valid paths (spec: Versioning; DESIGN: Open API v1 decisions). It
+ * list of valid paths. It
  * must name exactly the valid operations, lint clean with @redocly/cli under
- * redocly.yaml (zero errors, zero warnings), and be complete: ids, summaries,
+ * redocly.yaml (zero errors, zero warnings), be complete: ids, summaries,
  * tags, security, described responses with the shared Error schema, and the
- * headers the routes really send.
+ * headers the routes really send; and allow no path id (here or in the admin
+ * document) longer than the router accepts.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PARAM_LENGTH, MAX_PATH_PARAM_CHARS } from '../control-plane/src/http/limits.js';
 import { createTestApp, type TestApp } from '../control-plane/src/testing/app.js';
 import { createUser, v1 } from '../control-plane/src/testing/openapi.js';
 
@@ -20,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const PREFIX = '/api/openapi/v1';
 
-/** The spec's endpoint table plus the article list and detail; nothing else. */
+/** The documented endpoints plus the article list and detail; nothing else. */
 const EXPECTED_OPERATIONS = [
   'GET /me',
   'GET /accounts',
@@ -33,6 +35,7 @@ const EXPECTED_OPERATIONS = [
   'POST /publish/dynamic',
   'POST /publish/video',
   'GET /publish/{batch_id}',
+  'GET /publish/batches',
   'POST /articles/generate',
   'GET /articles/generate/{task_id}',
   'POST /articles',
@@ -133,7 +136,7 @@ describe('completeness', () => {
     expect(ids.size).toBe(operations.length);
   });
 
-  it('every response is described, with a JSON schema; every 4xx is the shared Error component', () => {
+  it('every response is described, with a JSON schema; every 4xx and 5xx is the shared Error component', () => {
     expect(doc.components.schemas.Error).toMatchObject({
       type: 'object',
       required: ['error'],
@@ -142,14 +145,14 @@ describe('completeness', () => {
     for (const { name, op } of operations) {
       const statuses = Object.keys(op.responses);
       expect(statuses.filter((s) => s.startsWith('2')), name).toHaveLength(1);
-      // Every keyed route can be refused for the key, the user and the limits.
-      for (const s of ['401', '403', '429']) expect(statuses, name).toContain(s);
+      // Every keyed route can be refused for the key, the user and the limits, and while the database is unreachable.
+      for (const s of ['401', '403', '429', '503']) expect(statuses, name).toContain(s);
       for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
         expect(response.description, `${name} ${status}`).toBeTruthy();
         expect(response.description, `${name} ${status}`).not.toBe('Default Response');
         const schema = response.content?.['application/json']?.schema;
         expect(schema, `${name} ${status}`).toBeTruthy();
-        if (status.startsWith('4')) expect(schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        if (/^[45]/.test(status)) expect(schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
         else expect(schema.type, `${name} ${status}`).toBe('object');
       }
     }
@@ -164,8 +167,8 @@ describe('completeness', () => {
         const headers = Object.keys(response.headers ?? {});
         const at = `${name} ${status}`;
         expect(headers, at).toContain('X-Request-Id');
-        if (status !== '401') for (const h of RATE_LIMIT_HEADERS) expect(headers, at).toContain(h);
-        if (status === '429' || status === '409') expect(headers, at).toContain('Retry-After');
+        if (status !== '401' && status !== '503') for (const h of RATE_LIMIT_HEADERS) expect(headers, at).toContain(h);
+        if (['409', '429', '503'].includes(status)) expect(headers, at).toContain('Retry-After');
         expect(headers.includes('Location'), at).toBe(LOCATION[name] === status);
         if (status.startsWith('2')) expect(headers.includes('Idempotent-Replayed'), at).toBe(IDEMPOTENT.includes(name));
       }
@@ -178,5 +181,63 @@ describe('completeness', () => {
       expect(Boolean(param), name).toBe(IDEMPOTENT.includes(name));
       if (param) expect(param).toMatchObject({ required: false, schema: { type: 'string' }, description: expect.stringContaining('24 h') });
     }
+  });
+});
+
+describe('path parameters', () => {
+  /** Every path parameter of a document's operations, with its schema ($refs resolved). */
+  function pathParameters(document: Json): Array<{ at: string; name: string; schema: Json }> {
+    const resolve = (node: Json): Json => (node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n[k], document)) : node);
+    const out: Array<{ at: string; name: string; schema: Json }> = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+      for (const method of METHODS) {
+        for (const raw of [...(item.parameters ?? []), ...(item[method]?.parameters ?? [])] as Json[]) {
+          const param = resolve(raw);
+          if (item[method] && param.in === 'path') out.push({ at: `${method.toUpperCase()} ${path}`, name: param.name, schema: resolve(param.schema ?? {}) });
+        }
+      }
+    }
+    return out;
+  }
+
+  it('every string path parameter, here and in the admin document, has a maxLength whose longest encoding the router accepts', async () => {
+    const admin = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json', headers: t.adminHeaders });
+    expect(admin.statusCode).toBe(200);
+    const params = [...pathParameters(doc), ...pathParameters(admin.json())];
+    // Both documents have ids in their paths (batch, task, article; project, device, version, token, job).
+    expect(params.length).toBeGreaterThanOrEqual(8);
+    // An enum is bounded by its longest value; every other string needs a maxLength.
+    for (const { at, name, schema } of params.filter((p) => p.schema.enum)) {
+      const longest = Math.max(...(schema.enum as string[]).map((v) => String(v).length));
+      expect(longest * 12, `${at} {${name}}`).toBeLessThanOrEqual(MAX_PARAM_LENGTH);
+    }
+    const strings = params.filter((p) => !p.schema.enum && (p.schema.type === 'string' || p.schema.type === undefined));
+    expect(strings.map((p) => p.name)).toEqual(expect.arrayContaining(['batch_id', 'task_id', 'article_id', 'projectKey', 'appVersion', 'jobId']));
+    for (const { at, name, schema } of strings) {
+      expect(schema.maxLength, `${at} {${name}}`).toEqual(expect.any(Number));
+      expect(schema.maxLength, `${at} {${name}}`).toBeLessThanOrEqual(MAX_PARAM_LENGTH);
+      // Percent-encoded, one character is at most 12 (four UTF-8 bytes as %XX).
+      expect(schema.maxLength * 12, `${at} {${name}}`).toBeLessThanOrEqual(MAX_PARAM_LENGTH);
+    }
+    expect(MAX_PATH_PARAM_CHARS * 12).toBeLessThanOrEqual(MAX_PARAM_LENGTH);
+  });
+
+  it('an id of the longest documented length in the widest characters reaches its route; a longer segment is refused in the envelope', async () => {
+    const user = await createUser(t.app, t.adminHeaders);
+    for (const { at, name, schema } of pathParameters(doc)) {
+      const path = at.split(' ')[1]!.slice(PREFIX.length);
+      // Three-byte characters: each is 9 percent-encoded characters.
+      const widest = '潮'.repeat(schema.maxLength);
+      const reached = await v1(t.app, user, 'GET', path.replace(`{${name}}`, encodeURIComponent(widest)));
+      expect(reached.status, at).toBe(404);
+      expect(reached.body.error.code, at).not.toBe('not_found');
+    }
+    const tooLong = await v1(t.app, user, 'GET', `/publish/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining(`${MAX_PARAM_LENGTH} characters`) } });
+    expect(tooLong.headers['x-request-id']).toBeTruthy();
+    const justFits = await v1(t.app, user, 'GET', `/publish/${'a'.repeat(MAX_PARAM_LENGTH)}`);
+    expect(justFits.body.error.code).toBe('invalid_request');
+    expect(justFits.body.error.message).toMatch(/params\.batch_id/);
   });
 });

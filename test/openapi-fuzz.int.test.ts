@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { OPENAPI_STATUS } from '../control-plane/src/openapi/openapi.errors.js';
 import { createTestApp, type TestApp } from '../control-plane/src/testing/app.js';
 import { createUser, type TestUser, v1 } from '../control-plane/src/testing/openapi.js';
-import { createAccount, createArticle, createCmsSite, createNode, fixturesOf } from '../control-plane/src/testing/publish.js';
+import { createAccount, createArticle, createCmsSite, createNode, fixturesOf, FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
 import { type Hints, type JsonSchema, SchemaArbitraries, wrongValue } from './openapi-fuzz-arbitraries.js';
 
 const SEED = Number(process.env.OPENAPI_FUZZ_SEED ?? 20_260_404);
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const huge = { web: 1_000_000, desktop: 1_000_000, edge: 1_000_000, cms: 1_000_000 };
   const full = await createUser(t.app, t.adminHeaders, { perMinuteLimit: 1_000_000, dailyLimit: 100_000_000, quotas: huge });
   const f = fixturesOf(t);
-  const node = await createNode(f, { kind: 'edge', userIds: [full.id], capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, videoDir: VIDEO_ROOT } });
+  const node = await createNode(f, { kind: 'edge', userIds: [full.id], capabilities: { ...FULL_CAPABILITIES, videoDir: VIDEO_ROOT } });
   const desktop = await createNode(f, { kind: 'desktop', userIds: [full.id] });
   // One at a time, so ids are the same on every run (the seed then reproduces a run exactly).
   const byPlatform: Record<string, number> = {};

@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
+import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
 import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
 
 const ADMIN = 'openapi-limits-test-admin-token-0123456789';
@@ -152,13 +154,9 @@ describe.skipIf(!hasPostgres())('request limits and key changes across two contr
   describe('account cache', () => {
     it('account and preset changes made through replica A or in SQL show on replica B within a second', async () => {
       const user = await createUser({ perMinuteLimit: 100_000, dailyLimit: 1_000_000 });
-      const node = await call(a.url, 'POST', '/api/admin/nodes', { kind: 'edge', name: 'edge-cache', userIds: [user.id], capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1 } }, admin);
-      expect(node.status).toBe(201);
-      const addAccount = async (platform: string) => {
-        const res = await call(a.url, 'POST', `/api/admin/users/${user.id}/accounts`, { platform, displayName: platform, executor: 'edge', nodeId: node.body.node.id, loginState: 'logged_in' }, admin);
-        expect(res.status).toBe(201);
-        return res.body.account.id as number;
-      };
+      const { nodeId } = await seedNode(db.database.db, { userIds: [user.id], capabilities: FULL_CAPABILITIES, replica: 'cache-test' });
+      // Accounts come from their node's report, a writer behind both replicas (as the dispatch hub is): a trigger notifies.
+      const addAccount = (platform: string) => seedAccount(db.database.db, { userId: user.id, platform, nodeId });
       const first = await addAccount('zhihu');
       const list = async () => (await call(b.url, 'GET', '/api/openapi/v1/accounts', undefined, user.auth)).body.accounts as Array<{ id: number; login_state: string }>;
       const timed = async (check: () => Promise<boolean>) => {
@@ -167,12 +165,15 @@ describe.skipIf(!hasPostgres())('request limits and key changes across two contr
         return Date.now() - t0;
       };
       expect((await list()).map((x) => x.id)).toEqual([first]);
-      // B has the list cached; A adds an account.
+      // B has the list cached; the node reports another account.
       const second = await addAccount('csdn');
       expect(await timed(async () => (await list()).length === 2)).toBeLessThan(1000);
-      // A writer behind both replicas (as the dispatch hub is): a trigger notifies.
       await db.database.db.execute(sql`update accounts set login_state = 'logged_out' where id = ${second}`);
       expect(await timed(async () => (await list()).find((x) => x.id === second)?.login_state === 'logged_out')).toBeLessThan(1000);
+      // An admin removes it through A.
+      const removed = await fetch(`${a.url}/api/admin/accounts/${second}`, { method: 'DELETE', headers: admin });
+      expect(removed.status).toBe(200);
+      expect(await timed(async () => (await list()).length === 1)).toBeLessThan(1000);
       // Presets, read through B's cache by GET /publish/settings (and preflight).
       const presets = async () =>
         (await call(b.url, 'GET', `/api/openapi/v1/publish/settings?contentType=article&accountIds=${first}`, undefined, user.auth)).body.presets?.[0]?.settings ?? null;

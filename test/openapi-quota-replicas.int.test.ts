@@ -1,5 +1,5 @@
 /**
- * Issue 4's quota proof: 1,000 concurrent article publishes against an edge
+ * Quota proof: 1,000 concurrent article publishes against an edge
  * quota of 500, spread over two control-plane processes sharing one
  * PostgreSQL. Exactly 500 batches are created, the other 500 are refused with
  * 403 quota_exceeded, and the bucket ends at exactly 0 remaining: the quota is
@@ -11,8 +11,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../control-plane/src/crypto/tokens.js';
 import { rows } from '../control-plane/src/db/client.js';
-import { nodesRepository } from '../control-plane/src/openapi/nodes.repository.js';
-import { articles } from '../control-plane/src/openapi/openapi.schema.js';
+import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
+import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
+import { articles } from '../control-plane/src/publishing/publishing.schema.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
 
@@ -55,12 +56,9 @@ describe.skipIf(!hasPostgres())('publish quota across two control-plane replicas
     expect(user.status).toBe(201);
     const userId = user.body.user.id as number;
     const key = (await call(b.url, 'POST', `/api/admin/users/${userId}/api-keys`, { name: 'load' }, admin)).body.apiKey.key as string;
-    const node = await call(a.url, 'POST', '/api/admin/nodes', { kind: 'edge', name: 'edge-1', userIds: [userId], capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1 } }, admin);
-    expect(node.status).toBe(201);
-    // Stand-in for the dispatch hub: the node's socket is "held" and heartbeating.
-    await nodesRepository.markConnected(db.database.db, node.body.node.id, 'quota-test');
-    const account = await call(b.url, 'POST', `/api/admin/users/${userId}/accounts`, { platform: 'zhihu', displayName: 'z', executor: 'edge', nodeId: node.body.node.id, loginState: 'logged_in' }, admin);
-    expect(account.status).toBe(201);
+    // An enrolled node, connected and heartbeating, that reported the user's zhihu account logged in.
+    const { nodeId } = await seedNode(db.database.db, { userIds: [userId], capabilities: FULL_CAPABILITIES, replica: 'quota-test' });
+    const accountId = await seedAccount(db.database.db, { userId, platform: 'zhihu', nodeId });
     const articleId = randomId('art');
     await db.database.db.insert(articles).values({
       id: articleId,
@@ -72,7 +70,7 @@ describe.skipIf(!hasPostgres())('publish quota across two control-plane replicas
       source: 'import',
     });
 
-    const body = { articleId, executor: 'edge', accountIds: [account.body.account.id] };
+    const body = { articleId, executor: 'edge', accountIds: [accountId] };
     const answers = await Promise.all(
       Array.from({ length: PUBLISHES }, (_, i) =>
         call(i % 2 === 0 ? a.url : b.url, 'POST', '/api/openapi/v1/publish', body, { authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() }),

@@ -76,7 +76,7 @@ export function requestSigner(device) {
   };
 }
 
-/** Guards the shortcut above: the hashed form must equal the spec's proofMessage. */
+/** Guards the shortcut above: the hashed form must equal proofMessage. */
 export function assertProofShortcut(device) {
   const args = { path: LICENSE_PATHS.status, sessionId: device.sessionId, timestamp: '1700000000', nonce: 'n_check', body: '{"a":1}', licenseToken: device.token };
   const viaHashes = proofMessageFromHashes({

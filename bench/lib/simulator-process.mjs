@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 const CHILD = fileURLToPath(new URL('../../scripts/platform-simulator.mjs', import.meta.url));
 
 export async function startSimulatorProcess() {
-  const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Its stdout is a line of JSON per accepted post (publishes() answers the same); errors go to stderr.
+  const child = fork(CHILD, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const waiting = new Map();
   let seq = 0;
   child.on('message', (m) => {

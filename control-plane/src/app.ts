@@ -1,22 +1,49 @@
 /**
  * Builds the control plane's Fastify app; never listens (main.ts does, tests
  * use inject or listen on port 0). Plugins load in a fixed order: framework
- * settings, then one line per API surface.
+ * settings (with the answers given before any surface's own handler, which
+ * pick their envelope by URL prefix), then one line per API surface.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { adminSurface } from './admin/admin.errors.js';
+import { accountsAdminRoutes } from './accounts/accounts.admin.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
-import { nodesAdminRoutes } from './dispatch/nodes.admin.routes.js';
-import { LocalHandoff } from './dispatch/local-handoff.js';
-import { nodeRoutes } from './dispatch/nodes.routes.js';
+import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
+import { LocalHandoff } from './nodes/local-handoff.js';
+import { LoginRelay } from './nodes/login-relay.js';
+import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
+import { nodeSurface } from './nodes/nodes.errors.js';
+import { nodeRoutes } from './nodes/nodes.routes.js';
+import { DEFAULT_TIMERS, type DispatchTimers } from './nodes/timers.js';
 import { healthRoutes } from './health.routes.js';
+import { MAX_PARAM_LENGTH } from './http/limits.js';
 import { genRequestId } from './http/request-id.js';
+import { clientErrorHandler, frameworkErrorHandler, notFoundHandler, rootErrorHandler, SurfaceMap } from './http/surface-routing.js';
+import { UnacceptableTextError, unacceptableInUrl } from './http/text-guard.js';
+import { licenseSurface } from './license/license.errors.js';
 import { licenseRoutes } from './license/license.routes.js';
 import { LicenseService } from './license/license.service.js';
-import { openapiAdminRoutes } from './openapi/admin/openapi-admin.routes.js';
+import { licenseAdminRoutes } from './license/admin/license-admin.routes.js';
+import { usersAdminRoutes } from './integrators/users.admin.routes.js';
+import { publishingAdminRoutes } from './publishing/publishing.admin.routes.js';
+import { installHttpMetrics } from './metrics/http.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
+import { openapiSurface } from './openapi/openapi.errors.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
+
+/** Where each API surface lives; answers given before routing pick their envelope by these prefixes. */
+const PREFIX = { openapi: '/api/openapi/v1', license: '/api/license/v2', admin: '/api/admin', nodes: '/api/nodes/v1', metrics: '/metrics' } as const;
+const SURFACES = new SurfaceMap([
+  [PREFIX.openapi, openapiSurface],
+  [PREFIX.license, licenseSurface],
+  [PREFIX.admin, adminSurface],
+  [PREFIX.nodes, nodeSurface],
+  // GET /metrics needs an admin token and answers the admin envelope.
+  [PREFIX.metrics, adminSurface],
+]);
 
 export interface AppOptions {
   config: Pick<Config, 'adminToken' | 'trustProxy' | 'logLevel' | 'secretKey' | 'generation'>;
@@ -26,6 +53,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Logger override: false silences (tests), otherwise pino options. */
   logger?: boolean | object;
+  /** Dispatch timers other than the defaults (nodes/timers.ts): the conformance kit runs with shorter ones. */
+  dispatchTimers?: Partial<DispatchTimers>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -36,33 +65,56 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Each surface sets its own tighter limit; this bounds anything else.
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(SURFACES),
+    clientErrorHandler: clientErrorHandler(SURFACES),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: each route gets its own request counter and latency hook as it is declared.
+  installHttpMetrics(app);
   // Callback style: an async hook costs a promise and a microtask turn on every request.
+  // The URL check runs here, before any surface's auth: a refused URL touches nothing.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    const problem = unacceptableInUrl(request.url);
+    done(problem === null ? undefined : new UnacceptableTextError(problem));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
-  });
+  app.setNotFoundHandler(notFoundHandler(SURFACES));
+  app.setErrorHandler(rootErrorHandler(SURFACES));
 
   const now = options.now ?? (() => new Date());
   // Publishes for nodes whose socket this replica holds go to its dispatcher without a NOTIFY round trip.
   const handoff = new LocalHandoff();
+  // Relayed logins: the admin routes start and watch them, the node routes' hub carries them to the nodes.
+  const logins = new LoginRelay({ database, timers: { ...DEFAULT_TIMERS, ...options.dispatchTimers }, log: app.log.child({ component: 'logins' }) });
   await app.register(healthRoutes(database, options.expectedMigrations));
-  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: '/api/license/v2' });
-  await app.register(adminRoutes({ db: database.db, bootstrapToken: config.adminToken }), { prefix: '/api/admin' });
+  await app.register(metricsRoutes({ db: database.db, bootstrapToken: config.adminToken, now }));
+  await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: PREFIX.license });
+  // Every /api/admin route, whichever domain it administers, registers inside this one scope: one
+  // auth and audit, one error model, one OpenAPI document.
   await app.register(
-    openapiAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now, secretKey: config.secretKey, generation: config.generation }),
-    { prefix: '/api/admin' },
+    adminRoutes({
+      db: database.db,
+      bootstrapToken: config.adminToken,
+      extensions: [
+        licenseAdminRoutes({ db: database.db, now }),
+        usersAdminRoutes(database.db),
+        accountsAdminRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }),
+        publishingAdminRoutes({ db: database.db, now }),
+        nodesAdminRoutes({ db: database.db, now }),
+        loginsAdminRoutes({ db: database.db, logins }),
+      ],
+    }),
+    { prefix: PREFIX.admin },
   );
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
-    prefix: '/api/openapi/v1',
+    prefix: PREFIX.openapi,
   });
-  await app.register(nodesAdminRoutes({ db: database.db, bootstrapToken: config.adminToken, now }), { prefix: '/api/admin' });
-  await app.register(nodeRoutes({ database, now, handoff }), { prefix: '/api/nodes/v1' });
+  await app.register(
+    nodeRoutes({ database, now, handoff, logins, secretKey: config.secretKey, ...(options.dispatchTimers ? { timers: options.dispatchTimers } : {}) }),
+    { prefix: PREFIX.nodes },
+  );
   return app;
 }

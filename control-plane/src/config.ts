@@ -2,6 +2,7 @@
  * The control plane's configuration: parsed once from the environment by
  * loadConfig() in main.ts and passed down typed. Nothing else reads process.env.
  */
+import { listenAddressSchema } from '@plume/shared';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -18,6 +19,8 @@ export const configSchema = z
     PLUME_DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Connections for the license signed-request statements (db/client.ts, Database.signedRequests). */
     PLUME_DB_SIGNED_POOL_MAX: z.coerce.number().int().min(1).max(200).default(2),
+    /** How long opening a connection, or waiting for one while PostgreSQL answers nothing, may take (db/unavailable.ts). */
+    PLUME_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3000),
     PLUME_ADMIN_TOKEN: z
       .string()
       .min(24, 'PLUME_ADMIN_TOKEN must be at least 24 characters; generate one with `openssl rand -base64 32`')
@@ -46,6 +49,8 @@ export const configSchema = z
     PLUME_GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
     PLUME_CMS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     PLUME_CMS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** host:port of a Prometheus listener of its own (metrics/); unset: none (GET /metrics with an admin token still answers). */
+    PLUME_METRICS_ADDR: listenAddressSchema('PLUME_METRICS_ADDR'),
   })
   .refine((e) => !e.PLUME_GENERATION_BASE_URL || e.PLUME_GENERATION_MODEL, {
     message: 'PLUME_GENERATION_MODEL is required when PLUME_GENERATION_BASE_URL is set',
@@ -55,7 +60,13 @@ export const configSchema = z
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolMax: e.PLUME_DB_POOL_MAX, signedPoolMax: e.PLUME_DB_SIGNED_POOL_MAX } as const)
+      ? ({
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolMax: e.PLUME_DB_POOL_MAX,
+          signedPoolMax: e.PLUME_DB_SIGNED_POOL_MAX,
+          connectTimeoutMs: e.PLUME_DB_CONNECT_TIMEOUT_MS,
+        } as const)
       : ({ kind: 'pglite', dataDir: e.PLUME_DATA_DIR } as const),
     adminToken: e.PLUME_ADMIN_TOKEN,
     licenseFallbackOfflineKey: e.PLUME_LICENSE_OFFLINE_PRIVATE_KEY,
@@ -70,6 +81,8 @@ export const configSchema = z
       : null,
     /** The in-process web executor for CMS sites: each HTTP call's timeout, jobs run at once per replica. */
     cms: { timeoutMs: e.PLUME_CMS_TIMEOUT_MS, concurrency: e.PLUME_CMS_CONCURRENCY },
+    /** Where GET /metrics is served without authentication; null: nowhere but the admin-token route. */
+    metricsAddress: e.PLUME_METRICS_ADDR,
   }));
 
 export type Config = z.output<typeof configSchema>;

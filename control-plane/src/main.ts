@@ -4,13 +4,15 @@
  * statistics current on timers, and shut down cleanly on SIGTERM/SIGINT.
  */
 import { inspect } from 'node:util';
-import { SystemdNotifier } from '@plume/shared';
+import { startMetricsListener, SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
 import { analyzeQueueIfGrown, QUEUE_ANALYZE_INTERVAL_MS } from './db/queue-analyze.js';
 import { pruneExpired } from './db/rate-counter.js';
+import { logRoundFailure } from './db/unavailable.js';
+import { registry } from './metrics/instruments.js';
 import { startOpenApiWorkers } from './openapi/workers.js';
 
 // Expired nonces, counters and challenges only cost space; once a minute is plenty.
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log, cms: { secretKey: config.secretKey, ...config.cms } });
 
   const prune = setInterval(() => {
-    pruneExpired(database.db, new Date()).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
+    pruneExpired(database.db, new Date()).catch((err: unknown) => logRoundFailure(app.log, err, 'prune'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
   // Fresh plans for the queue's prepared statements while its tables grow (db/queue-analyze.ts).
@@ -48,12 +50,15 @@ async function main(): Promise<void> {
     if (analyzing) return;
     analyzing = true;
     analyzeQueueIfGrown(database.db)
-      .catch((err: unknown) => app.log.warn({ err }, 'queue analyze failed'))
+      .catch((err: unknown) => logRoundFailure(app.log, err, 'queue analyze'))
       .finally(() => (analyzing = false));
   }, QUEUE_ANALYZE_INTERVAL_MS);
   analyze.unref();
 
   const notifier = new SystemdNotifier(config.notify, app.log);
+  // Prometheus on an address of its own (PLUME_METRICS_ADDR): unauthenticated, so private by where it listens.
+  const metrics = config.metricsAddress ? await startMetricsListener(config.metricsAddress, registry) : null;
+  if (metrics) app.log.info({ address: `${metrics.address.host}:${metrics.address.port}` }, 'serving metrics');
 
   let stopping: Promise<void> | null = null;
   const stop = (signal: string) => {
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
       notifier.stopping();
       clearInterval(prune);
       clearInterval(analyze);
+      await metrics?.close();
       await workers.stop();
       await app.close();
       await database.close();

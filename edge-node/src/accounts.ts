@@ -5,37 +5,40 @@
  * Playwright storage state writes its cookies and localStorage into that
  * profile (offline: each origin is served a blank page by Playwright itself).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGIN_STATES, nodeAccountSchema, type NodeAccount } from '@plume/shared';
+import { type LoginState, nodeAccountSchema, type NodeAccount, reportedLoginState } from '@plume/shared';
 import { z } from 'zod';
+import { withFileLockSync } from './account-lock.js';
 import { writeFileDurable } from './fs-durable.js';
 
 export interface AccountRecord extends NodeAccount {
   importedAt?: string;
+  /** When `plume-edge accounts login` last logged it in on this node. */
+  loggedInAt?: string;
+  /** When the login was last checked (conclusively or not). */
   checkedAt?: string;
+  /** What that check found, for people (`accounts list`): the name logged in, or why it could not tell. */
+  checkDetail?: string;
 }
 
-const recordSchema = nodeAccountSchema.extend({ importedAt: z.string().optional(), checkedAt: z.string().optional() });
+const recordSchema = nodeAccountSchema.extend({ importedAt: z.string().optional(), loggedInAt: z.string().optional(), checkedAt: z.string().optional(), checkDetail: z.string().max(500).optional() });
 
-export const storageStateSchema = z.object({
-  cookies: z
-    .array(
-      z.object({
-        name: z.string(),
-        value: z.string(),
-        domain: z.string(),
-        path: z.string(),
-        expires: z.number(),
-        httpOnly: z.boolean(),
-        secure: z.boolean(),
-        sameSite: z.enum(['Strict', 'Lax', 'None']),
-      }),
-    )
-    .max(5000),
-  origins: z.array(z.object({ origin: z.url(), localStorage: z.array(z.object({ name: z.string(), value: z.string() })) })).max(500),
-});
-export type StorageState = z.infer<typeof storageStateSchema>;
+/**
+ * The accounts as a control plane is told them: an account on a platform with no adapter here is
+ * `unsupported_platform` (the node can neither check nor publish it), and a state the control
+ * plane does not accept (`accepted`, its welcome's loginStates) is reported as `unknown`.
+ */
+export function accountsReport(accounts: readonly NodeAccount[], hasAdapter: (platform: string) => boolean, accepted?: readonly string[]): NodeAccount[] {
+  return accounts.map((a) => ({ ...a, loginState: reportedLoginState(localLoginState(a, hasAdapter), accepted) }));
+}
+
+/** The state this node knows for the account (`accounts list`): its record's, or unsupported_platform. */
+export function localLoginState(account: Pick<NodeAccount, 'platform' | 'loginState'>, hasAdapter: (platform: string) => boolean): LoginState {
+  return hasAdapter(account.platform) ? account.loginState : 'unsupported_platform';
+}
+
+export { storageStateSchema, type StorageState } from '@plume/shared';
 
 export class AccountRegistry {
   private readonly file: string;
@@ -58,7 +61,9 @@ export class AccountRegistry {
     return this.list().map(({ externalRef, platform, displayName, loginState, userId }) => ({
       externalRef,
       platform,
-      displayName,
+      // A name read off a platform's page may hold characters the control plane refuses (NUL, a lone
+      // surrogate); one such name must not cost the node its connection.
+      displayName: displayName.replace(/\u0000|[\uD800-\uDFFF]/gu, '\uFFFD'),
       loginState,
       ...(userId !== undefined ? { userId } : {}),
     }));
@@ -78,29 +83,54 @@ export class AccountRegistry {
 
   upsert(record: AccountRecord): void {
     const checked = recordSchema.parse(record);
-    const others = this.list().filter((a) => a.externalRef !== checked.externalRef);
-    this.save([...others, checked].sort((a, b) => a.externalRef.localeCompare(b.externalRef)));
+    this.mutate((all) => [...all.filter((a) => a.externalRef !== checked.externalRef), checked].sort((a, b) => a.externalRef.localeCompare(b.externalRef)));
   }
 
-  /** Returns true when the state changed (the control plane should hear about it). */
-  setLoginState(externalRef: string, loginState: (typeof LOGIN_STATES)[number], displayName?: string): boolean {
-    const all = this.list();
-    const account = all.find((a) => a.externalRef === externalRef);
-    if (!account) return false;
-    const changed = account.loginState !== loginState || (displayName !== undefined && displayName !== '' && displayName !== account.displayName);
-    account.loginState = loginState;
-    if (displayName) account.displayName = displayName;
-    account.checkedAt = new Date().toISOString();
-    this.save(all);
+  /**
+   * Records a login check. `unknown` (the check could not tell: the site did not answer, the
+   * page was not what the adapter expects) leaves a conclusive state as it was: one flaky load
+   * neither blocks a logged-in account nor hides that a session ended. Returns true when what
+   * the control plane is told changed.
+   */
+  setLoginState(externalRef: string, loginState: 'logged_in' | 'logged_out' | 'unknown', displayName?: string, detail?: string): boolean {
+    let changed = false;
+    this.mutate((all) => {
+      const account = all.find((a) => a.externalRef === externalRef);
+      if (!account) return null;
+      const next = loginState === 'unknown' && account.loginState !== 'unknown' ? account.loginState : loginState;
+      changed = account.loginState !== next || (displayName !== undefined && displayName !== '' && displayName !== account.displayName);
+      account.loginState = next;
+      if (displayName) account.displayName = displayName;
+      account.checkedAt = new Date().toISOString();
+      if (detail !== undefined) account.checkDetail = detail.slice(0, 500);
+      return all;
+    });
     return changed;
   }
 
+  /** Forgets the account and deletes its browser profile (hold the account's lock). False when there was none. */
   remove(externalRef: string): boolean {
-    const all = this.list();
-    const left = all.filter((a) => a.externalRef !== externalRef);
-    if (left.length === all.length) return false;
-    this.save(left);
-    return true;
+    let found = false;
+    this.mutate((all) => {
+      const left = all.filter((a) => a.externalRef !== externalRef);
+      found = left.length !== all.length;
+      return found ? left : null;
+    });
+    const dir = join(this.profilesDir, externalRef);
+    if (/^[A-Za-z0-9_.@-]+$/.test(externalRef) && externalRef !== '.' && externalRef !== '..' && existsSync(dir)) {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      found = true;
+    }
+    return found;
+  }
+
+  /** One read-modify-write of accounts.json under its lock (the CLI and the daemon both write it); null: no change. */
+  private mutate(change: (all: AccountRecord[]) => AccountRecord[] | null): void {
+    mkdirSync(this.profilesDir, { recursive: true, mode: 0o700 });
+    withFileLockSync(this.file, () => {
+      const next = change(this.list());
+      if (next) this.save(next);
+    });
   }
 
   private save(all: AccountRecord[]): void {

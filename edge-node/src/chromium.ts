@@ -17,6 +17,6 @@ export function chromiumVersion(executablePath: string): Promise<string | null> 
   });
 }
 
-export function profileLauncher(o: { executablePath: string; headless: boolean }): (dir: string) => Promise<BrowserContext> {
-  return (dir) => launchAccountProfile(dir, { executablePath: o.executablePath, headless: o.headless });
+export function profileLauncher(o: { executablePath: string; headless: boolean; handleSignals?: boolean }): (dir: string) => Promise<BrowserContext> {
+  return (dir) => launchAccountProfile(dir, { executablePath: o.executablePath, headless: o.headless, ...(o.handleSignals === false ? { handleSignals: false } : {}) });
 }

@@ -1,24 +1,30 @@
 /**
  * The `plume-edge run` composition root. Starts, in order: identity and
  * directories (refusing to start without a readable key or the video tree),
- * outbox and commit journal, accounts, adapters, job runner, inventory
- * watcher, the connection, then tells systemd it is ready and starts the
- * watchdog. Stops in reverse, once: stop watching, drain jobs within the
- * bound, flush the outbox briefly, say bye, close.
+ * outbox and commit journal, accounts, adapters, job runner, metrics
+ * listener (when PLUME_EDGE_METRICS_ADDR is set), inventory watcher, the
+ * connection, then tells systemd it is ready, starts the login-check schedule
+ * and the watchdog. Stops in reverse, once: stop watching and checking, drain
+ * jobs within the bound, flush the outbox briefly, say bye, close.
  */
 import { statSync, writeFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ControlMessage, NODE_PROTOCOL_VERSION } from '@plume/shared';
+import { type ControlMessage, type MetricsListener, NODE_PROTOCOL_VERSION, startMetricsListener } from '@plume/shared';
 import type { Logger } from 'pino';
-import { AccountRegistry } from './accounts.js';
+import { AccountRegistry, accountsReport, localLoginState } from './accounts.js';
+import { BrowserStateSync } from './browser-state-sync.js';
 import { chromiumVersion, profileLauncher } from './chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
 import { NodeConnection } from './connection.js';
+import { SiteCheckStore } from './checks/check-store.js';
 import { loadIdentity } from './identity.js';
 import { Inventory } from './inventory.js';
-import { loadAdapters } from './jobs/adapter-set.js';
+import { type AdapterSet, registryAdapters } from './jobs/adapter-set.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { LoginSchedule } from './jobs/login-schedule.js';
+import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './journal.js';
+import { EdgeMetrics } from './metrics/edge-metrics.js';
 import { SystemdNotifier } from './notify.js';
 import { Outbox } from './outbox.js';
 import { EDGE_TIMERS } from './timers.js';
@@ -30,7 +36,12 @@ export interface Daemon {
   stop(): Promise<number>;
 }
 
-export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemon> {
+export interface DaemonOptions {
+  /** What runs jobs: the platform registry unless the embedding program passes its own (program.ts). */
+  adapters?: AdapterSet;
+}
+
+export async function startDaemon(config: RunConfig, log: Logger, { adapters = registryAdapters }: DaemonOptions = {}): Promise<Daemon> {
   // 1. What must exist before anything starts.
   const identity = await loadIdentity(config.stateDir);
   const videoDir = statSync(config.videoDir, { throwIfNoEntry: false });
@@ -44,17 +55,45 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
   const interrupted = journal.entries();
   const accounts = new AccountRegistry(config.stateDir);
   accounts.list();
+  const siteChecks = new SiteCheckStore(config.stateDir);
+  siteChecks.list();
 
   // 3. What runs jobs.
-  const adapters = await loadAdapters(config.testAdapter);
-  if (adapters.source === 'test') log.warn({ module: config.testAdapter }, 'TEST ADAPTER LOADED (PLUME_EDGE_TEST_ADAPTER): this daemon publishes nowhere real');
+  if (adapters.source !== 'registry') {
+    log.warn({ platforms: adapters.platforms() }, 'ADAPTERS SUPPLIED BY THE EMBEDDING PROGRAM, not the platform registry: this daemon publishes only where they do');
+  }
   const chromium = await chromiumVersion(config.chromiumPath);
   if (!chromium) log.warn({ path: config.chromiumPath }, 'Chromium did not answer --version; jobs will fail until PLUME_CHROMIUM_PATH points at a working Chromium');
   const notifier = new SystemdNotifier(config.notify, log.child({ component: 'notify' }));
 
   let connection: NodeConnection | null = null;
   const send = (m: Parameters<NodeConnection['send']>[0]) => connection?.send(m) ?? false;
+  // The login states the connected control plane accepts (its welcome's); older ones hear `unknown` for newer states.
+  let acceptedLoginStates: readonly string[] | undefined;
+  // A web node (the operator's web pool) hands its accounts' browser states to the control plane, sealed there.
+  let browserStatesAccepted = false;
+  const launchProfile = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless });
+  const browserStates = identity.kind === 'web' ? new BrowserStateSync({ accounts, send, accepted: () => browserStatesAccepted, log: log.child({ component: 'browser-states' }) }) : null;
+  // Every browser the runner opens reports its account's state as it closes (web nodes).
+  const runnerLaunch = browserStates ? browserStates.wrap(launchProfile) : launchProfile;
+  // A login made beside the daemon (accounts login|relogin, a relayed login): its state is read once, in the account's turn.
+  const sealNewLogins = () => {
+    for (const ref of browserStates?.newlyLoggedIn(accounts.list()) ?? []) {
+      void runner
+        .inAccountTurn(ref, async () => (await runnerLaunch(accounts.profileDir(ref))).close())
+        .catch((err: unknown) => log.warn({ err, account: ref }, "reading a new login's browser state failed; the next job or check sends it"));
+    }
+  };
+  const accountsNow = () => accountsReport(accounts.report(), (p) => adapters.get(p) !== undefined, acceptedLoginStates);
+  const reportAccounts = () => send({ type: 'accounts', accounts: accountsNow() });
   outbox.useTransport(send);
+  // Read at scrape time, which starts once the listener below does (after the runner exists).
+  const metrics = new EdgeMetrics({
+    outboxSize: () => outbox.size,
+    accounts: () => accounts.list().map((a) => ({ platform: a.platform, loginState: localLoginState(a, (p) => adapters.get(p) !== undefined) })),
+    runningJobs: () => runner.busy,
+    connected: () => connection?.connected ?? false,
+  });
   const runner = new JobRunner({
     adapters,
     accounts,
@@ -62,13 +101,41 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
     journal,
     send,
     connected: () => connection?.connected ?? false,
-    launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless }),
+    launchProfile: runnerLaunch,
     videoDir: config.videoDir,
     stateDir: config.stateDir,
     concurrency: config.concurrency,
     platformUrls: config.platformUrls,
-    onAccountsChanged: () => send({ type: 'accounts', accounts: accounts.report() }),
+    onAccountsChanged: () => {
+      reportAccounts();
+      loginSchedule.refresh();
+    },
     log: log.child({ component: 'jobs' }),
+    observer: metrics,
+  });
+  let metricsListener: MetricsListener | null = null;
+  if (config.metricsAddress) {
+    const { host, port } = config.metricsAddress;
+    metricsListener = await startMetricsListener(config.metricsAddress, metrics.registry).catch((e: unknown) => {
+      throw new Error(`PLUME_EDGE_METRICS_ADDR=${host}:${port}: cannot listen (${(e as Error).message})`);
+    });
+    log.info({ address: `${metricsListener.address.host}:${metricsListener.address.port}` }, 'serving metrics');
+  }
+  // Logins the control plane relays (an admin at the console): the CLI's flow, driven over the socket.
+  const logins = new RemoteLogins({
+    adapters,
+    registry: accounts,
+    stateDir: config.stateDir,
+    platformUrls: config.platformUrls,
+    launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false }),
+    send,
+    onAccountsChanged: () => {
+      accountsSeen = statSync(accountsFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      reportAccounts();
+      loginSchedule.refresh();
+      sealNewLogins();
+    },
+    log: log.child({ component: 'logins' }),
   });
   const inventory = new Inventory({ videoDir: config.videoDir, onReport: (files, truncated) => send({ type: 'inventory', files, truncated }) });
 
@@ -85,7 +152,24 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
     cancel: (m) => runner.cancel(m),
     verify: (m) => runner.verify(m),
     drain: () => log.info('the control plane is draining this node: no new offers will come'),
+    account_state: (m) => {
+      if (!browserStates) return void log.warn({ account: m.account.externalRef }, 'an account moved here, but only web nodes take accounts from other nodes; ignored');
+      browserStates
+        .receive(m, {
+          launchProfile,
+          inAccountTurn: (ref, work) => runner.inAccountTurn(ref, work),
+          check: (ref) => runner.loginCheckHeld(ref),
+          onAccountsChanged: () => {
+            reportAccounts();
+            loginSchedule.refresh();
+          },
+        })
+        .catch((err: unknown) => log.error({ err, account: m.account.externalRef }, 'writing the browser state of an account moved here failed'));
+    },
     error: (m) => log.warn({ code: m.code }, m.message),
+    login_open: (m) => logins.open(m),
+    login_input: (m) => logins.input(m),
+    login_cancel: (m) => logins.cancel(m),
   };
 
   let heartbeat: NodeJS.Timeout | null = null;
@@ -99,6 +183,8 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
     secretKey: identity.secretKey,
     log: log.child({ component: 'connection' }),
     onSession: (welcome) => {
+      acceptedLoginStates = welcome.loginStates;
+      browserStatesAccepted = welcome.browserStates === true;
       const active = runner.activeJobs();
       const known = new Set(active.map((j) => `${j.jobId}/${j.attemptId}`));
       const lost = interrupted.filter((e) => !known.has(`${e.jobId}/${e.attemptId}`)).map((e) => ({ jobId: e.jobId, attemptId: e.attemptId, phase: 'interrupted' as const }));
@@ -112,9 +198,13 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
           ...(chromium ? { chromiumVersion: chromium } : {}),
           concurrency: config.concurrency,
           platforms: adapters.platforms(),
+          adapters: adapters.reports(),
           videoDir: config.videoDir,
+          siteChecks: siteChecks.list(),
+          logins: loginPlatforms(adapters),
+          ...(browserStates ? { browserStates: 1 } : {}),
         },
-        accounts: accounts.report(),
+        accounts: accountsNow(),
         activeJobs: [...active, ...lost],
       });
       // Reported once: the control plane turns them into verifications (committed) or re-queues them.
@@ -150,8 +240,11 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
       log.info({ drainSeconds: config.drainSeconds, running: runner.busy }, 'stopping');
       notifier.stopping();
       clearInterval(accountsWatch);
+      if (checkTimer) clearInterval(checkTimer);
+      await siteChecking;
       await inventory.stop();
-      await checking;
+      logins.stopAll();
+      await loginSchedule.stop();
       await runner.drain(config.drainSeconds * 1000);
       // Results written during the drain get a moment to be acknowledged; the rest waits in the outbox.
       const until = Date.now() + EDGE_TIMERS.stopFlushMs;
@@ -159,6 +252,7 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
       if (heartbeat) clearInterval(heartbeat);
       send({ type: 'bye', reason: code === 0 ? 'stopping' : 'fatal' });
       await connection?.stop();
+      await metricsListener?.close();
       log.info({ outbox: outbox.size }, 'stopped');
       resolveFinished(code);
       return code;
@@ -166,36 +260,51 @@ export async function startDaemon(config: RunConfig, log: Logger): Promise<Daemo
     return stopping;
   };
 
-  // Login state is the node's to know: accounts not checked yet (a fresh import) are checked at
-  // once, the rest every EDGE_TIMERS.loginRecheckMs.
-  const LOGIN_RECHECK_MS = EDGE_TIMERS.loginRecheckMs;
-  let checking: Promise<void> | null = null;
-  const checkLogins = () => {
-    checking ??= runner.checkLogins(LOGIN_RECHECK_MS).finally(() => (checking = null));
-    return checking;
-  };
-  // `plume-edge accounts import|check` edit accounts.json beside a running daemon; tell the control plane.
+  // Login state is the node's to know: each account with an adapter here is checked on its own
+  // jittered schedule (PLUME_EDGE_LOGIN_CHECK_MINUTES), one just imported at once.
+  const loginSchedule = new LoginSchedule({
+    intervalMs: config.loginCheckIntervalMs,
+    accounts: () => accounts.list().filter((a) => adapters.get(a.platform) !== undefined),
+    busy: (ref) => runner.accountBusy(ref),
+    check: (a) => runner.checkAccountLogin(a.externalRef),
+    onError: (a, err) => log.warn({ account: a.externalRef, err: (err as Error).message }, 'login check could not run'),
+  });
+  // `plume-edge accounts import|relogin|remove|check` edit accounts.json beside a running daemon; tell the control plane.
   const accountsFile = join(config.stateDir, 'accounts.json');
   let accountsSeen = statSync(accountsFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  let lastRecheck = Date.now();
+  // Site checks change by `plume-edge check` beside the daemon, or by the daemon's own schedule.
+  let checksSeen = statSync(siteChecks.file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const reportSiteChecks = () => {
+    checksSeen = statSync(siteChecks.file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    send({ type: 'site_checks', checks: siteChecks.list() });
+  };
   const accountsWatch = setInterval(() => {
+    if ((statSync(siteChecks.file, { throwIfNoEntry: false })?.mtimeMs ?? 0) !== checksSeen) reportSiteChecks();
     const mtime = statSync(accountsFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (mtime !== accountsSeen) {
       accountsSeen = mtime;
-      send({ type: 'accounts', accounts: accounts.report() });
-      void checkLogins();
-    } else if (Date.now() - lastRecheck > LOGIN_RECHECK_MS) {
-      lastRecheck = Date.now();
-      void checkLogins();
+      reportAccounts();
+      loginSchedule.refresh();
+      sealNewLogins();
     }
   }, EDGE_TIMERS.accountsPollMs);
   accountsWatch.unref();
+
+  // Scheduled site checks (PLUME_EDGE_CHECK_INTERVAL_MINUTES; off by default, see config.ts).
+  let siteChecking: Promise<void> | null = null;
+  const checkTimer =
+    config.checkIntervalMs > 0
+      ? setInterval(() => {
+          siteChecking ??= runner.runSiteChecks(siteChecks, reportSiteChecks).finally(() => (siteChecking = null));
+        }, config.checkIntervalMs)
+      : null;
+  checkTimer?.unref();
 
   // 5. Start serving.
   await inventory.start();
   connection.start();
   notifier.ready(`node ${identity.nodeId}`);
-  void checkLogins();
+  loginSchedule.start();
   notifier.startWatchdog(healthy);
   log.info({ controlUrl, videoDir: config.videoDir, concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, 'plume-edge running');
   return { finished, stop: () => stop(0) };

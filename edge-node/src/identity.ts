@@ -63,6 +63,13 @@ export async function loadIdentity(stateDir: string): Promise<LoadedIdentity> {
   return { ...identity, secretKey };
 }
 
+/** The kind this node was enrolled as (`edge`, `web`, …), or undefined before enrollment. */
+export function enrolledKind(stateDir: string): string | undefined {
+  const { identity } = identityPaths(stateDir);
+  if (!existsSync(identity)) return undefined;
+  return (JSON.parse(readFileSync(identity, 'utf8')) as Partial<NodeIdentity>).kind;
+}
+
 /** /etc/machine-id (systemd), else a hash of the host name. */
 export function machineId(): string {
   for (const path of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {

@@ -1,5 +1,5 @@
 /**
- * The media sandbox (DESIGN "Edge nodes"): a video or cover path is used only
+ * The media sandbox: a video or cover path is used only
  * if it is absolute and, after resolving symlinks, a regular file inside
  * PLUME_EDGE_VIDEO_DIR/<userId>/ of the job's owner.
  *

@@ -1,8 +1,8 @@
 /**
  * Every timer of the edge daemon, in one place, with why it has its value
- * (DESIGN "Edge nodes": starting timers, to be tuned with measurements). The
+ * (starting values, to be tuned with measurements). The
  * control plane's side (ping, lease, offer deadline, …) is in
- * control-plane/src/dispatch/timers.ts; the node learns heartbeatMs, leaseMs
+ * control-plane/src/nodes/timers.ts; the node learns heartbeatMs, leaseMs
  * and pingMs from the welcome.
  */
 export const EDGE_TIMERS = {
@@ -32,9 +32,9 @@ export const EDGE_TIMERS = {
   parkWaitMs: 5000,
   // Why: `plume-edge accounts import|check` run beside the daemon; noticing within 5 s is prompt.
   accountsPollMs: 5000,
-  // Why: sessions expire over days; a check costs a Chromium start; a job's own login check
-  // catches the rest.
-  loginRecheckMs: 30 * 60_000,
+  // Why: a CLI command holds an account's profile for seconds (import, relogin, a login check)
+  // or a minute or two (`plume-edge check`); a job waits that out rather than fail.
+  accountLockWaitMs: 5 * 60_000,
   // Why: a login check is one page load on the platform; a minute covers a slow one.
   loginCheckTimeoutMs: 60_000,
   // Why: a 2 GB copy fires change events for seconds; one report after it settles is enough.

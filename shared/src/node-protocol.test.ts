@@ -83,6 +83,26 @@ describe('happy path', () => {
     ];
     for (const m of control) expect(decodeControlMessage(Buffer.from(JSON.stringify(m)))).toEqual({ ok: true, message: m });
   });
+
+  it('a start carries the publish\'s request id when the control plane sends one, and parses without it', () => {
+    const job = {
+      userId: 7,
+      platform: 'douyin',
+      contentType: 'video',
+      account: { id: 1, externalRef: 'acc-1', displayName: 'A' },
+      payload: {},
+      settings: {},
+      settingsHash: 'h',
+      settingsContractVersion: 'v',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    const start = { type: 'start', jobId: 'job_1', attemptId: 'att_1', leaseUntil: 9 };
+    const withId = decodeControlMessage(JSON.stringify({ ...start, job: { ...job, requestId: 'req_abc' } }));
+    expect(withId.ok && withId.message.type === 'start' && withId.message.job.requestId).toBe('req_abc');
+    // From a control plane that predates the field.
+    const without = decodeControlMessage(JSON.stringify({ ...start, job }));
+    expect(without).toEqual({ ok: true, message: { ...start, job } });
+  });
 });
 
 describe('errors', () => {
@@ -99,6 +119,18 @@ describe('errors', () => {
       expect(decoded.reason).toContain(reason);
       expect(Buffer.byteLength(decoded.reason)).toBeLessThanOrEqual(123);
     }
+  });
+
+  it('a hello may carry (platform × content type) adapters; one without them (an older node) still decodes', () => {
+    const caps = { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 1, platforms: ['bilibili'] };
+    const hello = (capabilities: object) => JSON.stringify({ type: 'hello', v: 1, nodeId: 'node_a', capabilities, accounts: [], activeJobs: [] });
+    const adapters = [{ platform: 'bilibili', contentTypes: ['video'], settings: ['partitionName', 'tags'] }];
+    expect(decodeNodeMessage(hello({ ...caps, adapters }))).toMatchObject({ ok: true, message: { capabilities: { adapters } } });
+    const older = decodeNodeMessage(hello(caps));
+    expect(older.ok && older.message.type === 'hello' && older.message.capabilities.adapters).toBe(undefined);
+    const bad = decodeNodeMessage(hello({ ...caps, adapters: [{ platform: 'bilibili', contentTypes: ['podcast'], settings: [] }] }));
+    expect(bad).toMatchObject({ ok: false, reason: expect.stringContaining('invalid hello at capabilities.adapters.0.contentTypes.0') });
+    expect(decodeNodeMessage(hello({ ...caps, adapters: [{ platform: 'bilibili', contentTypes: [], settings: [] }] })).ok).toBe(false);
   });
 
   it('a node message is not a control message and vice versa', () => {

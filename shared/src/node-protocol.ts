@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { sign } from './ed25519.js';
 import { toBase64Url, utf8 } from './encoding.js';
+import { CONTENT_TYPES } from './platforms.js';
 
 export const NODE_PROTOCOL_VERSION = 1 as const;
 
@@ -53,7 +54,7 @@ export interface NodeRequestInput {
   nonce: string;
 }
 
-/** DESIGN "Edge nodes": the connect handshake, in the style of LICENSE-V2-PROOF. Lines joined by "\n". */
+/** The connect handshake, in the style of LICENSE-V2-PROOF. Lines joined by "\n". */
 export function nodeConnectMessage(i: NodeRequestInput): string {
   return ['PLUME-NODE-V1-CONNECT', 'GET', NODE_PATHS.connect, i.nodeId, i.timestamp, i.nonce].join('\n');
 }
@@ -141,7 +142,21 @@ export const INVENTORY_MAX_FILES = 10_000;
 /** ws maxPayload on both sides: the largest message is a full inventory or a result with evidence. */
 export const NODE_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-export const LOGIN_STATES = ['logged_in', 'logged_out', 'unknown'] as const;
+/**
+ * An account's login state as its node knows it. `unsupported_platform`: the node has no adapter
+ * for the account's platform, so it can neither check the login nor publish there. It is newer
+ * than the others: a node reports it only to a control plane whose welcome lists it in
+ * `loginStates`, and `unknown` to one that predates it.
+ */
+export const LOGIN_STATES = ['logged_in', 'logged_out', 'unknown', 'unsupported_platform'] as const;
+export type LoginState = (typeof LOGIN_STATES)[number];
+/** The login states every control plane accepts (those of a welcome without `loginStates`). */
+export const BASE_LOGIN_STATES: readonly LoginState[] = ['logged_in', 'logged_out', 'unknown'];
+
+/** The state a node reports for `state` to a control plane that accepts `accepted` (its welcome's `loginStates`). */
+export function reportedLoginState(state: LoginState, accepted: readonly string[] | undefined): LoginState {
+  return (accepted ?? BASE_LOGIN_STATES).includes(state) ? state : 'unknown';
+}
 
 export const nodeAccountSchema = z.object({
   externalRef: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.@-]+$/, 'account refs are letters, digits, "_", ".", "@" and "-"'),
@@ -153,15 +168,97 @@ export const nodeAccountSchema = z.object({
 });
 export type NodeAccount = z.infer<typeof nodeAccountSchema>;
 
+/**
+ * An account's browser state as Playwright exports it (`context.storageState()`):
+ * the cookies and each origin's localStorage that make up a login. Web nodes
+ * send it (`storage_state`) so the control plane can seal it, and receive it
+ * (`account_state`) when an account moves to them; no other executor does.
+ */
+export const storageStateSchema = z.object({
+  cookies: z
+    .array(
+      z.object({
+        name: z.string(),
+        value: z.string(),
+        domain: z.string(),
+        path: z.string(),
+        expires: z.number(),
+        httpOnly: z.boolean(),
+        secure: z.boolean(),
+        sameSite: z.enum(['Strict', 'Lax', 'None']),
+      }),
+    )
+    .max(5000),
+  origins: z.array(z.object({ origin: z.url(), localStorage: z.array(z.object({ name: z.string(), value: z.string() })) })).max(500),
+});
+export type StorageState = z.infer<typeof storageStateSchema>;
+
+/**
+ * One adapter a node runs: the platform, the content types it publishes
+ * there, and the settings fields (shared settings contract names) it applies.
+ * A field of a job's settings outside `settings` has no control on that
+ * platform and is not applied; the control plane tells the integrator so at
+ * preflight (node-adapters.ts).
+ */
+export const adapterReportSchema = z.object({
+  platform: z.string().min(1).max(64),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).min(1).max(CONTENT_TYPES.length),
+  settings: z.array(z.string().min(1).max(64)).max(64),
+});
+export type AdapterReport = z.infer<typeof adapterReportSchema>;
+
+/**
+ * The last conclusive `plume-edge check` of one (platform, content type) on a
+ * node: the adapter ran against the live site up to, not including, the publish
+ * click. `failed` names the first step whose page no longer matched; the control
+ * plane treats that pair as not publishable on the node until a later check passes.
+ */
+export const SITE_CHECK_STATUSES = ['passed', 'failed'] as const;
+export const siteCheckSchema = z.object({
+  platform: z.string().min(1).max(64),
+  contentType: z.enum(['article', 'dynamic', 'video']),
+  status: z.enum(SITE_CHECK_STATUSES),
+  /** ISO 8601. */
+  checkedAt: z.string().min(1).max(40),
+  /** failed: the step that no longer matched, the adapter's error code and message. */
+  step: shortText(100).optional(),
+  code: shortText(100).optional(),
+  message: shortText(1000).optional(),
+});
+export type SiteCheck = z.infer<typeof siteCheckSchema>;
+/** One entry per (platform, content type): 22 platforms × 3 types fit with room. */
+export const SITE_CHECKS_MAX = 256;
+
 export const capabilitiesSchema = z.object({
   localVideoFile: z.number().int().min(0).max(1),
   /** 1 = runs jobs with their frozen settings; anything else gets no jobs. */
   publishSettingsSnapshot: z.number().int().min(0).max(1000),
   chromiumVersion: shortText(100).optional(),
   concurrency: z.number().int().min(1).max(64),
+  /** Platform codes with an adapter. Kept for control planes that predate `adapters`. */
   platforms: z.array(z.string().min(1).max(64)).max(64),
+  /**
+   * What the node can run, as (platform × content types) with the settings
+   * each adapter applies. Optional so that nodes which predate it still
+   * connect; the control plane then routes nothing to them that it cannot
+   * prove they run (node-adapters.ts).
+   */
+  adapters: z.array(adapterReportSchema).max(64).optional(),
   /** Root of the video tree (a Linux path on edge nodes, a Windows path on desktops). */
   videoDir: shortText(4096).optional(),
+  /** Each adapter's last site check (`plume-edge check`), kept apart from what the adapters support. */
+  siteChecks: z.array(siteCheckSchema).max(SITE_CHECKS_MAX).optional(),
+  /**
+   * Platforms whose login page the node can open for a relayed login (login_open). Absent on
+   * nodes that predate relayed logins: the control plane then starts none on them.
+   */
+  logins: z.array(z.string().min(1).max(64)).max(64).optional(),
+  /**
+   * 1: a web node that sends its accounts' browser state (`storage_state`, when the welcome
+   * offers `browserStates`) and takes an account moved to it with `account_state`. Only such a
+   * node receives accounts from the web pool.
+   */
+  browserStates: z.number().int().min(0).max(1).optional(),
 });
 export type NodeCapabilitiesReport = z.infer<typeof capabilitiesSchema>;
 
@@ -189,8 +286,53 @@ export const jobSpecSchema = z.object({
   settingsContractVersion: z.string().max(100),
   /** ISO 8601 creation time: the lower bound of a verification's time window. */
   createdAt: z.string().max(40),
+  /**
+   * The X-Request-Id of the publish call that created the job, for the node's
+   * logs. Optional: control planes before it did not send it, and nodes before
+   * it drop it (unknown fields are stripped, never refused).
+   */
+  requestId: z.string().max(128).optional(),
 });
 export type JobSpec = z.infer<typeof jobSpecSchema>;
+
+// ---------------------------------------------------------------- relayed logins
+
+/**
+ * A relayed login: the control plane asks a node to open a platform's login page (login_open),
+ * the node streams the page (login_frame) and the login flow's steps (login_event), and the
+ * person at the console answers through login_input until the flow ends (succeeded, failed) or
+ * the control plane stops it (login_cancel).
+ */
+export const loginIdSchema = z.string().regex(/^lgn_[A-Za-z0-9_-]{1,64}$/, 'login ids look like lgn_…');
+/**
+ * Bounds of the screencast: a frame is JPEG, at most this many base64 characters (a bigger one
+ * is dropped, not sent), and a node sends at most `maxPerSecond` frames a second.
+ */
+export const LOGIN_FRAME_LIMITS = { base64Chars: 256 * 1024, maxPerSecond: 3, maxEdgePx: 1024 } as const;
+
+export const loginInputSchema = z.discriminatedUnion('type', [
+  /** A click at (x, y) in the page's CSS pixels (the frame's width × height). */
+  z.object({ type: z.literal('click'), x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000) }),
+  /** One key press, in Playwright's names (Enter, Backspace, Tab, ArrowLeft, a, …). */
+  z.object({ type: z.literal('key'), key: z.string().min(1).max(32).regex(/^[A-Za-z0-9+]+$|^.$/, 'a key name (Enter, Tab, ArrowLeft, Control+a) or one character') }),
+  /** Text typed into the focused field. */
+  z.object({ type: z.literal('text'), text: z.string().min(1).max(1000) }),
+  /** The answer to needs_sms. */
+  z.object({ type: z.literal('sms'), code: z.string().min(1).max(16).regex(/^[A-Za-z0-9]+$/, 'an SMS code is letters and digits') }),
+]);
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginEventSchema = z.discriminatedUnion('type', [
+  /** A QR to scan, as the text it encodes (null when unreadable: the frames show it). */
+  z.object({ type: z.literal('qr'), text: z.string().max(2000).nullable(), purpose: z.enum(['login', 'admin_scan']), shown: z.number().int().min(1) }),
+  z.object({ type: z.literal('scanned') }),
+  z.object({ type: z.literal('needs_sms'), attempt: z.number().int().min(1), refused: z.boolean() }),
+  z.object({ type: z.literal('needs_slider') }),
+  /** Logged in and recorded on the node (the node reports its accounts right after). */
+  z.object({ type: z.literal('succeeded'), externalRef: z.string().min(1).max(200), displayName: shortText(200) }),
+  z.object({ type: z.literal('failed'), code: z.string().min(1).max(100), message: shortText(1000) }),
+]);
+export type LoginEventReport = z.infer<typeof loginEventSchema>;
 
 // ---------------------------------------------------------------- node → control plane
 
@@ -239,11 +381,35 @@ export const nodeMessageSchema = z.discriminatedUnion('type', [
     candidates: z.number().int().min(0).optional(),
   }),
   z.object({ type: z.literal('accounts'), accounts: z.array(nodeAccountSchema).max(1000) }),
+  /**
+   * Web nodes, to a control plane whose welcome offers `browserStates`: the account's browser state
+   * after a login or a job changed it. The control plane keeps it sealed, for the account's next web node.
+   */
+  z.object({
+    type: z.literal('storage_state'),
+    externalRef: nodeAccountSchema.shape.externalRef,
+    /** The account's owner, as in `accounts`; checked against the account the control plane knows. */
+    userId: z.number().int().positive().optional(),
+    state: storageStateSchema,
+  }),
+  /** The node's whole list of last site checks, sent when one changed (a check ran in the daemon or the CLI). */
+  z.object({ type: z.literal('site_checks'), checks: z.array(siteCheckSchema).max(SITE_CHECKS_MAX) }),
   z.object({
     type: z.literal('inventory'),
     files: z.array(z.object({ path: shortText(4096), size: z.number().int().min(0), mtime: z.number().int().min(0) })).max(INVENTORY_MAX_FILES),
     truncated: z.boolean(),
   }),
+  z.object({
+    type: z.literal('login_frame'),
+    loginId: loginIdSchema,
+    seq: z.number().int().min(0),
+    /** base64 JPEG. */
+    jpeg: z.string().min(1).max(LOGIN_FRAME_LIMITS.base64Chars),
+    /** The page's size in CSS pixels: a click's x and y are in these. */
+    width: z.number().int().min(1).max(10_000),
+    height: z.number().int().min(1).max(10_000),
+  }),
+  z.object({ type: z.literal('login_event'), loginId: loginIdSchema, event: loginEventSchema }),
   z.object({ type: z.literal('bye'), reason: shortText(200).optional() }),
 ]);
 export type NodeMessage = z.infer<typeof nodeMessageSchema>;
@@ -265,6 +431,17 @@ export const controlMessageSchema = z.discriminatedUnion('type', [
     pingMs: z.number().int().positive().optional(),
     /** Unix milliseconds on the control plane's clock. */
     serverTime: z.number().int(),
+    /**
+     * The account login states this control plane accepts in `hello` and `accounts`. Absent
+     * (control planes that predate it): logged_in, logged_out and unknown; a node reports any
+     * other state of its own as unknown there.
+     */
+    loginStates: z.array(z.string().max(64)).max(32).optional(),
+    /**
+     * This control plane keeps the browser states of web nodes' accounts (`storage_state`) and moves
+     * accounts between web nodes (`account_state`). Absent: send no `storage_state`.
+     */
+    browserStates: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('offer'),
@@ -280,6 +457,34 @@ export const controlMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel'), ...ref, reason: shortText(200).optional() }),
   z.object({ type: z.literal('verify'), ...ref, job: jobSpecSchema }),
   z.object({ type: z.literal('drain') }),
+  /**
+   * Web nodes reporting `capabilities.browserStates: 1`: an account now lives on this node, with the
+   * browser state its previous web node last reported. Write it into the account's profile (replacing
+   * what a profile of that ref held), record the account for `userId`, check its login and report it.
+   */
+  z.object({
+    type: z.literal('account_state'),
+    account: z.object({
+      externalRef: nodeAccountSchema.shape.externalRef,
+      platform: z.string().min(1).max(64),
+      displayName: shortText(200),
+      userId: z.number().int().positive(),
+    }),
+    state: storageStateSchema,
+  }),
+  z.object({
+    type: z.literal('login_open'),
+    loginId: loginIdSchema,
+    platform: z.string().min(1).max(64),
+    /** The Plume user the account is for. */
+    userId: z.number().int().positive(),
+    /** The account to log in (again); absent: whichever account the platform names. */
+    accountRef: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.@-]+$/).optional(),
+    /** The whole login on the node, from opening the page to the account read back. */
+    timeoutMs: z.number().int().min(1000).max(3_600_000),
+  }),
+  z.object({ type: z.literal('login_input'), loginId: loginIdSchema, input: loginInputSchema }),
+  z.object({ type: z.literal('login_cancel'), loginId: loginIdSchema, reason: shortText(200).optional() }),
   z.object({ type: z.literal('error'), code: z.string().max(100), message: shortText(2000) }),
 ]);
 export type ControlMessage = z.infer<typeof controlMessageSchema>;

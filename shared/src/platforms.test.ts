@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { executorsFor, PLATFORMS, supports } from './platforms.js';
 
 describe('catalog', () => {
-  it('has the 24 items DESIGN counts', () => {
+  it('has 24 items: 22 content platforms and 2 CMS site types', () => {
     const content = PLATFORMS.filter((p) => p.category === 'content');
     expect(PLATFORMS).toHaveLength(24);
     expect(content).toHaveLength(22);

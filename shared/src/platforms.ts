@@ -1,5 +1,5 @@
 /**
- * The integration catalog (DESIGN: Platforms): 22 content platforms and 2 CMS
+ * The integration catalog: 22 content platforms and 2 CMS
  * site types. Codes are ours; capabilities follow what each platform offers
  * its creators. Both the control plane (routing, validation, GET /meta) and the
  * edge node (adapters) read this one table.
@@ -55,10 +55,10 @@ export const PLATFORMS: readonly PlatformEntry[] = Object.freeze([
   content('dayu', 'Dayu', ['article', 'video']),
   content('yidian', 'Yidian', ['article', 'video']),
   content('wechat_mp', 'WeChat Official Accounts', ['article', 'video']),
-  content('acfun', 'AcFun', ['article', 'video']),
+  content('eastmoney', 'Eastmoney', ['article', 'video']),
   content('dongchedi', 'Dongchedi', ['article', 'video']),
   content('autohome', 'Autohome', ['article', 'video']),
-  content('ifeng', 'Ifeng', ['article', 'video']),
+  content('yiche', 'Yiche', ['article', 'video']),
   content('csdn', 'CSDN', ['article']),
   content('juejin', 'Juejin', ['article']),
   content('jianshu', 'Jianshu', ['article']),

@@ -5,7 +5,10 @@ import {
   applyDefaults,
   canonicalJson,
   checkEffectiveSettings,
+  BILIBILI_PARTITIONS,
   fieldsFor,
+  JUEJIN_CATEGORIES,
+  JUEJIN_TAGS,
   mergeSettings,
   SETTINGS_CONTRACT_VERSION,
   SETTINGS_CONTRACTS,
@@ -86,8 +89,21 @@ describe('the contract', () => {
   });
 
   it('names bilibili.partitionName and douyin.creationDeclaration for video', () => {
-    expect(fieldsFor('video', 'bilibili')!.find((f) => f.key === 'partitionName')).toMatchObject({ type: 'string', required: true });
+    expect(fieldsFor('video', 'bilibili')!.find((f) => f.key === 'partitionName')).toMatchObject({ type: 'enum', required: true, options: BILIBILI_PARTITIONS });
     expect(fieldsFor('video', 'douyin')!.find((f) => f.key === 'creationDeclaration')).toMatchObject({ type: 'enum', requiredWhen: { field: 'aiLabel', in: [true] } });
+  });
+
+  it('holds what the zhihu, CSDN and jianshu editors take', () => {
+    const article = SETTINGS_CONTRACTS.article.platforms;
+    expect(article.csdn!.limits).toMatchObject({ titleMinLength: 5, titleMaxLength: 100 });
+    expect(fieldsFor('article', 'csdn')!.find((f) => f.key === 'summary')).toMatchObject({ type: 'text', maxLength: 256 });
+    expect(fieldsFor('article', 'csdn')!.find((f) => f.key === 'tags')).toMatchObject({ type: 'string_list', maxItems: 5 });
+    expect(fieldsFor('article', 'zhihu')!.find((f) => f.key === 'column')).toMatchObject({ type: 'string', maxLength: 50 });
+    expect(fieldsFor('article', 'jianshu')!.find((f) => f.key === 'notebook')).toMatchObject({ type: 'string', maxLength: 50 });
+    expect(article.jianshu!.cover.custom).toBe(false);
+    expect(fieldsFor('article', 'jianshu')!.find((f) => f.key === 'coverMode')!.options).toEqual(['auto']);
+    expect(validateSettingsLayer('article', 'csdn', { summary: '摘'.repeat(257) }, 'p')[0]!.field).toBe('p.summary');
+    expect(validateSettingsLayer('article', 'csdn', { summary: '摘'.repeat(256) }, 'p')).toEqual([]);
   });
 
   it('field keys are unique per platform and type, and enum fields list options', () => {
@@ -129,6 +145,34 @@ describe('validateSettingsLayer', () => {
     expect(validateSettingsLayer('article', 'jianshu', { coverMode: 'custom' }, 'p')).toHaveLength(1);
     expect(validateSettingsLayer('article', 'csdn', { coverMode: 'custom' }, 'p')).toEqual([]);
     expect(settingsSchema('dynamic', 'weibo')!.shape).not.toHaveProperty('coverMode');
+  });
+});
+
+describe("values from a platform's fixed list", () => {
+  it('offers exactly the shared lists as options', () => {
+    const juejin = fieldsFor('article', 'juejin')!;
+    expect(juejin.find((f) => f.key === 'category')!.options).toEqual(JUEJIN_CATEGORIES.map((c) => c.value));
+    // juejin's own tags replace the common free-text tags field, not sit beside it.
+    expect(juejin.filter((f) => f.key === 'tags')).toEqual([expect.objectContaining({ type: 'string_list', options: JUEJIN_TAGS, minItems: 1, maxItems: 3, required: true })]);
+    expect(fieldsFor('article', 'csdn')!.find((f) => f.key === 'tags')!.options).toBeUndefined();
+  });
+
+  it('refuses a value outside the list, naming the value and the offered ones', () => {
+    const [issue, ...rest] = validateSettingsLayer('article', 'juejin', { tags: ['Go', 'plume'] }, 'platformSettings.juejin');
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ code: 'invalid_settings', field: 'platformSettings.juejin.tags.1' });
+    expect(issue!.message).toContain('"plume" is not one of the values the platform offers for tags: 前端, 后端, JavaScript');
+    expect(validateSettingsLayer('article', 'juejin', { tags: ['Go', 'Linux'], category: 'backend' }, 'p')).toEqual([]);
+    expect(validateSettingsLayer('article', 'juejin', { tags: [] }, 'p')[0]!.message).toContain('at least 1');
+    expect(validateSettingsLayer('article', 'juejin', { tags: ['Go', 'Java', 'Linux', 'MySQL'] }, 'p')[0]!.message).toContain('at most 3');
+    expect(validateSettingsLayer('article', 'juejin', { category: 'gardening' }, 'p')[0]!.message).toContain('"gardening" is not one of');
+    expect(validateSettingsLayer('video', 'bilibili', { partitionName: '不存在的分区' }, 'p')[0]!.field).toBe('p.partitionName');
+    // The common tags stay free text elsewhere.
+    expect(validateSettingsLayer('article', 'csdn', { tags: ['plume'] }, 'p')).toEqual([]);
+  });
+
+  it('requires juejin tags on the merged settings', () => {
+    expect(checkEffectiveSettings('article', 'juejin', { category: 'backend' }, 'a').map((i) => i.field)).toEqual(['tags']);
   });
 });
 

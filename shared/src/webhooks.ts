@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'article.generation.failed',
   'publish.job.updated',
   'publish.batch.updated',
+  'account.session_expired',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -26,8 +27,15 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export interface WebhookEventData {
   'article.generation.succeeded': { task_id: string; status: 'done'; article_id: string; title: string };
   'article.generation.failed': { task_id: string; status: 'failed'; error: { code: string; message: string } };
-  'publish.job.updated': { batch_id: string; job_id: string; state: string; [field: string]: unknown };
-  'publish.batch.updated': { batch_id: string; state: string; [field: string]: unknown };
+  /** request_id: the X-Request-Id of the publish call that created the batch. */
+  'publish.job.updated': { batch_id: string; job_id: string; state: string; request_id: string; [field: string]: unknown };
+  'publish.batch.updated': { batch_id: string; state: string; request_id: string; [field: string]: unknown };
+  /**
+   * A node found the account's platform session gone (logged_in → logged_out): the account is not
+   * publishable until someone logs it in again on its node. detected_at: when the control plane
+   * recorded the change (ISO 8601). request_id is null: no API call caused it.
+   */
+  'account.session_expired': { account_id: number; platform: string; node_id: string; detected_at: string; request_id: null };
 }
 
 export interface WebhookEnvelope<T extends WebhookEventType = WebhookEventType> {

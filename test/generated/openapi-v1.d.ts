@@ -97,7 +97,7 @@ export interface paths {
         };
         /**
          * Poll article generation
-         * @description status queued | running | done | failed. On done: article_id and title. On failed: error { code, message }.
+         * @description status queued | running | done | failed. On done: article_id, title, and the article's content_provenance and aigc label. On failed: error { code, message }.
          */
         get: operations["getGenerationTask"];
         put?: never;
@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Read-only check of a publish request
-         * @description The body of the formal publish plus `contentType`. Merges settings (`account` mode: account preset, then platformSettings[platform], then accountSettings[accountId]; `custom` ignores presets) and reports each target's effective settings and their source, quota, account publishability and executor status, the items only execution can verify, and `preflight_hash`. Consumes no quota, enqueues nothing, reads no local file. A node without publishSettingsSnapshot=1 answers 422 settings_executor_upgrade_required. For the formal publish, drop `contentType` and send `preflightHash` and `settingsContractVersion`. Needs `publish`.
+         * @description The body of the formal publish plus `contentType`. Merges settings (`account` mode: account preset, then platformSettings[platform], then accountSettings[accountId]; `custom` ignores presets) and reports each target's effective settings and their source, quota, account publishability and executor status, the items only execution can verify, the settings each target's executor has no control for (`ignored_settings`), and `preflight_hash`. Consumes no quota, enqueues nothing, reads no local file. A node without publishSettingsSnapshot=1 answers 422 settings_executor_upgrade_required; a platform or content type the account's node does not run (its capabilities.adapters) answers 422 platform_unsupported_by_node, content_type_unsupported_by_node or node_adapters_unreported; a setting value outside a platform's fixed list (GET /publish/settings options) answers 422 invalid_settings. For the formal publish, drop `contentType` and send `preflightHash` and `settingsContractVersion`. Needs `publish`.
          */
         post: operations["preflightPublish"];
         delete?: never;
@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Publish articles (and CMS articles)
-         * @description Publishes an article to the accounts in `accountIds`, one job per account in one batch. CMS sites use this endpoint with executor web and need the plan's CMS permission, the `cms` key permission and cms quota. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing. Needs `publish`.
+         * @description Publishes an article to the accounts in `accountIds`, one job per account in one batch. CMS sites use this endpoint with executor web and need the plan's CMS permission, the `cms` key permission and cms quota. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
          */
         post: operations["publishArticle"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Publish dynamics
-         * @description Body: { executor, accountIds, content (text, required, at most 2000 characters), images? (absolute local image paths on the executing machine, same rules as video paths), settingsMode, platformSettings, accountSettings, preflightHash?, settingsContractVersion? }. Dynamics exist on six platforms only (douyin, xiaohongshu, bilibili, weibo, toutiao, kuaishou) and never fall back to articles. Answers 202 with a Location header to poll. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing. Needs `publish`.
+         * @description Body: { executor, accountIds, content (text, required, at most 2000 characters), images? (absolute local image paths on the executing machine, same rules as video paths), settingsMode, platformSettings, accountSettings, preflightHash?, settingsContractVersion? }. Dynamics exist on six platforms only (douyin, xiaohongshu, bilibili, weibo, toutiao, kuaishou) and never fall back to articles. Answers 202 with a Location header to poll. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
          */
         post: operations["publishDynamic"];
         delete?: never;
@@ -279,9 +279,29 @@ export interface paths {
         put?: never;
         /**
          * Publish videos
-         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing. Needs `publish`.
+         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
          */
         post: operations["publishVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi/v1/publish/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Batches created by a publish call, by its X-Request-Id
+         * @description When a publish answer never arrived (a timeout, a dropped connection), look the call up here by its X-Request-Id before retrying: an item means the batch exists (poll it; do not publish again), an empty list means that call created nothing (retry it with the same Idempotency-Key). A client that sends its own X-Request-Id (1 to 64 of A-Z a-z 0-9 . _ : -) knows it even without an answer; otherwise the id is in the answer's X-Request-Id header. Only the caller's batches, newest first, at most 20. A call still in flight has created nothing yet. Needs `publish`.
+         */
+        get: operations["listPublishBatchesByRequest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -315,7 +335,7 @@ export interface components {
         /** @description The failure body of every Open API v1 error: branch on `error.code`. */
         Error: {
             error: {
-                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, content_limit_exceeded, account_platform_mismatch, rate_limited, daily_limit_exceeded, internal_error */
+                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, account_platform_mismatch, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
                 code: string;
                 /** @description Human-readable explanation; do not parse */
                 message: string;
@@ -326,7 +346,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Trace id of this request. When a result is undetermined, look it up by this id before retrying; do not resend with a new Idempotency-Key. */
+        /** @description Trace id of this request: yours when you sent a well-formed X-Request-Id (1 to 64 of A-Z a-z 0-9 . _ : -), else a new one. When a publish result is undetermined, look it up with GET /publish/batches?requestId=… before retrying; do not resend with a new Idempotency-Key. */
         "X-Request-Id": string;
         /** @description Requests allowed per minute, for all keys of the user together. */
         "RateLimit-Limit": number;
@@ -374,21 +394,25 @@ export interface operations {
                         permissions: string[];
                         cms_enabled: boolean;
                         quotas: {
+                            /** @description used: one unit per job published or in progress; a job that ended failed (nothing published) has given its unit back */
                             web: {
                                 granted: number;
                                 used: number;
                                 remaining: number;
                             };
+                            /** @description used: one unit per job published or in progress; a job that ended failed (nothing published) has given its unit back */
                             desktop: {
                                 granted: number;
                                 used: number;
                                 remaining: number;
                             };
+                            /** @description used: one unit per job published or in progress; a job that ended failed (nothing published) has given its unit back */
                             edge: {
                                 granted: number;
                                 used: number;
                                 remaining: number;
                             };
+                            /** @description used: one unit per job published or in progress; a job that ended failed (nothing published) has given its unit back */
                             cms: {
                                 granted: number;
                                 used: number;
@@ -436,6 +460,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -507,7 +542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -556,6 +591,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -664,7 +710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -754,7 +800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required: update and restart the executor, then preflight again). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -779,6 +825,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -852,7 +909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -923,6 +980,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     generateArticle: {
@@ -982,6 +1050,24 @@ export interface operations {
                         article_id?: string;
                         /** @description When done: its title */
                         title?: string;
+                        /**
+                         * @description When done: the article's provenance (always ai_generated)
+                         * @enum {string}
+                         */
+                        content_provenance?: "human" | "ai_assisted" | "ai_generated";
+                        /** @description When done: the article's AI-content label, as GET /articles/{article_id} answers it */
+                        aigc?: {
+                            /** @description True when the text is AI (ai_assisted or ai_generated) or aiImageCount > 0; then display display_label prominently */
+                            label_required: boolean;
+                            /** @description One of: "AI-generated text and images", "AI-generated text", "AI-assisted text, AI-generated images", "AI-assisted text", "Contains AI-generated images"; empty when no label is required */
+                            display_label: string;
+                            applies_to: {
+                                /** @description The text is AI-generated or AI-assisted */
+                                text: boolean;
+                                /** @description At least one image is AI-generated */
+                                images: boolean;
+                            };
+                        };
                         /** @description Why the task failed (status failed only) */
                         error?: {
                             /**
@@ -994,7 +1080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1100,6 +1186,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGenerationTask: {
@@ -1138,6 +1235,24 @@ export interface operations {
                         article_id?: string;
                         /** @description When done: its title */
                         title?: string;
+                        /**
+                         * @description When done: the article's provenance (always ai_generated)
+                         * @enum {string}
+                         */
+                        content_provenance?: "human" | "ai_assisted" | "ai_generated";
+                        /** @description When done: the article's AI-content label, as GET /articles/{article_id} answers it */
+                        aigc?: {
+                            /** @description True when the text is AI (ai_assisted or ai_generated) or aiImageCount > 0; then display display_label prominently */
+                            label_required: boolean;
+                            /** @description One of: "AI-generated text and images", "AI-generated text", "AI-assisted text, AI-generated images", "AI-assisted text", "Contains AI-generated images"; empty when no label is required */
+                            display_label: string;
+                            applies_to: {
+                                /** @description The text is AI-generated or AI-assisted */
+                                text: boolean;
+                                /** @description At least one image is AI-generated */
+                                images: boolean;
+                            };
+                        };
                         /** @description Why the task failed (status failed only) */
                         error?: {
                             /**
@@ -1150,7 +1265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1221,6 +1336,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAccounts: {
@@ -1258,24 +1384,37 @@ export interface operations {
                             /** @enum {string} */
                             category: "content" | "cms";
                             display_name: string;
-                            /** @description Paired, logged in (CMS sites: paired) and, with contentType, able to publish that type */
+                            /** @description Paired, logged in (CMS sites: paired) and, with contentType, able to publish that type: the catalog routes it to the account's executor and the account's node reports an adapter for that platform and type (CMS sites: articles, always). For executor web (content platforms), also: the web node holding the account is online and serves you. Without contentType, able to publish at least one type. */
                             publishable: boolean;
-                            /** @description Empty when publishable */
-                            unpublishable_reasons: ("unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked")[];
+                            /** @description Empty when publishable. platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type; node_adapters_unreported: the node predates that report, update and restart it; web_node_unavailable (executor web): the web node holding the account is offline or draining, and the service moves the account to another one. */
+                            unpublishable_reasons: ("unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable")[];
+                            /** @description With contentType: the failed site check behind `site_check_failed` (the node checked the live site and it changed), else null */
+                            site_check: {
+                                /** @description When the node ran the check (ISO 8601) */
+                                checked_at: string;
+                                /** @description The first step whose page no longer matched */
+                                step: string;
+                                /** @description The adapter error code, e.g. editor_changed */
+                                code: string;
+                                message: string;
+                            } | null;
                             /** @description The executor that publishes for this account (fixed routing: a publish naming another executor is refused). With contentType, null when that type cannot be routed. */
                             executor: ("web" | "desktop" | "edge") | null;
                             /** @description CMS sites: always true (they run in the service). Others: the account's node is connected and heartbeating. */
                             executor_online: boolean;
                             node_id: string | null;
-                            /** @enum {string} */
-                            login_state: "logged_in" | "logged_out" | "unknown";
-                            /** @description Content types this account can publish with its executor */
+                            /**
+                             * @description As the account's node last reported it. logged_out: the platform session ended (an expired one is also announced by the account.session_expired webhook); unknown: not checked yet, or the last check could not tell; unsupported_platform: the node has no adapter for the platform, so it can neither check the login nor publish there.
+                             * @enum {string}
+                             */
+                            login_state: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description Content types this account can publish with its executor: those the catalog routes there and the account's node runs */
                             content_types: ("article" | "dynamic" | "video")[];
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1331,6 +1470,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listExecutionNodes: {
@@ -1375,6 +1525,13 @@ export interface operations {
                                 chromiumVersion?: string;
                                 concurrency?: number;
                                 platforms?: string[];
+                                /** @description What the node runs: platform × content types. An account is publishable for a content type only when its node reports that pair. Absent for nodes that predate this report: nothing is routed to them (node_adapters_unreported) until they are updated. */
+                                adapters?: {
+                                    platform: string;
+                                    contentTypes: ("article" | "dynamic" | "video")[];
+                                    /** @description Settings fields this adapter applies; others in a job are not applied (preflight lists them in ignored_settings) */
+                                    settings: string[];
+                                }[];
                                 /** @description Root of the node's video tree (PLUME_EDGE_VIDEO_DIR), when the node reports it */
                                 videoDir?: string;
                             };
@@ -1418,6 +1575,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -1513,6 +1681,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideoMeta: {
@@ -1559,6 +1738,7 @@ export interface operations {
                                 field: string;
                                 in: (string | number | boolean)[];
                             } | null;
+                            /** @description enum: the values it takes. string_list: the only items it takes, from the platform's own fixed list (juejin tags); absent, items are free text. Other values are refused with 422 invalid_settings. */
                             options?: string[];
                             /** @description Applied when no layer sets the field */
                             default?: string | number | boolean | string[];
@@ -1567,6 +1747,7 @@ export interface operations {
                                 max_length?: number;
                                 min?: number;
                                 max?: number;
+                                min_items?: number;
                                 max_items?: number;
                             };
                         }[];
@@ -1575,6 +1756,7 @@ export interface operations {
                             name: string;
                             video_executors: ("web" | "desktop" | "edge")[];
                             limits: {
+                                title_min_length?: number;
                                 title_max_length?: number;
                                 content_max_length?: number;
                                 min_images?: number;
@@ -1598,6 +1780,7 @@ export interface operations {
                                     field: string;
                                     in: (string | number | boolean)[];
                                 } | null;
+                                /** @description enum: the values it takes. string_list: the only items it takes, from the platform's own fixed list (juejin tags); absent, items are free text. Other values are refused with 422 invalid_settings. */
                                 options?: string[];
                                 /** @description Applied when no layer sets the field */
                                 default?: string | number | boolean | string[];
@@ -1606,6 +1789,7 @@ export interface operations {
                                     max_length?: number;
                                     min?: number;
                                     max?: number;
+                                    min_items?: number;
                                     max_items?: number;
                                 };
                             }[];
@@ -1659,6 +1843,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublishSettings: {
@@ -1696,6 +1891,7 @@ export interface operations {
                         /** @description account mode: the account preset, then platformSettings[platform], then accountSettings[accountId]; a later layer wins per field. custom mode skips the preset. */
                         merge_order: string[];
                         limits: {
+                            title_min_length?: number;
                             title_max_length?: number;
                             content_max_length?: number;
                             min_images?: number;
@@ -1714,6 +1910,7 @@ export interface operations {
                                 field: string;
                                 in: (string | number | boolean)[];
                             } | null;
+                            /** @description enum: the values it takes. string_list: the only items it takes, from the platform's own fixed list (juejin tags); absent, items are free text. Other values are refused with 422 invalid_settings. */
                             options?: string[];
                             /** @description Applied when no layer sets the field */
                             default?: string | number | boolean | string[];
@@ -1722,13 +1919,14 @@ export interface operations {
                                 max_length?: number;
                                 min?: number;
                                 max?: number;
+                                min_items?: number;
                                 max_items?: number;
                             };
                         }[];
                         platforms: {
                             id: string;
                             name: string;
-                            /** @description Fields this platform adds */
+                            /** @description Fields this platform adds; one with the key of a common field replaces it for this platform (juejin takes tags from its own list) */
                             settings: {
                                 /** @description Name to use inside platformSettings, accountSettings and presets */
                                 key: string;
@@ -1741,6 +1939,7 @@ export interface operations {
                                     field: string;
                                     in: (string | number | boolean)[];
                                 } | null;
+                                /** @description enum: the values it takes. string_list: the only items it takes, from the platform's own fixed list (juejin tags); absent, items are free text. Other values are refused with 422 invalid_settings. */
                                 options?: string[];
                                 /** @description Applied when no layer sets the field */
                                 default?: string | number | boolean | string[];
@@ -1749,6 +1948,7 @@ export interface operations {
                                     max_length?: number;
                                     min?: number;
                                     max?: number;
+                                    min_items?: number;
                                     max_items?: number;
                                 };
                             }[];
@@ -1758,6 +1958,7 @@ export interface operations {
                                 message: string;
                             }[];
                             limits: {
+                                title_min_length?: number;
                                 title_max_length?: number;
                                 content_max_length?: number;
                                 min_images?: number;
@@ -1780,7 +1981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1844,6 +2045,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2027,6 +2239,17 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             settings_hash: string;
+                            /** @description Settings the target's executor does not apply on its platform (for example aiLabel where the platform has no AI label): the job is published without them. Listed when a layer set them or their value is not the contract default. They do not make valid false. */
+                            ignored_settings: {
+                                /** @description A key of effective_settings */
+                                setting: string;
+                                /**
+                                 * @description no_control: the target's executor has no control for it on this platform
+                                 * @enum {string}
+                                 */
+                                reason: "no_control";
+                                message: string;
+                            }[];
                             problems: {
                                 /** @description The error code the formal publish would answer with */
                                 code: string;
@@ -2057,7 +2280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2158,7 +2381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required: update and restart the executor, then preflight again). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2182,6 +2405,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2275,7 +2509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2381,7 +2615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required: update and restart the executor, then preflight again). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2406,6 +2640,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2503,7 +2748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2609,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required: update and restart the executor, then preflight again). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2634,6 +2879,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2742,7 +2998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2848,7 +3104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required: update and restart the executor, then preflight again). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2873,6 +3129,153 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublishBatchesByRequest: {
+        parameters: {
+            query: {
+                /** @description X-Request-Id of the publish call */
+                requestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batches that call created (none: it created nothing) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            batch_id: string;
+                            /** @enum {string} */
+                            content_type: "article" | "dynamic" | "video";
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            article_id: string | null;
+                            /**
+                             * @description Terminal: succeeded, failed, partial. Stop polling there.
+                             * @enum {string}
+                             */
+                            state: "queued" | "running" | "succeeded" | "failed" | "partial";
+                            /** @description X-Request-Id of the publish call */
+                            request_id: string;
+                            created_at: string;
+                            jobs: {
+                                job_id: string;
+                                account_id: number;
+                                platform: string;
+                                /**
+                                 * @description verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                feedback: {
+                                    message: string | null;
+                                    step: string | null;
+                                } | null;
+                                platform_status: string | null;
+                                platform_post_id: string | null;
+                                platform_url: string | null;
+                                verified_at: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                settings_hash: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2926,7 +3329,7 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description verifying: the outcome of a started publish is being looked up on the platform
+                             * @description verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
                             state: "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
@@ -2947,7 +3350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3011,6 +3414,17 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-DailyLimit": components["headers"]["X-DailyLimit"];
                     "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

@@ -22,7 +22,7 @@ export interface TestContext extends AdapterContext {
   gate: { calls: number; refuse: boolean };
 }
 
-/** Timeouts sized for a local simulator: a missing control fails in ~1 s, not 10. */
+/** Timeouts sized for a local simulator: a missing control fails in ~3 s, not 10 (a loaded 2-core machine needs more than 1 s to paint a page). */
 export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}): TestContext {
   const events: TestContext['events'] = [];
   const gate = { calls: 0, refuse: false };
@@ -52,7 +52,8 @@ export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}
     },
     signal: new AbortController().signal,
     log: { debug: noop, info: noop, warn: noop },
-    timeouts: { selectorMs: 1_000, navigationMs: 10_000, uploadMs: 15_000, publishMs: 5_000 },
+    // PLUME_TEST_SELECTOR_MS lengthens the wait on a machine too loaded to lay a page out in a second.
+    timeouts: { selectorMs: Number(process.env.PLUME_TEST_SELECTOR_MS) || 3_000, navigationMs: 10_000, uploadMs: 15_000, publishMs: 5_000 },
     ...overrides,
   };
 }

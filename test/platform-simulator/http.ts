@@ -157,38 +157,3 @@ export function esc(s: string): string {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/**
- * `data-testid` attributes, as real sites ship them. A test can make the site
- * "change" by omitting some: the control is still there, the hook is gone.
- */
-export function testIds(omitted: readonly string[]): (id: string) => string {
-  return (id) => (omitted.includes(id) ? '' : `data-testid="${id}"`);
-}
-
-export function page(opts: { title: string; brand: string; user?: { uid: string; name: string } | null; body: string; script?: string }): string {
-  const badge = opts.user
-    ? `<span class="user" data-testid="current-user" data-uid="${esc(opts.user.uid)}">${esc(opts.user.name)}</span>`
-    : `<a class="login" href="login">登录</a>`;
-  return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(opts.title)}</title>
-<style>
- body{font-family:sans-serif;margin:0} header{display:flex;justify-content:space-between;padding:8px 16px;background:#f4f5f5}
- main,section{padding:16px} textarea{width:100%;min-height:120px} [hidden]{display:none!important}
- .chip{display:inline-block;padding:2px 6px;margin:2px;background:#e8f3ff;border-radius:4px}
- [role=alert]{color:#c00} [role=dialog]{border:1px solid #ccc;margin:16px}
-</style></head>
-<body><header><span class="brand">${esc(opts.brand)}</span>${badge}</header>
-${opts.body}
-${opts.script ? `<script>\n${opts.script}\n</script>` : ''}
-</body></html>`;
-}
-
-export function loginPage(brand: string, prefix: string): string {
-  return page({
-    title: `${brand} - 登录`,
-    brand,
-    body: `<main><form data-testid="login-form" action="${prefix}/login" method="post" aria-label="登录">
-<p>扫码登录 / 密码登录</p><input name="account" aria-label="账号"><input name="password" type="password" aria-label="密码">
-<button type="submit">登录</button></form></main>`,
-  });
-}

@@ -7,16 +7,31 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bilibili } from './bilibili.js';
+import type { ContentType } from '@plume/shared';
+import { baijiahao } from './baijiahao.js';
+import { bilibili } from './bilibili/index.js';
+import { csdn } from './csdn.js';
+import { douyin } from './douyin/index.js';
 import { json } from './http.js';
+import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
+import { kuaishou } from './kuaishou/index.js';
+import { netease } from './netease.js';
 import type { PlatformSim } from './platform.js';
-import { SimState, type PlatformOptions, type Publish } from './state.js';
+import { qiehao } from './qiehao.js';
+import { sohu } from './sohu.js';
+import { SimState, type PlatformOptions, type Publish, type SmsSent } from './state.js';
+import { toutiao } from './toutiao/index.js';
 import { weibo } from './weibo.js';
+import { xiaohongshu } from './xiaohongshu.js';
+import { zhihu } from './zhihu.js';
 
-export type { MediaRecord, PlatformOptions, Publish } from './state.js';
+export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao];
+
+/** Platform code → the content types its replica reproduces. */
+export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));
 
 export interface Simulator {
   /** Origin, e.g. `http://127.0.0.1:40123`. */
@@ -25,10 +40,18 @@ export interface Simulator {
   baseUrl(platform: string): string;
   /** Accepted posts, oldest first (copies, with absolute URLs); all platforms when none is given. */
   publishes(platform?: string): Publish[];
-  /** Creates or ends the platform-side session the cookie `sim_session_<platform>=<account>` refers to. */
+  /** Creates or ends the platform-side session the platform's session cookie (`sessionCookie`) names. */
   setLoggedIn(platform: string, account: string, loggedIn: boolean, displayName?: string): void;
   /** The cookie a browser profile holds for that session (for `context.addCookies`). */
   sessionCookie(platform: string, account: string): { name: string; value: string; url: string };
+  /**
+   * The phone's side of a QR login: opens the URL a login QR encodes (`qrText`, on this
+   * simulator) as the platform's app logged in as `account` would, and confirms (unless
+   * `confirm` is false). The account gets a live session on the platform (the phone's).
+   */
+  scan(qrText: string, phone: { account: string; displayName?: string; confirm?: boolean }): Promise<void>;
+  /** SMS codes the platforms "sent" during logins, oldest first (the account's phone receives them). */
+  smsSent(platform?: string): SmsSent[];
   /** Changes a platform's behaviour (rejections, lost answers, delays, missing hooks). */
   configure(platform: string, options: Partial<PlatformOptions>): void;
   /**
@@ -41,8 +64,9 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-export async function startSimulator(): Promise<Simulator> {
-  const state = new SimState();
+/** Listens on 127.0.0.1: `port` 0 (the default) takes a free one. */
+export async function startSimulator(options: { port?: number } = {}): Promise<Simulator> {
+  const state = new SimState(new Map(PLATFORMS.flatMap((p) => (p.sessionCookie ? [[p.platform, p.sessionCookie] as const] : []))));
   const byCode = new Map(PLATFORMS.map((p) => [p.platform, p]));
   const paths: Array<{ path: string; byBrowser: boolean }> = [];
 
@@ -63,7 +87,7 @@ export async function startSimulator(): Promise<Simulator> {
     json(res, 404, { code: 404, message: `no such page: ${u.pathname}` });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -72,8 +96,24 @@ export async function startSimulator(): Promise<Simulator> {
     publishes: (platform) =>
       state.published.filter((p) => platform === undefined || p.platform === platform).map((p) => ({ ...p, url: new URL(p.url, url).toString() })),
     setLoggedIn: (platform, account, loggedIn, displayName) => state.setLoggedIn(platform, account, loggedIn, displayName),
-    sessionCookie: (platform, account) => ({ name: `sim_session_${platform}`, value: account, url }),
+    sessionCookie: (platform, account) => ({ name: state.cookieName(platform), value: account, url }),
     configure: (platform, options) => state.configure(platform, options),
+    async scan(qrText, phone) {
+      const u = new URL(qrText);
+      if (u.origin !== url) throw new Error(`${qrText} is not a URL of this simulator`);
+      const platform = u.pathname.split('/')[1] ?? '';
+      if (!byCode.has(platform)) throw new Error(`${qrText} is no platform's URL`);
+      state.setLoggedIn(platform, phone.account, true, phone.displayName);
+      const cookie = `${state.cookieName(platform)}=${encodeURIComponent(phone.account)}`;
+      const opened = await fetch(qrText, { headers: { cookie } });
+      if (!opened.ok) throw new Error(`scanning ${qrText}: HTTP ${opened.status} ${await opened.text()}`);
+      await opened.arrayBuffer();
+      if (phone.confirm === false) return;
+      const confirmed = await fetch(qrText, { method: 'POST', headers: { cookie } });
+      if (!confirmed.ok) throw new Error(`confirming ${qrText}: HTTP ${confirmed.status} ${await confirmed.text()}`);
+      await confirmed.arrayBuffer();
+    },
+    smsSent: (platform) => state.smsSent.filter((s) => platform === undefined || s.platform === platform).map((s) => ({ ...s })),
     hits: (fragment, sentBy) => paths.filter((p) => p.path.includes(fragment) && (sentBy === undefined || p.byBrowser === (sentBy === 'browser'))).length,
     reset: () => state.reset(),
     close: () =>

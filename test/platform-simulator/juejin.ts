@@ -1,148 +1,212 @@
 /**
- * Simulated juejin (稀土掘金): Markdown editor, a publish panel with category,
- * tags, cover and summary, an image upload, the publish API (HTTP 200 with an
- * `err_no`, as the real one answers), a success page, and the creator's
- * article list that `verify` reads.
+ * Replica of juejin (稀土掘金) as the public sources record it (see the
+ * provenance table in edge-node/src/adapters/juejin.ts): the editor pages on
+ * juejin.cn and the JSON API on api.juejin.cn — user info, the CSRF token
+ * handed out in `x-ware-csrf-token`, category and tag lists, draft
+ * create/update, image upload and re-hosting, publish (HTTP 200 with `err_no`)
+ * and the author's article list. The session lives in the `sessionid` cookie.
+ *
+ * `omit` names this replica knows: `category_name` (the category list loses
+ * its names), `title-input` (the editor page loses its title field).
  */
+import { loginRoutes } from './login-pages.js';
+import { JUEJIN_LOGIN } from './juejin-login.js';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { esc, html, json, loginPage, page, readBody, readJson, testIds, type Route } from './http.js';
-import { acceptPublish, apiUser, newNumericId, pageUser, router, type PlatformSim } from './platform.js';
+import { esc, html, json, readBody, readJson, type Route } from './http.js';
+import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { SimState } from './state.js';
 
 const P = 'juejin';
-const BRAND = '稀土掘金';
-export const JUEJIN_CATEGORIES = ['后端', '前端', 'Android', 'iOS', '人工智能', '开发工具', '代码人生', '阅读'];
-export const JUEJIN_TAGS = ['前端', '后端', 'JavaScript', 'TypeScript', 'Node.js', 'Vue.js', 'React.js', 'Go', 'Python', 'Java', '数据库', '架构', '算法', 'Linux', '人工智能', '测试'];
+const WEB = '/juejin.cn';
+const API = '/api.juejin.cn';
+const IMG_HOST = 'https://p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp';
+
+/** juejin's categories (id → name), as recorded. */
+export const JUEJIN_CATEGORIES: Record<string, string> = {
+  '6809637769959178254': '后端',
+  '6809637767543259144': '前端',
+  '6809635626879549454': 'Android',
+  '6809635626661445640': 'iOS',
+  '6809637773935378440': '人工智能',
+  '6809637771511070734': '开发工具',
+  '6809637776263217160': '代码人生',
+  '6809637772874219534': '阅读',
+};
+/** A slice of juejin's tag list (id → name); a few ids are the recorded ones, the rest are made up. */
+export const JUEJIN_TAGS: Record<string, string> = {
+  '6809640407484334093': '前端',
+  '6809640408797167623': '后端',
+  '6809640398105870343': 'JavaScript',
+  '6809640369764958215': 'Vue.js',
+  '6809640357354012685': 'React.js',
+  '6809640361531539470': 'Node.js',
+  '6809640445233070094': 'Java',
+  '6809640448827588622': 'Python',
+  '6809640501776482317': '架构',
+  '6809640499062767624': '算法',
+  '6809640366896054286': 'MySQL',
+  '6809640543006490638': 'TypeScript',
+  '6809640364677267469': 'Go',
+  '6809640385980137480': 'Linux',
+};
+
+interface Draft {
+  id: string;
+  account: string;
+  fields: Record<string, unknown>;
+}
+
+const csrfOf = (uid: string) => createHash('sha256').update(`juejin-csrf:${uid}`).digest('hex').slice(0, 40);
 
 export const juejin: PlatformSim = {
   platform: P,
+  contentTypes: ['article'],
+  sessionCookie: 'sessionid',
   handle: router([
-    ['GET', '/login', (_req, res, route) => html(res, loginPage(BRAND, route.prefix))],
-    ['GET', '/creator/home', creatorHome],
-    ['GET', '/editor/drafts/new', editor],
-    ['POST', '/api/image/upload', uploadImage],
-    ['POST', '/content_api/v1/article/publish', publishArticle],
-    ['GET', '/published', published],
-    ['GET', '/creator/content/article/essays', essays],
-    ['GET', /^\/img\/([0-9a-f]+)\.image$/, (_req, res, _route, state, [id]) => serveImage(res, state, id!)],
-    ['GET', /^\/post\/(\d+)$/, (_req, res, route, state, [id]) => postPage(res, route, state, id!)],
+    ...loginRoutes(JUEJIN_LOGIN, 'sessionid'),
+    ['GET', `${WEB}/creator/home`, (req, res, route, state) => withPage(req, res, route, state, () => shell('创作者中心', '<main><h1>创作者中心</h1></main>'))],
+    ['GET', `${WEB}/editor/drafts/new`, (req, res, route, state) => withPage(req, res, route, state, () => editorPage(state, null))],
+    ['GET', /^\/juejin\.cn\/editor\/drafts\/(\d+)$/, (req, res, route, state, [id]) => withPage(req, res, route, state, (u) => editorPage(state, draftOf(state, u, id!)))],
+    ['GET', /^\/juejin\.cn\/post\/(\d+)$/, (_req, res, _route, state, [id]) => postPage(res, state, id!)],
+    ['POST', `${WEB}/image/urlSave`, urlSave],
+    ['GET', `${API}/user_api/v1/user/get`, (req, res, _route, state) => {
+      const u = state.user(req, P);
+      json(res, 200, u ? { err_no: 0, err_msg: 'success', data: { user_id: u.uid, user_name: u.name } } : { err_no: 2, err_msg: '用户未登录' });
+    }],
+    ['HEAD', `${API}/user_api/v1/sys/token`, (req, res, _route, state) => {
+      const u = state.user(req, P);
+      const ok = u && req.headers['x-secsdk-csrf-request'] === '1';
+      res.writeHead(200, ok ? { 'x-ware-csrf-token': `0,${csrfOf(u.uid)},86370000,success,${u.uid}` } : {});
+      res.end();
+    }],
+    ['POST', `${API}/tag_api/v1/query_category_list`, (req, res, _route, state) =>
+      withApi(req, res, state, async () => {
+        const omitNames = state.opts(P).omit.includes('category_name');
+        return Object.entries(JUEJIN_CATEGORIES).map(([id, name], rank) => ({
+          category_id: id,
+          category: { category_id: id, ...(omitNames ? {} : { category_name: name }), category_url: '', rank },
+        }));
+      })],
+    ['POST', `${API}/tag_api/v1/query_tag_list`, (req, res, _route, state) =>
+      withApi(req, res, state, async (_u, b) => {
+        const q = String(b.key_word ?? '').toLowerCase();
+        return Object.entries(JUEJIN_TAGS)
+          .filter(([, name]) => name.toLowerCase().includes(q))
+          .slice(0, Number(b.limit) || 10)
+          .map(([id, name]) => ({ tag_id: id, tag: { tag_id: id, tag_name: name } }));
+      })],
+    ['POST', `${API}/content_api/v1/article_draft/create`, (req, res, _route, state) =>
+      withApi(req, res, state, async (u, b) => {
+        const id = newNumericId(state, 19);
+        state.bag<Draft>('juejin:drafts').set(id, { id, account: u.uid, fields: b });
+        return { id, article_id: '0', user_id: '0' };
+      })],
+    ['POST', `${API}/content_api/v1/article_draft/update`, (req, res, _route, state) =>
+      withApi(req, res, state, async (u, b) => {
+        const d = draftOf(state, u, String(b.id ?? ''));
+        if (!d) return refusal('草稿不存在');
+        d.fields = b;
+        return { id: d.id, article_id: '0' };
+      })],
+    ['POST', `${API}/content_api/v1/upload/article_pic`, uploadPic],
+    ['POST', `${API}/content_api/v1/article/publish`, publish],
+    ['POST', `${API}/content_api/v1/article/list_by_user`, (req, res, _route, state) =>
+      withApi(req, res, state, async (u, b) => {
+        const keyword = String(b.keyword ?? '');
+        return state.published
+          .filter((p) => p.platform === P && p.account === u.uid && (p.title ?? '').includes(keyword))
+          .reverse()
+          .map((p) => ({
+            article_id: p.postId,
+            article_info: { article_id: p.postId, title: p.title, brief_content: p.settings.summary, ctime: String(Math.floor(Date.parse(p.at) / 1000)), audit_status: 1, status: 1 },
+          }));
+      })],
   ]),
 };
 
-function creatorHome(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
-  const user = pageUser(req, res, route, state, P);
-  if (user) html(res, page({ title: '创作者中心', brand: BRAND, user, body: '<main><h1>创作者中心</h1></main>' }));
+class Refusal {
+  constructor(readonly message: string) {}
 }
+const refusal = (message: string) => new Refusal(message);
 
-function editor(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
-  const user = pageUser(req, res, route, state, P);
-  if (!user) return;
-  const t = testIds(state.opts(P).omitTestIds);
-  const body = `<main>
-  <input id="title" ${t('title-input')} class="title-input" placeholder="输入文章标题..." maxlength="100" aria-label="文章标题">
-  <button id="open-publish" ${t('publish-open')} type="button">发布</button>
-  <textarea id="md" ${t('markdown-editor')} aria-label="Markdown 编辑器" placeholder="请输入正文（支持 Markdown）"></textarea>
-  <div id="preview" class="markdown-body"></div>
-</main>
-<section id="panel" role="dialog" aria-label="发布文章" ${t('publish-panel')} hidden>
-  <h3>发布文章</h3>
-  <div role="radiogroup" aria-label="分类" ${t('category-group')}>
-    ${JUEJIN_CATEGORIES.map((c) => `<label><input type="radio" name="category" value="${esc(c)}"> ${esc(c)}</label>`).join('\n    ')}
-  </div>
-  <div>添加标签 <input id="tag-search" ${t('tag-search')} placeholder="请搜索添加标签" aria-label="添加标签">
-    <ul id="tag-options" role="listbox" ${t('tag-options')}></ul>
-    <div id="tags" ${t('selected-tags')}></div>
-  </div>
-  <div>文章封面 <input id="cover-input" type="file" accept="image/*" ${t('cover-input')} aria-label="上传封面">
-    <img id="cover-preview" ${t('cover-preview')} alt="封面" hidden>
-    <div id="cover-error" role="alert" ${t('cover-error')} hidden></div>
-  </div>
-  <div>编辑摘要 <textarea id="summary" ${t('summary-input')} maxlength="100" aria-label="编辑摘要"></textarea></div>
-  <button id="confirm" ${t('publish-confirm')} type="button">确定并发布</button>
-  <div id="publish-error" role="alert" ${t('publish-error')} hidden></div>
-</section>`;
-  const script = `
-const BASE = ${JSON.stringify(route.prefix)};
-const TAGS = ${JSON.stringify(JUEJIN_TAGS)};
-const $ = (id) => document.getElementById(id);
-let tags = [];
-$('md').addEventListener('input', () => { $('preview').textContent = $('md').value; });
-$('open-publish').addEventListener('click', () => {
-  $('panel').hidden = false;
-  if (!$('summary').value) $('summary').value = $('md').value.replace(/[#*_>\`\\[\\]()!-]/g, '').replace(/\\s+/g, ' ').trim().slice(0, 100);
-});
-$('tag-search').addEventListener('input', () => {
-  const q = $('tag-search').value.trim().toLowerCase();
-  $('tag-options').innerHTML = '';
-  if (!q) return;
-  for (const tag of TAGS.filter((x) => x.toLowerCase().includes(q))) {
-    const li = document.createElement('li');
-    li.setAttribute('role', 'option'); li.textContent = tag;
-    li.addEventListener('click', () => {
-      if (tags.length >= 3 || tags.includes(tag)) return;
-      tags.push(tag); renderTags(); $('tag-search').value = ''; $('tag-options').innerHTML = '';
-    });
-    $('tag-options').appendChild(li);
+/** A logged-in API call: the session cookie and the CSRF header the session was given, else what juejin answers. */
+async function withApi(req: IncomingMessage, res: ServerResponse, state: SimState, run: (u: User, body: Record<string, unknown>) => Promise<unknown>): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { err_no: 2, err_msg: '用户未登录' });
+  // A missing or foreign CSRF token gets HTTP 200 with an empty body, as recorded.
+  if (req.headers['x-secsdk-csrf-token'] !== csrfOf(u.uid)) {
+    res.writeHead(200, { 'content-length': '0' });
+    return void res.end();
   }
-});
-function renderTags() {
-  $('tags').innerHTML = '';
-  for (const tag of tags) { const s = document.createElement('span'); s.className = 'chip'; s.dataset.tag = tag; s.textContent = tag; $('tags').appendChild(s); }
-}
-$('cover-input').addEventListener('change', async () => {
-  const file = $('cover-input').files[0];
-  if (!file) return;
-  $('cover-error').hidden = true; $('cover-preview').hidden = true; delete $('cover-preview').dataset.url;
-  try {
-    const r = await fetch(BASE + '/api/image/upload', { method: 'POST', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
-    const j = await r.json();
-    if (j.err_no !== 0) throw new Error(j.err_msg);
-    $('cover-preview').src = j.data.url; $('cover-preview').dataset.url = j.data.url; $('cover-preview').hidden = false;
-  } catch (e) { $('cover-error').textContent = '封面上传失败：' + e.message; $('cover-error').hidden = false; }
-});
-$('confirm').addEventListener('click', async () => {
-  $('confirm').disabled = true; $('publish-error').hidden = true;
-  const checked = document.querySelector('input[name=category]:checked');
-  if (!checked) { $('publish-error').textContent = '请选择分类'; $('publish-error').hidden = false; $('confirm').disabled = false; return; }
-  const body = { title: $('title').value, mark_content: $('md').value, category: checked ? checked.value : '',
-    tag_names: tags, cover_image: $('cover-preview').dataset.url || '', brief_content: $('summary').value };
-  try {
-    const r = await fetch(BASE + '/content_api/v1/article/publish', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const j = await r.json();
-    if (j.err_no === 0) { location.href = BASE + '/published?article_id=' + j.data.article_id; return; }
-    $('publish-error').textContent = j.err_msg;
-  } catch (e) { $('publish-error').textContent = '网络错误，请稍后重试'; }
-  $('publish-error').hidden = false; $('confirm').disabled = false;
-});`;
-  html(res, page({ title: '写文章 - 稀土掘金', brand: BRAND, user, body, script }));
+  const out = await run(u, (req.headers['content-type'] ?? '').includes('json') ? await readJson(req) : {});
+  if (out instanceof Refusal) return json(res, 200, { err_no: 1, err_msg: out.message });
+  json(res, 200, { err_no: 0, err_msg: 'success', data: out });
 }
 
-async function uploadImage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
-  const user = apiUser(req, res, state, P);
-  if (!user) return;
-  const bytes = await readBody(req);
+function withPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, render: (u: User) => string): void {
+  const u = state.user(req, P);
+  if (!u) {
+    res.writeHead(302, { location: `${route.prefix}${WEB}/login?redirect=${encodeURIComponent(route.path)}` });
+    return void res.end();
+  }
+  html(res, render(u));
+}
+
+function draftOf(state: SimState, u: User, id: string): Draft | undefined {
+  const d = state.bag<Draft>('juejin:drafts').get(id);
+  return d && d.account === u.uid ? d : undefined;
+}
+
+async function uploadPic(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { err_no: 2, err_msg: '用户未登录' });
+  if (req.headers['x-secsdk-csrf-token'] !== csrfOf(u.uid)) return json(res, 200, { err_no: 403, err_msg: 'csrf' });
+  const raw = await readBody(req);
+  const form = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+  const file = form.get('file');
+  if (!(file instanceof Blob)) return json(res, 200, { err_no: 1, err_msg: '缺少文件' });
   const reject = state.opts(P).rejectCover;
-  if (reject) return json(res, 200, { err_no: 2001, err_msg: reject });
-  if (bytes.length === 0) return json(res, 200, { err_no: 2002, err_msg: '文件为空' });
-  const m = state.storeMedia(P, user.uid, 'cover', bytes, req.headers['content-type']);
-  json(res, 200, { err_no: 0, data: { url: `${route.prefix}/img/${m.id}.image` } });
+  if (reject) return json(res, 200, { err_no: 1, err_msg: reject });
+  const m = state.storeMedia(P, u.uid, 'cover', Buffer.from(await file.arrayBuffer()), file.type);
+  json(res, 200, { err_no: 0, err_msg: 'success', data: { url: `${IMG_HOST}/${m.id}~tplv-k3u1fbpfcp-watermark.image` } });
 }
 
-async function publishArticle(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
-  const user = apiUser(req, res, state, P);
-  if (!user) return;
+async function urlSave(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { err_no: 2, err_msg: '用户未登录' });
   const b = await readJson(req);
-  const title = String(b.title ?? '');
-  const content = String(b.mark_content ?? '');
-  const category = String(b.category ?? '');
-  const tags = Array.isArray(b.tag_names) ? b.tag_names.map(String) : [];
-  const coverUrl = String(b.cover_image ?? '');
+  const url = String(b.url ?? '');
+  const reject = state.opts(P).rejectImages;
+  if (reject) return json(res, 200, { err_no: 1, err_msg: reject });
+  if (!/^https?:\/\//.test(url)) return json(res, 200, { err_no: 1, err_msg: '图片地址无效' });
+  json(res, 200, { err_no: 0, err_msg: 'success', data: `${IMG_HOST}/${createHash('sha1').update(url).digest('hex')}~tplv-k3u1fbpfcp-watermark.image` });
+}
+
+async function publish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { err_no: 2, err_msg: '用户未登录' });
+  if (req.headers['x-secsdk-csrf-token'] !== csrfOf(u.uid)) {
+    res.writeHead(200, { 'content-length': '0' });
+    return void res.end();
+  }
+  const b = await readJson(req);
   const refuse = (msg: string) => json(res, 200, { err_no: 1, err_msg: msg });
+  const d = draftOf(state, u, String(b.draft_id ?? ''));
+  if (!d) return refuse('草稿不存在');
+  const f = d.fields;
+  const title = String(f.title ?? '');
+  const content = String(f.mark_content ?? '');
+  const category = JUEJIN_CATEGORIES[String(f.category_id ?? '')];
+  const tagIds = Array.isArray(f.tag_ids) ? f.tag_ids.map(String) : [];
+  const summary = String(f.brief_content ?? '');
   if (!title.trim() || Array.from(title).length > 100) return refuse('标题需为 1-100 字');
   if (!content.trim()) return refuse('正文不能为空');
-  if (!JUEJIN_CATEGORIES.includes(category)) return refuse('请选择分类');
-  if (tags.length < 1 || tags.length > 3 || tags.some((x) => !JUEJIN_TAGS.includes(x))) return refuse('请添加 1-3 个标签');
-  const coverId = /\/img\/([0-9a-f]+)\.image$/.exec(coverUrl)?.[1];
+  if (!category) return refuse('请选择分类');
+  if (tagIds.length < 1 || tagIds.length > 3 || tagIds.some((t) => !JUEJIN_TAGS[t])) return refuse('请添加 1-3 个标签');
+  if (!summary.trim() || Array.from(summary).length > 100) return refuse('摘要需为 1-100 字');
+  const coverUrl = String(f.cover_image ?? '');
+  const coverId = /\/([0-9a-f]{16})~tplv/.exec(coverUrl)?.[1];
   const cover = coverId ? state.media.get(coverId) : undefined;
   if (coverUrl && !cover) return refuse('封面无效');
   const rejected = state.opts(P).rejectPublish;
@@ -153,49 +217,36 @@ async function publishArticle(req: IncomingMessage, res: ServerResponse, route: 
     state,
     {
       platform: P,
-      account: user.uid,
+      account: u.uid,
       postId: id,
-      url: `${route.prefix}/post/${id}`,
+      url: `${route.prefix}${WEB}/post/${id}`,
       title,
       body: content,
-      settings: { category, tags, summary: String(b.brief_content ?? '') },
+      settings: { category, tags: tagIds.map((t) => JUEJIN_TAGS[t]), summary, coverUrl },
       media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
     },
-    { err_no: 0, err_msg: 'success', data: { article_id: id } },
+    { err_no: 0, err_msg: 'success', data: { article_id: id, draft_id: d.id } },
   );
 }
 
-function published(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
-  const user = pageUser(req, res, route, state, P);
-  if (!user) return;
-  const id = route.query.get('article_id') ?? '';
-  const body = `<main><div data-testid="publish-success" role="status"><h2>发布成功！</h2>
-  <p>文章审核通过后将展示在首页</p><a data-testid="post-link" href="${route.prefix}/post/${esc(id)}">查看文章</a></div></main>`;
-  html(res, page({ title: '发布成功 - 稀土掘金', brand: BRAND, user, body }));
+function editorPage(state: SimState, draft: Draft | undefined | null): string {
+  const omit = state.opts(P).omit;
+  const title = draft ? String(draft.fields.title ?? '') : '';
+  const md = draft ? String(draft.fields.mark_content ?? '') : '';
+  const titleInput = omit.includes('title-input') ? '' : `<input class="title-input" placeholder="输入文章标题..." maxlength="100" value="${esc(title)}">`;
+  return shell(
+    '写文章 - 稀土掘金',
+    `<header class="editor-header">${titleInput}<div class="right-box"><button class="xitu-btn">草稿箱</button><button class="xitu-btn"> 发布 </button></div></header>
+<main class="bytemd"><div class="CodeMirror"><div class="CodeMirror-code" role="presentation" contenteditable="true">${esc(md)}</div></div></main>`,
+  );
 }
 
-function essays(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
-  const user = pageUser(req, res, route, state, P);
-  if (!user) return;
-  const mine = state.published.filter((p) => p.platform === P && p.account === user.uid).reverse();
-  const rows = mine
-    .map(
-      (p) => `<li data-testid="article-row"><a data-testid="article-title" href="${esc(p.url)}">${esc(p.title ?? '')}</a>
-  <time datetime="${p.at}">${p.at.slice(0, 16).replace('T', ' ')}</time> <span>审核中</span></li>`,
-    )
-    .join('\n');
-  html(res, page({ title: '内容管理 - 创作者中心', brand: BRAND, user, body: `<main><h1>文章</h1><ul data-testid="article-list">${rows}</ul></main>` }));
-}
-
-function postPage(res: ServerResponse, route: Route, state: SimState, id: string): void {
+function postPage(res: ServerResponse, state: SimState, id: string): void {
   const p = state.published.find((x) => x.platform === P && x.postId === id);
-  if (!p) return html(res, page({ title: '404', brand: BRAND, body: '<main>文章不存在</main>' }), 404);
-  html(res, page({ title: p.title ?? '', brand: BRAND, body: `<main><h1>${esc(p.title ?? '')}</h1><pre>${esc(p.body)}</pre></main>` }));
+  if (!p) return html(res, shell('404', '<main>文章不存在</main>'), 404);
+  html(res, shell(p.title ?? '', `<main><h1 class="article-title">${esc(p.title ?? '')}</h1><div id="article-root"><pre>${esc(p.body)}</pre></div></main>`));
 }
 
-function serveImage(res: ServerResponse, state: SimState, id: string): void {
-  const m = state.media.get(id);
-  if (!m?.bytes) return json(res, 404, { err_no: 404 });
-  res.writeHead(200, { 'content-type': m.contentType ?? 'application/octet-stream' });
-  res.end(m.bytes);
+function shell(title: string, body: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>${body}</body></html>`;
 }

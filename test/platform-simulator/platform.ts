@@ -1,11 +1,16 @@
 /** What one simulated platform module provides, and the steps all of them share. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContentType } from '@plume/shared';
 import { json, redirect, sleep, type Route } from './http.js';
 import type { Publish, SimState } from './state.js';
 
 export interface PlatformSim {
   /** Our platform code; also the path prefix (`/<platform>/…`). */
   readonly platform: string;
+  /** The content types whose creator pages this replica reproduces. */
+  readonly contentTypes: readonly ContentType[];
+  /** The real cookie the platform keeps its session in (as the public sources record it); default `sim_session_<platform>`. */
+  readonly sessionCookie?: string;
   /** Answers the request and returns true, or returns false for a 404. */
   handle(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<boolean>;
 }

@@ -44,12 +44,21 @@ export interface PlatformOptions {
   transcodeMs: number;
   /** Delay per uploaded chunk, so progress is observable on localhost. */
   chunkDelayMs: number;
-  /** `data-testid` hooks the pages leave out (the site "changed"). */
-  omitTestIds: string[];
+  /**
+   * Controls or answer fields a replica leaves out (the site "changed"), by the
+   * replica's own names (each platform module lists the names it knows).
+   */
+  omit: string[];
   /** Video upload chunk size the upload endpoint hands out (bilibili; default 96 KiB). */
   chunkSize: number;
   /** Hash video chunks as they arrive (in order) and keep none of them: for uploads too large for memory (benchmarks). */
   discardUploads: boolean;
+  /** How long a login QR lives before the page shows it expired (login-pages.ts). */
+  loginQrTtlMs: number;
+  /** A slider captcha after the phone confirms a login. */
+  loginSlider: boolean;
+  /** An SMS code after the phone confirms a login (and after the slider). */
+  loginSms: boolean;
 }
 
 export const DEFAULT_OPTIONS: PlatformOptions = {
@@ -63,8 +72,19 @@ export const DEFAULT_OPTIONS: PlatformOptions = {
   publishDelayMs: 150,
   transcodeMs: 1000,
   chunkDelayMs: 25,
-  omitTestIds: [],
+  omit: [],
+  loginQrTtlMs: 180_000,
+  loginSlider: false,
+  loginSms: false,
 };
+
+/** An SMS code a replica "sent" to an account's phone during a login. */
+export interface SmsSent {
+  platform: string;
+  account: string;
+  code: string;
+  at: string;
+}
 
 export interface StoredMedia extends MediaRecord {
   id: string;
@@ -79,9 +99,19 @@ export class SimState {
   private readonly sessions = new Map<string, string>(); // `${platform}:${account}` → display name
   private readonly options = new Map<string, PlatformOptions>();
   readonly published: Publish[] = [];
+  /** SMS codes sent during logins, oldest first. */
+  readonly smsSent: SmsSent[] = [];
   readonly media = new Map<string, StoredMedia>();
   private readonly bags = new Map<string, Map<string, unknown>>();
   private seq = 0;
+
+  /** `sessionCookies`: platform → the real cookie name its session lives in (default `sim_session_<platform>`). */
+  constructor(private readonly sessionCookies: ReadonlyMap<string, string> = new Map()) {}
+
+  /** The cookie a browser holds for this platform's session. */
+  cookieName(platform: string): string {
+    return this.sessionCookies.get(platform) ?? `sim_session_${platform}`;
+  }
 
   setLoggedIn(platform: string, account: string, loggedIn: boolean, displayName = `user_${account}`): void {
     if (loggedIn) this.sessions.set(`${platform}:${account}`, displayName);
@@ -90,7 +120,7 @@ export class SimState {
 
   /** The logged-in user of this request, if its session cookie names a live session. */
   user(req: IncomingMessage, platform: string): { uid: string; name: string } | null {
-    const account = cookies(req)[`sim_session_${platform}`];
+    const account = cookies(req)[this.cookieName(platform)];
     if (!account) return null;
     const name = this.sessions.get(`${platform}:${account}`);
     return name === undefined ? null : { uid: account, name };
@@ -136,6 +166,7 @@ export class SimState {
 
   reset(): void {
     this.published.length = 0;
+    this.smsSent.length = 0;
     this.media.clear();
     this.options.clear();
     this.bags.clear();

@@ -78,6 +78,15 @@ export function useAdapterFixture(platform: string, options: AdapterFixtureOptio
   };
 }
 
+/**
+ * Vitest's cap for one case that drives a whole flow in Chromium (login check,
+ * uploads, form, publish; often twice): some thirty round trips to the browser.
+ * Measured on the douyin cases: 20–32 s each at a load of 40–47 on 2 cores,
+ * where every round trip takes 0.1–0.7 s. The adapters' own waits are what
+ * fail a case that goes wrong; this only stops a hung one.
+ */
+export const FLOW_TIMEOUT_MS = 120_000;
+
 /** One platform as the shared cases see it. Jobs are built lazily: media exists only once the fixture's setup ran. */
 export interface AdapterContract<J extends PublishJob> {
   fixture: AdapterFixture;
@@ -102,8 +111,11 @@ export interface AdapterContract<J extends PublishJob> {
   };
   /** The job the verify case publishes and then looks up. */
   verifyJob(): J;
-  /** A control the editor stops offering: the step and the control's name the error must carry. */
-  editorChanged: { omitTestId: string; step: Step; control: string };
+  /**
+   * A control the editor stops offering: the step and the control's name the error must carry.
+   * `omit` names it the way the platform's replica does (its `omit` option).
+   */
+  editorChanged: { omit: string; step: Step; control: string };
   /** Simulator options for the lost-answer case, besides dropping the answer. */
   lostAnswerOptions?: Partial<PlatformOptions>;
 }
@@ -126,7 +138,7 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     expect(posts[0]).toMatchObject({ account, postId: result.postId, url: result.url });
     await d.publishesOnce.check({ post: posts[0]!, result, job, ctx });
     expect(ctx.gate.calls).toBe(1);
-  });
+  }, FLOW_TIMEOUT_MS);
 
   it(d.repeatedPrepare.title ?? 'prepare is safe to repeat: twice, then one publish, gives one post', async () => {
     const page = await fx.open(account);
@@ -138,7 +150,7 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     const posts = fx.sim.publishes(fx.platform);
     expect(posts).toHaveLength(1);
     d.repeatedPrepare.check(posts);
-  });
+  }, FLOW_TIMEOUT_MS);
 
   it('verify finds a published post and does not find an unpublished one', async () => {
     const page = await fx.open(account);
@@ -150,7 +162,7 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     expect(await adapter.verify(page, d.makeJob(), ctx)).toEqual({ found: false });
     // verify is read-only: still the one post.
     expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
-  });
+  }, FLOW_TIMEOUT_MS);
 }
 
 export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void {
@@ -164,7 +176,7 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     await expectAdapterError(adapter.verify(page, d.makeJob(), ctx), 'login_required', 'check_login');
     expect(ctx.gate.calls).toBe(0);
     expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
-  });
+  }, FLOW_TIMEOUT_MS);
 
   it('a refusing commit gate prevents the click', async () => {
     const page = await fx.open(account);
@@ -176,14 +188,14 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     await page.waitForTimeout(300); // a click would have reached the simulator by now
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
-  });
+  }, FLOW_TIMEOUT_MS);
 
   it('a missing control is editor_changed, naming the step', async () => {
-    fx.sim.configure(fx.platform, { omitTestIds: [d.editorChanged.omitTestId] });
+    fx.sim.configure(fx.platform, { omit: [d.editorChanged.omit] });
     const page = await fx.open(account);
     const err = await expectAdapterError(adapter.prepare(page, d.makeJob(), fx.ctx()), 'editor_changed', d.editorChanged.step);
     expect(err.message).toContain(d.editorChanged.control);
-  });
+  }, FLOW_TIMEOUT_MS);
 
   it('a lost answer is readback_failed (outcome unknown), and verify then finds the post', async () => {
     fx.sim.configure(fx.platform, { ...d.lostAnswerOptions, dropPublishResponse: true });
@@ -195,5 +207,5 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     expect(err.outcomeUnknown).toBe(true);
     expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: fx.sim.publishes(fx.platform)[0]!.postId, candidates: 1 });
     expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
-  });
+  }, FLOW_TIMEOUT_MS);
 }

@@ -30,10 +30,13 @@ export interface SimAccount {
   name: string;
   /** What the platform shows as the logged-in user; the simulator's default otherwise. */
   displayName?: string;
+  /** The account's owner (`accounts import --user`): required on a node serving several users, such as a web node serving all. */
+  userId?: number;
 }
 
 export interface EdgeWorldOptions {
-  sim: Simulator;
+  /** The simulator, or what of it the node needs (the conformance kit runs its own). */
+  sim: Pick<Simulator, 'baseUrl' | 'setLoggedIn' | 'sessionCookie'>;
   /** The control plane the node enrolls on. */
   controlUrl: string;
   /**
@@ -49,8 +52,12 @@ export interface EdgeWorldOptions {
   files: Record<string, number>;
   /** Imported in order, after enrollment; the node gets the simulator's URL for each account's platform. */
   accounts: readonly SimAccount[];
+  /** More platforms to send to the simulator (a web node that receives its accounts from another node imports none). */
+  platforms?: readonly string[];
   /** Names the temp dir (`plume-<name>-…`). */
   name: string;
+  /** More environment for every command (e.g. PLUME_EDGE_METRICS_ADDR, PLUME_EDGE_CHECK_INTERVAL_MINUTES). */
+  env?: Record<string, string>;
 }
 
 export interface CliResult {
@@ -66,6 +73,8 @@ export interface EdgeWorld {
   readonly userDir: string;
   /** Runs `plume-edge <args>` to completion with the node's environment. */
   cli(args: string[]): Promise<CliResult>;
+  /** Starts `plume-edge <args>` with the node's environment and piped stdio, for a test to talk to (an interactive login). */
+  spawnCli(args: string[]): ChildProcess;
   /** Starts `plume-edge run` (LOG_LEVEL=info); its output adds to `output()`. */
   startDaemon(): void;
   /** kill -9 of the whole node: the daemon and the Chromium it started. Resolves once the daemon exited. */
@@ -82,7 +91,7 @@ export async function startEdgeWorld(options: EdgeWorldOptions): Promise<EdgeWor
   const { sim } = options;
   const work = mkdtempSync(join(tmpdir(), `plume-${options.name}-`));
   const userDir = join(work, 'videos', String(options.userId));
-  const platforms = [...new Set(options.accounts.map((a) => a.platform))];
+  const platforms = [...new Set([...options.accounts.map((a) => a.platform), ...(options.platforms ?? [])])];
   let daemon: ChildProcess | undefined;
   let output = '';
 
@@ -94,6 +103,7 @@ export async function startEdgeWorld(options: EdgeWorldOptions): Promise<EdgeWor
     PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(platforms.map((p) => [p, sim.baseUrl(p)]))),
     ...(options.pinControlUrl ? { PLUME_CONTROL_URL: options.controlUrl } : {}),
     LOG_LEVEL: process.env.PLUME_TEST_LOG ?? 'warn',
+    ...options.env,
   });
 
   const cli = (args: string[]): Promise<CliResult> =>
@@ -116,6 +126,7 @@ export async function startEdgeWorld(options: EdgeWorldOptions): Promise<EdgeWor
     work,
     userDir,
     cli,
+    spawnCli: (args) => spawn(process.execPath, [EDGE_CLI, ...args], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] }),
     startDaemon() {
       if (daemon && alive(daemon)) throw new Error('edge world: the daemon is already running');
       const d = spawn(process.execPath, [EDGE_CLI, 'run'], { env: { ...env(), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -145,7 +156,17 @@ export async function startEdgeWorld(options: EdgeWorldOptions): Promise<EdgeWor
     output: () => output,
     async close() {
       await world.killDaemon();
-      rmSync(work, { recursive: true, force: true });
+      // Chromium, killed with the daemon's group, may still be writing into its profile for a while on a
+      // loaded machine: keep removing until the tree stays gone (up to 20 s).
+      for (let tries = 0; ; tries++) {
+        try {
+          rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+          break;
+        } catch (err) {
+          if (tries >= 40) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
     },
   };
 
@@ -162,7 +183,19 @@ export async function startEdgeWorld(options: EdgeWorldOptions): Promise<EdgeWor
         stateFile,
         JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }),
       );
-      await mustSucceed(['accounts', 'import', '--ref', account.ref, '--platform', account.platform, '--name', account.name, '--storage-state', stateFile]);
+      await mustSucceed([
+        'accounts',
+        'import',
+        '--ref',
+        account.ref,
+        '--platform',
+        account.platform,
+        '--name',
+        account.name,
+        '--storage-state',
+        stateFile,
+        ...(account.userId !== undefined ? ['--user', String(account.userId)] : []),
+      ]);
     }
     world.startDaemon();
   } catch (e) {

@@ -14,8 +14,8 @@ export interface ListeningApp {
 }
 
 /** `nodeName` names the enrollment token. Closing is the caller's: `t.close()`. */
-export async function startListeningApp(user: UserSpec, nodeName: string): Promise<ListeningApp> {
-  const t = await createTestApp();
+export async function startListeningApp(user: UserSpec, nodeName: string, app: Parameters<typeof createTestApp>[0] = {}): Promise<ListeningApp> {
+  const t = await createTestApp(app);
   try {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;

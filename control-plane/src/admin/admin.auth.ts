@@ -19,6 +19,8 @@ export interface AdminPrincipal {
 declare module 'fastify' {
   interface FastifyRequest {
     admin?: AdminPrincipal;
+    /** Set by a route that wrote its own audit row inside its transaction (with what it did): not written again. */
+    auditRecorded?: boolean;
   }
 }
 
@@ -47,7 +49,7 @@ export function installAdminAuth(app: FastifyInstance, db: Db, bootstrapToken: s
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || !request.admin) return;
+    if (!WRITE_METHODS.has(request.method) || !request.admin || request.auditRecorded) return;
     try {
       await tokensRepository.audit(db, {
         actor: request.admin.actor,

@@ -1,8 +1,12 @@
 /**
- * /api/admin: the back office. In this order: the JSON parser, the error
- * model, auth and audit (every route here), the OpenAPI generator (it only
- * sees routes registered after it, all of them in this scope), then each
- * resource's routes in one line.
+ * /api/admin: the back office's shell. In this order: the JSON parser, the
+ * error model, auth and audit (every route here), the OpenAPI generator (it
+ * only sees routes registered after it, all of them in this scope), then each
+ * domain's admin routes (extensions: license, integrators, accounts,
+ * publishing, nodes, each beside its domain), then the admin tokens this
+ * surface owns. Every /api/admin route belongs in this scope: one that
+ * registers beside it escapes the document (admin-document.int.test.ts
+ * walks the registered routes to prove none does).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -10,24 +14,11 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
+import { ADMIN_DOCUMENT_DESCRIPTION, ADMIN_DOCUMENT_TAGS, ADMIN_SECURITY_SCHEME, adminDocumentObjectTransform } from './admin-document.js';
 import { installAdminAuth } from './admin.auth.js';
 import { adminSurface } from './admin.errors.js';
-import { registerCodeRoutes } from './codes.routes.js';
-import { CodesService } from './codes.service.js';
-import { registerDeviceRoutes } from './devices.routes.js';
-import { DevicesService } from './devices.service.js';
-import { registerLogRoutes } from './logs.routes.js';
-import { LogsService } from './logs.service.js';
-import { registerProjectRoutes } from './projects.routes.js';
-import { ProjectsService } from './projects.service.js';
-import { registerSecurityEventRoutes } from './security-events.routes.js';
-import { SecurityEventsService } from './security-events.service.js';
-import { registerStatsRoutes } from './stats.routes.js';
-import { StatsService } from './stats.service.js';
 import { registerTokenRoutes } from './tokens.routes.js';
 import { TokensService } from './tokens.service.js';
-import { registerVersionBanRoutes } from './version-bans.routes.js';
-import { VersionBansService } from './version-bans.service.js';
 
 /** 100,000 generated codes are asked for in a few hundred bytes; nothing an admin sends is near this. */
 const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -38,7 +29,7 @@ export interface AdminRoutesOptions {
   /** Clock for every admin service; defaults to the system clock. */
   now?: () => Date;
   /**
-   * Other modules' admin routes, registered inside this scope after the OpenAPI
+   * Each domain's admin routes, registered inside this scope after the OpenAPI
    * generator: they share auth, audit, the error model and the document. They
    * must not install admin auth themselves (that would audit every write twice).
    */
@@ -53,28 +44,27 @@ export function adminRoutes({ db, bootstrapToken, now = () => new Date(), extens
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
-        info: {
-          title: 'Plume admin API',
-          version: '1.0.0',
-          description:
-            'The license back office. Every route needs `Authorization: Bearer <admin token>` (PLUME_ADMIN_TOKEN or a token from POST /api/admin/tokens); read-scope tokens may only GET. Failures answer `{success:false, message, code}`.',
+        info: { title: 'Plume admin API', version: '1.0.0', description: ADMIN_DOCUMENT_DESCRIPTION },
+        servers: [{ url: '/' }],
+        tags: ADMIN_DOCUMENT_TAGS,
+        components: {
+          securitySchemes: {
+            [ADMIN_SECURITY_SCHEME]: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'Authorization: Bearer <admin token>: PLUME_ADMIN_TOKEN, or a token (plma_…) from POST /api/admin/tokens, shown once.',
+            },
+          },
         },
-        components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
-        security: [{ adminToken: [] }],
+        security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
       },
       transform: jsonSchemaTransform,
+      transformObject: adminDocumentObjectTransform,
     });
 
     const r = app.withTypeProvider<ZodTypeProvider>();
-    registerProjectRoutes(r, new ProjectsService(db, now));
-    registerCodeRoutes(r, new CodesService(db, now));
-    registerDeviceRoutes(r, new DevicesService(db, now));
-    registerVersionBanRoutes(r, new VersionBansService(db));
-    registerLogRoutes(r, new LogsService(db));
-    registerStatsRoutes(r, new StatsService(db, now));
-    registerSecurityEventRoutes(r, new SecurityEventsService(db));
-    registerTokenRoutes(r, new TokensService(db, now));
     for (const extension of extensions) await app.register(extension);
+    registerTokenRoutes(r, new TokensService(db, now));
     r.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   };
 }

@@ -4,6 +4,7 @@
  * (`from` < `to`, both or neither, at most 366 days), and keyword matching
  * that treats the keyword as text, not as a LIKE pattern.
  */
+import { projectKeySchema } from '@plume/shared';
 import { z } from 'zod';
 import { adminError, adminFailureSchema } from './admin.errors.js';
 
@@ -14,13 +15,14 @@ const MAX_PAGE = 100_000;
 export const MAX_RANGE_DAYS = 366;
 
 export const pageQuery = {
-  page: z.coerce.number().int().min(1, 'page starts at 1').max(MAX_PAGE, `page is at most ${MAX_PAGE}; narrow the filter`).default(1),
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(MAX_PAGE, `page is at most ${MAX_PAGE}; narrow the filter`).default(1).describe('Page number, from 1'),
   pageSize: z.coerce
     .number()
     .int()
     .min(1, `pageSize must be 1 to ${MAX_PAGE_SIZE}`)
     .max(MAX_PAGE_SIZE, `pageSize must be 1 to ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+    .default(DEFAULT_PAGE_SIZE)
+    .describe(`Rows per page, 1 to ${MAX_PAGE_SIZE}`),
 };
 
 export interface Page {
@@ -64,6 +66,9 @@ export function resolveRange(q: { from?: string | undefined; to?: string | undef
   }
   return { from, to };
 }
+
+/** A project filter on a list. */
+export const projectKeyQuery = projectKeySchema.optional().describe('Only this project');
 
 export const keywordQuery = z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring match');
 

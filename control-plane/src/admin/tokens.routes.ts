@@ -31,6 +31,7 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
     {
       schema: {
         tags: ['tokens'],
+        operationId: 'createAdminToken',
         summary: 'Create an admin token; the secret is in this answer only',
         body: z.object({ name: z.string().min(1).max(200), scope: z.enum(['read', 'write']) }).strict(),
         response: createdResponses(z.object({ success: z.literal(true), token: tokenSchema, secret: z.string().describe('Shown once') })),
@@ -44,13 +45,15 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
     {
       schema: {
         tags: ['tokens'],
+        operationId: 'listAdminTokens',
         summary: 'List admin tokens (never their secrets)',
         querystring: z.object({
           ...pageQuery,
           includeRevoked: z
             .enum(['true', 'false'])
             .default('false')
-            .transform((v) => v === 'true'),
+            .transform((v) => v === 'true')
+            .describe('true: revoked tokens too'),
         }),
         response: responses(pagedSchema(tokenSchema)),
       },
@@ -66,8 +69,9 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
     {
       schema: {
         tags: ['tokens'],
+        operationId: 'revokeAdminToken',
         summary: 'Revoke an admin token; it is refused from the next request on',
-        params: z.object({ tokenId: z.string().min(1).max(64) }),
+        params: z.object({ tokenId: z.string().min(1).max(64).describe('The admin token id (adm_…), not its secret') }),
         response: responses(z.object({ success: z.literal(true), tokenId: z.string(), revoked: z.literal(true), alreadyRevoked: z.boolean() })),
       },
     },
@@ -79,8 +83,9 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
     {
       schema: {
         tags: ['tokens'],
+        operationId: 'listAuditLog',
         summary: 'Every admin write, with the token that made it (newest first)',
-        querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(64).optional(), ...rangeQuery }),
+        querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(64).optional().describe('Only writes by this actor: `bootstrap` or an admin token id'), ...rangeQuery }),
         response: responses(pagedSchema(auditSchema)),
       },
     },

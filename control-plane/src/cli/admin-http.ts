@@ -133,7 +133,7 @@ export class AdminHttp {
     return new CliError(EXIT.refused, `${body.message} (${code}, HTTP ${res.status})`);
   }
 
-  async json<T = Record<string, any>>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, o: { query?: Query; body?: unknown } = {}): Promise<T> {
+  async json<T = Record<string, any>>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, o: { query?: Query; body?: unknown } = {}): Promise<T> {
     const res = await this.send(method, path, { ...o, timeout: true });
     if (!res.ok) throw await this.failure(res);
     try {

@@ -3,8 +3,8 @@ import type { AdminHttp } from './admin-http.js';
 import { CliError, EXIT } from './admin-http.js';
 import type { Output } from './format.js';
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
-export type Values = Record<string, string | boolean | undefined>;
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
 
 export interface Context {
   http: AdminHttp;
@@ -41,13 +41,35 @@ export function required(opts: Values, name: string, hint = ''): string {
   return v;
 }
 
+/** Every value of an option given several times (declared `multiple`), in order. */
+export function strings(opts: Values, name: string): string[] {
+  const v = opts[name];
+  return Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
+}
+
+/** A whole number in range, from text (an option's value or an argument). */
+export function wholeNumber(text: string, what: string, range: { min: number; max: number }): number {
+  if (!/^-?\d+$/.test(text) || Number(text) < range.min || Number(text) > range.max) {
+    throw usageError(`${what} must be a whole number from ${range.min} to ${range.max}, not "${text}"`);
+  }
+  return Number(text);
+}
+
 export function int(opts: Values, name: string, range: { min: number; max: number }): number | undefined {
   const v = str(opts, name);
+  return v === undefined ? undefined : wholeNumber(v, `--${name}`, range);
+}
+
+/** Database ids of users, accounts and devices. */
+export const ID_RANGE = { min: 1, max: 2 ** 31 - 1 };
+
+/** A comma-separated list of allowed words (`--permissions publish,cms`), each checked. */
+export function wordList<T extends string>(opts: Values, name: string, allowed: readonly T[]): T[] | undefined {
+  const v = str(opts, name);
   if (v === undefined) return undefined;
-  if (!/^-?\d+$/.test(v) || Number(v) < range.min || Number(v) > range.max) {
-    throw usageError(`--${name} must be a whole number from ${range.min} to ${range.max}, not "${v}"`);
-  }
-  return Number(v);
+  const words = v.split(',').map((w) => w.trim()).filter(Boolean);
+  for (const w of words) if (!(allowed as readonly string[]).includes(w)) throw usageError(`--${name}: "${w}" is not one of ${allowed.join(', ')}`);
+  return [...new Set(words)] as T[];
 }
 
 export function oneOf<T extends string>(opts: Values, name: string, allowed: readonly T[]): T | undefined {

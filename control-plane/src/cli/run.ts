@@ -8,10 +8,22 @@ import { parseArgs } from 'node:util';
 import { AdminHttp, CliError, EXIT } from './admin-http.js';
 import { type Command, type OptionSpec, usageError } from './command.js';
 import type { Output } from './format.js';
+import { integratorCommands } from './integrator-commands.js';
+import { jobCommands } from './job-commands.js';
 import { licenseCommands } from './license-commands.js';
+import { nodeCommands } from './node-commands.js';
 import { reportCommands } from './report-commands.js';
 
-export const COMMANDS: Command[] = [...licenseCommands, ...reportCommands];
+/** The commands by what they administer, in the order --help shows them. */
+const SECTIONS: Array<{ title: string; commands: Command[] }> = [
+  { title: 'Licenses and admin tokens', commands: licenseCommands },
+  { title: 'License consumption', commands: reportCommands },
+  { title: 'Integrators: users, plans, quotas, API keys, CMS sites', commands: integratorCommands },
+  { title: 'Execution nodes and enrollment tokens', commands: nodeCommands },
+  { title: 'Publish jobs and webhooks', commands: jobCommands },
+];
+
+export const COMMANDS: Command[] = SECTIONS.flatMap((s) => s.commands);
 
 const GLOBAL_OPTIONS: OptionSpec = {
   url: { type: 'string' },
@@ -24,7 +36,7 @@ export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 export function helpText(): string {
   const lines = [
-    'plume-admin: the Plume license back office from the command line',
+    'plume-admin: the Plume back office from the command line',
     '',
     'Usage: plume-admin <command> [arguments] [options]',
     '',
@@ -33,18 +45,18 @@ export function helpText(): string {
     '  --token TOKEN  admin token (env PLUME_ADMIN_TOKEN)',
     '  --json         print the API answer as JSON',
     '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name} ${c.usage}\n      ${c.summary}`),
-    '',
-    'Exit codes: 0 done, 1 refused by the server, 2 bad command line, 3 server unreachable, 4 admin token refused.',
+    ...SECTIONS.flatMap((s) => [`${s.title}:`, ...s.commands.map(describe), '']),
+    'Exit codes: 0 done, 1 refused by the server (or nodes drain --wait timed out), 2 bad command line, 3 server unreachable, 4 admin token refused.',
   ];
   return `${lines.join('\n')}\n`;
 }
 
+const describe = (c: Command) => `  ${c.name} ${c.usage}\n      ${c.summary}`;
+
 /** The command whose words start argv, longest match first. */
 function findCommand(argv: string[]): { command: Command; rest: string[] } | null {
-  const words = argv.slice(0, 2);
-  for (const n of [2, 1]) {
+  const words = argv.slice(0, 3);
+  for (const n of [3, 2, 1]) {
     const name = words.slice(0, n).join(' ');
     const command = COMMANDS.find((c) => c.name === name);
     if (command) return { command, rest: argv.slice(n) };
@@ -66,7 +78,21 @@ export async function runCli(argv: string[], { env, io, fetch: fetchImpl, now = 
       return EXIT.ok;
     }
     const found = findCommand(argv);
-    if (!found) throw usageError(`Unknown command "${argv.slice(0, 2).join(' ')}". Run plume-admin --help for the list.`);
+    if (!found) {
+      // `plume-admin nodes` or `plume-admin nodes --help` (or `nodes users --help`): the commands of that group.
+      const sub = argv.length > 1 ? COMMANDS.filter((c) => c.name.startsWith(`${argv[0]} ${argv[1]} `)) : [];
+      if (sub.length && (argv.length === 2 || argv[2] === '--help' || argv[2] === '-h')) {
+        io.out(`${sub.map(describe).join('\n')}\n`);
+        return EXIT.ok;
+      }
+      const group = COMMANDS.filter((c) => c.name.startsWith(`${argv[0]} `));
+      if (group.length && (argv.length === 1 || argv[1] === '--help' || argv[1] === '-h')) {
+        io.out(`${group.map(describe).join('\n')}\n`);
+        return EXIT.ok;
+      }
+      const hint = group.length ? `The ${argv[0]} commands: ${group.map((c) => c.name).join(', ')}.` : 'Run plume-admin --help for the list.';
+      throw usageError(`Unknown command "${argv.slice(0, 2).join(' ')}". ${hint}`);
+    }
     const { command, rest } = found;
     let parsed;
     try {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { serverSecrets } from '../openapi/openapi.schema.js';
+import { serverSecrets } from '../db/shared.schema.js';
 
 /** Returns the 32-byte secret named `name`, creating it on first use. */
 export async function serverSecret(db: Db, name: string): Promise<Buffer> {

@@ -4,7 +4,12 @@
  * PLUME_DATA_DIR so a fresh machine runs with nothing installed. Both hand the
  * rest of the code the same drizzle PgDatabase type.
  */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,7 +17,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DatabaseConfig } from '../config.js';
+import { countedPool } from '../metrics/db-pool.js';
 import * as schema from './schema.js';
+import { boundedWait, reconnectDelaySeconds } from './unavailable.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either. */
@@ -113,16 +120,48 @@ export function textWithParams(text: string, params: readonly unknown[]): SQL {
 /** How the signed-request pool's connections show in pg_stat_activity. */
 export const SIGNED_REQUESTS_APPLICATION_NAME = 'plume-control-plane-signed';
 
-export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Database {
-  const client = postgres(url, {
-    max: poolMax,
+/** Default of PLUME_DB_CONNECT_TIMEOUT_MS. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * What every client of a PostgreSQL database shares. During an outage a
+ * request must answer 503 within a few seconds and recover as soon as
+ * PostgreSQL is back (db/unavailable.ts):
+ *  - connect_timeout: a connection attempt to a host that accepts and never
+ *    answers fails after connectTimeoutMs (the driver's default is 30 s);
+ *  - backoff: the wait before reconnecting after failures is capped at half
+ *    a second (the driver's grows to 20 s).
+ * idle_timeout and max_lifetime keep the driver's defaults (no idle limit,
+ * 30-60 min): a connection PostgreSQL closes (a restart, a terminated
+ * backend) is seen closed by its socket at once and reopened by the next
+ * statement that needs it, so none lingers to fail later.
+ */
+function clientOptions(applicationName: string, connectTimeoutMs: number): postgres.Options<Record<string, never>> {
+  return {
     // Migration and NOTICE chatter is not an application log line.
     onnotice: () => {},
-    connection: { application_name: 'plume-control-plane' },
-  });
+    connection: { application_name: applicationName },
+    connect_timeout: connectTimeoutMs / 1000,
+    backoff: reconnectDelaySeconds,
+  };
+}
+
+export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Database {
+  // Counted for plume_db_pool_* (metrics/db-pool.ts).
+  const main = countedPool(
+    boundedWait(postgres(url, { ...clientOptions('plume-control-plane', connectTimeoutMs), max: poolMax }), connectTimeoutMs),
+    'main',
+    poolMax,
+  );
+  const client = main.client;
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   // Connects on first use, like the main pool: a process that serves no signed request opens none.
-  const signedClient = postgres(url, { max: signedPoolMax, onnotice: () => {}, connection: { application_name: SIGNED_REQUESTS_APPLICATION_NAME } });
+  const signed = countedPool(
+    boundedWait(postgres(url, { ...clientOptions(SIGNED_REQUESTS_APPLICATION_NAME, connectTimeoutMs), max: signedPoolMax }), connectTimeoutMs),
+    'signed',
+    signedPoolMax,
+  );
+  const signedClient = signed.client;
   return {
     kind: 'postgres',
     db,
@@ -130,7 +169,7 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Data
     signedRequestConnections: signedPoolMax,
     async withSession(fn) {
       // A one-connection client: drizzle cannot wrap a reserved connection of the pool.
-      const single = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'plume-control-plane' } });
+      const single = postgres(url, { ...clientOptions('plume-control-plane', connectTimeoutMs), max: 1 });
       try {
         return await fn(drizzlePostgres({ client: single, schema }) as unknown as Db);
       } finally {
@@ -138,17 +177,33 @@ export function openPostgres(url: string, poolMax = 10, signedPoolMax = 2): Data
       }
     },
     close: async () => {
+      main.release();
+      signed.release();
       await Promise.all([client.end({ timeout: 5 }), signedClient.end({ timeout: 5 })]);
     },
   };
 }
 
+/**
+ * PostgreSQL settings for the embedded database: one connection and a small data set. The default
+ * 128 MB of shared buffers is most of what an idle PGlite holds resident; 8 MB holds the working
+ * set of this schema (docs/performance.md: embedded database memory).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=8MB'];
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // PGlite cannot open a data directory reached through a symlink (its file system fails with
-  // ENOENT): systemd's DynamicUser= makes /var/lib/<StateDirectory> exactly that, a link into
-  // /var/lib/private. Hand it the real path.
-  const client = dataDir ? await PGlite.create(realpathSync(dataDir)) : await PGlite.create();
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite cannot open a data directory reached through a symlink (its file system fails with
+    // ENOENT): systemd's DynamicUser= makes /var/lib/<StateDirectory> exactly that, a link into
+    // /var/lib/private. Hand it the real path.
+    const dir = realpathSync(dataDir);
+    await initPgliteDir(dir);
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+  } else {
+    client = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -161,6 +216,25 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * Creates the cluster of a new data directory in a child process. initdb grows PGlite's
+ * WebAssembly memory to about 700 MB, which a process never returns to the system; done in a
+ * child that exits, the server process starts at the size of a reopened cluster.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const module = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = [
+    'const m = await import(process.argv[1]);',
+    'const { PGlite } = m.PGlite ? m : m.default;',
+    'const db = await PGlite.create(process.argv[2]);',
+    'await db.close();',
+  ].join(' ');
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, module, dir], { timeout: 10 * 60_000 });
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url, config.poolMax, config.signedPoolMax) : openPglite(config.dataDir);
+  return config.kind === 'postgres'
+    ? openPostgres(config.url, config.poolMax, config.signedPoolMax, config.connectTimeoutMs)
+    : openPglite(config.dataDir);
 }

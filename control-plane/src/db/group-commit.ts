@@ -7,7 +7,7 @@
  * nothing another replica would need to see.
  *
  * Users: license admissions (license/admission-queue.ts) and publish writes
- * (openapi/publish/publish-queue.ts).
+ * (publishing/publish/publish-queue.ts).
  *
  * One statement is in flight at a time while statements are quick: the items
  * that queue meanwhile make the next one larger, and a large statement costs
@@ -29,6 +29,8 @@
  * without the queue: sending again could apply something twice.
  */
 
+import { groupCommitBatch } from '../metrics/instruments.js';
+
 /** Answer for an item that must go out again in a later statement. */
 export const DEFERRED = Symbol('deferred');
 /** Answer for an item that must go out again in a statement of its own. */
@@ -48,6 +50,8 @@ export interface GroupCommitOptions<I, R> {
   maxBatch?: number;
   /** How long the statement in flight may run before another lane takes the next one (ms). */
   spillAfterMs?: number;
+  /** Names the queue in plume_db_group_commit_batch_size; unnamed queues are not measured. */
+  name?: string;
 }
 
 interface Pending<I, R> {
@@ -87,8 +91,10 @@ export class GroupCommitQueue<I, R> {
   private scheduled = false;
   /** Statements sent and items they carried, for tests and the benchmarks' curiosity. */
   readonly stats = { statements: 0, items: 0, largest: 0 };
+  private readonly batchSizes: { observe(size: number): void } | null;
 
-  constructor({ run, keys, lanes = 1, maxBatch = 64, spillAfterMs = 10 }: GroupCommitOptions<I, R>) {
+  constructor({ run, keys, lanes = 1, maxBatch = 64, spillAfterMs = 10, name }: GroupCommitOptions<I, R>) {
+    this.batchSizes = name ? groupCommitBatch.labels(name) : null;
     this.run = run;
     this.keysOf = keys ?? (() => NO_KEYS);
     this.lanes = Math.max(1, lanes);
@@ -179,6 +185,7 @@ export class GroupCommitQueue<I, R> {
     this.stats.statements++;
     this.stats.items += batch.length;
     this.stats.largest = Math.max(this.stats.largest, batch.length);
+    this.batchSizes?.observe(batch.length);
     let answers: Promise<ReadonlyArray<R | Retry>>;
     try {
       answers = this.run(batch.map((p) => p.input));

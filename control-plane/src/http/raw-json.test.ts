@@ -31,3 +31,22 @@ describe('failure paths', () => {
     expect((await post(app, Buffer.from('{"a":"€"}'))).json()).toEqual({ body: { a: '€' }, bytes: 11 });
   });
 });
+
+describe('text no field accepts', () => {
+  it('refuses a \\u0000 or an unpaired surrogate escape in any string or key, naming where', async () => {
+    const app = await echoApp();
+    for (const [body, where] of [
+      ['{"title":"a\\u0000b"}', 'body.title'],
+      ['{"a":{"b":["ok","\\ud800"]}}', 'body.a.b[1]'],
+      ['{"k\\u0000":1}', 'a key in body'],
+    ] as const) {
+      const res = await post(app, Buffer.from(body));
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().message, body).toContain(where);
+    }
+    // A raw NUL byte is not JSON at all.
+    expect((await post(app, Buffer.from('{"a":"\0"}'))).statusCode).toBe(400);
+    // An escaped backslash before u0000 is ordinary text.
+    expect((await post(app, Buffer.from('{"a":"\\\\u0000"}'))).json()).toEqual({ body: { a: '\\u0000' }, bytes: 15 });
+  });
+});

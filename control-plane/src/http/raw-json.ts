@@ -1,9 +1,12 @@
 /**
  * JSON body parser that keeps the exact bytes as sent: license v2 signatures
  * cover the SHA-256 of the body bytes, which a re-serialised object would not
- * reproduce. Registered per API surface (Fastify encapsulates parsers).
+ * reproduce. Registered per API surface (Fastify encapsulates parsers). It is
+ * also where body text is refused that no field accepts (text-guard.ts):
+ * before validation, so no handler sees it.
  */
 import type { FastifyInstance } from 'fastify';
+import { UnacceptableTextError, unacceptableInJson } from './text-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,10 +30,16 @@ export function useRawJsonParser(app: FastifyInstance, bodyLimit: number): void 
     const bytes = body as Buffer;
     request.rawBody = bytes;
     if (bytes.length === 0) return done(new InvalidJsonError('Request body is empty; send a JSON object'), undefined);
+    let text: string;
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(utf8.decode(bytes)));
+      text = utf8.decode(bytes);
+      parsed = JSON.parse(text);
     } catch {
-      done(new InvalidJsonError('Request body is not valid JSON'), undefined);
+      return done(new InvalidJsonError('Request body is not valid JSON'), undefined);
     }
+    const problem = unacceptableInJson(text, parsed);
+    if (problem) return done(new UnacceptableTextError(problem), undefined);
+    done(null, parsed);
   });
 }

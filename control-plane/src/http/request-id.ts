@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** What an incoming X-Request-Id must look like to be kept (and what a lookup by one accepts). */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const ID_BYTES = 12;
 const IDS_PER_BLOCK = 256;
 
@@ -26,8 +27,13 @@ function freshIdBytes(): Buffer {
   return bytes;
 }
 
+/** A new `req_` id, for answers given before any request object exists (a request that is not valid HTTP). */
+export function newRequestId(): string {
+  return `req_${freshIdBytes().toString('base64url')}`;
+}
+
 export function genRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  if (typeof incoming === 'string' && SAFE_ID.test(incoming)) return incoming;
-  return `req_${freshIdBytes().toString('base64url')}`;
+  if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
+  return newRequestId();
 }

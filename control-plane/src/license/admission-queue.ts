@@ -53,6 +53,7 @@ export class AdmissionQueue {
       lanes,
       maxBatch,
       spillAfterMs,
+      name: 'license_admission',
     });
   }
 

@@ -6,10 +6,10 @@
  * (session.repository.ts admitSigned) writes nothing unless the database still
  * holds exactly these facts, so a revocation, re-key or policy change made on
  * any replica takes effect at once and nothing here needs invalidating across
- * replicas. Nonces, counters and balances stay in PostgreSQL (DESIGN: Databases).
+ * replicas. Nonces, counters and balances stay in PostgreSQL.
  */
 import type { ProjectPolicy } from './license.schema.js';
-import type { SessionContext } from './license.repository.js';
+import type { SessionContext } from './session.repository.js';
 import { effectivePolicy } from './policy.js';
 
 export interface JudgedSession {

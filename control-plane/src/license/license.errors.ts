@@ -1,4 +1,4 @@
-/** License v2 failures: one code→status table (DESIGN: license v2 decisions). */
+/** License v2 failures: one code→status table. */
 import { type LicenseErrorCode, withSnakeCase } from '@plume/shared';
 import { ApiError, type ErrorSurface } from '../http/errors.js';
 
@@ -34,6 +34,7 @@ export const LICENSE_STATUS: Record<LicenseErrorCode, number> = {
   RATE_LIMITED: 429,
   NOT_FOUND: 404,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export function licenseError(code: LicenseErrorCode, message: string, headers: Record<string, string> = {}): ApiError {
@@ -49,6 +50,7 @@ export const licenseSurface: ErrorSurface = {
     payloadTooLarge: 'PAYLOAD_TOO_LARGE',
     notFound: 'NOT_FOUND',
     internal: 'INTERNAL',
+    unavailable: 'SERVICE_UNAVAILABLE',
   },
 };
 

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Db, preparedRows } from '../db/client.js';
-import { sessionRepository } from './session.repository.js';
+import { type SessionContext, sessionRepository } from './session.repository.js';
 import {
   activationCodes,
   consumptionLogs,
@@ -24,32 +24,6 @@ export interface SigningKey {
   kid: string;
   publicKey: string;
   privateKey: string;
-}
-
-/** Everything a signed request needs, loaded in one round trip by token hash or session id (session.repository.ts). */
-export interface SessionContext {
-  sessionId: string;
-  tokenExpiresAt: Date;
-  sessionRevokedAt: Date | null;
-  deviceId: number;
-  machineId: string;
-  devicePublicKey: string;
-  fingerprintHash: string;
-  appVersion: string;
-  deviceRevokedAt: Date | null;
-  codeId: number;
-  licenseMode: 'TIME' | 'COUNT';
-  remainingCount: number | null;
-  codeExpiresAt: Date | null;
-  codeDisabledAt: Date | null;
-  projectId: number;
-  projectKey: string;
-  projectEnabled: boolean;
-  policy: ProjectRow['policy'];
-  versionBanned: boolean;
-  kid: string | null;
-  offlinePublicKey: string | null;
-  offlinePrivateKey: string | null;
 }
 
 export const licenseRepository = {

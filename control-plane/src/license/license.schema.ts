@@ -1,6 +1,6 @@
 /**
  * License v2 tables. Everything replicas must agree on lives here: sessions,
- * nonces, consume idempotency and counts (DESIGN: "Databases").
+ * nonces, consume idempotency and counts.
  */
 import { sql } from 'drizzle-orm';
 import {

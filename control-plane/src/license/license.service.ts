@@ -19,7 +19,8 @@ import { hitWindow } from '../db/rate-counter.js';
 import { parsePublicKey, verifyEd25519 } from '../crypto/ed25519.js';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import { licenseError } from './license.errors.js';
-import { licenseRepository, type SessionContext } from './license.repository.js';
+import { licenseRepository } from './license.repository.js';
+import type { SessionContext } from './session.repository.js';
 import { effectivePolicy, renewGraceSeconds } from './policy.js';
 import { AdmissionQueue } from './admission-queue.js';
 import { JudgedSessions } from './judged-sessions.js';
@@ -307,7 +308,7 @@ export class LicenseService {
       deviceId: ctx.deviceId,
       tokenExpiresAt: tokenExpiresAt.toISOString(),
       licenseMode: view.licenseMode,
-      // Spec: in enroll and renew answers expiresAt accompanies the token; the license's own expiry is licenseExpiresAt.
+      // In enroll and renew answers expiresAt accompanies the token; the license's own expiry is licenseExpiresAt.
       expiresAt: tokenExpiresAt.toISOString(),
       licenseExpiresAt: view.expiresAt,
       remainingCount: view.remainingCount,

@@ -1,4 +1,4 @@
-/** Effective per-project policy: DESIGN defaults, overridden by the project's own. */
+/** Effective per-project policy: built-in defaults, overridden by the project's own. */
 import { z } from 'zod';
 import type { ProjectPolicy } from './license.schema.js';
 

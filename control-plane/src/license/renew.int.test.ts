@@ -27,7 +27,7 @@ async function eventCount(kind: string, deviceId: number): Promise<number> {
 }
 
 describe('happy path', () => {
-  it('challenge returns a signInput in the DESIGN layout', async () => {
+  it('challenge returns a signInput in the documented layout', async () => {
     const device = await enrolled();
     const res = await challenge(device);
     expect(res.body).toMatchObject({ success: true, sessionId: device.sessionId, session_id: device.sessionId });

@@ -1,5 +1,6 @@
 /** Security events: written outside any failing transaction so a rejection is never rolled back with it. */
 import type { Db } from '../db/client.js';
+import { securityEvents as securityEventCount } from '../metrics/instruments.js';
 import { type SecurityEventKind, securityEvents } from './license.schema.js';
 
 export interface SecurityEventInput {
@@ -20,4 +21,5 @@ export async function recordSecurityEvent(db: Db, e: SecurityEventInput): Promis
     ip: e.ip ?? null,
     detail: e.detail ?? {},
   });
+  securityEventCount.inc({ kind: e.kind });
 }

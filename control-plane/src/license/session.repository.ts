@@ -13,7 +13,33 @@
  * facts changed it admits nothing and returns the fresh session to judge again.
  */
 import { type Db, preparedRows } from '../db/client.js';
-import type { SessionContext } from './license.repository.js';
+import type { projects } from './license.schema.js';
+
+/** Everything a signed request needs, loaded in one round trip by token hash or session id (below). */
+export interface SessionContext {
+  sessionId: string;
+  tokenExpiresAt: Date;
+  sessionRevokedAt: Date | null;
+  deviceId: number;
+  machineId: string;
+  devicePublicKey: string;
+  fingerprintHash: string;
+  appVersion: string;
+  deviceRevokedAt: Date | null;
+  codeId: number;
+  licenseMode: 'TIME' | 'COUNT';
+  remainingCount: number | null;
+  codeExpiresAt: Date | null;
+  codeDisabledAt: Date | null;
+  projectId: number;
+  projectKey: string;
+  projectEnabled: boolean;
+  policy: (typeof projects.$inferSelect)['policy'];
+  versionBanned: boolean;
+  kid: string | null;
+  offlinePublicKey: string | null;
+  offlinePrivateKey: string | null;
+}
 
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -13,7 +13,7 @@ import { verifyEd25519 } from '../crypto/ed25519.js';
 import { licenseError } from './license.errors.js';
 import { type JudgedSession, type JudgedSessions, judgedFrom } from './judged-sessions.js';
 import type { ProjectPolicy } from './license.schema.js';
-import type { SessionContext } from './license.repository.js';
+import type { SessionContext } from './session.repository.js';
 import type { AdmissionQueue } from './admission-queue.js';
 import { type AdmitSignedResult, type ConsumeOutcome, sessionRepository } from './session.repository.js';
 import { recordSecurityEvent } from './security-events.js';
@@ -130,7 +130,7 @@ interface Step {
  * signature are checked against the remembered facts, and the admitting
  * statement confirms those facts still hold. Otherwise (first request, or the
  * facts changed, or any check failed) the session is judged afresh in the
- * spec's order, which also gives every refusal its usual code.
+ * documented order of checks, which also gives every refusal its usual code.
  */
 export async function verifySignedRequest(db: Db, input: SignedRequestInput, now: Date, options: VerifyOptions): Promise<SignedAdmission> {
   const token = bearerToken(input.authorization);

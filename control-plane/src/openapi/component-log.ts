@@ -1,3 +1,5 @@
+import { logRoundFailure } from '../db/unavailable.js';
+
 /** The logger a background component needs; pino and Fastify's app.log satisfy it. */
 export interface ComponentLog {
   debug(obj: object, msg?: string): void;
@@ -60,7 +62,7 @@ export class PollingLoops {
             try {
               ran = await this.o.round();
             } catch (err) {
-              this.o.log.error({ err }, `${this.o.what} round failed`);
+              logRoundFailure(this.o.log, err, `${this.o.what} round`);
             }
             if (ran === null) await sleep(this.o.pollMs, this.signal);
           }

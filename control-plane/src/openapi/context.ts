@@ -1,8 +1,8 @@
 /** What every Open API v1 route module receives, and how it reads its caller. */
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { LocalHandoff } from '../dispatch/local-handoff.js';
-import type { ApiCaller } from './auth.js';
+import type { LocalHandoff } from '../nodes/local-handoff.js';
+import type { ApiCaller } from '../integrators/auth.js';
 
 export interface OpenApiDeps {
   db: Db;

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key handling (DESIGN: Open API v1 decisions). A key is claimed
+ * Idempotency-Key handling. A key is claimed
  * in its own statement (`in_flight`, with a lock lease); the work and the
  * stored answer then commit in ONE transaction, so a crash can never leave a
  * batch created without its recorded answer (a retry would otherwise create a
@@ -9,10 +9,15 @@
  *  - same key, other parameters          → 409 idempotency_key_reused
  *  - same key while the first is running → 409 idempotency_key_in_flight + Retry-After
  *  - the owner died (lease passed)       → the next request takes the key over
+ *  - the database failed under the owner → its lease is given up as soon as
+ *    the database answers again, so the client's retry (after the 503) takes
+ *    the key over, or gets the stored answer if the work did commit; a retry
+ *    that reaches the same replica takes it over at once
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
 import { openapiError } from './openapi.errors.js';
 import { idempotencyKeys } from './openapi.schema.js';
@@ -21,6 +26,17 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_MS = 24 * 3600_000;
 /** Longer than any request may take; after it a crashed owner's claim is taken over. */
 const LOCK_MS = 60_000;
+/** How often a claim whose owner lost the database tries to give up its lease (until the lease ends anyway). */
+const RELEASE_RETRY_MS = 1000;
+
+/**
+ * Claims this process's requests gave up after a database failure, until
+ * their lease is given up: `userId:key` → the claim's locked_until (ms). Such
+ * a claim's work can no longer commit, so a retry arriving here need not wait
+ * for the release.
+ */
+const abandoned = new Map<string, number>();
+const claimName = (userId: number, key: string) => `${userId}:${key}`;
 
 export interface StoredAnswer {
   status: number;
@@ -43,8 +59,7 @@ export function requestHash(method: string, path: string, rawBody: Buffer | unde
   return h.digest('hex');
 }
 
-async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string): Promise<StoredAnswer | null> {
-  const lockedUntil = new Date(i.now.getTime() + LOCK_MS);
+async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string, lockedUntil: Date): Promise<StoredAnswer | null> {
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ userId: i.userId, key: i.key, requestHash: hash, lockedUntil, expiresAt: new Date(i.now.getTime() + RETENTION_MS) })
@@ -59,7 +74,7 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
   if (!existing || existing.expiresAt <= i.now) {
     // Expired but not yet pruned: start afresh.
     await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key)));
-    return claim(db, i, hash);
+    return claim(db, i, hash, lockedUntil);
   }
   if (existing.requestHash !== hash) {
     throw openapiError('idempotency_key_reused', 'This Idempotency-Key was used with different parameters; use a new key for a new request');
@@ -67,12 +82,24 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
   if (existing.state === 'done') {
     return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
   }
+  // A lease that has passed, or one this process's own request abandoned (that very claim: fenced on its lease).
+  const ownAbandoned = abandoned.get(claimName(i.userId, i.key)) === existing.lockedUntil.getTime();
   const takenOver = await db
     .update(idempotencyKeys)
     .set({ lockedUntil })
-    .where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key), eq(idempotencyKeys.state, 'in_flight'), lt(idempotencyKeys.lockedUntil, i.now)))
+    .where(
+      and(
+        eq(idempotencyKeys.userId, i.userId),
+        eq(idempotencyKeys.key, i.key),
+        eq(idempotencyKeys.state, 'in_flight'),
+        ownAbandoned ? eq(idempotencyKeys.lockedUntil, existing.lockedUntil) : lt(idempotencyKeys.lockedUntil, i.now),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
-  if (takenOver.length === 1) return null;
+  if (takenOver.length === 1) {
+    if (ownAbandoned) abandoned.delete(claimName(i.userId, i.key));
+    return null;
+  }
   const retryAfter = Math.max(1, Math.ceil((existing.lockedUntil.getTime() - i.now.getTime()) / 1000));
   throw openapiError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed; retry after it finishes', {
     'retry-after': String(Math.min(retryAfter, 5)),
@@ -97,10 +124,18 @@ export async function runIdempotent(
   }
   const key = input.key;
   const hash = requestHash(input.method, input.path, input.rawBody);
-  const prior = await claim(db, { ...input, key }, hash);
+  const lockedUntil = new Date(input.now.getTime() + LOCK_MS);
+  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, key));
+  let prior: StoredAnswer | null;
+  try {
+    prior = await claim(db, { ...input, key }, hash, lockedUntil);
+  } catch (error) {
+    // The claim may have been written before the connection failed.
+    if (isDatabaseUnavailable(error)) releaseWhenReachable(db, input.userId, key, lockedUntil, input.now);
+    throw error;
+  }
   if (prior) return { ...prior, replayed: true };
 
-  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, key));
   try {
     const answer = await db.transaction(async (tx) => {
       const result = await work(tx);
@@ -112,6 +147,13 @@ export async function runIdempotent(
     });
     return { ...answer, replayed: false };
   } catch (error) {
+    // The database failed: whether the transaction committed is unknown here (the connection may
+    // have dropped after COMMIT), so the key is not deleted, only its lease given up, and not
+    // waited for: the client gets its 503 now.
+    if (isDatabaseUnavailable(error)) {
+      releaseWhenReachable(db, input.userId, key, lockedUntil, input.now);
+      throw error;
+    }
     // A definite refusal (4xx other than a retryable one) is the request's answer and is kept;
     // anything else frees the key so the client's retry runs the request afresh.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429) {
@@ -124,6 +166,35 @@ export async function runIdempotent(
     }
     throw error;
   }
+}
+
+/**
+ * Ends this request's lease on its key once the database answers: only while
+ * the key is still in flight under this very claim (`lockedUntil` fences it),
+ * so a key whose work committed stays answered, and one another request took
+ * over stays theirs. Then the retry takes the key over at once instead of
+ * answering 409 until the lease runs out. The work cannot commit later: its
+ * transaction died with its connection. Tried every second until the lease
+ * would have ended anyway; meanwhile a retry reaching this process takes the
+ * claim over itself (`abandoned`).
+ */
+function releaseWhenReachable(db: Db, userId: number, key: string, lockedUntil: Date, claimedAt: Date): void {
+  const name = claimName(userId, key);
+  abandoned.set(name, lockedUntil.getTime());
+  const done = () => {
+    if (abandoned.get(name) === lockedUntil.getTime()) abandoned.delete(name);
+  };
+  let tries = Math.ceil(LOCK_MS / RELEASE_RETRY_MS);
+  const attempt = () => {
+    db.update(idempotencyKeys)
+      .set({ lockedUntil: claimedAt })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_flight'), eq(idempotencyKeys.lockedUntil, lockedUntil)))
+      .then(done, () => {
+        if (--tries > 0) setTimeout(attempt, RELEASE_RETRY_MS).unref();
+        else done();
+      });
+  };
+  attempt();
 }
 
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The spec's four identifier kinds never mix (spec: "Four kinds of identifier
- * are distinct"). Ids carry a prefix saying what they name, so an id of the
+ * The four identifier kinds (article, generation task, batch, account) never
+ * mix. Ids carry a prefix saying what they name, so an id of the
  * wrong kind is recognised and answered with a 404 whose message says what
  * it is and where it belongs, instead of a bare "not found".
  */

@@ -1,6 +1,6 @@
 /**
  * Open API v1 failures: `{ "error": { "code", "message" } }` with stable
- * lowercase codes (spec: Errors). One code→status table; add new codes here.
+ * lowercase codes. One code→status table; add new codes here.
  */
 import { ApiError, type ErrorSurface } from '../http/errors.js';
 
@@ -35,6 +35,12 @@ export const OPENAPI_STATUS = {
   executor_not_supported: 422,
   executor_mismatch: 422,
   capability_missing: 422,
+  /** The account's node runs no adapter for the platform (its capabilities.adapters). */
+  platform_unsupported_by_node: 422,
+  /** The account's node has an adapter for the platform, for other content types. */
+  content_type_unsupported_by_node: 422,
+  /** The account's node predates the (platform × content type) report: nothing is routed to it until it is updated. */
+  node_adapters_unreported: 422,
   settings_executor_upgrade_required: 422,
   invalid_settings: 422,
   /** aiImageCount, images[] and the Markdown image references disagree, or AI content lacks aiProvider/aiModel. */
@@ -43,6 +49,12 @@ export const OPENAPI_STATUS = {
   video_path_invalid: 422,
   /** A dynamic's images[] path has the wrong form for its executor (same rules as video paths). */
   image_path_invalid: 422,
+  /** A cover given as a local path (an article's coverImage for edge or desktop, a video's coverImagePath) has the wrong form for its executor. */
+  cover_path_invalid: 422,
+  /** The article's cover URL is one no executor downloads (not https, credentials, a non-public literal host). */
+  cover_url_invalid: 422,
+  /** The article's cover is a local path and the target's executor (web) has no caller's files. */
+  cover_path_unsupported: 422,
   /** Title or text longer than a target platform accepts, or too few/many images for it. */
   content_limit_exceeded: 422,
   /** POST /publish/video `platforms` guard: an account is on a platform not listed there. */
@@ -50,6 +62,8 @@ export const OPENAPI_STATUS = {
   rate_limited: 429,
   daily_limit_exceeded: 429,
   internal_error: 500,
+  /** The database cannot be reached (an outage, a restart); with Retry-After. Retry the same request, same Idempotency-Key. */
+  service_unavailable: 503,
 } as const;
 export type OpenApiErrorCode = keyof typeof OPENAPI_STATUS;
 
@@ -66,5 +80,6 @@ export const openapiSurface: ErrorSurface = {
     payloadTooLarge: 'payload_too_large',
     notFound: 'not_found',
     internal: 'internal_error',
+    unavailable: 'service_unavailable',
   },
 };

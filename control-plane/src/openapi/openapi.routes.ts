@@ -10,20 +10,20 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { type ApiCaller, authenticateApiKey, closeApiAuth, rateLimitHeaders } from './auth.js';
+import { type ApiCaller, authenticateApiKey, closeApiAuth, rateLimitHeaders } from '../integrators/auth.js';
 import type { OpenApiDeps } from './context.js';
-import { DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
+import { DOCUMENT_DESCRIPTION, DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
 import { openapiError, openapiSurface } from './openapi.errors.js';
-import type { Permission } from './openapi.schema.js';
-import { meRoutes } from './me.route.js';
-import { articlesRoutes } from './articles/articles.routes.js';
-import { generationRoutes } from './generation/generation.routes.js';
-import { accountsRoutes } from './accounts.route.js';
-import { nodesRoutes } from './nodes.route.js';
-import { catalogRoutes } from './catalog.routes.js';
-import { settingsRoutes } from './settings.route.js';
-import { publishRoutes } from './publish/publish.routes.js';
-import { batchRoutes } from './publish/batch.route.js';
+import type { Permission } from '../integrators/integrators.schema.js';
+import { meRoutes } from '../integrators/me.route.js';
+import { articlesRoutes } from '../publishing/articles/articles.routes.js';
+import { generationRoutes } from '../publishing/generation/generation.routes.js';
+import { accountsRoutes } from '../accounts/accounts.route.js';
+import { nodesRoutes } from '../nodes/nodes-list.route.js';
+import { catalogRoutes } from '../publishing/catalog.routes.js';
+import { settingsRoutes } from '../publishing/settings.route.js';
+import { publishRoutes } from '../publishing/publish/publish.routes.js';
+import { batchRoutes } from '../publishing/publish/batch.route.js';
 import { unavailableRoutes } from './unavailable.routes.js';
 
 declare module 'fastify' {
@@ -53,7 +53,7 @@ export function openapiRoutes(deps: OpenApiDeps) {
         info: {
           title: 'Plume Open API',
           version: '1.0.0',
-          description: 'Content generation and publishing interface (v1). This document is the list of valid paths.',
+          description: DOCUMENT_DESCRIPTION,
         },
         servers: [{ url: '/' }],
         tags: DOCUMENT_TAGS,

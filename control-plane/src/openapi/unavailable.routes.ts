@@ -1,5 +1,5 @@
 /**
- * Paths the spec names as unavailable answer 404 with a code and a message
+ * Paths that are not part of the Open API answer 404 with a code and a message
  * that says where that is done instead. Hidden from the document, which lists
  * only valid paths.
  */

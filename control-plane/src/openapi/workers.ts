@@ -7,10 +7,11 @@
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type CmsWorkerOptions, startCmsExecutor } from '../executors/web/cms.worker.js';
+import { logRoundFailure } from '../db/unavailable.js';
 import type { ComponentLog } from './component-log.js';
-import { GenerationWorker } from './generation/generation.worker.js';
+import { GenerationWorker } from '../publishing/generation/generation.worker.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
-import { WebhookDeliverer } from './webhooks/webhook.deliverer.js';
+import { WebhookDeliverer } from '../publishing/webhooks/webhook.deliverer.js';
 
 /** Records live 24 h; pruning them hourly keeps the table small and costs one statement. */
 const IDEMPOTENCY_PRUNE_MS = 3600_000;
@@ -33,7 +34,7 @@ export function startOpenApiWorkers({ db, now = () => new Date(), generation, lo
   if (!generation) log.warn({}, 'article generation is not configured (PLUME_GENERATION_BASE_URL, PLUME_GENERATION_MODEL); generation tasks fail with generation_unconfigured');
 
   const prune = setInterval(() => {
-    pruneIdempotencyKeys(db, now()).catch((err: unknown) => log.warn({ err }, 'idempotency prune failed'));
+    pruneIdempotencyKeys(db, now()).catch((err: unknown) => logRoundFailure(log, err, 'idempotency prune'));
   }, IDEMPOTENCY_PRUNE_MS);
   prune.unref();
 

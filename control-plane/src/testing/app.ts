@@ -1,6 +1,6 @@
 /** A prepared database and a built (not listening) app for a test file. */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { committedMigrationCount, prepareDatabase } from '../db/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -16,7 +16,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers'] } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   await prepareDatabase(db.database);
   const clock = { offsetMs: 0 };
@@ -26,6 +26,7 @@ export async function createTestApp(overrides: { generation?: Config['generation
     expectedMigrations: committedMigrationCount(),
     now: () => new Date(Date.now() + clock.offsetMs),
     logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false,
+    ...(overrides.dispatchTimers ? { dispatchTimers: overrides.dispatchTimers } : {}),
   });
   await app.ready();
   return {

@@ -17,6 +17,8 @@ export interface TestDatabase {
 
 export const hasPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
+const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -26,7 +28,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const template = process.env.PLUME_TEST_TEMPLATE_DB;
   if (!template) throw new Error('PLUME_TEST_TEMPLATE_DB unset: run tests through vitest so test/global-setup.ts runs');
-  const name = `plume_t_${randomBytes(6).toString('hex')}`;
+  // Named after the run (test/global-setup.ts), so a run that died leaves clones the next run can find and drop.
+  const name = `plume_t_${process.env.PLUME_TEST_RUN_ID ?? '00000000'}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database "${name}" template "${template}"`);
@@ -35,7 +38,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
+  // The driver's own 30 s connect timeout, not the 3 s a server uses: on a loaded test machine a
+  // connection to a healthy PostgreSQL can take seconds, and these tests are not about outages.
+  const database = openPostgres(url.toString(), 10, 2, TEST_CONNECT_TIMEOUT_MS);
   return {
     database,
     url: url.toString(),

@@ -1,6 +1,6 @@
 /**
  * A scriptable license v2 device for tests: enrolls and signs requests the
- * way the spec says, and lets a test override any part of a request to forge,
+ * way a real client does, and lets a test override any part of a request to forge,
  * replay or tamper with it. Talks through app.inject (no network).
  */
 import { randomBytes } from 'node:crypto';

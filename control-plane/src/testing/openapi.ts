@@ -1,6 +1,6 @@
 /** Open API test helpers: a user with a plan, quotas and a key, and a typed request helper. */
 import type { FastifyInstance } from 'fastify';
-import type { Permission } from '../openapi/openapi.schema.js';
+import type { Permission } from '../integrators/integrators.schema.js';
 
 export interface TestUser {
   id: number;

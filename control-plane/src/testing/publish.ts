@@ -1,16 +1,19 @@
 /**
  * Publish-side fixtures for Open API tests: nodes (optionally online, as the
- * dispatch hub would mark them), accounts and CMS sites through the admin API,
- * and articles written straight to the table.
+ * dispatch hub would mark them) and their accounts seeded in the database as
+ * enrollment and the node's report leave them, CMS sites and presets through
+ * the admin API, and articles written straight to the table.
  */
+import { type AdapterReport, CONTENT_TYPES, fieldsFor, PLATFORMS } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomId } from '../crypto/tokens.js';
 import { rows } from '../db/client.js';
 import type { Db } from '../db/client.js';
-import { articles, type NodeCapabilities } from '../openapi/openapi.schema.js';
-import { nodesRepository } from '../openapi/nodes.repository.js';
+import { type NodeCapabilities } from '../nodes/nodes.schema.js';
+import { articles } from '../publishing/publishing.schema.js';
 import type { TestApp } from './app.js';
+import { seedAccount, seedNode } from './node-seeds.js';
 import { createUser, type TestUser, type UserSpec } from './openapi.js';
 
 export interface Fixtures {
@@ -19,43 +22,36 @@ export interface Fixtures {
   adminHeaders: Record<string, string>;
 }
 
-export const FULL_CAPABILITIES: NodeCapabilities = { localVideoFile: 1, publishSettingsSnapshot: 1 };
+/** Every content platform of the catalog with all its content types, applying every contract field: a node that runs anything. */
+export const EVERY_ADAPTER: AdapterReport[] = PLATFORMS.filter((p) => p.category === 'content').map((p) => ({
+  platform: p.id,
+  contentTypes: [...p.content_types],
+  settings: [...new Set(CONTENT_TYPES.flatMap((t) => (fieldsFor(t, p.id) ?? []).map((f) => f.key)))],
+}));
+
+export const FULL_CAPABILITIES: NodeCapabilities = { localVideoFile: 1, publishSettingsSnapshot: 1, adapters: EVERY_ADAPTER };
 
 async function admin(f: Fixtures, method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await f.app.inject({ method, url: `/api/admin${url}`, headers: f.adminHeaders, ...(payload !== undefined ? { payload: payload as object } : {}) });
   return { status: res.statusCode, body: res.json() as Record<string, any> };
 }
 
+/** A node as enrollment and the hub leave it (online unless `online: false`): see node-seeds.ts. */
 export async function createNode(
   f: Fixtures,
-  spec: { kind?: 'edge' | 'desktop' | 'web'; userIds: number[]; capabilities?: NodeCapabilities; online?: boolean; name?: string },
+  spec: { kind?: 'edge' | 'desktop' | 'web'; userIds: number[]; allUsers?: boolean; capabilities?: NodeCapabilities; online?: boolean; name?: string },
 ): Promise<string> {
-  const res = await admin(f, 'POST', '/nodes', {
-    kind: spec.kind ?? 'edge',
-    name: spec.name ?? 'test node',
-    userIds: spec.userIds,
-    capabilities: spec.capabilities ?? FULL_CAPABILITIES,
-  });
-  if (res.status !== 201) throw new Error(`node creation failed: ${JSON.stringify(res.body)}`);
-  const id = res.body.node.id as string;
-  if (spec.online ?? true) await nodesRepository.markConnected(f.db, id, 'test-replica');
-  return id;
+  const { nodeId } = await seedNode(f.db, { ...spec, capabilities: spec.capabilities ?? FULL_CAPABILITIES });
+  return nodeId;
 }
 
+/** A platform account as its node's report leaves it (logged in unless said otherwise): see node-seeds.ts. */
 export async function createAccount(
   f: Fixtures,
   userId: number,
   spec: { platform: string; executor?: 'web' | 'desktop' | 'edge'; nodeId?: string; loginState?: 'logged_in' | 'logged_out' | 'unknown'; displayName?: string },
 ): Promise<number> {
-  const res = await admin(f, 'POST', `/users/${userId}/accounts`, {
-    platform: spec.platform,
-    displayName: spec.displayName ?? `${spec.platform} account`,
-    executor: spec.executor ?? 'edge',
-    ...(spec.nodeId ? { nodeId: spec.nodeId } : {}),
-    loginState: spec.loginState ?? 'logged_in',
-  });
-  if (res.status !== 201) throw new Error(`account creation failed: ${JSON.stringify(res.body)}`);
-  return res.body.account.id as number;
+  return seedAccount(f.db, { userId, ...spec, nodeId: spec.nodeId ?? null });
 }
 
 export async function createCmsSite(f: Fixtures, userId: number, spec: { type?: 'wordpress' | 'metaweblog'; password?: string; siteUrl?: string } = {}): Promise<number> {
@@ -104,7 +100,7 @@ export const VIDEO_ROOT = '/srv/plume/videos';
 export async function publishWorld(t: TestApp, spec: UserSpec = {}) {
   const f = fixturesOf(t);
   const user: TestUser = await createUser(t.app, t.adminHeaders, spec);
-  const edge = await createNode(f, { kind: 'edge', userIds: [user.id], capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, videoDir: VIDEO_ROOT } });
+  const edge = await createNode(f, { kind: 'edge', userIds: [user.id], capabilities: { ...FULL_CAPABILITIES, videoDir: VIDEO_ROOT } });
   const desktop = await createNode(f, { kind: 'desktop', userIds: [user.id] });
   const onEdge = (platform: string) => createAccount(f, user.id, { platform, nodeId: edge });
   const acc = {

@@ -1,289 +1,90 @@
 /**
- * bilibili: videos, through the creator centre's upload page. The page uploads
- * the file in chunks, then transcodes it (both polled from its progress bars);
- * the form takes title, plain-text description, a custom cover, 自制/转载,
- * a partition chosen by NAME, tags and the AI-content declaration; "立即投稿"
- * is the one non-repeatable click.
+ * bilibili (哔哩哔哩): videos through the creator centre (bilibili/video.ts),
+ * dynamics through the t.bilibili.com composer (bilibili/dynamic.ts), articles
+ * (专栏) through the article editor's APIs (bilibili/article.ts); each of those
+ * two modules carries its own provenance table.
  *
- * Settings (shared contract names): `partitionName` (required; the legacy numeric
- * `tid`/`partitionId` is refused), `tags` (1–10, ≤ 20 characters each),
- * `aiLabel` (default false), `copyright` (`original` default | `repost`),
- * `sourceUrl` (required for `repost`), `description` (else the payload's),
- * `visibility` (`public` | `private` = 仅自己可见), `coverMode` (`custom`
- * uploads coverImagePath; absent → custom when there is one).
+ * Provenance (fact → source, snapshot date). Sources:
+ *   M = leaperone/MultiPost-Extension (2026-06-05): src/sync/video/bilibili.ts, src/sync/video.ts,
+ *       src/sync/account/bilibili.ts, src/sync/dynamic/bilibili.ts, src/sync/article/bilibili.ts
+ *   W = wechatsync/Wechatsync (2023-09-05): packages/@wechatsync/drivers/src/bilibili.js
+ *   A = SocialSisterYi/bilibili-API-collect docs/creativecenter/upload.md, videos.md (as indexed, commit 012aa91)
+ *   B = biliup/biliup (the uploader social-auto-upload runs for bilibili; as indexed)
+ *   Q = SocialSisterYi/bilibili-API-collect docs/login/login_action/QR.md (as indexed, commit 6ce245e)
+ *   C = NanmiCoder/MediaCrawler media_platform/bilibili/login.py (2026-08-14)
+ * | fact | source |
+ * | upload page https://member.bilibili.com/platform/upload/video/frame, video input `input[type="file"]` | M |
+ * | the page shows a span "上传完成" when the upload is done | M |
+ * | login: GET api.bilibili.com/x/web-interface/nav → data.isLogin, data.mid, data.uname | M, W |
+ * | CSRF token = cookie bili_jct, readable by the page; session cookie SESSDATA | M, A |
+ * | GET member.bilibili.com/preupload?name&size&r=upos&profile=ugcfx/bup → auth, biz_id, chunk_size, endpoint, upos_uri, threads | A |
+ * | upos: POST https:<endpoint>/<upos_uri path>?uploads&output=json&profile&filesize&partsize&biz_id (X-Upos-Auth) → upload_id | A |
+ * | upos: PUT chunks ?partNumber&uploadId&chunk&chunks&size&start&end&total → MULTIPART_PUT_SUCCESS; POST ?output=json&name&profile&uploadId&biz_id {parts:[{partNumber,eTag}]} | A |
+ * | upload hosts upos-*.bilivideo.com | A |
+ * | POST member.bilibili.com/x/vu/web/cover/up form csrf + cover (base64 data URL) → data.url | A |
+ * | POST member.bilibili.com/x/vu/web/add/v3?ts&csrf JSON: videos[{filename,title,desc,cid}], cover, title ≤ 80, copyright 1 自制 / 2 转载, tid, tag (","-joined, ≤ 10), desc ≤ 2000, desc_format_id 9999, … → data.bvid | A |
+ * | `source` required with copyright 2 | B (and other public clients, as indexed) |
+ * | GET member.bilibili.com/x/vupre/web/archive/pre → data.typelist[{id,name,children[{id,name}]}] (partitions by name) | B |
+ * | GET member.bilibili.com/x/web/archives?status&pn&ps → data.arc_audits[].Archive{bvid,title,ctime} | A (archive fields), public clients (as indexed) |
+ * | login redirect of member pages to passport.bilibili.com/login | UNVERIFIED (the nav answer decides in any case) |
+ * | login (accounts login): the QR in `div.login-scan-box` (an img) | C (the header's login dialog; the same box on passport.bilibili.com/login UNVERIFIED) |
+ * | the QR encodes https://passport.bilibili.com/h5-app/passport/login/scan?navhide=1&qrcode_key=…&from=; it lives 180 s; the page polls …/x/passport-login/web/qrcode/poll (86101 not scanned, 86090 scanned, 86038 expired, 0 done) | Q |
+ * | a login sets SESSDATA, bili_jct, DedeUserID, DedeUserID__ckMd5 | Q, C |
+ * | the expired QR's text "二维码已失效" in the scan box with a "点击刷新" control; the SMS step (.sms-verify) and a geetest slider (.geetest_panel) | UNVERIFIED (the poll message says 二维码已失效: Q) |
+ * | add/v3 field for the AI-content declaration (`ai_declare`) and for 仅自己可见 (`is_only_self`) | UNVERIFIED: no public record of their names |
+ * | add/v3 `dtime` (unix seconds) for scheduled publishing | archive field in A; its use on add/v3 UNVERIFIED (B sends it); bilibili's allowed window (reportedly 2 h – 15 days) not enforced |
+ * | add/v3 with an empty `cover` lets bilibili pick a frame; a parent partition (e.g. 知识) is accepted as tid | UNVERIFIED |
+ * | the page's text "上传失败" on a refused upload | UNVERIFIED |
+ * Sources agree where they overlap; A's field list is the newest for add/v3.
+ *
+ * Settings (shared contract names): `partitionName` (required, by name; the
+ * legacy numeric `tid`/`partitionId` is refused), `tags` (1–10, ≤ 20 characters),
+ * `copyright` (`original` | `repost`), `sourceUrl` (required for `repost`),
+ * `aiLabel`, `description` (Markdown → plain text, ≤ 2000), `visibility`
+ * (`private` = 仅自己可见), `scheduledAt` (ISO 8601, future), `coverMode`.
  */
-import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type VideoJob } from './contract.js';
-import { markdownToPlainText } from './markdown.js';
-import { confirmedPost, gatedPublish } from './publish-click.js';
-import { SettingsReader } from './settings.js';
-import {
-  listedPosts,
-  assertAccount,
-  assertMaxChars,
-  fillChecked,
-  jobOfType,
-  matchPost,
-  need,
-  openLoggedIn,
-  openMedia,
-  poll,
-  readAccount,
-  siteUrl,
-  timeouts,
-} from './support.js';
-import { offloadUploads } from './upload-offload.js';
+import { BILIBILI_COPYRIGHTS, labelsOf } from '@plume/shared';
+import type { Adapter } from './contract.js';
+import { jobOfType } from './support.js';
+import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI } from './bilibili/site.js';
+import { BILIBILI_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './bilibili/video.js';
+import { BILIBILI_ARTICLE_SETTINGS, prepareArticle, publishArticle, verifyArticle } from './bilibili/article.js';
+import { BILIBILI_DYNAMIC_SETTINGS, discardDynamicDraft, prepareDynamic, publishDynamic, verifyDynamic } from './bilibili/dynamic.js';
 
-const PATHS = {
-  home: '/platform/home',
-  upload: '/platform/upload/video/frame',
-  archives: '/platform/upload-manager/article',
-  submitApi: '/x/vu/web/add/v3',
-};
-
-const S = {
-  account: '[data-testid="current-user"]',
-  videoInput: '[data-testid="video-input"]',
-  uploadProgress: '[data-testid="upload-progress"]',
-  transcodeProgress: '[data-testid="transcode-progress"]',
-  uploadError: '[data-testid="upload-error"]',
-  title: '[data-testid="title-input"]',
-  description: '[data-testid="desc-input"]',
-  coverInput: '[data-testid="cover-input"]',
-  coverPreview: '[data-testid="cover-preview"]',
-  coverError: '[data-testid="cover-error"]',
-  copyright: '[data-testid="copyright-group"]',
-  repostSource: '[data-testid="repost-source"]',
-  partitionButton: '[data-testid="partition-select"]',
-  partitionList: '[data-testid="partition-options"]',
-  tagInput: '[data-testid="tag-input"]',
-  tagList: '[data-testid="tag-list"]',
-  aiLabel: '[data-testid="ai-label"]',
-  onlySelf: '[data-testid="only-self"]',
-  submit: '[data-testid="submit-button"]',
-  submitError: '[data-testid="submit-error"]',
-  success: '[data-testid="submit-success"]',
-  videoLink: '[data-testid="video-link"]',
-  archiveList: '[data-testid="archive-list"]',
-  archiveRow: '[data-testid="archive-row"]',
-  archiveTitle: '[data-testid="archive-title"]',
-} as const;
-
-/** upos, bilibili's upload service, answers preupload with an endpoint on one of its CDN hosts. */
-const UPLOAD_ORIGINS = ['.bilivideo.com'];
-const TITLE_MAX = 80;
-const DESCRIPTION_MAX = 2000;
-/** Our copyright values (shared settings contract) → the labels of bilibili's 类型 radio. */
-export const BILIBILI_COPYRIGHT_LABELS: Readonly<Record<string, string>> = { original: '自制', repost: '转载' };
-const SETTING_KEYS = ['partitionName', 'tags', 'aiLabel', 'copyright', 'sourceUrl', 'description', 'visibility', 'coverMode'] as const;
-const isLoginPage = (u: URL) => u.pathname.endsWith('/passport/login');
-const bvidOf = (href: string) => /\/video\/(BV\w+)/.exec(href)?.[1];
-
-function readSettings(job: VideoJob) {
-  const r = new SettingsReader(job);
-  const copyright = r.string('copyright', { oneOf: Object.keys(BILIBILI_COPYRIGHT_LABELS) }) ?? 'original';
-  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
-  if (coverMode === 'custom' && !job.payload.coverImagePath) {
-    throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
-  }
-  return {
-    reader: r,
-    partitionName: r.string('partitionName', { required: true }),
-    tags: r.stringArray('tags', { min: 1, max: 10, maxLength: 20 }),
-    aiLabel: r.boolean('aiLabel', false),
-    copyright,
-    sourceUrl: copyright === 'repost' ? r.string('sourceUrl', { required: true }) : undefined,
-    description: markdownToPlainText(r.string('description') ?? job.payload.description ?? ''),
-    private: (r.string('visibility', { oneOf: ['public', 'private'] }) ?? 'public') === 'private',
-    coverPath: coverMode === 'custom' ? job.payload.coverImagePath : undefined,
-  };
-}
+/** Our copyright values → the labels of the upload form's 类型 choice (add/v3 takes 1 / 2, bilibili/video.ts). */
+export const BILIBILI_COPYRIGHT_LABELS: Readonly<Record<string, string>> = labelsOf(BILIBILI_COPYRIGHTS);
+import { openLoggedIn } from './support.js';
 
 export const bilibiliAdapter: Adapter = {
   platform: 'bilibili',
-  contentTypes: ['video'],
-  defaultBaseUrl: 'https://member.bilibili.com',
-  settingKeys: SETTING_KEYS,
+  contentTypes: ['video', 'dynamic', 'article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: [...new Set([...BILIBILI_VIDEO_SETTINGS, ...BILIBILI_DYNAMIC_SETTINGS, ...BILIBILI_ARTICLE_SETTINGS])],
+  checkSettings: { video: { partitionName: '生活', tags: ['Plume'], visibility: 'private' }, article: { category: '学习' } },
+  login: LOGIN_PAGE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.home), 'check_login', ctx, isLoginPage);
-    return readAccount(page, S.account, 'check_login', ctx);
+    await openLoggedIn(page, at(ctx, URLS.uploadPage), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
   },
 
-  async prepare(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'video');
-    const { title, localVideoPath } = job.payload;
-    const settings = readSettings(job);
-    settings.reader.logIgnored(SETTING_KEYS, ctx.log);
-    if (!title.trim()) throw new AdapterError('publish_rejected', 'fill', 'bilibili needs a title');
-    assertMaxChars(title, TITLE_MAX, 'fill', 'title');
-    assertMaxChars(settings.description, DESCRIPTION_MAX, 'fill', 'description');
-    // Both files are opened before the browser moves: a refused path fails fast.
-    const video = await openMedia(ctx, localVideoPath, 'upload', 'upload_failed', 'video');
-    const cover = settings.coverPath ? await openMedia(ctx, settings.coverPath, 'apply_settings', 'cover_rejected', 'cover image') : undefined;
-
-    // The page's upload requests carry the bytes from the daemon, not through Chromium (upload-offload.ts).
-    await offloadUploads(page, cover ? [video, cover] : [video], ctx, { uploadOrigins: UPLOAD_ORIGINS });
-
-    ctx.progress('open_editor');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.upload), 'open_editor', ctx, isLoginPage);
-    assertAccount(await readAccount(page, S.account, 'open_editor', ctx), job, 'open_editor');
-
-    await uploadVideo(page, video, ctx);
-
-    ctx.progress('fill');
-    // The page prefills the title from the file name; fill replaces it.
-    await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), title, 'fill', 'title input');
-    await fillChecked(await need(page, S.description, 'fill', 'description', ctx), settings.description, 'fill', 'description');
-
-    ctx.progress('apply_settings');
-    if (cover) await uploadCover(page, cover, ctx);
-    await chooseCopyright(page, settings.copyright, settings.sourceUrl, ctx);
-    await choosePartition(page, settings.partitionName, ctx);
-    await addTags(page, settings.tags, ctx);
-    await (await need(page, S.aiLabel, 'apply_settings', 'AI-content declaration checkbox', ctx)).setChecked(settings.aiLabel);
-    await (await need(page, S.onlySelf, 'apply_settings', 'only-me visibility checkbox', ctx)).setChecked(settings.private);
+  prepare(page, job, ctx) {
+    if (job.contentType === 'dynamic') return prepareDynamic(page, job, ctx);
+    if (job.contentType === 'article') return prepareArticle(page, job, ctx);
+    return prepareVideo(page, jobOfType(job, 'video'), ctx);
   },
-
-  async publish(page, job, ctx) {
-    jobOfType(job, 'video');
-    const success = await gatedPublish(
-      page,
-      {
-        button: await need(page, S.submit, 'publish', 'submit button', ctx),
-        isPublishRequest: (req) => req.method() === 'POST' && new URL(req.url()).pathname.endsWith(PATHS.submitApi),
-        success: page.locator(S.success),
-        failure: page.locator(S.submitError),
-      },
-      ctx,
-    );
-    return confirmedPost(page, success, S.videoLink, bvidOf, ctx, 'submitted, but the confirmation carries no video link');
+  publish(page, job, ctx) {
+    if (job.contentType === 'dynamic') return publishDynamic(page, job, ctx);
+    if (job.contentType === 'article') return publishArticle(page, job, ctx);
+    return publishVideo(page, jobOfType(job, 'video'), ctx);
   },
-
-  async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'video');
-    ctx.progress('read_back');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.archives), 'check_login', ctx, isLoginPage);
-    assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
-    const list = await need(page, S.archiveList, 'read_back', 'archive list', ctx, 'attached');
-    const posts = await listedPosts(list, S.archiveRow, { link: S.archiveTitle }, bvidOf, page);
-    return matchPost(posts, job, (text) => text === job.payload.title.trim());
+  verify(page, job, ctx) {
+    if (job.contentType === 'dynamic') return verifyDynamic(page, job, ctx);
+    if (job.contentType === 'article') return verifyArticle(page, job, ctx);
+    return verifyVideo(page, jobOfType(job, 'video'), ctx);
   },
+  // The composer keeps what a check typed; the upload page keeps nothing. An article check leaves its
+  // saved draft: no public source records how the editor deletes one.
+  discardDraft: async (page, job, ctx) => (job.contentType === 'dynamic' ? discardDynamicDraft(page, job, ctx) : undefined),
 };
-
-/** The little of the DOM this module reads inside the page (the node build has no DOM types). */
-type PageDocument = { querySelector(sel: string): { getAttribute(name: string): string | null; hidden: boolean; textContent: string | null } | null };
-
-interface UploadState {
-  sent: number;
-  total: number;
-  transcode: number;
-  failed: string | null;
-}
-
-/** Chooses the file, then follows the page's two progress bars until transcoding is done. */
-async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
-  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
-  const input = await need(page, S.videoInput, 'upload', 'video file input', ctx, 'attached');
-  await need(page, S.uploadProgress, 'upload', 'upload progress bar', ctx, 'attached');
-  await need(page, S.transcodeProgress, 'upload', 'transcoding progress bar', ctx, 'attached');
-  await input.setInputFiles(video.path);
-
-  let last = '0/0'; // already reported above
-  // The last chunk and the first transcoding figure can show up in the same look (the page polls
-  // transcoding at once): the full transfer is still reported, once, before any transcoding figure.
-  let transferred = false;
-  await poll(
-    // One round trip per look: both bars and the error, read together.
-    () =>
-      page.evaluate((sel): UploadState => {
-        const doc = (globalThis as unknown as { document: PageDocument }).document;
-        const bar = doc.querySelector(sel.uploadProgress);
-        const transcode = doc.querySelector(sel.transcodeProgress);
-        const error = doc.querySelector(sel.uploadError);
-        return {
-          sent: Number(bar?.getAttribute('data-bytes-sent')) || 0,
-          total: Number(bar?.getAttribute('data-bytes-total')) || 0,
-          transcode: Number(transcode?.getAttribute('aria-valuenow')) || 0,
-          failed: error && !error.hidden ? (error.textContent ?? '') : null,
-        };
-      }, S),
-    (s) => s.failed !== null || s.transcode >= 100,
-    {
-      intervalMs: 100,
-      timeoutMs: timeouts(ctx).uploadMs,
-      signal: ctx.signal,
-      onValue: (s) => {
-        if (s.total === 0) s.total = video.size;
-        const key = `${s.sent}/${s.transcode}`;
-        if (key === last || s.failed !== null) return;
-        last = key;
-        if (!transferred) {
-          ctx.progress('upload', { phase: 'transfer', bytesSent: s.sent, bytesTotal: s.total, percent: Math.floor((100 * s.sent) / s.total) });
-          transferred = s.sent >= s.total;
-        }
-        if (s.sent >= s.total) ctx.progress('upload', { phase: 'transcode', bytesSent: s.total, bytesTotal: s.total, percent: s.transcode });
-      },
-      onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video did not finish uploading and transcoding in time'),
-    },
-  ).then((s) => {
-    if (s.failed !== null) throw new AdapterError('upload_failed', 'upload', `bilibili refused the video: ${s.failed.trim()}`);
-  });
-}
-
-async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): Promise<void> {
-  ctx.progress('upload', { phase: 'cover' });
-  const preview = await need(page, S.coverPreview, 'apply_settings', 'cover preview', ctx, 'attached');
-  await (await need(page, S.coverInput, 'apply_settings', 'cover file input', ctx, 'attached')).setInputFiles(cover.path);
-  const error = page.locator(S.coverError);
-  try {
-    // Attached, not visible: what matters is that the page adopted the cover, not how the image renders.
-    await page
-      .locator(`${S.coverPreview}[data-source="custom"]`)
-      .or(error.filter({ visible: true }))
-      .first()
-      .waitFor({ state: 'attached', timeout: timeouts(ctx).uploadMs });
-  } catch {
-    throw new AdapterError('cover_rejected', 'apply_settings', 'the custom cover never appeared in the preview');
-  }
-  if (await error.isVisible()) {
-    // Spec: the job stops rather than fall back to bilibili's automatic cover.
-    throw new AdapterError('cover_rejected', 'apply_settings', `bilibili refused the cover: ${(await error.innerText()).trim()}`);
-  }
-  if ((await preview.getAttribute('data-source')) !== 'custom') throw new AdapterError('cover_rejected', 'apply_settings', 'the custom cover was not adopted');
-  ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
-}
-
-async function chooseCopyright(page: Page, copyright: string, source: string | undefined, ctx: AdapterContext): Promise<void> {
-  const label = BILIBILI_COPYRIGHT_LABELS[copyright]!;
-  const group = await need(page, S.copyright, 'apply_settings', 'type (自制/转载) choice', ctx);
-  const radio = group.getByRole('radio', { name: label, exact: true });
-  if ((await radio.count()) === 0) throw new AdapterError('setting_unavailable', 'apply_settings', `bilibili no longer offers type "${label}"`, { field: 'copyright' });
-  await radio.check();
-  if (source !== undefined) await fillChecked(await need(page, S.repostSource, 'apply_settings', 'repost source', ctx), source, 'apply_settings', 'repost source');
-}
-
-async function choosePartition(page: Page, name: string, ctx: AdapterContext): Promise<void> {
-  const button = await need(page, S.partitionButton, 'apply_settings', 'partition menu', ctx);
-  const list = page.locator(S.partitionList);
-  if (!(await list.isVisible())) await button.click();
-  await need(page, S.partitionList, 'apply_settings', 'partition list', ctx);
-  const option = list.getByRole('option', { name, exact: true });
-  if ((await option.count()) === 0) {
-    const offered = (await list.getByRole('option').allInnerTexts()).map((o) => o.trim());
-    throw new AdapterError('setting_unavailable', 'apply_settings', `bilibili has no partition named "${name}"`, { field: 'partitionName', offered });
-  }
-  await option.click();
-  if ((await button.innerText()).trim() !== name) throw new AdapterError('editor_changed', 'apply_settings', `partition menu did not take "${name}"`);
-}
-
-async function addTags(page: Page, tags: readonly string[], ctx: AdapterContext): Promise<void> {
-  const input = await need(page, S.tagInput, 'apply_settings', 'tag input', ctx);
-  const list = await need(page, S.tagList, 'apply_settings', 'tag list', ctx, 'attached');
-  for (const tag of tags) {
-    await input.fill(tag);
-    await input.press('Enter');
-    await need(list, `[data-tag="${tag.replace(/"/g, '\\"')}"]`, 'apply_settings', `chip of tag "${tag}"`, ctx);
-  }
-}

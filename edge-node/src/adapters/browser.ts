@@ -21,6 +21,12 @@ export interface ChromiumOptions {
   headless?: boolean;
   /** Chromium's sandbox cannot run as root; default: whether this process is root. */
   runningAsRoot?: boolean;
+  /**
+   * false: Ctrl-C and SIGTERM are the program's to handle (it closes the browser itself).
+   * Playwright's own handlers kill the browser and exit the process at once, before any
+   * cleanup of the program's (an interactive login's).
+   */
+  handleSignals?: boolean;
 }
 
 export function chromiumLaunchOptions(opts: ChromiumOptions = {}): LaunchOptions {
@@ -29,6 +35,7 @@ export function chromiumLaunchOptions(opts: ChromiumOptions = {}): LaunchOptions
     executablePath: opts.executablePath ?? DEFAULT_CHROMIUM_PATH,
     headless: opts.headless ?? true,
     args: [...(root ? ['--no-sandbox'] : []), ...CHROMIUM_ARGS],
+    ...(opts.handleSignals === false ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The adapter contract (DESIGN: Platforms, Edge nodes). One content platform is
+ * The adapter contract. One content platform is
  * one module implementing `Adapter`; the daemon drives it in this order:
  *
  *   checkLogin → prepare (retry freely) → publish (exactly once) ; verify when unsure
@@ -72,6 +72,8 @@ export interface ArticlePayload {
   content: string;
   /** Local path of a cover image (opened through `ctx.openFile`). */
   coverImage?: string;
+  /** The article's AI-provenance facts as the control plane computed them (sets the AI label when the settings give none). */
+  aigc?: { label_required?: boolean; display_label?: string };
 }
 
 export interface DynamicPayload {
@@ -168,6 +170,48 @@ export interface LoginInfo {
   displayName: string;
 }
 
+/**
+ * How a platform's own login page looks, for an interactive login on the node
+ * (`plume-edge accounts login`, edge-node/src/login/). Selectors are
+ * Playwright selectors on that page; URLs are the platform's real ones (a
+ * replica is reached through `liveUrl`). Only `url`, `qr`, `sessionCookies` and
+ * `isLoginPage` are required: a page whose QR expires without a marker the
+ * sources record is refreshed by reloading it.
+ */
+export interface LoginPageSpec {
+  /** The real URL of the login page. */
+  readonly url: string;
+  /** Clicked when the QR is not shown but this is (the page opened on another login method). */
+  readonly qrTab?: string;
+  /** The QR code element (an img or a canvas). */
+  readonly qr: string;
+  /** Shown once the QR has expired. */
+  readonly expired?: string;
+  /** Clicked for a new QR once it expired (absent: the page is reloaded). */
+  readonly refresh?: string;
+  /** Shown once a phone scanned the QR, until the person confirms on it. */
+  readonly scanned?: string;
+  /** The SMS verification step some logins ask for after the scan. */
+  readonly sms?: {
+    /** The code input: its being visible is the step. */
+    readonly input: string;
+    /** Clicked once to have the code sent. */
+    readonly send?: string;
+    /** Clicked once the code is typed. */
+    readonly submit: string;
+    /** Shown when the platform refused the code. */
+    readonly error?: string;
+  };
+  /** A slider captcha (no headless answer: a person drags it). */
+  readonly slider?: string;
+  /** A page asking for a second scan with the account administrator's phone. */
+  readonly adminScan?: { readonly marker: string; readonly qr?: string };
+  /** Cookies the platform sets when it logs the browser in (any one is the sign to check the login). */
+  readonly sessionCookies: readonly string[];
+  /** Whether a page (its real URL) is still the login: leaving it is the other sign. */
+  isLoginPage(real: URL): boolean;
+}
+
 export interface PublishResult {
   postId: string;
   url: string;
@@ -188,8 +232,21 @@ export interface Adapter {
   readonly contentTypes: readonly ContentType[];
   /** The real site's origin, used when the daemon is not told otherwise. */
   readonly defaultBaseUrl: string;
-  /** Settings fields (shared settings contract names) this adapter applies; any others are logged and ignored. */
+  /**
+   * Settings fields (shared settings contract names) this adapter applies to each of its content
+   * types that `settingKeysByType` does not name; any others are logged and ignored.
+   */
   readonly settingKeys: readonly string[];
+  /**
+   * The fields of a content type whose editor takes other settings than the adapter's other types
+   * (douyin's article editor has no 自主声明), so the node's report, and preflight, say so per type.
+   */
+  readonly settingKeysByType?: Partial<Record<ContentType, readonly string[]>>;
+  /**
+   * Settings a site check (`plume-edge check`) fills in for a content type, where the
+   * platform's form requires some (e.g. a partition): valid values that exist on the live site.
+   */
+  readonly checkSettings?: Partial<Record<ContentType, Readonly<Record<string, unknown>>>>;
   /** Opens a logged-in-only page; throws `login_required` when there is no session. */
   checkLogin(page: Page, ctx: AdapterContext): Promise<LoginInfo>;
   /** Everything before the publish click: open the editor, fill, upload, apply settings. Safe to repeat. */
@@ -198,4 +255,11 @@ export interface Adapter {
   publish(page: Page, job: PublishJob, ctx: AdapterContext): Promise<PublishResult>;
   /** Read-only: finds this job's post (title or text, account, time window). Never writes. */
   verify(page: Page, job: PublishJob, ctx: AdapterContext): Promise<VerifyResult>;
+  /** The platform's login page, for `plume-edge accounts login` (absent: accounts come by `accounts import` only). */
+  readonly login?: LoginPageSpec;
+  /**
+   * After a site check stopped at the commit gate: removes the draft the platform kept of
+   * what `prepare` filled (where it keeps one). Best effort; never publishes.
+   */
+  discardDraft?(page: Page, job: PublishJob, ctx: AdapterContext): Promise<void>;
 }

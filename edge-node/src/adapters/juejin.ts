@@ -1,77 +1,73 @@
 /**
- * juejin (稀土掘金): articles. The editor takes Markdown as is. Publishing opens
- * a panel for category, tags (1–3, chosen from juejin's own list), cover and
- * summary; "确定并发布" is the one non-repeatable click.
+ * juejin (稀土掘金): articles, through the editor's own JSON API called from the
+ * logged-in editor page (the editor is a Markdown editor: the Markdown goes in
+ * as written). Draft create → draft update (category, tags, summary, cover) →
+ * publish; publish is the one non-repeatable call, behind the commit gate.
  *
- * Settings (shared contract names): `category` (required; our codes, mapped to juejin's labels),
- * `tags` (1–3 of juejin's own tags), `summary` (≤ 100; juejin writes one otherwise),
- * `coverMode` (`custom` uploads the article's coverImage; absent → custom when there is one).
+ * Provenance (fact → source, snapshot date). Sources: W = wechatsync/Wechatsync
+ * packages/@wechatsync/drivers/src/Juejin.js (2023-09-05); M = leaperone/MultiPost-Extension
+ * src/sync/article/juejin.ts (2026-06-05); P = ZeroHawkeye/PenBridge docs/juejin-api.md (commit 0020149);
+ * S = terwer/siyuan-plugin-publisher juejin web adaptor (as indexed).
+ * | fact | source |
+ * | editor https://juejin.cn/editor/drafts/new?v=2, draft page /editor/drafts/<id>, post /post/<id> | P, W |
+ * | title input placeholder "输入文章标题...", ≤ 100 characters | M |
+ * | GET api.juejin.cn/user_api/v1/user/get → data.user_id, data.user_name; err_no 2 = not logged in | W, P |
+ * | HEAD /user_api/v1/sys/token → header x-ware-csrf-token "0,<token>,…"; sent as x-secsdk-csrf-token | P (header name), other clients of the same byte SDK (format) |
+ * | POST /tag_api/v1/query_category_list → data[].category_id, category.category_name | P, S |
+ * | POST /tag_api/v1/query_tag_list {cursor,key_word,limit,sort_type} → data[].tag_id, tag.tag_name | P, S |
+ * | POST /content_api/v1/article_draft/create, /update: title, mark_content, category_id, tag_ids, brief_content, cover_image, edit_type 10, html_content "deprecated", link_url, theme_ids → data.id | W, P, S |
+ * | POST /content_api/v1/article/publish {draft_id, sync_to_org, column_ids, theme_ids} → data.article_id | P, S |
+ * | tags 1–3, summary required on publish, ≤ 100 characters | P |
+ * | external images re-hosted: POST https://juejin.cn/image/urlSave {url} → data (new URL) | W |
+ * | POST /content_api/v1/upload/article_pic (multipart `file`) → data.url | P — S uploads through ImageX instead (gen_token → apply → TOS → commit); which one the live editor uses today is UNVERIFIED |
+ * | POST /content_api/v1/article/list_by_user → data[].article_info {article_id,title,ctime} | P |
+ * | login redirect of the editor page to /login | UNVERIFIED (juejin logs in through a dialog; user/get decides) |
+ * | a minimum summary length (S pads to 50) | UNVERIFIED, not enforced |
+ * | login (accounts login): https://juejin.cn/login, its 扫码登录 QR (.qrcode-img img), expired mask (.qrcode-expired, "刷新"), SMS step (.sms-verify), slider (.captcha-slider); done once off /login with the `sessionid` cookie | UNVERIFIED: no public source records juejin's login page (the cookie name: public clients, as indexed) |
+ *
+ * Settings (shared contract names): `category` (required; our codes → juejin's names),
+ * `tags` (1–3 of juejin's own tags, by name), `summary` (≤ 100; first 100 characters of
+ * the text otherwise), `coverMode` (`custom` uploads the article's coverImage; absent →
+ * custom when there is one). juejin has no AI-content label: `aiLabel` is logged as ignored.
  */
+import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
-import { confirmedPost, gatedPublish } from './publish-click.js';
+import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob } from './contract.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, needField, pageJson, pageRequest } from './kit/page-api.js';
+import { markdownToPlainText } from './markdown.js';
 import { SettingsReader } from './settings.js';
-import {
-  listedPosts,
-  assertAccount,
-  assertMaxChars,
-  fillChecked,
-  jobOfType,
-  matchPost,
-  need,
-  openLoggedIn,
-  openMedia,
-  readAccount,
-  siteUrl,
-  timeouts,
-} from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, jobOfType, openLoggedIn, openMedia, timeouts } from './support.js';
 
-const PATHS = {
-  home: '/creator/home',
-  editor: '/editor/drafts/new',
-  articles: '/creator/content/article/essays',
-  publishApi: '/content_api/v1/article/publish',
+const ORIGIN = 'https://juejin.cn';
+const API = 'https://api.juejin.cn';
+const URLS = {
+  editor: `${ORIGIN}/editor/drafts/new?v=2`,
+  draft: (id: string) => `${ORIGIN}/editor/drafts/${id}`,
+  post: (id: string) => `${ORIGIN}/post/${id}`,
+  creatorHome: `${ORIGIN}/creator/home`,
+  urlSave: `${ORIGIN}/image/urlSave`,
+  user: `${API}/user_api/v1/user/get`,
+  csrf: `${API}/user_api/v1/sys/token`,
+  categories: `${API}/tag_api/v1/query_category_list`,
+  tags: `${API}/tag_api/v1/query_tag_list`,
+  draftCreate: `${API}/content_api/v1/article_draft/create`,
+  draftUpdate: `${API}/content_api/v1/article_draft/update`,
+  publish: `${API}/content_api/v1/article/publish`,
+  articlePic: `${API}/content_api/v1/upload/article_pic`,
+  myArticles: `${API}/content_api/v1/article/list_by_user`,
 };
-
-const S = {
-  account: '[data-testid="current-user"]',
-  title: '[data-testid="title-input"]',
-  body: '[data-testid="markdown-editor"]',
-  openPanel: '[data-testid="publish-open"]',
-  panel: '[data-testid="publish-panel"]',
-  categories: '[data-testid="category-group"]',
-  tagSearch: '[data-testid="tag-search"]',
-  tagOptions: '[data-testid="tag-options"]',
-  selectedTags: '[data-testid="selected-tags"]',
-  coverInput: '[data-testid="cover-input"]',
-  coverPreview: '[data-testid="cover-preview"]',
-  coverError: '[data-testid="cover-error"]',
-  summary: '[data-testid="summary-input"]',
-  confirm: '[data-testid="publish-confirm"]',
-  publishError: '[data-testid="publish-error"]',
-  success: '[data-testid="publish-success"]',
-  postLink: '[data-testid="post-link"]',
-  articleList: '[data-testid="article-list"]',
-  articleRow: '[data-testid="article-row"]',
-  articleTitle: '[data-testid="article-title"]',
-} as const;
 
 const TITLE_MAX = 100;
 const SUMMARY_MAX = 100;
-const isLoginPage = (u: URL) => u.pathname.endsWith('/login');
-const postIdOf = (href: string) => /\/post\/(\d+)/.exec(href)?.[1];
+const TAGS_MAX = 3;
+const COVER_MAX_BYTES = 20 * 1024 * 1024;
+/** juejin's "not logged in" error number (P). */
+const ERR_NOT_LOGGED_IN = 2;
 
-/** Our category codes (shared settings contract) → the labels juejin's panel shows. */
-export const JUEJIN_CATEGORY_LABELS: Readonly<Record<string, string>> = {
-  backend: '后端',
-  frontend: '前端',
-  android: 'Android',
-  ios: 'iOS',
-  ai: '人工智能',
-  tools: '开发工具',
-  reading: '阅读',
-  career: '代码人生',
-};
+/** Our category codes → juejin's category names: the shared list preflight checks too. */
+export const JUEJIN_CATEGORY_LABELS: Readonly<Record<string, string>> = labelsOf(JUEJIN_CATEGORIES);
 const SETTING_KEYS = ['category', 'tags', 'summary', 'coverMode'] as const;
 
 function readSettings(job: ArticleJob) {
@@ -81,120 +77,236 @@ function readSettings(job: ArticleJob) {
   if (coverMode === 'custom' && !job.payload.coverImage) {
     throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
   }
+  const summary = r.string('summary', { maxLength: SUMMARY_MAX }) ?? autoSummary(job.payload.content);
   return {
     reader: r,
-    categoryLabel: JUEJIN_CATEGORY_LABELS[category]!,
-    tags: r.stringArray('tags', { min: 1, max: 3 }),
-    summary: r.string('summary', { maxLength: SUMMARY_MAX }),
+    categoryName: JUEJIN_CATEGORY_LABELS[category]!,
+    tags: r.stringArray('tags', { min: 1, max: TAGS_MAX, oneOf: JUEJIN_TAGS }),
+    summary,
     cover: coverMode === 'custom' ? job.payload.coverImage : undefined,
   };
+}
+
+/** juejin refuses a publish without a summary: the text's first 100 characters, as its editor proposes. */
+export function autoSummary(markdown: string): string {
+  return Array.from(markdownToPlainText(markdown).replace(/\s+/g, ' ').trim()).slice(0, SUMMARY_MAX).join('');
+}
+
+type Ctx = AdapterContext;
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, juejinAdapter, real);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const real = realUrl(ctx, juejinAdapter, u.toString());
+  return real.host === 'juejin.cn' && real.pathname.startsWith('/login');
+};
+
+/** juejin answers 200 with `err_no`; anything else than 0 is a refusal with `err_msg`. */
+function errNo(body: unknown): number {
+  const n = field(body, 'err_no');
+  return typeof n === 'number' ? n : Number.NaN;
+}
+const errMsg = (body: unknown) => String(field(body, 'err_msg') ?? 'unknown error');
+
+async function api(page: Page, url: string, json: unknown, csrf: string, step: 'open_editor' | 'upload' | 'apply_settings' | 'fill' | 'read_back' | 'check_login', what: string, ctx: Ctx) {
+  const body = await pageJson(page, at(ctx, url), { method: 'POST', json, headers: { 'x-secsdk-csrf-token': csrf } }, step, what, ctx);
+  if (errNo(body) === ERR_NOT_LOGGED_IN) throw new AdapterError('login_required', step, `${what}: juejin says the session is gone`);
+  return body;
+}
+
+async function whoAmI(page: Page, step: 'check_login' | 'open_editor', ctx: Ctx): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, URLS.user), {}, step, 'user info', ctx);
+  if (errNo(body) !== 0) throw new AdapterError('login_required', step, `juejin has no session here (${errMsg(body)})`);
+  return { externalRef: needField(body, ['data', 'user_id'], step, 'user info'), displayName: String(field(body, 'data', 'user_name') ?? '') };
+}
+
+async function csrfToken(page: Page, step: 'open_editor' | 'publish' | 'read_back', ctx: Ctx): Promise<string> {
+  const res = await pageRequest(
+    page,
+    at(ctx, URLS.csrf),
+    { method: 'HEAD', headers: { 'x-secsdk-csrf-request': '1', 'x-secsdk-csrf-version': '1.2.22' } },
+    timeouts(ctx).navigationMs,
+  );
+  const token = res.headers['x-ware-csrf-token']?.split(',')[1]?.trim();
+  if (!token) throw new AdapterError('editor_changed', step, 'juejin handed out no CSRF token (x-ware-csrf-token)', { status: res.status });
+  return token;
+}
+
+/** Opens the editor (the page whose origin the API trusts) and checks who is logged in. */
+async function openEditor(page: Page, job: PublishJob, ctx: Ctx): Promise<string> {
+  ctx.progress('open_editor');
+  await openLoggedIn(page, at(ctx, URLS.editor), 'open_editor', ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
+  return csrfToken(page, 'open_editor', ctx);
 }
 
 export const juejinAdapter: Adapter = {
   platform: 'juejin',
   contentTypes: ['article'],
-  defaultBaseUrl: 'https://juejin.cn',
+  defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  checkSettings: { article: { category: 'backend', tags: ['TypeScript'] } },
+  login: {
+    url: `${ORIGIN}/login`,
+    qrTab: 'text="扫码登录"',
+    qr: '.qrcode-img img',
+    expired: '.qrcode-expired',
+    refresh: '.qrcode-expired >> text=刷新',
+    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
+    slider: '.captcha-slider',
+    sessionCookies: ['sessionid'],
+    isLoginPage: (u) => u.host === 'juejin.cn' && u.pathname.startsWith('/login'),
+  },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.home), 'check_login', ctx, isLoginPage);
-    return readAccount(page, S.account, 'check_login', ctx);
+    await openLoggedIn(page, at(ctx, URLS.creatorHome), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
   },
 
   async prepare(page, anyJob, ctx) {
     const job = jobOfType(anyJob, 'article');
     const { title, content } = job.payload;
-    const settings = readSettings(job);
-    settings.reader.logIgnored(SETTING_KEYS, ctx.log);
+    const s = readSettings(job);
+    s.reader.logIgnored(SETTING_KEYS, ctx.log);
     if (!title.trim()) throw new AdapterError('publish_rejected', 'fill', 'juejin needs a title');
     assertMaxChars(title, TITLE_MAX, 'fill', 'title');
+    if (!content.trim()) throw new AdapterError('publish_rejected', 'fill', 'juejin needs a body');
 
-    ctx.progress('open_editor');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.editor), 'open_editor', ctx, isLoginPage);
-    assertAccount(await readAccount(page, S.account, 'open_editor', ctx), job, 'open_editor');
-
-    ctx.progress('fill');
-    await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), title, 'fill', 'title input');
-    // The Markdown goes in verbatim: juejin's editor is a Markdown editor.
-    await fillChecked(await need(page, S.body, 'fill', 'Markdown editor', ctx), content, 'fill', 'Markdown editor');
+    const csrf = await openEditor(page, job, ctx);
 
     ctx.progress('apply_settings');
-    await (await need(page, S.openPanel, 'apply_settings', 'publish button (opens the panel)', ctx)).click();
-    const panel = await need(page, S.panel, 'apply_settings', 'publish panel', ctx);
-    await chooseCategory(page, settings.categoryLabel, ctx);
-    await chooseTags(page, settings.tags, ctx);
-    if (settings.cover) await uploadCover(page, settings.cover, ctx);
-    if (settings.summary) await fillChecked(await need(panel, S.summary, 'apply_settings', 'summary', ctx), settings.summary, 'apply_settings', 'summary');
+    const categoryId = await resolveCategory(page, s.categoryName, csrf, ctx);
+    const tagIds: string[] = [];
+    for (const tag of s.tags) tagIds.push(await resolveTag(page, tag, csrf, ctx));
+
+    ctx.progress('fill');
+    const markdown = await rehostImages(page, content, csrf, ctx);
+    const coverUrl = s.cover ? await uploadCover(page, s.cover, csrf, ctx) : '';
+
+    // The editor's own sequence: a draft is created, then saved with everything.
+    const created = await api(page, URLS.draftCreate, draftBody({ title, markdown, categoryId: '0', tagIds: [], summary: '', coverUrl: '' }), csrf, 'fill', 'draft create', ctx);
+    if (errNo(created) !== 0) throw new AdapterError('publish_rejected', 'fill', `juejin refused the draft: ${errMsg(created)}`);
+    const draftId = needField(created, ['data', 'id'], 'fill', 'draft create');
+    const saved = await api(page, URLS.draftUpdate, { id: draftId, ...draftBody({ title, markdown, categoryId, tagIds, summary: s.summary, coverUrl }) }, csrf, 'apply_settings', 'draft update', ctx);
+    if (errNo(saved) !== 0) throw new AdapterError('publish_rejected', 'apply_settings', `juejin refused the draft: ${errMsg(saved)}`);
+    // The draft page is where the publish step picks the draft up (and what a person would see).
+    await openLoggedIn(page, at(ctx, URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
   },
 
-  async publish(page, job, ctx) {
-    jobOfType(job, 'article');
-    const success = await gatedPublish(
+  async publish(page, anyJob, ctx) {
+    jobOfType(anyJob, 'article');
+    const draftId = /^\/editor\/drafts\/(\d+)$/.exec(realUrl(ctx, juejinAdapter, page.url()).pathname)?.[1];
+    if (!draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+    const csrf = await csrfToken(page, 'publish', ctx);
+    const articleId = await gatedApiPublish(
       page,
-      {
-        button: await need(page, S.confirm, 'publish', 'confirm-and-publish button', ctx),
-        isPublishRequest: (req) => req.method() === 'POST' && new URL(req.url()).pathname.endsWith(PATHS.publishApi),
-        success: page.locator(S.success),
-        failure: page.locator(S.publishError),
+      at(ctx, URLS.publish),
+      { method: 'POST', headers: { 'x-secsdk-csrf-token': csrf }, json: { draft_id: draftId, sync_to_org: false, column_ids: [], theme_ids: [] } },
+      (body) => {
+        if (errNo(body) !== 0) return { ok: false, message: errMsg(body) };
+        const id = field(body, 'data', 'article_id');
+        return { ok: true, value: id === undefined || id === null ? '' : String(id) };
       },
       ctx,
     );
-    return confirmedPost(page, success, S.postLink, postIdOf, ctx, 'published, but the confirmation carries no article link');
+    if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'juejin accepted the publish but named no article; verify before any retry');
+    return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
   },
 
   async verify(page, anyJob, ctx) {
     const job = jobOfType(anyJob, 'article');
     ctx.progress('read_back');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.articles), 'check_login', ctx, isLoginPage);
+    await openLoggedIn(page, at(ctx, URLS.creatorHome), 'check_login', ctx, isLoginPage(ctx));
     // Looking in another account's list would find nothing and invite a duplicate.
-    assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
-    const list = await need(page, S.articleList, 'read_back', 'article list', ctx, 'attached');
-    const posts = await listedPosts(list, S.articleRow, { link: S.articleTitle }, postIdOf, page);
-    return matchPost(posts, job, (text) => text === job.payload.title.trim());
+    assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
+    const csrf = await csrfToken(page, 'read_back', ctx);
+    const title = job.payload.title.trim();
+    const body = await api(page, URLS.myArticles, { audit_status: null, keyword: title, page_size: 20, page_no: 1 }, csrf, 'read_back', 'my articles', ctx);
+    if (errNo(body) !== 0) throw new Error(`juejin article list: ${errMsg(body)}`);
+    const rows = Array.isArray(field(body, 'data')) ? (field(body, 'data') as unknown[]) : [];
+    const hits = rows.filter((row) => {
+      const ctime = Number(field(row, 'article_info', 'ctime'));
+      return field(row, 'article_info', 'title') === title && inJobWindow(Number.isFinite(ctime) ? new Date(ctime * 1000).toISOString() : null, job);
+    });
+    if (hits.length === 0) return { found: false };
+    const postId = String(field(hits[0], 'article_id') ?? field(hits[0], 'article_info', 'article_id'));
+    return { found: true, postId, url: at(ctx, URLS.post(postId)), candidates: hits.length };
   },
 };
 
-async function chooseCategory(page: Page, category: string, ctx: AdapterContext): Promise<void> {
-  const group = await need(page, S.categories, 'apply_settings', 'category list', ctx);
-  const radio = group.getByRole('radio', { name: category, exact: true });
-  if ((await radio.count()) === 0) {
-    throw new AdapterError('setting_unavailable', 'apply_settings', `juejin offers no category "${category}"`, { field: 'category' });
-  }
-  await radio.check();
+function draftBody(d: { title: string; markdown: string; categoryId: string; tagIds: string[]; summary: string; coverUrl: string }) {
+  return {
+    category_id: d.categoryId,
+    tag_ids: d.tagIds,
+    link_url: '',
+    cover_image: d.coverUrl,
+    title: d.title,
+    brief_content: d.summary,
+    edit_type: 10, // Markdown
+    html_content: 'deprecated',
+    mark_content: d.markdown,
+    theme_ids: [],
+  };
 }
 
-async function chooseTags(page: Page, tags: readonly string[], ctx: AdapterContext): Promise<void> {
-  const search = await need(page, S.tagSearch, 'apply_settings', 'tag search', ctx);
-  const options = await need(page, S.tagOptions, 'apply_settings', 'tag suggestions', ctx, 'attached');
-  const chosen = await need(page, S.selectedTags, 'apply_settings', 'selected tags', ctx, 'attached');
-  for (const tag of tags) {
-    await search.fill(tag);
-    const option = options.getByRole('option', { name: tag, exact: true });
-    try {
-      await option.waitFor({ timeout: timeouts(ctx).selectorMs });
-    } catch {
-      throw new AdapterError('setting_unavailable', 'apply_settings', `juejin has no tag "${tag}"`, { field: 'tags' });
-    }
-    await option.click();
-    await need(chosen, `[data-tag="${tag.replace(/"/g, '\\"')}"]`, 'apply_settings', `chip of tag "${tag}"`, ctx);
+async function resolveCategory(page: Page, name: string, csrf: string, ctx: Ctx): Promise<string> {
+  const body = await api(page, URLS.categories, {}, csrf, 'apply_settings', 'category list', ctx);
+  const list = field(body, 'data');
+  if (!Array.isArray(list) || list.length === 0) throw new AdapterError('editor_changed', 'apply_settings', 'category list: juejin answered no categories');
+  if (!list.some((c) => typeof field(c, 'category', 'category_name') === 'string')) {
+    throw new AdapterError('editor_changed', 'apply_settings', 'category list: the answer has no category.category_name');
   }
+  const hit = list.find((c) => field(c, 'category', 'category_name') === name);
+  if (!hit) throw new AdapterError('setting_unavailable', 'apply_settings', `juejin offers no category "${name}"`, { field: 'category' });
+  return needField(hit, ['category_id'], 'apply_settings', 'category list');
 }
 
-async function uploadCover(page: Page, path: string, ctx: AdapterContext): Promise<void> {
+async function resolveTag(page: Page, name: string, csrf: string, ctx: Ctx): Promise<string> {
+  const body = await api(page, URLS.tags, { cursor: '0', key_word: name, limit: 10, sort_type: 1 }, csrf, 'apply_settings', 'tag search', ctx);
+  const list = Array.isArray(field(body, 'data')) ? (field(body, 'data') as unknown[]) : [];
+  const hit = list.find((t) => String(field(t, 'tag', 'tag_name') ?? '').toLowerCase() === name.toLowerCase());
+  if (!hit) throw new AdapterError('setting_unavailable', 'apply_settings', `juejin has no tag "${name}"`, { field: 'tags' });
+  return needField(hit, ['tag_id'], 'apply_settings', 'tag search');
+}
+
+async function uploadCover(page: Page, path: string, csrf: string, ctx: Ctx): Promise<string> {
   ctx.progress('upload', { phase: 'cover' });
   const file = await openMedia(ctx, path, 'upload', 'cover_rejected', 'cover image');
-  await (await need(page, S.coverInput, 'upload', 'cover file input', ctx, 'attached')).setInputFiles(file.path);
-  const preview = page.locator(`${S.coverPreview}[data-url]`);
-  const error = page.locator(S.coverError);
-  try {
-    await preview.or(error).filter({ visible: true }).first().waitFor({ timeout: timeouts(ctx).uploadMs });
-  } catch {
-    throw new AdapterError('cover_rejected', 'upload', 'the cover upload never finished');
+  if (file.size > COVER_MAX_BYTES) throw new AdapterError('cover_rejected', 'upload', `the cover has ${file.size} bytes; juejin takes at most ${COVER_MAX_BYTES}`);
+  const bytes = Buffer.alloc(file.size);
+  let got = 0;
+  while (got < file.size) {
+    const n = await file.read(bytes.subarray(got), got);
+    if (n === 0) break;
+    got += n;
   }
-  if (await error.isVisible()) {
-    // Spec: a custom cover that cannot be adopted stops the job; no automatic cover instead.
-    throw new AdapterError('cover_rejected', 'upload', `juejin refused the cover: ${(await error.innerText()).trim()}`);
-  }
+  const name = path.split('/').pop() ?? 'cover';
+  const type = /\.png$/i.test(name) ? 'image/png' : /\.gif$/i.test(name) ? 'image/gif' : /\.webp$/i.test(name) ? 'image/webp' : 'image/jpeg';
+  const body = await pageJson(
+    page,
+    at(ctx, URLS.articlePic),
+    { method: 'POST', headers: { 'x-secsdk-csrf-token': csrf }, multipart: { file: { base64: bytes.subarray(0, got).toString('base64'), name, type } } },
+    'upload',
+    'cover upload',
+    ctx,
+  );
+  // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+  if (errNo(body) !== 0) throw new AdapterError('cover_rejected', 'upload', `juejin refused the cover: ${errMsg(body)}`);
+  const url = needField(body, ['data', 'url'], 'upload', 'cover upload');
   ctx.progress('upload', { phase: 'cover', bytesSent: file.size, bytesTotal: file.size, percent: 100 });
+  return url;
+}
+
+/** Markdown image links to other sites are copied onto juejin's image host (W's urlSave), as its editor does on paste. */
+async function rehostImages(page: Page, markdown: string, csrf: string, ctx: Ctx): Promise<string> {
+  const external = [...new Set([...markdown.matchAll(/!\[[^\]]*\]\(\s*<?(https?:\/\/[^)\s>]+)>?/g)].map((m) => m[1]!))].filter(
+    (u) => !/^https:\/\/[^/]*(juejin\.cn|byteimg\.com)\//.test(u),
+  );
+  let out = markdown;
+  for (const src of external) {
+    const body = await api(page, URLS.urlSave, { url: src }, csrf, 'fill', 'image re-hosting', ctx);
+    const saved = field(body, 'data');
+    if (errNo(body) !== 0 || typeof saved !== 'string' || !saved) throw new AdapterError('upload_failed', 'upload', `juejin could not copy the image ${src}: ${errMsg(body)}`);
+    out = out.split(src).join(saved);
+  }
+  return out;
 }

@@ -32,10 +32,10 @@ export async function gatedPublish(page: Page, click: PublishClick, ctx: Adapter
   ctx.signal.throwIfAborted();
   ctx.progress('publish');
   try {
-    await click.button.click({ trial: true, timeout: t.selectorMs });
+    await trialClick(click.button, t);
   } catch (e) {
     if (!isTimeout(e)) throw e;
-    const enabled = await click.button.isEnabled().catch(() => false);
+    const enabled = await click.button.isEnabled({ timeout: t.selectorMs }).catch(() => false);
     throw new AdapterError(enabled ? 'editor_changed' : 'publish_rejected', 'publish', 'publish button is not clickable; nothing was clicked', {
       url: page.url(),
       enabled,
@@ -54,7 +54,8 @@ export async function gatedPublish(page: Page, click: PublishClick, ctx: Adapter
   ctx.log.info({ step: 'publish' }, 'commit acknowledged; clicking publish');
   try {
     // No signal check between the gate and the click: the gate is the authority.
-    await click.button.click({ timeout: t.selectorMs });
+    // The button passed the trial: this bound is only for a page slow to answer, so it is the publish step's.
+    await click.button.click({ timeout: t.publishMs });
   } catch (e) {
     answer.dispose();
     throw outcomeUnknown(`publish click failed midway: ${(e as Error).message}`, page);
@@ -66,6 +67,24 @@ export async function gatedPublish(page: Page, click: PublishClick, ctx: Adapter
   } catch (e) {
     if (e instanceof AdapterError) throw e;
     throw outcomeUnknown(`after the publish click: ${(e as Error).message}`, page);
+  }
+}
+
+/**
+ * Checks the button could be clicked, without clicking. The check's clock runs
+ * here while the page may be slow to answer (a loaded machine, a page busy
+ * with its scripts): when it runs out on a button that, once the page answers,
+ * is visible and enabled, the check is given a navigation's time to finish.
+ * A button that is hidden, disabled or covered still fails.
+ */
+async function trialClick(button: Locator, t: ReturnType<typeof timeouts>): Promise<void> {
+  try {
+    await button.click({ trial: true, timeout: t.selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    const ready = (await button.isVisible()) && (await button.isEnabled({ timeout: t.selectorMs }).catch(() => false));
+    if (!ready) throw e;
+    await button.click({ trial: true, timeout: t.navigationMs });
   }
 }
 

@@ -1,14 +1,18 @@
-import { fieldsFor, platformById } from '@plume/shared';
+import { adapterReportSchema, adapterSupport, fieldsFor, JUEJIN_TAGS, platformById } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
 import { BILIBILI_COPYRIGHT_LABELS } from './bilibili.js';
 import { ADAPTER_ERROR_CODES, STEPS } from './contract.js';
+import { DOUYIN_DECLARATION_LABELS } from './douyin/site.js';
 import { JUEJIN_CATEGORY_LABELS } from './juejin.js';
-import { adapterFor, adapterPlatforms, allAdapters, canPublish } from './registry.js';
+import { TOUTIAO_DECLARATION_LABELS } from './toutiao/site.js';
+import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, settingKeysOf } from './registry.js';
 import { WEIBO_VISIBILITY_LABELS } from './weibo.js';
+import { WEIBO_VIDEO_TYPE_LABELS } from './weibo-video.js';
+import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -19,16 +23,72 @@ describe('adapter registry', () => {
 
   it('reads only settings the shared settings contract lets through, and covers its options', () => {
     for (const a of allAdapters()) {
-      for (const type of a.contentTypes) {
-        const fields = fieldsFor(type, a.platform) ?? [];
-        const keys = fields.map((f) => f.key);
-        for (const k of a.settingKeys) expect(keys, `${a.platform} ${type} reads "${k}"`).toContain(k);
+      // A key may belong to one of the adapter's content types only (a note's title, a video's description).
+      const keys = a.contentTypes.flatMap((type) => (fieldsFor(type, a.platform) ?? []).map((f) => f.key));
+      for (const k of a.settingKeys) expect(keys, `${a.platform} reads "${k}"`).toContain(k);
+      // A type with its own list reads only what that type's contract offers.
+      for (const [type, own] of Object.entries(a.settingKeysByType ?? {}) as Array<['article' | 'dynamic' | 'video', readonly string[]]>) {
+        const typeKeys = (fieldsFor(type, a.platform) ?? []).map((f) => f.key);
+        for (const k of own) expect(typeKeys, `${a.platform} ${type} reads "${k}"`).toContain(k);
       }
     }
     const options = (type: 'article' | 'dynamic' | 'video', platform: string, key: string) => fieldsFor(type, platform)?.find((f) => f.key === key)?.options;
     expect(Object.keys(JUEJIN_CATEGORY_LABELS).sort()).toEqual([...(options('article', 'juejin', 'category') ?? [])].sort());
     expect(Object.keys(WEIBO_VISIBILITY_LABELS).sort()).toEqual([...(options('dynamic', 'weibo', 'visibility') ?? [])].sort());
+    expect(Object.keys(WEIBO_VIDEO_TYPE_LABELS).sort()).toEqual([...(options('video', 'weibo', 'creationType') ?? [])].sort());
     expect(Object.keys(BILIBILI_COPYRIGHT_LABELS).sort()).toEqual([...(options('video', 'bilibili', 'copyright') ?? [])].sort());
+    expect(options('article', 'juejin', 'tags')).toEqual(JUEJIN_TAGS);
+    for (const type of ['video', 'dynamic'] as const) {
+      expect(Object.keys(DOUYIN_DECLARATION_LABELS).sort()).toEqual([...(options(type, 'douyin', 'creationDeclaration') ?? [])].sort());
+      expect(options(type, 'douyin', 'creationDeclaration')).toBeDefined();
+    }
+    expect(Object.keys(XHS_VISIBILITY_LABELS).sort()).toEqual([...(options('video', 'xiaohongshu', 'visibility') ?? [])].sort());
+    for (const type of ['article', 'dynamic'] as const) {
+      expect(Object.keys(TOUTIAO_DECLARATION_LABELS).sort()).toEqual([...(options(type, 'toutiao', 'declarations') ?? [])].sort());
+    }
+  });
+
+  it('applies every setting the contract requires of its platform, so none is dropped unseen', () => {
+    for (const a of allAdapters()) {
+      for (const type of a.contentTypes) {
+        for (const f of fieldsFor(type, a.platform) ?? []) {
+          if (f.required || f.requiredWhen) expect(settingKeysOf(a, type), `${a.platform} ${type} must apply "${f.key}"`).toContain(f.key);
+        }
+      }
+    }
+  });
+
+  it('reports (platform × content types) and the settings each adapter applies, as the protocol carries them', () => {
+    const reports = adapterReports();
+    expect([...new Set(reports.map((r) => r.platform))]).toEqual(allAdapters().map((a) => a.platform));
+    for (const a of allAdapters()) {
+      const mine = reports.filter((r) => r.platform === a.platform);
+      // Every content type the catalog allows is reported once, with the settings that type applies.
+      expect(mine.flatMap((r) => r.contentTypes).sort()).toEqual(a.contentTypes.filter((t) => platformById(a.platform)!.content_types.includes(t)).sort());
+      for (const r of mine) for (const type of r.contentTypes) expect(r.settings, `${a.platform} ${type}`).toEqual([...settingKeysOf(a, type)]);
+      // Types applying the same settings share one report.
+      expect(new Set(mine.map((r) => r.settings.join())).size).toBe(mine.length);
+    }
+    expect(reports.find((r) => r.platform === 'juejin')).toEqual({ platform: 'juejin', contentTypes: ['article'], settings: ['category', 'tags', 'summary', 'coverMode'] });
+    expect(reports.filter((r) => r.platform === 'douyin')).toEqual([
+      { platform: 'douyin', contentTypes: ['video', 'dynamic'], settings: expect.arrayContaining(['creationDeclaration', 'aiLabel']) },
+      { platform: 'douyin', contentTypes: ['article'], settings: ['coverMode'] },
+    ]);
+    for (const r of reports) expect(adapterReportSchema.parse(r)).toEqual(r);
+    // What the control plane concludes from that report.
+    const caps = { adapters: reports, platforms: adapterPlatforms() };
+    // douyin's article editor has no 自主声明: preflight lists aiLabel as ignored for its articles only.
+    expect(adapterSupport(caps, 'douyin', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
+    expect(adapterSupport(caps, 'douyin', 'video')).toMatchObject({ ok: true, settings: expect.arrayContaining(['aiLabel']) });
+    expect(adapterSupport(caps, 'xiaohongshu', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] });
+    expect(adapterSupport(caps, 'dayu', 'article')).toEqual({ ok: false, gap: 'platform_unsupported_by_node' });
+    expect(adapterSupport(caps, 'qiehao', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'zhihu', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'zhihu', 'article')).toEqual({ ok: true, settings: ['tags', 'column', 'coverMode', 'aiLabel'] });
+    expect(adapterSupport(caps, 'csdn', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'articleType', 'originalUrl', 'coverMode'] });
+    // jianshu has no AI label, tags or summary: preflight reports those as ignored for its accounts.
+    expect(adapterSupport(caps, 'jianshu', 'article')).toEqual({ ok: true, settings: ['notebook', 'coverMode'] });
+    expect(adapterSupport(caps, 'juejin', 'article')).toEqual({ ok: true, settings: ['category', 'tags', 'summary', 'coverMode'] });
   });
 
   it('answers what this node can publish', () => {
@@ -36,8 +96,39 @@ describe('adapter registry', () => {
     expect(adapterFor('wordpress')).toBeUndefined();
     expect(canPublish('juejin', 'article')).toBe(true);
     expect(canPublish('juejin', 'video')).toBe(false);
-    expect(canPublish('bilibili', 'article')).toBe(false); // the catalog allows it; no adapter yet
+    expect(canPublish('bilibili', 'article')).toBe(true);
+    expect(canPublish('bilibili', 'dynamic')).toBe(true);
+    expect(canPublish('bilibili', 'video')).toBe(true);
     expect(canPublish('weibo', 'dynamic')).toBe(true);
+    expect(canPublish('weibo', 'video')).toBe(true);
+    expect(canPublish('douyin', 'video')).toBe(true);
+    expect(canPublish('douyin', 'dynamic')).toBe(true);
+    expect(canPublish('douyin', 'article')).toBe(true);
+    expect(canPublish('xiaohongshu', 'video')).toBe(true);
+    expect(canPublish('xiaohongshu', 'dynamic')).toBe(true);
+    expect(canPublish('xiaohongshu', 'article')).toBe(true);
+    for (const type of ['article', 'dynamic', 'video'] as const) expect(canPublish('toutiao', type)).toBe(true);
+    for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
+    expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
+    // Articles only: their video uploads have no adapter yet.
+    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao']) {
+      expect(canPublish(p, 'article'), p).toBe(true);
+      expect(canPublish(p, 'video'), p).toBe(false);
+    }
+  });
+
+  it('reports aiLabel as applied only where the platform has an AI-content declaration', () => {
+    const settings = (p: string, type: 'article' | 'dynamic' | 'video' = 'article') => adapterReports().find((r) => r.platform === p && r.contentTypes.includes(type))?.settings;
+    expect(settings('baijiahao')).toEqual(['coverMode', 'summary', 'aiLabel']);
+    expect(settings('sohu')).toEqual(['coverMode', 'summary', 'aiLabel']);
+    // 网易号: no public record of a declaration, so preflight lists aiLabel as ignored there.
+    expect(settings('netease')).toEqual(['coverMode', 'original']);
+    // 企鹅号: the AI value of its self_declare field is not recorded anywhere public.
+    expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary']);
+    // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
+    expect(settings('douyin', 'video')).toContain('aiLabel');
+    expect(settings('douyin')).not.toContain('aiLabel');
+    expect(settings('xiaohongshu')).not.toContain('aiLabel');
   });
 
   it('keeps step names and error codes stable', () => {

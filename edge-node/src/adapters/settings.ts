@@ -45,7 +45,7 @@ export class SettingsReader {
     return s;
   }
 
-  stringArray(field: string, opts: { min?: number; max?: number; maxLength?: number } = {}): string[] {
+  stringArray(field: string, opts: { min?: number; max?: number; maxLength?: number; oneOf?: readonly string[] } = {}): string[] {
     const v = this.settings[field] ?? [];
     if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.trim() === '')) {
       this.fail(field, `${this.platform}: setting "${field}" must be a list of non-empty strings`);
@@ -55,6 +55,8 @@ export class SettingsReader {
     if (opts.max !== undefined && list.length > opts.max) this.fail(field, `${this.platform}: setting "${field}" takes at most ${opts.max} items on this platform`);
     const long = opts.maxLength === undefined ? undefined : list.find((x) => Array.from(x).length > opts.maxLength!);
     if (long) this.fail(field, `${this.platform}: "${long}" in "${field}" is longer than ${opts.maxLength} characters, this platform's limit`);
+    const unlisted = opts.oneOf === undefined ? undefined : list.find((x) => !opts.oneOf!.includes(x));
+    if (unlisted !== undefined) this.fail(field, `${this.platform}: "${unlisted}" in "${field}" is not one of the values this platform offers`);
     return list;
   }
 

@@ -40,9 +40,35 @@ export async function need(
     await loc.waitFor({ state, timeout: timeouts(ctx).selectorMs });
   } catch (e) {
     if (!isTimeout(e)) throw e;
+    if (!(await stillMissing(loc, state, ctx))) return loc;
     throw new AdapterError('editor_changed', step, `${what} not found (${selector})`, { selector, url: pageOf(scope).url() });
   }
   return loc;
+}
+
+/**
+ * One more look at the page once a control's wait ran out. A wait's clock runs
+ * in this process while the page may be unable to answer: the first query on
+ * a new document sets up Playwright's selector engine in it, and a page busy
+ * with its own scripts (an app hydrating) answers no query until they yield.
+ * On a loaded machine either outlasts a control's timeout (measured: 1.2–1.6 s
+ * for the first query on the douyin creator page at a load of 38 on 2 cores,
+ * 0.1 s for the next), so a control is declared missing only when the page,
+ * once it answers, does not show it. Waiting for that answer is bounded like
+ * a navigation; a page that never answers is stuck (a plain, retryable error).
+ */
+async function stillMissing(loc: Locator, state: 'visible' | 'attached', ctx: AdapterContext): Promise<boolean> {
+  const look = (async () => (await loc.count()) > 0 && (state === 'attached' || (await loc.isVisible())))();
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page did not answer a query within ${timeouts(ctx).navigationMs} ms`)), timeouts(ctx).navigationMs);
+  });
+  try {
+    return !(await Promise.race([look, stuck]));
+  } finally {
+    clearTimeout(timer);
+    look.catch(() => {});
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * page sending 1 GiB as blob slices takes 4.5× a `cp` of it on a 2-core VM
  * (renderer → browser → network service, each copying), and intercepting the
  * requests with `page.route` is worse: every intercepted body crosses the
- * DevTools protocol base64-encoded (README, "Upload").
+ * DevTools protocol base64-encoded (docs/performance.md, "Upload").
  *
  * How: an init script wraps `Blob.prototype.slice` to remember which byte
  * range of which picked `File` each slice is, and wraps `fetch` and
@@ -50,6 +50,13 @@ export interface OffloadOptions {
    * host suffixes starting with a dot (`.bilivideo.com`, https only).
    */
   uploadOrigins?: readonly string[];
+  /**
+   * Told how many bytes of a registered file the daemon has sent so far (all its
+   * requests together, as each read of the file leaves): the adapter's upload
+   * progress without reading the page. A chunk the page sends again counts again,
+   * so the figure is capped at the file's size.
+   */
+  onBytes?: (file: OpenedFile, sent: number) => void;
 }
 
 /** What the page asks for (built by the init script). `check` asks only whether `send` would be offloaded. */
@@ -118,6 +125,8 @@ class PageOffload {
   private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   private readonly pool = new BufferPool();
   private uploadOrigins: readonly string[] = [];
+  private onBytes: OffloadOptions['onBytes'];
+  private readonly sentByFile = new Map<OpenedFile, number>();
   ctx!: AdapterContext;
 
   constructor(private readonly page: Page) {
@@ -127,6 +136,8 @@ class PageOffload {
   configure(files: readonly OpenedFile[], ctx: AdapterContext, opts: OffloadOptions): void {
     this.ctx = ctx;
     this.uploadOrigins = opts.uploadOrigins ?? [];
+    this.onBytes = opts.onBytes;
+    this.sentByFile.clear();
     // Only this call's files: a file registered by an earlier prepare is not offered again.
     this.files.clear();
     for (const f of files) this.files.set(fileKey(basename(f.path), f.size), f);
@@ -161,8 +172,14 @@ class PageOffload {
           if (sent > told && !bodySent) notify(`${BINDING}Progress`, (told = sent));
         }, PROGRESS_MS)
       : undefined;
+    let counted = 0;
     const onProgress = (bytes: number) => {
       sent = bytes;
+      if (!this.onBytes || !file) return;
+      const total = (this.sentByFile.get(file) ?? 0) + (bytes - counted);
+      counted = bytes;
+      this.sentByFile.set(file, total);
+      this.onBytes(file, Math.min(total, file.size));
     };
     const onBodySent = () => {
       bodySent = true;

@@ -1,64 +1,75 @@
 /**
- * weibo: dynamics (short posts). The composer takes plain text, so Markdown is
- * flattened (line breaks kept) and must fit 2,000 characters; pictures (≤ 9)
- * upload as soon as they are chosen; "发送" is the one non-repeatable click.
+ * weibo: dynamics (short posts) from the weibo.com home composer; articles
+ * (头条文章) through the article editor's API in weibo-article.ts; videos
+ * through the upload/channel publish page in weibo-video.ts (each with its own
+ * provenance table). The composer
+ * takes plain text, so Markdown is flattened (line breaks kept) and must fit
+ * 2,000 characters; pictures (≤ 9) upload as soon as they are chosen; "发送" is
+ * the one non-repeatable click, and its JSON answer names the post.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension (2026-06-05);
+ * W = wechatsync/Wechatsync packages/@wechatsync/drivers/src/Weibo.js (2023-09-05);
+ * A = dreammis/social-auto-upload uploader/weibo_uploader/main.py (2026-08-20);
+ * C = NanmiCoder/MediaCrawler media_platform/weibo/login.py (2026-08-14).
+ * | fact | source |
+ * | home https://weibo.com/; no session → https://weibo.com/newlogin?… or passport.weibo.com | A |
+ * | session cookie SUB | A |
+ * | login (accounts login): https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F; QR `img.w-full.h-full` | A (URL; its QR as img[src*=qrcode] among others), C (URL and selector) |
+ * | login: done once the page leaves passport.weibo.com for weibo.com, SUB set | A |
+ * | login: the expired QR (.qrcode-expired, "刷新"), the SMS step (.sms-verify) and slider (.captcha-slider) | UNVERIFIED |
+ * | account: window.$CONFIG uid / nick on https://card.weibo.com/article/v3/editor | W, M src/sync/article/weibo.ts |
+ * | composer textarea[placeholder="有什么新鲜事想分享给大家？"] | M src/sync/dynamic/weibo.ts, A (same placeholder in the video form) |
+ * | pictures: the composer's input[type=file]; one i[title="删除"] per picture; .Image_loading_1lfUB while uploading; ≤ 9 | M src/sync/dynamic/weibo.ts |
+ * | send: span.woo-button-content "发送" | M src/sync/dynamic/weibo.ts |
+ * | topics written #topic# | M, A |
+ * | the send request POST https://weibo.com/ajax/statuses/update answering {ok, data.idstr, data.mblogid, data.user.idstr} | UNVERIFIED |
+ * | a refused picture shown in a .woo-toast-body | UNVERIFIED |
+ * | visibility menu: .woo-pop-ctrl showing 公开/粉丝/好友圈/仅自己可见, items .woo-pop-item-main | UNVERIFIED (woo-pop-ctrl itself: A) |
+ * | own posts: GET https://weibo.com/ajax/statuses/mymblog?uid=…&page=1 → data.list[] {mblogid, text_raw, created_at} | UNVERIFIED |
+ * | 2,000 characters | UNVERIFIED (weibo's long-post limit) |
  *
  * Settings (shared contract names): `visibility` — `public` (default), `friends`, `fans`, `self`;
- * `tags` — appended as weibo topics (`#tag#`) on a last line.
+ * `tags` — appended as weibo topics (`#tag#`) on a last line. The composer has no AI label
+ * in the sources: `aiLabel` is logged as ignored.
  */
+import { labelsOf, WEIBO_VISIBILITIES } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type OpenedFile } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type LoginInfo, type OpenedFile } from './contract.js';
+import { clickPublishForJson } from './kit/click-publish-json.js';
+import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './weibo-article.js';
+import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './weibo-video.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
-import { confirmedPost, gatedPublish } from './publish-click.js';
 import { SettingsReader } from './settings.js';
-import {
-  listedPosts,
-  assertAccount,
-  assertMaxChars,
-  fillChecked,
-  jobOfType,
-  matchPost,
-  need,
-  openLoggedIn,
-  openMedia,
-  poll,
-  readAccount,
-  siteUrl,
-  timeouts,
-} from './support.js';
+import { assertAccount, assertMaxChars, fillChecked, inJobWindow, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 
-const PATHS = {
-  home: '/',
-  profile: (uid: string) => `/u/${encodeURIComponent(uid)}`,
-  updateApi: '/ajax/statuses/update',
+const URLS = {
+  home: 'https://weibo.com/',
+  cardEditor: 'https://card.weibo.com/article/v3/editor',
+  update: 'https://weibo.com/ajax/statuses/update',
+  myPosts: (uid: string) => `https://weibo.com/ajax/statuses/mymblog?uid=${encodeURIComponent(uid)}&page=1&feature=0`,
+  post: (uid: string, mblogid: string) => `https://weibo.com/${uid}/${mblogid}`,
 };
 
 const S = {
-  account: '[data-testid="current-user"]',
-  composer: '[data-testid="composer-input"]',
-  imageInput: '[data-testid="image-input"]',
-  imageList: '[data-testid="image-list"]',
-  imageDone: '[data-testid="image-item"][data-state="done"]',
-  imageError: '[data-testid="image-error"]',
-  visibility: '[data-testid="visibility-select"]',
-  send: '[data-testid="send-button"]',
-  sendError: '[data-testid="send-error"]',
-  sendSuccess: '[data-testid="send-success"]',
-  postLink: '[data-testid="post-link"]',
-  feed: '[data-testid="feed"]',
-  feedItem: '[data-testid="feed-item"]',
-  feedText: '[data-testid="feed-text"]',
-  feedLink: '[data-testid="feed-link"]',
+  composer: 'textarea[placeholder="有什么新鲜事想分享给大家？"]',
+  pictureInput: 'input[type="file"]',
+  pictureDone: 'i[title="删除"]',
+  pictureLoading: '.Image_loading_1lfUB',
+  toast: '.woo-toast-body',
+  visibilityCtrl: '.woo-pop-ctrl',
+  visibilityItem: '.woo-pop-item-main',
+  send: 'button:has(span.woo-button-content:text-is("发送"))',
 } as const;
 
 const MAX_CHARS = 2000;
 const MAX_IMAGES = 9;
 /** Our setting values (shared settings contract) → the labels the composer shows. */
-export const WEIBO_VISIBILITY_LABELS: Readonly<Record<string, string>> = { public: '公开', friends: '好友圈', fans: '粉丝', self: '仅自己可见' };
+export const WEIBO_VISIBILITY_LABELS: Readonly<Record<string, string>> = labelsOf(WEIBO_VISIBILITIES);
 const SETTING_KEYS = ['visibility', 'tags'] as const;
+const ALL_KEYS = [...new Set([...SETTING_KEYS, ...WEIBO_ARTICLE_KEYS, ...WEIBO_VIDEO_KEYS])];
 
-const isLoginPage = (u: URL) => u.pathname.endsWith('/newlogin');
-const postIdOf = (href: string) => /\/[\w-]+\/(\w+)\/?$/.exec(new URL(href, 'http://x').pathname)?.[1];
 /** The feed renders the same text with its own whitespace; compare words, not layout. */
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -78,19 +89,57 @@ function readSettings(job: DynamicJob) {
   };
 }
 
+type Ctx = AdapterContext;
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, weiboAdapter, real);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const real = realUrl(ctx, weiboAdapter, u.toString());
+  return real.host === 'passport.weibo.com' || (real.host === 'weibo.com' && real.pathname.startsWith('/newlogin'));
+};
+
+/** Who is logged in, as the article editor's `$CONFIG` says (the home page is a client-side app). */
+async function whoAmI(page: Page, step: 'check_login' | 'open_editor', ctx: Ctx): Promise<LoginInfo> {
+  await openLoggedIn(page, at(ctx, URLS.cardEditor), step, ctx, isLoginPage(ctx));
+  const config = await page.evaluate(() => (globalThis as { $CONFIG?: Record<string, unknown> }).$CONFIG ?? null);
+  const uid = config?.uid;
+  if (typeof uid !== 'string' && typeof uid !== 'number') throw new AdapterError('editor_changed', step, 'the editor page carries no $CONFIG.uid', { url: page.url() });
+  return { externalRef: String(uid), displayName: String(config?.nick ?? '') };
+}
+
+const articlePage: WeiboPage = {
+  at: (ctx, real) => at(ctx, real),
+  real: (ctx, address) => realUrl(ctx, weiboAdapter, address),
+  isLoginPage: (ctx, url) => isLoginPage(ctx)(url),
+  async openEditor(page, job, ctx) {
+    const me = await whoAmI(page, 'open_editor', ctx);
+    assertAccount(me, job, 'open_editor');
+    return me.externalRef;
+  },
+};
+
 export const weiboAdapter: Adapter = {
   platform: 'weibo',
-  contentTypes: ['dynamic'],
+  contentTypes: ['dynamic', 'article', 'video'],
   defaultBaseUrl: 'https://weibo.com',
-  settingKeys: SETTING_KEYS,
+  settingKeys: ALL_KEYS,
+  login: {
+    url: 'https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F',
+    qr: 'img.w-full.h-full',
+    expired: '.qrcode-expired',
+    refresh: '.qrcode-expired >> text=刷新',
+    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
+    slider: '.captcha-slider',
+    sessionCookies: ['SUB'],
+    isLoginPage: (u) => u.host === 'passport.weibo.com' || (u.host === 'weibo.com' && u.pathname.startsWith('/newlogin')),
+  },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.home), 'check_login', ctx, isLoginPage);
-    return readAccount(page, S.account, 'check_login', ctx);
+    return whoAmI(page, 'check_login', ctx);
   },
 
   async prepare(page, anyJob, ctx) {
+    if (anyJob.contentType === 'article') return prepareArticle(page, anyJob, articlePage, ctx);
+    if (anyJob.contentType === 'video') return prepareWeiboVideo(page, anyJob, articlePage, ctx);
     const job = jobOfType(anyJob, 'dynamic');
     const { reader, visibility, tags } = readSettings(job);
     reader.logIgnored(SETTING_KEYS, ctx.log);
@@ -101,76 +150,120 @@ export const weiboAdapter: Adapter = {
     if (images.length > MAX_IMAGES) throw new AdapterError('publish_rejected', 'fill', `weibo takes at most ${MAX_IMAGES} pictures (got ${images.length})`);
 
     ctx.progress('open_editor');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.home), 'open_editor', ctx, isLoginPage);
-    assertAccount(await readAccount(page, S.account, 'open_editor', ctx), job, 'open_editor');
+    assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
+    await openLoggedIn(page, at(ctx, URLS.home), 'open_editor', ctx, isLoginPage(ctx));
 
     ctx.progress('fill');
     await fillChecked(await need(page, S.composer, 'fill', 'composer', ctx), text, 'fill', 'composer');
-
-    if (images.length > 0) await uploadImages(page, images, ctx);
+    if (images.length > 0) await uploadPictures(page, images, ctx);
 
     ctx.progress('apply_settings');
-    const select = await need(page, S.visibility, 'apply_settings', 'visibility menu', ctx);
-    const label = WEIBO_VISIBILITY_LABELS[visibility]!;
-    const offered = await select.locator('option').allInnerTexts();
-    if (!offered.map((o) => o.trim()).includes(label)) {
-      throw new AdapterError('setting_unavailable', 'apply_settings', `weibo no longer offers visibility "${label}"`, { field: 'visibility' });
-    }
-    await select.selectOption({ label });
+    await chooseVisibility(page, WEIBO_VISIBILITY_LABELS[visibility]!, ctx);
   },
 
-  async publish(page, job, ctx) {
-    jobOfType(job, 'dynamic');
-    const success = await gatedPublish(
+  async publish(page, anyJob, ctx) {
+    if (anyJob.contentType === 'article') return publishArticle(page, anyJob, articlePage, ctx);
+    if (anyJob.contentType === 'video') return publishWeiboVideo(page, anyJob, articlePage, ctx);
+    const job = jobOfType(anyJob, 'dynamic');
+    const post = await clickPublishForJson(
       page,
       {
         button: await need(page, S.send, 'publish', 'send button', ctx),
-        isPublishRequest: (req) => req.method() === 'POST' && new URL(req.url()).pathname.endsWith(PATHS.updateApi),
-        success: page.locator(S.sendSuccess),
-        failure: page.locator(S.sendError),
+        isPublishRequest: (req) => req.method() === 'POST' && realUrl(ctx, weiboAdapter, req.url()).pathname === '/ajax/statuses/update',
+        urlPattern: '*/ajax/statuses/update*',
+        refusal: page.locator(S.toast),
+        judge: (body) => {
+          if (field(body, 'ok') !== 1) return { ok: false, message: String(field(body, 'msg') ?? 'refused') };
+          const mblogid = field(body, 'data', 'mblogid');
+          const uid = field(body, 'data', 'user', 'idstr');
+          return { ok: true, value: { mblogid: typeof mblogid === 'string' ? mblogid : '', uid: typeof uid === 'string' ? uid : job.account.externalRef } };
+        },
       },
       ctx,
     );
-    return confirmedPost(page, success, S.postLink, postIdOf, ctx, 'posted, but the confirmation carries no link to the post');
+    if (!post.mblogid) throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the post but named none; verify before any retry');
+    return { postId: post.mblogid, url: at(ctx, URLS.post(post.uid, post.mblogid)) };
   },
 
   async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'dynamic');
     ctx.progress('read_back');
-    await openLoggedIn(page, siteUrl(ctx, PATHS.profile(job.account.externalRef)), 'check_login', ctx, isLoginPage);
-    assertAccount(await readAccount(page, S.account, 'check_login', ctx), job, 'check_login');
-    const feed = await need(page, S.feed, 'read_back', 'profile feed', ctx, 'attached');
-    const posts = await listedPosts(feed, S.feedItem, { link: S.feedLink, text: S.feedText }, postIdOf, page);
+    // Looking at another account's posts would find nothing and invite a duplicate.
+    assertAccount(await whoAmI(page, 'check_login', ctx), anyJob, 'check_login');
+    if (anyJob.contentType === 'article') return verifyArticle(page, anyJob, articlePage, ctx);
+    if (anyJob.contentType === 'video') return verifyWeiboVideo(page, anyJob, articlePage, ctx);
+    const job = jobOfType(anyJob, 'dynamic');
+    const uid = job.account.externalRef;
+    const body = await pageJson(page, at(ctx, URLS.myPosts(uid)), {}, 'read_back', 'own posts', ctx);
+    const list = field(body, 'data', 'list');
+    if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own posts: the answer has no data.list');
     const expected = normalize(weiboText(job.payload.content, readSettings(job).tags));
-    return matchPost(posts, job, (text) => normalize(text) === expected);
+    const hits = list.filter((p) => {
+      const created = Date.parse(String(field(p, 'created_at') ?? ''));
+      return normalize(String(field(p, 'text_raw') ?? '')) === expected && inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job);
+    });
+    if (hits.length === 0) return { found: false };
+    const mblogid = String(field(hits[0], 'mblogid'));
+    return { found: true, postId: mblogid, url: at(ctx, URLS.post(uid, mblogid)), candidates: hits.length };
   },
 };
 
-async function uploadImages(page: Page, paths: readonly string[], ctx: AdapterContext): Promise<void> {
+async function uploadPictures(page: Page, paths: readonly string[], ctx: Ctx): Promise<void> {
   ctx.progress('upload');
   const files: OpenedFile[] = [];
   for (const p of paths) files.push(await openMedia(ctx, p, 'upload', 'upload_failed', 'picture'));
   const total = files.reduce((n, f) => n + f.size, 0);
-  await need(page, S.imageList, 'upload', 'picture list', ctx, 'attached');
-  await (await need(page, S.imageInput, 'upload', 'picture input', ctx, 'attached')).setInputFiles(files.map((f) => f.path));
-  const error = page.locator(S.imageError);
+  const composerBox = page.locator(`form:has(${S.composer}), div:has(> ${S.composer})`).last();
+  await (await need(composerBox, S.pictureInput, 'upload', 'picture input', ctx, 'attached')).setInputFiles(files.map((f) => f.path));
+  const toast = page.locator(S.toast);
   let reported = -1;
-  await poll(
-    async () => ({ done: await page.locator(S.imageDone).count(), failed: await error.isVisible() }),
-    (s) => s.failed || s.done === files.length,
+  const state = await poll(
+    async () => ({
+      done: await page.locator(S.pictureDone).count(),
+      loading: await page.locator(S.pictureLoading).count(),
+      failed: await toast.isVisible(),
+    }),
+    (s) => s.failed || (s.done >= files.length && s.loading === 0),
     {
       intervalMs: 100,
       timeoutMs: timeouts(ctx).uploadMs,
       signal: ctx.signal,
-      onValue: ({ done }) => {
-        if (done === reported) return;
-        reported = done;
+      onValue: ({ done, loading }) => {
+        const finished = Math.max(0, done - loading);
+        if (finished === reported) return;
+        reported = finished;
         // The composer reports whole pictures; count their bytes as they finish.
-        const sent = files.slice(0, done).reduce((n, f) => n + f.size, 0);
+        const sent = files.slice(0, finished).reduce((n, f) => n + f.size, 0);
         ctx.progress('upload', { bytesSent: sent, bytesTotal: total, percent: Math.round((100 * sent) / total) });
       },
       onTimeout: () => new AdapterError('upload_failed', 'upload', 'pictures did not finish uploading in time'),
     },
   );
-  if (await error.isVisible()) throw new AdapterError('upload_failed', 'upload', `weibo refused a picture: ${(await error.innerText()).trim()}`);
+  if (state.failed) throw new AdapterError('upload_failed', 'upload', `weibo refused a picture: ${(await toast.first().innerText()).trim()}`);
 }
+
+async function chooseVisibility(page: Page, label: string, ctx: Ctx): Promise<void> {
+  const labels = Object.values(WEIBO_VISIBILITY_LABELS);
+  const ctrl = page.locator(S.visibilityCtrl).filter({ hasText: new RegExp(`^\\s*(${labels.join('|')})\\s*$`) });
+  const toggle = ctrl.first();
+  try {
+    await toggle.waitFor({ timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('editor_changed', 'apply_settings', `visibility menu not found (${S.visibilityCtrl})`, { url: page.url() });
+  }
+  if ((await toggle.innerText()).trim() === label) return;
+  await toggle.click();
+  const item = page.locator(S.visibilityItem).filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
+  try {
+    await item.first().waitFor({ timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('setting_unavailable', 'apply_settings', `weibo no longer offers visibility "${label}"`, { field: 'visibility' });
+  }
+  await item.first().click();
+  await poll(async () => (await toggle.innerText()).trim(), (t) => t === label, {
+    intervalMs: 50,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('editor_changed', 'apply_settings', `the visibility menu did not take "${label}"`),
+  });
+}
+

@@ -6,18 +6,22 @@
  * later connection); results, progress and verification answers go through
  * the outbox.
  */
-import type { ActiveJob, ControlMessageOf, JobSpec, NodeMessage } from '@plume/shared';
+import type { ActiveJob, ControlMessageOf, ImageFetcher, JobSpec, NodeMessage } from '@plume/shared';
 import type { BrowserContext } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { AccountRegistry } from '../accounts.js';
 import type { ProgressDetail, Step } from '../adapters/contract.js';
 import type { CommitJournal } from '../journal.js';
+import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../outbox.js';
 import type { AdapterSet } from './adapter-set.js';
+import { AccountBusy, withAccountLock } from '../account-lock.js';
 import { checkLogin } from './login-check.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
+import { checkTypes, runChecks } from '../checks/check-plan.js';
+import type { SiteCheckStore } from '../checks/check-store.js';
 
 type Phase = ActiveJob['phase'];
 
@@ -48,6 +52,10 @@ export interface JobRunnerOptions {
   platformUrls: Record<string, string>;
   onAccountsChanged: () => void;
   log: Logger;
+  /** Cover downloads (default: the shipped rules); tests inject one that may reach a local server. */
+  images?: ImageFetcher;
+  /** Step durations and outcomes (plume-edge's metrics); records nothing by default. */
+  observer?: JobObserver;
   /** Defaults: EDGE_TIMERS. */
   commitTimeoutMs?: number;
   progressIntervalMs?: number;
@@ -140,7 +148,7 @@ export class JobRunner {
           progress: () => {},
           beforePublish: () => Promise.reject(new Error('verify never publishes')),
           signal: new AbortController().signal,
-          log: this.o.log.child({ jobId: m.jobId, verify: true }),
+          log: this.o.log.child({ jobId: m.jobId, verify: true, ...(m.job.requestId ? { requestId: m.job.requestId } : {}) }),
         });
         this.o.outbox.put(
           found.found
@@ -153,27 +161,74 @@ export class JobRunner {
     }).catch((err: unknown) => this.o.log.warn({ err, jobId: m.jobId }, 'verification failed; the control plane will ask again'));
   }
 
+  /** Runs `work` on the account's profile in its turn (after this daemon's work on it, holding its lock). */
+  inAccountTurn<T>(ref: string, work: () => Promise<T>): Promise<T> {
+    return this.withAccount(ref, work);
+  }
+
+  /** Whether the account's profile is in use (or waited for) in this daemon now. */
+  accountBusy(ref: string): boolean {
+    return this.accountLocks.has(ref);
+  }
+
   /**
-   * Login checks for accounts whose state is unknown or older than `staleMs`
-   * (each in its account's turn: never while that profile runs a job).
+   * One login check of the account (the schedule's, login-schedule.ts): `busy`, without waiting,
+   * when a job, verification or check of this daemon or a CLI command holds its profile.
    */
-  async checkLogins(staleMs: number): Promise<void> {
-    const now = Date.now();
-    const due = this.o.accounts.list().filter((a) => a.loginState === 'unknown' || !a.checkedAt || now - Date.parse(a.checkedAt) > staleMs);
-    for (const account of due) {
-      const adapter = this.o.adapters.get(account.platform);
-      if (!adapter || this.draining) continue;
-      const result = await this.withAccount(account.externalRef, () =>
-        checkLogin({
-          account,
-          adapter,
-          baseUrl: this.o.platformUrls[account.platform] ?? adapter.defaultBaseUrl,
-          registry: this.o.accounts,
-          launchProfile: this.o.launchProfile,
+  async checkAccountLogin(ref: string): Promise<'checked' | 'busy'> {
+    const account = this.o.accounts.get(ref);
+    if (!account || !this.o.adapters.get(account.platform)) return 'checked';
+    if (this.draining || this.accountBusy(ref)) return 'busy';
+    try {
+      await this.withAccount(ref, () => this.loginCheckHeld(ref), { waitMs: 0 });
+      return 'checked';
+    } catch (err) {
+      if (err instanceof AccountBusy) return 'busy';
+      throw err;
+    }
+  }
+
+  /**
+   * One login check of an account whose turn the caller holds (inAccountTurn): an account moved
+   * here is checked in the turn that wrote its browser state, not after a wait for the schedule.
+   */
+  async loginCheckHeld(ref: string): Promise<void> {
+    const account = this.o.accounts.get(ref);
+    const adapter = account ? this.o.adapters.get(account.platform) : undefined;
+    if (!account || !adapter) return;
+    const result = await checkLogin({
+      account,
+      adapter,
+      baseUrl: this.o.platformUrls[account.platform] ?? adapter.defaultBaseUrl,
+      registry: this.o.accounts,
+      launchProfile: this.o.launchProfile,
+    });
+    this.o.log.info({ account: ref, platform: account.platform, state: result.state, detail: result.detail }, 'login checked');
+    if (result.changed) this.o.onAccountsChanged();
+  }
+
+  /**
+   * Site checks of every logged-in account, each content type its adapter publishes, in the
+   * account's turn (never while its profile runs a job); each conclusive one lands in `checks`.
+   */
+  async runSiteChecks(checks: SiteCheckStore, onRecorded: () => void): Promise<void> {
+    for (const account of this.o.accounts.list().filter((a) => a.loginState === 'logged_in')) {
+      if (this.draining || !this.o.adapters.get(account.platform)) continue;
+      const deps = {
+        adapters: this.o.adapters,
+        registry: this.o.accounts,
+        store: checks,
+        stateDir: this.o.stateDir,
+        platformUrls: this.o.platformUrls,
+        launchProfile: this.o.launchProfile,
+        log: this.o.log,
+      };
+      await this.withAccount(account.externalRef, () =>
+        runChecks(deps, account, checkTypes(this.o.adapters, account), (r) => {
+          this.o.log.info({ account: r.account, platform: r.platform, contentType: r.contentType, status: r.status, error: r.error, evidence: r.evidenceDir }, 'site checked');
+          if (r.status !== 'inconclusive') onRecorded();
         }),
-      ).catch((err: unknown) => ({ state: 'unknown' as const, detail: (err as Error).message, changed: false }));
-      this.o.log.info({ account: account.externalRef, platform: account.platform, state: result.state, detail: result.detail }, 'login checked');
-      if (result.changed) this.o.onAccountsChanged();
+      ).catch((err: unknown) => this.o.log.warn({ account: account.externalRef, err: (err as Error).message }, 'site check could not run'));
     }
   }
 
@@ -201,7 +256,8 @@ export class JobRunner {
   }
 
   private async run(job: Running, spec: JobSpec): Promise<void> {
-    const log = this.o.log.child({ jobId: job.jobId, attemptId: job.attemptId, platform: spec.platform });
+    // requestId: the X-Request-Id of the publish that created the job, so one id finds it in both sides' logs.
+    const log = this.o.log.child({ jobId: job.jobId, attemptId: job.attemptId, platform: spec.platform, ...(spec.requestId ? { requestId: spec.requestId } : {}) });
     const ref = spec.account.externalRef;
     const account = ref ? this.o.accounts.get(ref) : undefined;
     const adapter = this.o.adapters.get(spec.platform);
@@ -209,12 +265,18 @@ export class JobRunner {
       this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: adapter ? 'account_missing' : 'unsupported_platform' });
       return;
     }
+    const observer = this.o.observer ?? NO_OBSERVER;
+    let started = 0;
     await this.withAccount(ref, async () => {
       if (job.abort.signal.aborted) {
         this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: String(job.abort.signal.reason) });
         return;
       }
       log.info('job started');
+      // Only now, holding the account (a job waits here behind the account's running one), has the
+      // attempt started: this first report is what the control plane charges the attempt on.
+      this.progress(job, 'started');
+      started = performance.now();
       const outcome = await runAttempt(job.jobId, job.attemptId, spec, {
         adapter,
         baseUrl: this.o.platformUrls[spec.platform] ?? adapter.defaultBaseUrl,
@@ -229,7 +291,14 @@ export class JobRunner {
         },
         signal: job.abort.signal,
         log,
+        ...(this.o.images ? { images: this.o.images } : {}),
+        onStep: (step, seconds) => observer.step(spec.platform, step, seconds),
       });
+      const seconds = (performance.now() - started) / 1000;
+      if (outcome.kind === 'give_back') observer.finished(spec.platform, 'given_back', seconds);
+      else if (outcome.result.outcome === 'succeeded') observer.finished(spec.platform, 'succeeded', seconds);
+      else observer.finished(spec.platform, 'failed', seconds, { step: outcome.result.error?.step ?? 'unknown', code: outcome.result.error?.code ?? 'failed' });
+      started = 0; // counted: a crash after this point is not a second outcome
       if (outcome.kind === 'give_back') {
         log.info({ reason: outcome.reason }, 'job given back');
         this.o.journal.forget(job.jobId, job.attemptId);
@@ -240,7 +309,14 @@ export class JobRunner {
       log.info({ outcome: outcome.result.outcome, code: outcome.result.error?.code }, 'job finished');
       this.o.outbox.put({ type: 'result', jobId: job.jobId, attemptId: job.attemptId, ...outcome.result });
     }).catch((err: unknown) => {
+      if (err instanceof AccountBusy) {
+        // Another command held the profile past the wait: nothing ran, the job goes back to the queue.
+        log.warn('account in use by another plume-edge command; job given back');
+        this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: 'account_busy' });
+        return;
+      }
       log.error({ err }, 'job crashed');
+      if (started) observer.finished(spec.platform, 'failed', (performance.now() - started) / 1000, { step: 'runner', code: job.phase === 'committed' ? 'readback_failed' : 'unexpected_error' });
       this.o.outbox.put({
         type: 'result',
         jobId: job.jobId,
@@ -280,7 +356,8 @@ export class JobRunner {
     job.phase = 'committed';
   }
 
-  private progress(job: Running, step: Step, detail: ProgressDetail = {}): void {
+  /** `started`: the runner's own first report of an attempt; the rest are the adapter's steps. */
+  private progress(job: Running, step: Step | 'started', detail: ProgressDetail = {}): void {
     const now = Date.now();
     const final = detail.bytesTotal !== undefined && detail.bytesSent === detail.bytesTotal;
     if (step === job.lastProgress.step && !final && now - job.lastProgress.at < (this.o.progressIntervalMs ?? EDGE_TIMERS.progressIntervalMs)) return;
@@ -296,9 +373,19 @@ export class JobRunner {
     });
   }
 
-  private withAccount<T>(ref: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in the account's turn: after this daemon's earlier work on it, and holding its
+   * profile lock against other processes (account-lock.ts), waiting up to `waitMs` for them.
+   */
+  private withAccount<T>(ref: string, work: () => Promise<T>, { waitMs = EDGE_TIMERS.accountLockWaitMs }: { waitMs?: number } = {}): Promise<T> {
     const previous = this.accountLocks.get(ref) ?? Promise.resolve();
-    const next = previous.then(work, work);
+    const locked = () =>
+      withAccountLock(this.o.stateDir, ref, work, {
+        waitMs,
+        onWait: () => this.o.log.info({ account: ref }, 'account in use by another plume-edge command; waiting'),
+        onCompromised: (err) => this.o.log.warn({ account: ref, err: err.message }, 'account lock lost while in use'),
+      });
+    const next = previous.then(locked, locked);
     const tail = next.then(
       () => {},
       () => {},

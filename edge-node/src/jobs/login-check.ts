@@ -2,7 +2,8 @@
  * Is this account's browser profile logged in, and as whom? The adapter's
  * read-only login check, in the account's own profile. The answer is written
  * to the registry (the node is the source of truth for login state); a
- * profile logged in as another account counts as logged out.
+ * profile logged in as another account counts as logged out. The caller
+ * holds the account (account-lock.ts, and the runner's turn in the daemon).
  */
 import type { BrowserContext } from 'playwright-core';
 import type { AccountRecord, AccountRegistry } from '../accounts.js';
@@ -36,14 +37,15 @@ export async function checkLogin(o: {
       log: { debug() {}, info() {}, warn() {} },
     });
     if (info.externalRef !== o.account.externalRef) {
-      const changed = o.registry.setLoginState(o.account.externalRef, 'logged_out');
-      return { state: 'logged_out', detail: `logged in as ${info.externalRef}, not ${o.account.externalRef}`, changed };
+      const detail = `logged in as ${info.externalRef}, not ${o.account.externalRef}`;
+      return { state: 'logged_out', detail, changed: o.registry.setLoginState(o.account.externalRef, 'logged_out', undefined, detail) };
     }
-    return { state: 'logged_in', detail: info.displayName, changed: o.registry.setLoginState(o.account.externalRef, 'logged_in', info.displayName) };
+    return { state: 'logged_in', detail: info.displayName, changed: o.registry.setLoginState(o.account.externalRef, 'logged_in', info.displayName, `logged in as ${info.displayName}`) };
   } catch (e) {
     const loggedOut = e instanceof AdapterError && e.code === 'login_required';
     const state = loggedOut ? 'logged_out' : 'unknown';
-    return { state, detail: loggedOut ? 'no session' : `check failed: ${(e as Error).message}`, changed: o.registry.setLoginState(o.account.externalRef, state) };
+    const detail = loggedOut ? 'no session' : `check failed: ${(e as Error).message}`;
+    return { state, detail, changed: o.registry.setLoginState(o.account.externalRef, state, undefined, detail) };
   } finally {
     await context.close().catch(() => {});
   }

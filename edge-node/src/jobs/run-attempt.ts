@@ -10,13 +10,13 @@
  * unknown, only a verification may resolve it) unless the platform explicitly
  * refused the post.
  */
-import { EVIDENCE_LIMITS, type JobSpec, type NodeMessageOf } from '@plume/shared';
+import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, type JobSpec, type NodeMessageOf } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
 import { PathRefused } from '../sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
-import { JobMedia, mediaPaths } from './media.js';
+import { coverUrls, JobMedia, mediaPaths } from './media.js';
 
 export class GiveBack extends Error {
   constructor(readonly reason: string) {
@@ -43,6 +43,10 @@ export interface AttemptDeps {
   log: Logger;
   /** Default: EDGE_TIMERS.prepareAttempts. */
   prepareAttempts?: number;
+  /** Downloads cover URLs. Default: the shipped rules (https, public addresses); tests inject one that reaches a local server. */
+  images?: ImageFetcher;
+  /** Each step's duration as it ends (the next step began, or the attempt ended in it). */
+  onStep?: (step: Step | 'sandbox' | 'download', seconds: number) => void;
 }
 
 export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): PublishJob {
@@ -61,17 +65,39 @@ export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): P
 
 export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec, d: AttemptDeps): Promise<AttemptOutcome> {
   const job = toPublishJob(jobId, attemptId, spec);
-  const media = new JobMedia(d.videoDir, spec.userId, d.stagingDir);
-  let step: Step | 'sandbox' = 'check_login';
+  const media = new JobMedia(d.videoDir, spec.userId, d.stagingDir, d.images, d.signal);
+  let step: Step | 'sandbox' | 'download' = 'sandbox';
+  let stepStarted = performance.now();
+  /** Moves to `next`, timing the step that ends; the adapter's progress reports move it too. */
+  let timing = true;
+  const enter = (next: Step | 'sandbox' | 'download') => {
+    if (next === step || !timing) return;
+    const now = performance.now();
+    d.onStep?.(step, (now - stepStarted) / 1000);
+    step = next;
+    stepStarted = now;
+  };
+  /** The last step ends with the attempt (before evidence is captured, which is not the step's time). */
+  const endSteps = () => {
+    if (timing) d.onStep?.(step, (performance.now() - stepStarted) / 1000);
+    timing = false;
+  };
   let committed = false;
   let context: BrowserContext | null = null;
   let page: Page | null = null;
   try {
-    step = 'sandbox' as const;
     try {
       await media.openAll(mediaPaths(spec.contentType, spec.payload));
     } catch (e) {
       if (e instanceof PathRefused) return failed('path_refused', 'sandbox', e.message);
+      throw e;
+    }
+    enter('download');
+    try {
+      await media.downloadAll(coverUrls(spec.contentType, spec.payload, spec.settings));
+    } catch (e) {
+      // Nothing was opened on the platform yet: the cover's own code says what to fix.
+      if (e instanceof ImageFetchError) return failed(e.code, 'download', e.message);
       throw e;
     }
     d.signal.throwIfAborted();
@@ -88,7 +114,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
         }
       },
       progress: (s, detail) => {
-        step = s;
+        enter(s);
         d.progress(s, detail);
       },
       beforePublish: async () => {
@@ -99,7 +125,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       log: d.log,
     };
 
-    step = 'check_login';
+    enter('check_login');
     try {
       const login = await d.adapter.checkLogin(page, ctx);
       d.onLogin(true, login.displayName);
@@ -120,7 +146,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
         d.log.warn({ err: (e as Error).message, try: i }, 'prepare failed; retrying');
       }
     }
-    step = 'publish';
+    enter('publish');
     const published = await d.adapter.publish(page, job, ctx);
     if (!committed) {
       // An adapter that skipped the gate clicked without the control plane's agreement: never report that as a clean success.
@@ -128,6 +154,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     }
     return { kind: 'result', result: { outcome: 'succeeded', postId: published.postId, url: published.url } };
   } catch (e) {
+    endSteps();
     if (e instanceof GiveBack) return { kind: 'give_back', reason: e.reason };
     if (d.signal.aborted && !committed) return { kind: 'give_back', reason: String(d.signal.reason ?? 'aborted') };
     const where = e instanceof AdapterError ? e.step : step;
@@ -138,6 +165,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     }
     return failed(e instanceof AdapterError ? e.code : 'unexpected_error', where, message, proof);
   } finally {
+    endSteps();
     await context?.close().catch(() => {});
     await media.close();
   }

@@ -97,7 +97,7 @@ describe('errors', () => {
     expect(proofMessage({ ...v.input, body: pretty })).not.toBe(v.message);
   });
 
-  it('the paths are the spec paths', () => {
+  it('the paths are the license v2 paths', () => {
     expect(LICENSE_PATHS).toEqual({
       enroll: '/api/license/v2/enroll',
       challenge: '/api/license/v2/challenge',

@@ -23,7 +23,7 @@ export interface EnrollMessageInput {
   appVersion?: string | null | undefined;
 }
 
-/** DESIGN: enroll proof of possession; projectKey already resolved (`default` when omitted). */
+/** The enroll proof of possession; projectKey already resolved (`default` when omitted). */
 export function enrollMessage(i: EnrollMessageInput): string {
   return [
     'LICENSE-V2-ENROLL',
@@ -47,7 +47,7 @@ export interface ChallengeInput {
   fingerprintHash: string;
 }
 
-/** DESIGN: the signInput a challenge returns; the client signs it unchanged. */
+/** The signInput a challenge returns; the client signs it unchanged. */
 export function challengeSignInput(i: ChallengeInput): string {
   return [
     'LICENSE-V2-CHALLENGE',
@@ -72,7 +72,7 @@ export interface ProofInput {
   licenseToken: string;
 }
 
-/** Spec: the eight-line LICENSE-V2-PROOF message of signed requests. */
+/** The eight-line LICENSE-V2-PROOF message of signed requests. */
 export function proofMessage(i: ProofInput): string {
   return proofMessageFromHashes({ ...i, bodySha256: sha256Hex(i.body), tokenSha256: sha256Hex(i.licenseToken) });
 }

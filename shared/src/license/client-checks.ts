@@ -2,7 +2,7 @@
  * The reference client's checks and identity bookkeeping, kept apart from the
  * request flow in ./client.ts. The important one is assertRenewChallenge: the
  * device key signs a server-provided text only when it is exactly the renew
- * challenge DESIGN defines for this session and fingerprint.
+ * renew challenge layout for this session and fingerprint.
  */
 import { fromBase64Url } from '../encoding.js';
 import { ED25519_PUBLIC_KEY_BYTES } from '../ed25519.js';
@@ -88,7 +88,7 @@ export function tokenFields(res: EnrollResponse | RenewResponse): Partial<Stored
   return {
     sessionId: res.sessionId,
     licenseToken: res.licenseToken,
-    // Spec: in enroll and renew answers `expiresAt` accompanies the token; prefer the explicit name.
+    // In enroll and renew answers `expiresAt` accompanies the token; prefer the explicit name.
     tokenExpiresAt: res.tokenExpiresAt ?? res.expiresAt ?? null,
     ...(res.offlineLicense
       ? { offlineLicense: res.offlineLicense, offlineLicenseExpiresAt: res.offlineLicenseExpiresAt ?? null }
@@ -98,7 +98,7 @@ export function tokenFields(res: EnrollResponse | RenewResponse): Partial<Stored
 
 /**
  * Signs nothing but a renew challenge for this session and fingerprint whose
- * challengeId and nonce are the ones returned beside it (DESIGN: signInput lines).
+ * challengeId and nonce are the ones returned beside it.
  */
 export function assertRenewChallenge(ch: ChallengeResponse, sessionId: string, fingerprintHash: string): void {
   const { signInput, challengeId, nonce } = ch;

@@ -1,8 +1,7 @@
 /**
  * HTTP for the reference client: one POST helper that turns every answer into
  * either a `success:true` body or a LicenseError, and the signed-request
- * headers of status/consume (spec: "Signed-request headers", eight-line
- * LICENSE-V2-PROOF). The body string that is hashed into the proof is the
+ * headers of status/consume (the eight-line LICENSE-V2-PROOF). The body string that is hashed into the proof is the
  * exact string sent; nothing re-serializes it in between.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,7 +23,7 @@ export interface Transport {
   timeoutMs: number;
 }
 
-/** Spec: "a short prefix and 18 random bytes in base64url" (24 characters after the prefix). */
+/** A short prefix and 18 random bytes in base64url (24 characters after the prefix). */
 export function newNonce(): string {
   return `n_${toBase64Url(randomBytes(18))}`;
 }
@@ -77,7 +76,7 @@ export async function postLicense<T>(
     throw new LicenseError('BAD_RESPONSE', `license server answered HTTP ${status} with a non-object body`, status);
   }
   const record = withCamelCase(body as Record<string, unknown>);
-  // Spec: clients must test `success`, not only the HTTP status.
+  // Clients must test `success`, not only the HTTP status.
   if (record.success !== true) {
     const code = typeof record.code === 'string' && record.code ? record.code : 'BAD_RESPONSE';
     const message = typeof record.message === 'string' ? record.message : `license request failed (HTTP ${status})`;

@@ -1,5 +1,5 @@
 /**
- * License v2 wire shapes. Requests accept the spec's snake_case aliases
+ * License v2 wire shapes. Requests accept snake_case aliases
  * (project_key, machine_id, fingerprint_hash, request_id); when both spellings
  * are sent the camelCase one wins. Responses carry both spellings
  * (see withSnakeCase).
@@ -96,7 +96,7 @@ export const SIGNED_HEADERS = {
   signature: 'x-license-signature',
 } as const;
 
-/** Stable failure codes of the license v2 surface (DESIGN: license v2 decisions). */
+/** Stable failure codes of the license v2 surface. */
 export const LICENSE_ERROR_CODES = [
   'INVALID_JSON',
   'INVALID_REQUEST',
@@ -129,6 +129,8 @@ export const LICENSE_ERROR_CODES = [
   'RATE_LIMITED',
   'NOT_FOUND',
   'INTERNAL',
+  /** 503 with Retry-After: the server cannot reach its database for a moment; retry the same request (same requestId). */
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type LicenseErrorCode = (typeof LICENSE_ERROR_CODES)[number];
 
@@ -151,7 +153,7 @@ export interface EnrollResponse extends Omit<LicenseView, 'expiresAt'> {
   licenseToken: string;
   sessionId: string;
   deviceId: number;
-  /** Spec: in enroll and renew answers expiresAt accompanies the token (ISO 8601 UTC). */
+  /** In enroll and renew answers expiresAt accompanies the token (ISO 8601 UTC). */
   expiresAt: string;
   /** The same instant, under the name status uses. */
   tokenExpiresAt: string;
@@ -198,7 +200,7 @@ const camelToSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLower
 
 /**
  * Adds the snake_case spelling beside every multi-word camelCase field, so old
- * and new clients read the same response (spec: Versioning, 2).
+ * and new clients read the same response.
  */
 export function withSnakeCase<T extends object>(body: T): T & Record<string, unknown> {
   const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };

@@ -8,9 +8,10 @@
  * preflighted against the old contract is told to preflight again.
  */
 import { type ContentType, PLATFORMS, supports } from '../platforms.js';
+import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-11-22';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-13';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -25,6 +26,10 @@ export interface SettingField {
   key: string;
   type: SettingType;
   description: string;
+  /**
+   * enum: the values it takes. string_list: the only items it takes (the
+   * platform's own fixed list, platform-lists.ts); absent, items are free text.
+   */
   options?: readonly string[];
   required?: boolean;
   requiredWhen?: SettingCondition;
@@ -36,6 +41,7 @@ export interface SettingField {
   min?: number;
   max?: number;
   /** string_list: items. */
+  minItems?: number;
   maxItems?: number;
 }
 
@@ -46,6 +52,8 @@ export interface DeprecatedSetting {
 }
 
 export interface ContentLimits {
+  /** Characters a title needs at least (where the platform refuses shorter ones). */
+  titleMinLength?: number;
   titleMaxLength?: number;
   /** Body text of a dynamic. */
   contentMaxLength?: number;
@@ -56,7 +64,7 @@ export interface ContentLimits {
 /**
  * `custom` uses the article's coverImage or the request's coverImagePath; when
  * the platform cannot adopt it at execution time the job stops instead of
- * falling back to an automatic cover (spec: POST /publish/preflight).
+ * falling back to an automatic cover.
  */
 export interface CoverSupport {
   custom: boolean;
@@ -65,7 +73,7 @@ export interface CoverSupport {
 
 export interface PlatformSettingsContract {
   platform: string;
-  /** Fields this platform adds to the common ones. */
+  /** Fields this platform adds to the common ones; one with a common field's key replaces it here. */
   fields: SettingField[];
   deprecated: DeprecatedSetting[];
   limits: ContentLimits;
@@ -106,10 +114,29 @@ const coverMode: SettingField = {
 const douyinDeclaration: SettingField = {
   key: 'creationDeclaration',
   type: 'enum',
-  options: ['ai_generated', 'self_shot', 'from_internet', 'fictional', 'personal_opinion', 'dangerous_behavior'],
+  options: valuesOf(DOUYIN_DECLARATIONS),
   requiredWhen: { field: 'aiLabel', in: [true] },
-  description: 'Creation declaration shown on the post. Required when aiLabel is true (use ai_generated).',
+  description: 'Creation declaration (自主声明) shown on the post, one choice. Required when aiLabel is true (use ai_generated).',
 };
+/** The platform's own scheduled publishing. */
+const scheduledAt: SettingField = {
+  key: 'scheduledAt',
+  type: 'string',
+  maxLength: 40,
+  description: "Publish at this time (ISO 8601 with an offset, in the future) with the platform's own scheduled publishing; absent publishes at once.",
+};
+
+/** toutiao's 作品声明 (several may be ticked) and 头条首发, on its articles and 微头条 alike. */
+const toutiaoForm: SettingField[] = [
+  { key: 'exclusive', type: 'boolean', default: false, description: 'Declare first publication on Toutiao (头条首发).' },
+  {
+    key: 'declarations',
+    type: 'string_list',
+    options: valuesOf(TOUTIAO_DECLARATIONS),
+    maxItems: TOUTIAO_DECLARATIONS.length,
+    description: "作品声明 shown on the post; several may be chosen. aiLabel adds ai_generated (引用AI).",
+  },
+];
 
 /** Deprecated fields, refused in every content type of their platform. */
 const DEPRECATED: Record<string, DeprecatedSetting[]> = {
@@ -133,17 +160,66 @@ const CUSTOM_COVER: CoverSupport = { custom: true, note: 'Custom cover supported
 const NO_CUSTOM_COVER: CoverSupport = { custom: false, note: 'The platform picks the cover; coverMode custom is refused.' };
 const NO_COVER: CoverSupport = { custom: false, note: 'Dynamics have no cover; images are published as they are.' };
 
+/** xiaohongshu's own scheduled publishing and location picker (notes, videos and the publish page of 长文 alike). */
+const xiaohongshuForm: SettingField[] = [
+  { key: 'location', type: 'string', maxLength: 50, description: "A place name as xiaohongshu's location picker offers it, e.g. 上海市." },
+  { ...scheduledAt, description: `${scheduledAt.description} xiaohongshu: at least one hour ahead.` },
+];
+const xiaohongshuVisibility: SettingField = { key: 'visibility', type: 'enum', options: ['public', 'private'], default: 'public', description: 'public, or visible to the account only.' };
+
 const ARTICLE: Record<string, PlatformOverrides> = {
-  douyin: { fields: [douyinDeclaration], limits: { titleMaxLength: 30 } },
-  toutiao: {
-    fields: [{ key: 'exclusive', type: 'boolean', default: false, description: 'Declare first publication on Toutiao (首发).' }],
+  // The article editor records no 自主声明 (its other forms have one): no declaration field here.
+  douyin: {
+    fields: [
+      {
+        ...coverMode,
+        options: ['custom'],
+        default: 'custom',
+        description: "douyin publishes no article without a cover: the article's coverImage fills both the 头图 and the 封面 (custom is the only choice).",
+      },
+    ],
     limits: { titleMaxLength: 30 },
+    cover: { custom: true, note: "Required: the article's coverImage becomes the 头图 and the 封面; douyin crops the 封面 to 3:4 and refuses one under 1080×1440." },
   },
-  bilibili: { limits: { titleMaxLength: 40 } },
+  toutiao: { fields: toutiaoForm, limits: { titleMinLength: 2, titleMaxLength: 30 } },
+  bilibili: {
+    fields: [
+      {
+        key: 'category',
+        type: 'enum',
+        options: Object.keys(BILIBILI_ARTICLE_CATEGORIES),
+        required: true,
+        description: "The article's category (专栏分类) by the name bilibili shows, e.g. 学习 or 数码; bilibili publishes no article without one.",
+      },
+    ],
+    limits: { titleMaxLength: 40 },
+  },
   weibo: { limits: { titleMaxLength: 32 } },
-  xiaohongshu: { limits: { titleMaxLength: 20 } },
-  zhihu: { fields: [{ key: 'column', type: 'string', maxLength: 50, description: 'Name of one of your Zhihu columns to file the article under.' }] },
-  baijiahao: { limits: { titleMaxLength: 30 } },
+  xiaohongshu: {
+    fields: [
+      { key: 'template', type: 'string', maxLength: 30, description: "The 一键排版 template by the name xiaohongshu shows; the one it preselects when absent." },
+      {
+        key: 'summary',
+        type: 'text',
+        maxLength: 1000,
+        description: "The publish page's 正文描述 under the generated pictures; the article's text, cut to 1,000 characters, when absent. Replaces the common summary field.",
+      },
+      xiaohongshuVisibility,
+      ...xiaohongshuForm,
+    ],
+    limits: { titleMaxLength: 20 },
+    cover: { ...NO_CUSTOM_COVER, note: "xiaohongshu draws a 长文's pictures, its cover among them, from the text with the chosen template; coverMode custom is refused." },
+  },
+  zhihu: {
+    fields: [{ key: 'column', type: 'string', maxLength: 50, description: 'Title of one of the account\'s Zhihu columns (专栏) to file the article under; an unknown title stops the job. Tags become Zhihu topics of the same name.' }],
+  },
+  // 百家号: MultiPost-Extension cuts titles at 30; public automation code records the editor's hint 2–64. Both hold within 2–30.
+  baijiahao: { limits: { titleMinLength: 2, titleMaxLength: 30 } },
+  // The editors' own title placeholders: 搜狐号 "请输入标题（5-72字）", 网易号 "请输入标题 (5~30个字)".
+  sohu: { limits: { titleMinLength: 5, titleMaxLength: 72 } },
+  netease: { limits: { titleMinLength: 5, titleMaxLength: 30 } },
+  // 企鹅号: Wechatsync's om.qq.com adapter checks 6–30 (the editor's placeholder says 5–64); 6–30 holds for both.
+  qiehao: { limits: { titleMinLength: 6, titleMaxLength: 30 } },
   wechat_mp: {
     fields: [
       { key: 'author', type: 'string', maxLength: 16, description: 'Author name shown under the title.' },
@@ -162,20 +238,36 @@ const ARTICLE: Record<string, PlatformOverrides> = {
         requiredWhen: { field: 'articleType', in: ['repost', 'translated'] },
         description: 'Link to the original; required when articleType is repost or translated.',
       },
+      { ...tags(5), description: 'Up to five CSDN tags; CSDN publishes nothing untagged, so 经验分享 is used when none is given.' },
+      { key: 'summary', type: 'text', maxLength: 256, description: 'Summary (摘要) shown in the article list; CSDN writes one when absent. Replaces the common summary field.' },
     ],
+    limits: { titleMinLength: 5, titleMaxLength: 100 },
   },
   juejin: {
     fields: [
       {
         key: 'category',
         type: 'enum',
-        options: ['backend', 'frontend', 'android', 'ios', 'ai', 'tools', 'reading', 'career'],
+        options: valuesOf(JUEJIN_CATEGORIES),
         required: true,
         description: 'Juejin category; the editor will not publish without one.',
       },
+      {
+        key: 'tags',
+        type: 'string_list',
+        options: JUEJIN_TAGS,
+        required: true,
+        minItems: 1,
+        maxItems: 3,
+        description: "One to three of juejin's own tags (the editor offers no others); replaces the common tags field.",
+      },
+      { key: 'summary', type: 'text', maxLength: 100, description: 'Summary shown in the article list; juejin writes one when absent. Replaces the common summary field.' },
     ],
   },
-  jianshu: { cover: NO_CUSTOM_COVER },
+  jianshu: {
+    fields: [{ key: 'notebook', type: 'string', maxLength: 50, description: 'Name of one of the account\'s notebooks (文集) to write the article in; the first notebook when absent.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'Jianshu shows the first picture of the article as its cover; coverMode custom is refused.' },
+  },
   wordpress: {
     fields: [
       { key: 'status', type: 'enum', options: ['publish', 'draft'], default: 'publish', description: 'Publish at once or keep as a draft.' },
@@ -183,6 +275,7 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       { key: 'slug', type: 'string', maxLength: 200, description: 'URL slug.' },
     ],
     limits: { titleMaxLength: 200 },
+    cover: { custom: true, note: 'The article cover (an https URL; the web executor cannot read local files) is uploaded to the media library and becomes the featured image.' },
   },
   metaweblog: {
     fields: [
@@ -190,21 +283,35 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       { key: 'publish', type: 'boolean', default: true, description: 'false keeps the post as a draft.' },
     ],
     limits: { titleMaxLength: 200 },
+    cover: {
+      custom: true,
+      note: "The article cover (an https URL) is uploaded with metaWeblog.newMediaObject; WordPress makes it the featured image, Typecho and Z-Blog (no featured image over XML-RPC) show it as the post's first image.",
+    },
   },
 };
 
 const DYNAMIC: Record<string, PlatformOverrides> = {
-  douyin: { fields: [douyinDeclaration], limits: { minImages: 1 } },
+  douyin: {
+    fields: [douyinDeclaration, { key: 'title', type: 'string', maxLength: 20, description: '图文 title (optional; the first line of the text is used when absent).' }, scheduledAt],
+    limits: { contentMaxLength: 1000, minImages: 1, maxImages: 35 },
+  },
   xiaohongshu: {
-    fields: [{ key: 'title', type: 'string', maxLength: 20, description: 'Note title (optional; the first line is used when absent).' }],
+    fields: [
+      { key: 'title', type: 'string', maxLength: 20, description: 'Note title (optional; the first line is used when absent).' },
+      xiaohongshuVisibility,
+      ...xiaohongshuForm,
+    ],
     limits: { contentMaxLength: 1000, minImages: 1 },
   },
   weibo: {
-    fields: [{ key: 'visibility', type: 'enum', options: ['public', 'fans', 'friends', 'self'], default: 'public', description: 'Who sees the post.' }],
+    fields: [{ key: 'visibility', type: 'enum', options: valuesOf(WEIBO_VISIBILITIES), default: 'public', description: 'Who sees the post.' }],
   },
-  bilibili: {},
-  toutiao: {},
-  kuaishou: { limits: { minImages: 1 } },
+  bilibili: {
+    fields: [{ key: 'title', type: 'string', maxLength: 20, description: "Dynamic title (optional): the composer's 选填20字 title box." }],
+    limits: { maxImages: 9 },
+  },
+  toutiao: { fields: toutiaoForm, limits: { contentMaxLength: 2000, maxImages: 9 } },
+  kuaishou: { fields: [scheduledAt], limits: { minImages: 1 } },
 };
 
 const VIDEO: Record<string, PlatformOverrides> = {
@@ -212,13 +319,12 @@ const VIDEO: Record<string, PlatformOverrides> = {
     fields: [
       {
         key: 'partitionName',
-        type: 'string',
+        type: 'enum',
+        options: BILIBILI_PARTITIONS,
         required: true,
-        minLength: 1,
-        maxLength: 20,
         description: 'Partition (分区) name as the creator center shows it, e.g. 知识 or 科技. Replaces the legacy numeric tid/partitionId.',
       },
-      { key: 'copyright', type: 'enum', options: ['original', 'repost'], default: 'original', description: 'Original work or repost.' },
+      { key: 'copyright', type: 'enum', options: valuesOf(BILIBILI_COPYRIGHTS), default: 'original', description: 'Original work or repost.' },
       {
         key: 'sourceUrl',
         type: 'url',
@@ -226,12 +332,27 @@ const VIDEO: Record<string, PlatformOverrides> = {
         requiredWhen: { field: 'copyright', in: ['repost'] },
         description: 'Where the video comes from; required when copyright is repost.',
       },
+      scheduledAt,
     ],
     limits: { titleMaxLength: 80 },
   },
-  douyin: { fields: [douyinDeclaration], limits: { titleMaxLength: 30 } },
-  xiaohongshu: { limits: { titleMaxLength: 20 } },
-  kuaishou: { fields: [{ key: 'allowDownload', type: 'boolean', default: false, description: 'Let viewers download the video.' }] },
+  douyin: {
+    fields: [
+      douyinDeclaration,
+      { key: 'coverOrientation', type: 'enum', options: ['portrait', 'landscape'], default: 'portrait', description: 'Which cover slot the custom cover fills: 竖封面 (portrait) or 横封面 (landscape).' },
+      { key: 'collectionName', type: 'string', maxLength: 50, description: "Add the video to this collection (合集) of the account, by name." },
+      scheduledAt,
+    ],
+    limits: { titleMaxLength: 30 },
+  },
+  xiaohongshu: { fields: xiaohongshuForm, limits: { titleMaxLength: 20 } },
+  kuaishou: {
+    fields: [
+      { key: 'allowDownload', type: 'boolean', default: false, description: 'Let viewers download the video.' },
+      { key: 'collectionName', type: 'string', maxLength: 50, description: 'Add the video to this collection (合集) of the account, by name.' },
+      scheduledAt,
+    ],
+  },
   youtube: {
     fields: [
       { key: 'privacyStatus', type: 'enum', options: ['public', 'unlisted', 'private'], default: 'public', description: 'YouTube visibility.' },
@@ -240,8 +361,21 @@ const VIDEO: Record<string, PlatformOverrides> = {
     ],
     limits: { titleMaxLength: 100 },
   },
-  weibo: { limits: { titleMaxLength: 30 } },
-  toutiao: { limits: { titleMaxLength: 30 } },
+  weibo: {
+    fields: [
+      { key: 'creationType', type: 'enum', options: valuesOf(WEIBO_VIDEO_TYPES), default: 'original', description: '类型 on the publish page: original (原创) or derivative (二创).' },
+      {
+        ...coverMode,
+        options: ['custom'],
+        default: 'custom',
+        description: "weibo wants a cover for every video: the request's coverImagePath (custom is the only choice).",
+      },
+      { key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: the publish page offers no other audience.' },
+    ],
+    limits: { titleMaxLength: 30 },
+    cover: { custom: true, note: 'A cover is required (coverImagePath); weibo takes covers under 5 MB.' },
+  },
+  toutiao: { fields: [tags(5)], limits: { titleMaxLength: 30 } },
 };
 
 const COMMON: Record<ContentType, SettingField[]> = {
@@ -299,13 +433,16 @@ export function platformContract(contentType: ContentType, platform: string): Pl
 /**
  * Every field a settings object may hold for this platform and type: the
  * common ones (coverMode limited to what the platform's cover supports), then
- * the platform's own. Undefined when the platform does not take the type.
+ * the platform's own. A platform field with a common field's key replaces it
+ * (juejin's tags come from juejin's own list). Undefined when the platform
+ * does not take the type.
  */
 export function fieldsFor(contentType: ContentType, platform: string): SettingField[] | undefined {
   const contract = platformContract(contentType, platform);
   if (!contract) return undefined;
-  const common = SETTINGS_CONTRACTS[contentType].common.map((f) =>
-    f.key === 'coverMode' && !contract.cover.custom ? { ...f, options: ['auto'] } : f,
-  );
+  const own = new Set(contract.fields.map((f) => f.key));
+  const common = SETTINGS_CONTRACTS[contentType].common
+    .filter((f) => !own.has(f.key))
+    .map((f) => (f.key === 'coverMode' && !contract.cover.custom ? { ...f, options: ['auto'] } : f));
   return [...common, ...contract.fields];
 }

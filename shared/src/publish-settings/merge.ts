@@ -1,5 +1,5 @@
 /**
- * The settings merge rules (spec: POST /publish/preflight) and the canonical
+ * The settings merge rules and the canonical
  * form settings are hashed in. Pure: the control plane freezes the result
  * into each job and an executor can recompute the hash of what it received.
  *

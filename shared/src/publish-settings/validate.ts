@@ -18,6 +18,18 @@ export interface SettingsIssue {
   message: string;
 }
 
+/** What a value outside a fixed list is told: the offered values themselves, which are few enough to read. */
+function notAnOption(f: SettingField, input: unknown): string {
+  const options = f.options ?? [];
+  const shown = options.slice(0, 20).join(', ');
+  const more = options.length > 20 ? `, … (${options.length} in all)` : '';
+  return `${JSON.stringify(input)} is not one of the values the platform offers for ${f.key}: ${shown}${more} (GET /publish/settings lists them)`;
+}
+
+function optionSchema(f: SettingField): z.ZodType<string> {
+  return z.enum(f.options as [string, ...string[]], { error: (issue) => notAnOption(f, issue.input) });
+}
+
 function fieldSchema(f: SettingField): z.ZodType {
   switch (f.type) {
     case 'boolean':
@@ -29,12 +41,18 @@ function fieldSchema(f: SettingField): z.ZodType {
       return s;
     }
     case 'enum':
-      return z.enum(f.options as [string, ...string[]]);
+      return optionSchema(f);
     case 'string_list': {
-      let item = z.string().regex(/\S/, 'must not be blank');
-      if (f.maxLength !== undefined) item = item.max(f.maxLength);
+      let item: z.ZodType<string>;
+      if (f.options) item = optionSchema(f);
+      else {
+        let text = z.string().regex(/\S/, 'must not be blank');
+        if (f.maxLength !== undefined) text = text.max(f.maxLength);
+        item = text;
+      }
       let list = z.array(item);
-      if (f.maxItems !== undefined) list = list.max(f.maxItems);
+      if (f.minItems !== undefined) list = list.min(f.minItems, `takes at least ${f.minItems} item(s) on this platform`);
+      if (f.maxItems !== undefined) list = list.max(f.maxItems, `takes at most ${f.maxItems} items on this platform`);
       return list;
     }
     case 'url':

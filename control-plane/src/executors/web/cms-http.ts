@@ -6,7 +6,7 @@
  * (DNS, refused, connect timeout) are `unreachable`; anything later is
  * `ambiguous`, because the site may have acted on it.
  */
-import { CmsError } from './cms-plugin.js';
+import { CmsError } from './cms-error.js';
 
 /** Answers from a CMS are small JSON or XML documents; anything larger is not one. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;

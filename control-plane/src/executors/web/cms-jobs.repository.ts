@@ -18,8 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
-import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from '../../dispatch/job-events.js';
-import { quotaRepository } from '../../openapi/quota.repository.js';
+import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from '../../nodes/job-events.js';
 
 export interface JobRef {
   jobId: string;
@@ -63,10 +62,9 @@ async function jobOf(tx: Db, ref: JobRef): Promise<CmsJob> {
   return row;
 }
 
-/** Runs a transition returning the changed rows, then the events and, for failures, the quota refund. */
+/** After a transition returning the changed rows: the events, batch states and (failures) quota refunds. */
 async function transition(tx: Db, changed: ChangedJob[]): Promise<boolean> {
   await jobsChanged(tx, changed);
-  for (const c of changed) if (c.state === 'failed') await quotaRepository.refundJobQuota(tx, c.id);
   return changed.length > 0;
 }
 
@@ -84,7 +82,7 @@ export const cmsJobs = {
               limit 1
               for update of j skip locked
             )
-            update publish_jobs j set updated_at = now(), state = 'running', attempt = j.attempt + 1,
+            update publish_jobs j set updated_at = now(), state = 'running', attempt = j.attempt + 1, attempt_started_at = now(),
               attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''), node_epoch = null,
               lease_until = now() + ${ms(leaseMs)}, ${feedback('connect', 'connecting to the site')}
             from picked where j.id = picked.id
@@ -178,7 +176,7 @@ export const cmsJobs = {
               error_code = case when j.attempt >= ${r.maxAttempts} then ${r.code} else j.error_code end,
               error_message = case when j.attempt >= ${r.maxAttempts} then ${gaveUp} else j.error_message end,
               lease_until = case when j.attempt >= ${r.maxAttempts} then null else now() + ${ms(r.backoffMs)} end,
-              platform_status = null,
+              platform_status = null, attempt_started_at = null,
               feedback = coalesce(j.feedback, '{}'::jsonb) || jsonb_build_object('step', 'retry', 'message',
                 case when j.attempt >= ${r.maxAttempts} then ${gaveUp}::text else ${waiting}::text end)
             where j.id = ${ref.jobId} and j.attempt_id = ${ref.attemptId} and j.state = ${r.from}
@@ -279,7 +277,7 @@ export const cmsJobs = {
         tx,
         await rows<ChangedJob>(
           tx,
-          sql`update publish_jobs j set updated_at = now(), state = 'queued', attempt = greatest(j.attempt - 1, 0), lease_until = null,
+          sql`update publish_jobs j set updated_at = now(), state = 'queued', attempt = greatest(j.attempt - 1, 0), attempt_started_at = null, lease_until = null,
                 ${feedback('queued', 'waiting for the web executor')}
               where j.id = ${ref.jobId} and j.attempt_id = ${ref.attemptId} and j.state = 'running'
               returning ${CHANGED_JOB_COLUMNS}`,

@@ -19,19 +19,34 @@ export interface CmsSite {
   password: string;
 }
 
+/** A cover the worker downloaded (cms-cover.ts), for the plugin to make the post's featured image. */
+export interface CmsCover {
+  bytes: Buffer;
+  /** By the image's own bytes: image/jpeg, image/png, image/webp or image/gif. */
+  mimeType: string;
+  /** Ours, ASCII, with the extension of the type (servers pick the file type by it). */
+  fileName: string;
+}
+
 export interface CmsPost {
   /** `plume:<job id>`: identifies the post on the site (see `find`). */
   marker: string;
   title: string;
   /** Rendered HTML, the marker comment included. */
   html: string;
+  /** The part of `html` that must stay first (the AI label when one is required); '' otherwise. */
+  lead: string;
   /** The job's frozen settings (publish-settings contract of the platform). */
   settings: Record<string, unknown>;
+  /** Set when the frozen settings use the article's cover (coverMode custom). */
+  cover: CmsCover | null;
 }
 
 export interface PublishedPost {
   postId: string;
   url: string | null;
+  /** Published, but not quite as asked (the site dropped the featured image): logged by the worker. */
+  warnings?: string[];
 }
 
 export interface CmsPlugin {
@@ -41,30 +56,12 @@ export interface CmsPlugin {
   find(site: CmsSite, marker: string, http: CmsHttp): Promise<PublishedPost[]>;
 }
 
-/**
- * - `auth`: the site refused the credentials (permanent, `cms_auth_failed`).
- * - `rejected`: the site answered and refused (4xx, XML-RPC fault): permanent.
- * - `server`: the site answered 5xx: retry; after the publish call, look first.
- * - `unreachable`: nothing reached the site (DNS, refused connection): retry.
- * - `ambiguous`: the request may have reached the site and we do not know what
- *   it did (timeout, reset, an unreadable answer): look first, then retry.
- */
-export type CmsFailureKind = 'auth' | 'rejected' | 'server' | 'unreachable' | 'ambiguous';
-
-export class CmsError extends Error {
-  constructor(
-    readonly kind: CmsFailureKind,
-    readonly code: string,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-
-  get retryable(): boolean {
-    return this.kind === 'server' || this.kind === 'unreachable' || this.kind === 'ambiguous';
-  }
+/** The post's HTML with the image first, after the lead: for sites whose only cover is the first image in the post. */
+export function htmlWithImageFirst(post: CmsPost, src: string): string {
+  return `${post.lead}<p><img src="${escapeAttribute(src)}" alt="${escapeAttribute(post.title)}"></p>\n${post.html.slice(post.lead.length)}`;
 }
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Hex of the job id: letters and digits only, so it survives HTML comments, search terms and XML untouched. */
 export const markerOf = (jobId: string) => `plume:${Buffer.from(jobId, 'utf8').toString('hex')}`;

@@ -12,16 +12,17 @@
  *   `unknown`; after a wait the post is looked up by the job's marker, found
  *   → succeeded, not found → queued again. A post is never sent twice blindly.
  */
-import { isCmsPlatform } from '@plume/shared';
+import { escapeHtml, type ImageFetcher, isCmsPlatform, markdownToHtml } from '@plume/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Sealer } from '../../crypto/seal.js';
-import { CMS_CREDENTIALS_AAD } from '../../openapi/admin/accounts.admin.service.js';
+import { CMS_CREDENTIALS_AAD } from '../../accounts/accounts.admin.service.js';
 import { type ComponentLog, PollingLoops, silentLog } from '../../openapi/component-log.js';
+import { cmsCover, defaultCoverFetcher } from './cms-cover.js';
 import { CmsHttp } from './cms-http.js';
 import { type CmsJob, cmsJobs, type CmsVerification, type JobRef } from './cms-jobs.repository.js';
-import { CmsError, type CmsPlugin, type CmsPost, type CmsSite, markerComment, markerOf } from './cms-plugin.js';
-import { escapeHtml, markdownToHtml } from './markdown-html.js';
+import { type CmsCover, type CmsPlugin, type CmsPost, type CmsSite, markerComment, markerOf } from './cms-plugin.js';
+import { CmsError } from './cms-error.js';
 import { MetaWeblogPlugin } from './metaweblog.plugin.js';
 import { WordPressPlugin } from './wordpress.plugin.js';
 
@@ -70,6 +71,8 @@ export interface CmsWorkerOptions {
   log?: ComponentLog;
   fetch?: typeof globalThis.fetch;
   plugins?: CmsPlugin[];
+  /** Cover downloads. Default: the shipped rules (https, public addresses); tests inject one that reaches a local host. */
+  images?: ImageFetcher;
 }
 
 export type CmsRunOutcome = { jobId: string; outcome: 'succeeded' | 'failed' | 'retry_scheduled' | 'verifying' | 'needs_attention' | 'released' | 'lease_lost' | 'lookup_pending' };
@@ -83,6 +86,7 @@ export class CmsWorker {
   private readonly log: ComponentLog;
   private readonly fetchFn: typeof globalThis.fetch | undefined;
   private readonly plugins: Map<string, CmsPlugin>;
+  private readonly images: ImageFetcher;
   private readonly platforms: string[];
   private readonly loops: PollingLoops;
 
@@ -93,6 +97,7 @@ export class CmsWorker {
     this.log = (o.log ?? silentLog).child({ component: 'cms-executor' });
     this.fetchFn = o.fetch;
     this.plugins = new Map((o.plugins ?? [new WordPressPlugin(), new MetaWeblogPlugin()]).map((p) => [p.type, p]));
+    this.images = o.images ?? defaultCoverFetcher();
     this.platforms = [...this.plugins.keys()].filter(isCmsPlatform);
     this.loops = new PollingLoops({ concurrency: o.concurrency ?? 4, pollMs: this.timers.pollMs, log: this.log, what: 'CMS executor', round: () => this.runOnce() });
   }
@@ -135,17 +140,19 @@ export class CmsWorker {
     return site.data;
   }
 
-  private post(job: CmsJob): CmsPost {
+  private post(job: CmsJob, cover: CmsCover | null): CmsPost {
     const p = job.payload;
     const marker = markerOf(job.jobId);
     const aigc = p.aigc as { label_required?: boolean; display_label?: string } | undefined;
-    // Spec (AI provenance): when a label is required it is displayed prominently: first thing in the post.
+    // When a label is required it is displayed prominently: first thing in the post.
     const label = aigc?.label_required && aigc.display_label ? `<p class="plume-aigc-label"><strong>${escapeHtml(aigc.display_label)}</strong></p>\n` : '';
     return {
       marker,
       title: typeof p.title === 'string' ? p.title : '',
       html: `${label}${markdownToHtml(typeof p.content === 'string' ? p.content : '')}\n${markerComment(marker)}`,
+      lead: label,
       settings: job.settings,
+      cover,
     };
   }
 
@@ -169,13 +176,10 @@ export class CmsWorker {
       try {
         const plugin = this.plugins.get(job.platform);
         if (!plugin) throw new CmsError('rejected', 'cms_platform_unsupported', `no CMS plugin for ${job.platform}`);
-        if (job.settings.coverMode === 'custom') {
-          // Spec (preflight): a custom cover that cannot be adopted stops the job rather than fall back.
-          throw new CmsError('rejected', 'cms_cover_not_adopted', `the ${job.platform} plugin cannot set a featured image yet; publish with coverMode 'auto'`);
-        }
         const site = await this.site(job);
-        post = this.post(job);
-        publish = await plugin.prepare(site, post, this.http(AbortSignal.any([this.loops.signal, leaseLost.signal])));
+        const stop = AbortSignal.any([this.loops.signal, leaseLost.signal]);
+        post = this.post(job, await cmsCover(job, this.images, stop));
+        publish = await plugin.prepare(site, post, this.http(stop));
       } catch (err) {
         return await this.beforeCommitFailed(job, ref, err, leaseLost.signal);
       }
@@ -186,8 +190,10 @@ export class CmsWorker {
       try {
         const published = await publish(this.http());
         const draft = job.settings.status === 'draft' || job.settings.publish === false;
-        const ok = await cmsJobs.succeed(this.db, ref, { ...published, platformStatus: draft ? 'draft' : 'published', verified: false });
+        const { warnings, ...result } = published;
+        const ok = await cmsJobs.succeed(this.db, ref, { ...result, platformStatus: draft ? 'draft' : 'published', verified: false });
         this.log.info({ ...fields, postId: published.postId }, ok ? 'CMS post published' : 'CMS post published but the job moved on (lease lost)');
+        for (const warning of warnings ?? []) this.log.warn({ ...fields, postId: published.postId, warning }, 'CMS post published, not quite as asked');
         return ok ? 'succeeded' : 'lease_lost';
       } catch (err) {
         return await this.afterCommitFailed(job, ref, err);

@@ -6,9 +6,18 @@
  * non-repeatable call is metaWeblog.newPost; the post's link then comes from
  * metaWeblog.getPost (a read: when it fails the job still succeeded, with
  * the post id only).
+ *
+ * A cover is uploaded first with metaWeblog.newMediaObject ({name, type,
+ * bits}). What the site does with it depends on what it is, and its answer
+ * tells: WordPress answers the attachment's id (`attachment_id`, and `id`)
+ * and takes it as the featured image through `wp_post_thumbnail` in the
+ * post; Typecho ({file, url}) and Z-Blog ({url}) have no featured image over
+ * XML-RPC, so the image goes first in the post, where their themes look for
+ * one (Typecho also attaches the upload to the post it appears in).
  */
 import { type CmsHttp, statusError } from './cms-http.js';
-import { CmsError, type CmsPlugin, type CmsPost, type CmsSite, type PublishedPost } from './cms-plugin.js';
+import { type CmsCover, type CmsPlugin, type CmsPost, type CmsSite, htmlWithImageFirst, type PublishedPost } from './cms-plugin.js';
+import { CmsError } from './cms-error.js';
 import { decodeMethodResponse, encodeMethodCall, XmlRpcFault, XmlRpcInt, XmlRpcParseError, type XmlRpcValue } from './xmlrpc.js';
 
 /** Recent posts read back when looking a post up; a job is looked up minutes after it was sent. */
@@ -62,12 +71,14 @@ export class MetaWeblogPlugin implements CmsPlugin {
 
   async prepare(site: CmsSite, post: CmsPost, http: CmsHttp): Promise<(http: CmsHttp) => Promise<PublishedPost>> {
     const blogId = await this.blogId(site, http);
+    const media = post.cover ? await this.uploadCover(site, http, blogId, post.cover) : null;
     const s = post.settings;
     const categories = Array.isArray(s.categories) ? s.categories.filter((c): c is string => typeof c === 'string') : [];
     const tags = Array.isArray(s.tags) ? s.tags.filter((c): c is string => typeof c === 'string') : [];
     const content: Struct = {
       title: post.title,
-      description: post.html,
+      description: media && media.id === null ? htmlWithImageFirst(post, media.url) : post.html,
+      ...(media?.id ? { wp_post_thumbnail: media.id } : {}),
       ...(categories.length ? { categories } : {}),
       ...(tags.length ? { mt_keywords: tags.join(',') } : {}),
       ...(typeof s.summary === 'string' && s.summary ? { mt_excerpt: s.summary } : {}),
@@ -80,6 +91,22 @@ export class MetaWeblogPlugin implements CmsPlugin {
       const postId = String(id);
       return { postId, url: await this.linkOf(site, http, postId) };
     };
+  }
+
+  /** The uploaded cover's URL, and its attachment id when the site has one (WordPress). */
+  private async uploadCover(site: CmsSite, http: CmsHttp, blogId: string, cover: CmsCover): Promise<{ url: string; id: number | null }> {
+    const what = 'uploading the cover with metaWeblog.newMediaObject';
+    let answer: XmlRpcValue;
+    try {
+      answer = await this.call(site, http, 'metaWeblog.newMediaObject', [blogId, site.username, site.password, { name: cover.fileName, type: cover.mimeType, bits: cover.bytes }], what);
+    } catch (err) {
+      if (err instanceof CmsError && err.code === 'cms_rejected') throw new CmsError('rejected', 'cms_cover_rejected', err.message);
+      throw err;
+    }
+    if (!isStruct(answer) || typeof answer.url !== 'string' || !answer.url) throw new CmsError('rejected', 'cms_cover_rejected', `${what}: the answer has no url`);
+    const raw = answer.attachment_id ?? answer.id;
+    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : null;
+    return { url: answer.url, id: id !== null && id > 0 ? id : null };
   }
 
   private async linkOf(site: CmsSite, http: CmsHttp, postId: string): Promise<string | null> {

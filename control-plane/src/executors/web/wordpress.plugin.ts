@@ -4,10 +4,14 @@
  * credentials (GET users/me) and turns category and tag names into term ids,
  * creating missing terms (the settings contract promises that); creating a
  * term twice answers `term_exists` with its id, so that step is safe to
- * repeat. The one non-repeatable call is POST posts.
+ * repeat. A cover is uploaded to the media library (POST media, the image
+ * bytes as the body, its name in Content-Disposition) and becomes the post's
+ * `featured_media`; a repeated prepare uploads it again and leaves the
+ * earlier upload unattached. The one non-repeatable call is POST posts.
  */
 import { basicAuth, type CmsHttp, type CmsResponse, statusError } from './cms-http.js';
-import { CmsError, type CmsPlugin, type CmsPost, type CmsSite, type PublishedPost } from './cms-plugin.js';
+import { type CmsCover, type CmsPlugin, type CmsPost, type CmsSite, type PublishedPost } from './cms-plugin.js';
+import { CmsError } from './cms-error.js';
 
 const api = (site: CmsSite, path: string) => `${site.siteUrl.replace(/\/+$/, '')}/wp-json/wp/v2${path}`;
 
@@ -53,6 +57,7 @@ export class WordPressPlugin implements CmsPlugin {
 
     const categories = await this.termIds(site, http, 'categories', stringList(post.settings.categories));
     const tags = await this.termIds(site, http, 'tags', stringList(post.settings.tags));
+    const featured = post.cover ? await this.uploadCover(site, http, post.cover) : null;
     const s = post.settings;
     const body = JSON.stringify({
       title: post.title,
@@ -62,17 +67,46 @@ export class WordPressPlugin implements CmsPlugin {
       ...(typeof s.summary === 'string' && s.summary ? { excerpt: s.summary } : {}),
       ...(categories.length ? { categories } : {}),
       ...(tags.length ? { tags } : {}),
+      ...(featured !== null ? { featured_media: featured } : {}),
     });
 
     return async (http) => {
       const res = await http.request(api(site, '/posts'), { method: 'POST', headers: this.headers(site, true), body });
       if (res.status !== 201 && res.status !== 200) throw wpError(res, 'creating the WordPress post');
-      const created = parseJson(res, 'creating the WordPress post') as { id?: unknown; link?: unknown };
+      const created = parseJson(res, 'creating the WordPress post') as { id?: unknown; link?: unknown; featured_media?: unknown };
       if (typeof created.id !== 'number' && typeof created.id !== 'string') {
         throw new CmsError('ambiguous', 'cms_bad_response', 'creating the WordPress post: the answer has no post id');
       }
-      return { postId: String(created.id), url: typeof created.link === 'string' ? created.link : null };
+      // WordPress creates the post even when it cannot set the featured image (it answers featured_media 0).
+      const dropped = featured !== null && created.featured_media !== featured;
+      return {
+        postId: String(created.id),
+        url: typeof created.link === 'string' ? created.link : null,
+        ...(dropped ? { warnings: [`WordPress did not set media ${featured} as the featured image (answered ${String(created.featured_media)})`] } : {}),
+      };
     };
+  }
+
+  /** Uploads the cover to the media library; resolves with the attachment id. */
+  private async uploadCover(site: CmsSite, http: CmsHttp, cover: CmsCover): Promise<number> {
+    const what = 'uploading the cover to the WordPress media library';
+    const res = await http.request(api(site, '/media'), {
+      method: 'POST',
+      headers: {
+        ...this.headers(site),
+        'content-type': cover.mimeType,
+        // WordPress takes the file name (and with it the file type it allows) from here; ours is plain ASCII.
+        'content-disposition': `attachment; filename="${cover.fileName}"`,
+      },
+      body: cover.bytes,
+    });
+    if (res.status !== 201 && res.status !== 200) {
+      const err = wpError(res, what);
+      throw err.code === 'cms_rejected' ? new CmsError('rejected', 'cms_cover_rejected', err.message, err.status) : err;
+    }
+    const media = parseJson(res, what) as { id?: unknown };
+    if (typeof media.id !== 'number') throw new CmsError('rejected', 'cms_cover_rejected', `${what}: the answer has no media id`);
+    return media.id;
   }
 
   /** Term names → ids: an exact (case-insensitive) match among the search results, else a new term. */

@@ -1,0 +1,1 @@
+ALTER TABLE "node_enrollment_tokens" ADD COLUMN "revoked_at" timestamp with time zone;

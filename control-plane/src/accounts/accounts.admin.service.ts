@@ -1,0 +1,108 @@
+/**
+ * Operators' side of accounts: registering CMS sites, presets, removal and
+ * the list. Platform accounts are created only by their node's report (the
+ * node is the source of truth for them and their login state), never here.
+ * CMS credentials (site URL, user, password) are sealed before they reach the
+ * database and are never returned by any API.
+ */
+import { type ContentType, isCmsPlatform, validateSettingsLayer } from '@plume/shared';
+import { adminError } from '../admin/admin.errors.js';
+import type { Sealer } from '../crypto/seal.js';
+import type { Db } from '../db/client.js';
+import { type AccountRecord, accountsRepository } from './accounts.repository.js';
+import { missingUserIds } from '../integrators/admin-lookups.repository.js';
+
+/** Additional authenticated data of sealed CMS credentials: they open only as what they are. */
+export const CMS_CREDENTIALS_AAD = 'plume:cms-site-credentials:v1';
+
+export interface NewCmsSiteInput {
+  type: 'wordpress' | 'metaweblog';
+  displayName: string;
+  siteUrl: string;
+  username: string;
+  password: string;
+}
+
+export class AccountsAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: Sealer,
+    private readonly now: () => Date,
+  ) {}
+
+  private async requireUser(userId: number): Promise<void> {
+    if ((await missingUserIds(this.db, [userId])).length) throw adminError('NOT_FOUND', `No user ${userId}`);
+  }
+
+  private async presetsOf(ids: number[]) {
+    const all = await accountsRepository.allPresets(this.db, ids);
+    return (id: number) => Object.fromEntries(all.filter((p) => p.accountId === id).map((p) => [p.contentType, p.settings]));
+  }
+
+  private view(a: AccountRecord, presets: Record<string, Record<string, unknown>>) {
+    return {
+      id: a.id,
+      userId: a.userId,
+      platform: a.platform,
+      category: isCmsPlatform(a.platform) ? ('cms' as const) : ('content' as const),
+      displayName: a.displayName,
+      executor: a.executor,
+      nodeId: a.nodeId,
+      loginState: a.loginState,
+      paired: a.paired,
+      createdAt: a.createdAt.toISOString(),
+      removedAt: a.removedAt?.toISOString() ?? null,
+      presets,
+    };
+  }
+
+  private async get(accountId: number) {
+    const account = await accountsRepository.get(this.db, accountId);
+    if (!account) throw adminError('NOT_FOUND', `No account ${accountId}`);
+    return this.view(account, (await this.presetsOf([accountId]))(accountId));
+  }
+
+  async createCmsSite(userId: number, input: NewCmsSiteInput) {
+    await this.requireUser(userId);
+    const credentials = JSON.stringify({ type: input.type, siteUrl: input.siteUrl, username: input.username, password: input.password });
+    const id = await accountsRepository.insert(this.db, {
+      userId,
+      platform: input.type,
+      displayName: input.displayName,
+      executor: 'web',
+      nodeId: null,
+      loginState: 'logged_in',
+      // The URL is sealed with the credentials; the plain column stays empty.
+      siteUrl: null,
+      credentialsSealed: await this.sealer.seal(credentials, CMS_CREDENTIALS_AAD),
+      paired: true,
+    });
+    return this.get(id);
+  }
+
+  async list(userId: number) {
+    await this.requireUser(userId);
+    const list = await accountsRepository.listAllForUser(this.db, userId);
+    const presets = await this.presetsOf(list.map((a) => a.id));
+    return list.map((a) => this.view(a, presets(a.id)));
+  }
+
+  async remove(accountId: number) {
+    const removedAt = await accountsRepository.markRemoved(this.db, accountId, this.now());
+    if (!removedAt) throw adminError('NOT_FOUND', `No account ${accountId}`);
+    return this.get(accountId);
+  }
+
+  async putPreset(accountId: number, contentType: ContentType, settings: Record<string, unknown>) {
+    const account = await accountsRepository.get(this.db, accountId);
+    if (!account) throw adminError('NOT_FOUND', `No account ${accountId}`);
+    if (account.removedAt) throw adminError('ACCOUNT_REMOVED', `Account ${accountId} was removed`);
+    const issues = validateSettingsLayer(contentType, account.platform, settings, 'settings');
+    if (issues.length) {
+      const deprecated = issues.some((i) => i.code === 'deprecated_field');
+      throw adminError(deprecated ? 'DEPRECATED_FIELD' : 'INVALID_SETTINGS', issues.map((i) => i.message).join('; '));
+    }
+    await accountsRepository.putPreset(this.db, accountId, contentType, settings, this.now());
+    return this.get(accountId);
+  }
+}

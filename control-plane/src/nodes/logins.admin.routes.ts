@@ -1,0 +1,251 @@
+/**
+ * /api/admin/nodes/{nodeId}/logins and /api/admin/logins/{loginId}…: an admin
+ * logs a platform account in on a node without a shell there. Start a login
+ * for (user, platform) on the node, watch its page and steps as Server-Sent
+ * Events, answer with clicks, keys, text and the SMS code, cancel it. The
+ * relay itself (any replica to any replica) is login-relay.ts.
+ */
+import { loginInputSchema } from '@plume/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminError, adminFailureSchema } from '../admin/admin.errors.js';
+import { createdResponses, isoString, responses } from '../admin/query.js';
+import { randomId } from '../crypto/tokens.js';
+import { type Db, rows } from '../db/client.js';
+import type { LoginRelay } from './login-relay.js';
+import { type LoginRow, loginsRepository } from './logins.repository.js';
+import { ONLINE_WINDOW_SECONDS } from './nodes-admin.service.js';
+
+export interface LoginsAdminOptions {
+  db: Db;
+  logins: LoginRelay;
+}
+
+// Why: a stream silent this long is cut by proxies; a comment line keeps it open.
+const KEEPALIVE_MS = 15_000;
+
+const nodeParams = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
+const loginParams = z.object({ loginId: z.string().max(68).regex(/^lgn_[A-Za-z0-9_-]{1,64}$/, 'login ids look like lgn_…').describe('The login id (lgn_…)') });
+
+const loginSchema = z.object({
+  id: z.string().describe('lgn_…'),
+  nodeId: z.string(),
+  userId: z.number().int(),
+  platform: z.string(),
+  accountRef: z.string().nullable().describe('The account asked for; null: whichever account the platform names'),
+  state: z.enum(['opening', 'running', 'succeeded', 'failed']).describe('opening: asked of the node; running: its page is open; succeeded / failed: ended'),
+  step: z.record(z.string(), z.unknown()).nullable().describe('The last step the node reported (qr, scanned, needs_sms, needs_slider, succeeded, failed)'),
+  qr: z.record(z.string(), z.unknown()).nullable().describe('The last QR: `text` it encodes (null: unreadable), `purpose`, `shown`'),
+  outcome: z.record(z.string(), z.unknown()).nullable().describe('succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message'),
+  createdBy: z.string(),
+  createdAt: isoString,
+  lastActivityAt: isoString.describe('The start or the last input: idle too long, the login ends `timeout`'),
+  expiresAt: isoString.describe('The login ends `timeout` at this time whatever happens'),
+  endedAt: isoString.nullable(),
+});
+const loginAnswer = z.object({ success: z.literal(true), login: loginSchema });
+
+const view = (l: LoginRow) => ({ ...l, createdAt: l.createdAt.toISOString(), lastActivityAt: l.lastActivityAt.toISOString(), expiresAt: l.expiresAt.toISOString(), endedAt: l.endedAt?.toISOString() ?? null });
+
+export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['nodes'];
+
+    const find = async (id: string) => {
+      const l = await loginsRepository.get(db, id);
+      if (!l) throw adminError('LOGIN_NOT_FOUND', `No login ${id}`);
+      return l;
+    };
+
+    r.post(
+      '/nodes/:nodeId/logins',
+      {
+        bodyLimit: 4096,
+        schema: {
+          tags,
+          operationId: 'startNodeLogin',
+          summary: "Start a login of a user's platform account on a node (its login page relayed here)",
+          description:
+            "The node opens the platform's login page in the account's browser profile, as `plume-edge accounts login` does, and streams it: GET /api/admin/logins/{loginId}/events. " +
+            'Refused when the node is offline (NODE_OFFLINE), does not serve the user (NODE_USER_NOT_SERVED) or opens no login page for the platform (LOGIN_PLATFORM_UNSUPPORTED). ' +
+            'A login ends `timeout` after 5 minutes without input or 10 minutes in all.',
+          params: nodeParams,
+          body: z
+            .object({
+              userId: z.number().int().positive().max(2 ** 31 - 1).describe('The Plume user the account is for'),
+              platform: z.string().min(1).max(64).regex(/^[a-z0-9_]+$/, 'platform codes are lowercase letters, digits and "_"'),
+              accountRef: z
+                .string()
+                .min(1)
+                .max(200)
+                .regex(/^[A-Za-z0-9_.@-]+$/, 'account refs are letters, digits, "_", ".", "@" and "-"')
+                .optional()
+                .describe('The platform account id to log in (again); another account is refused. Absent: whichever account scans'),
+            })
+            .strict(),
+          response: createdResponses(loginAnswer),
+        },
+      },
+      async (request, reply) => {
+        const { nodeId } = request.params;
+        const { userId, platform, accountRef } = request.body;
+        const [node] = await rows<{ status: string; online: boolean; serves: boolean; logins: string[] | null }>(
+          db,
+          sql`select n.status,
+                (n.connected_replica is not null and n.last_heartbeat_at > now() - make_interval(secs => ${ONLINE_WINDOW_SECONDS}) and n.status = 'active') as online,
+                (n.all_users or exists (select 1 from node_users u where u.node_id = n.id and u.user_id = ${userId})) as serves,
+                n.capabilities -> 'logins' as logins
+              from execution_nodes n where n.id = ${nodeId}`,
+        );
+        if (!node) throw adminError('NODE_NOT_FOUND', `No node ${nodeId}`);
+        if (node.status === 'revoked') throw adminError('NODE_REVOKED', `Node ${nodeId} is revoked`);
+        if (!node.serves) throw adminError('NODE_USER_NOT_SERVED', `Node ${nodeId} does not serve user ${userId}: it logs in no account of theirs`);
+        if (!node.online) throw adminError('NODE_OFFLINE', `Node ${nodeId} is not connected (or draining): a login needs it online`);
+        const supported = Array.isArray(node.logins) ? node.logins : [];
+        if (!supported.includes(platform)) {
+          throw adminError('LOGIN_PLATFORM_UNSUPPORTED', `Node ${nodeId} opens no login page for ${platform}${supported.length ? ` (it does for: ${supported.join(', ')})` : ''}`);
+        }
+        const login = await loginsRepository.create(db, {
+          id: randomId('lgn', 12),
+          nodeId,
+          userId,
+          platform,
+          accountRef: accountRef ?? null,
+          createdBy: request.admin?.actor ?? 'unknown',
+          maxMs: logins.timers.loginMaxMs,
+        });
+        return reply.code(201).send({ success: true as const, login: view(login) });
+      },
+    );
+
+    r.get(
+      '/logins/:loginId',
+      { schema: { tags, operationId: 'getNodeLogin', summary: "A relayed login's state, last step and outcome", params: loginParams, response: responses(loginAnswer) } },
+      async (request) => ({ success: true as const, login: view(await find(request.params.loginId)) }),
+    );
+
+    r.get(
+      '/logins/:loginId/events',
+      {
+        schema: {
+          tags,
+          operationId: 'streamNodeLogin',
+          summary: "A relayed login's page and steps, as Server-Sent Events",
+          description:
+            'text/event-stream. `state` (data: the login as GET /api/admin/logins/{loginId} answers it, first and after every step), ' +
+            '`qr` (data: {text, purpose, shown}: what the QR on the page encodes), ' +
+            '`frame` (data: {seq, jpeg, width, height}: the page as base64 JPEG, a few a second at most; width × height are the page pixels a click is in). ' +
+            'The stream ends after the state that ends the login.',
+          params: loginParams,
+          response: {
+            200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string().describe('event: state|qr|frame, data: one JSON object per event') } } },
+            '4xx': adminFailureSchema,
+            '5xx': adminFailureSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.loginId;
+        const first = await find(id);
+        reply.hijack();
+        const out = reply.raw;
+        out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-request-id': request.id });
+        const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        let closed = false;
+        let lastSeq = -1;
+        // Frames are read in order, one at a time; a notice that arrives meanwhile asks for one more read.
+        let reading: Promise<void> | null = null;
+        let again = false;
+        const readFrame = () => {
+          if (reading) {
+            again = true;
+            return;
+          }
+          reading = (async () => {
+            do {
+              again = false;
+              const f = await loginsRepository.frame(db, id).catch(() => null);
+              if (f && f.seq !== lastSeq && !closed) {
+                lastSeq = f.seq;
+                send('frame', f);
+              }
+            } while (again && !closed);
+          })().finally(() => (reading = null));
+        };
+        const end = () => {
+          if (closed) return;
+          closed = true;
+          stop();
+          clearInterval(keepalive);
+          out.end();
+        };
+        const stateNow = async () => {
+          const l = await loginsRepository.get(db, id).catch(() => null);
+          if (!l || closed) return;
+          send('state', view(l));
+          if (l.endedAt) end();
+        };
+        const stop = logins.watch(id, (n) => {
+          if (closed) return;
+          if (n.t === 'frame') return readFrame();
+          if (n.event.type === 'qr') send('qr', { text: n.event.text ?? null, purpose: n.event.purpose, shown: n.event.shown });
+          void stateNow();
+        });
+        const keepalive = setInterval(() => out.write(': keepalive\n\n'), KEEPALIVE_MS);
+        keepalive.unref();
+        request.raw.on('close', end);
+        send('state', view(first));
+        if (first.endedAt) return end();
+        if (first.qr) send('qr', first.qr);
+        readFrame();
+      },
+    );
+
+    r.post(
+      '/logins/:loginId/input',
+      {
+        bodyLimit: 4096,
+        schema: {
+          tags,
+          operationId: 'sendNodeLoginInput',
+          summary: "Answer a relayed login: a click, a key, typed text or the SMS code, to that login's page only",
+          description: 'click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft, Control+a); text: typed into the focused field; sms: the code needs_sms asks for.',
+          params: loginParams,
+          body: loginInputSchema,
+          response: { 202: z.object({ success: z.literal(true) }).describe('On its way to the node'), '4xx': adminFailureSchema, '5xx': adminFailureSchema },
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.loginId;
+        const sent = await loginsRepository.input(db, id, request.body);
+        if (!sent) {
+          await find(id);
+          throw adminError('LOGIN_ENDED', `Login ${id} has ended: it takes no more input`);
+        }
+        return reply.code(202).send({ success: true as const });
+      },
+    );
+
+    r.delete(
+      '/logins/:loginId',
+      {
+        schema: {
+          tags,
+          operationId: 'cancelNodeLogin',
+          summary: 'Cancel a relayed login: the node closes its browser, nothing is recorded',
+          params: loginParams,
+          response: responses(loginAnswer),
+        },
+      },
+      async (request) => {
+        const id = request.params.loginId;
+        await find(id);
+        await loginsRepository.cancel(db, id);
+        return { success: true as const, login: view(await find(id)) };
+      },
+    );
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * /api/admin/nodes…: enrollment tokens (create, list, revoke), the node list
+ * with live state, revoke, drain, resume, the users a node serves
+ * (node-users.admin.routes.ts), and a job's failure evidence.
+ * Registered inside the admin scope (adminRoutes' extensions), so it shares
+ * its auth, audit, error model and OpenAPI document.
+ */
+import { CONTENT_TYPES } from '@plume/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createdResponses, isoString, limitOffset, paged, pagedSchema, pageQuery, responses } from '../admin/query.js';
+import type { Db } from '../db/client.js';
+import { ENROLLMENT_TOKEN_STATES, EnrollmentService } from './enrollment.service.js';
+import { registerNodeUsersRoutes } from './node-users.admin.routes.js';
+import { NodesAdminService } from './nodes-admin.service.js';
+import { DEFAULT_TIMERS } from './timers.js';
+
+export interface NodesAdminOptions {
+  db: Db;
+  now?: () => Date;
+  tokenTtlMs?: number;
+}
+
+/** Nothing an operator sends here is near this. */
+const NODES_ADMIN_BODY_LIMIT = 64 * 1024;
+const KINDS = ['edge', 'desktop', 'web'] as const;
+const STATUSES = ['active', 'draining', 'revoked'] as const;
+
+const nodeParams = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
+const tokenParams = z.object({
+  tokenId: z.string().max(68).regex(/^net_[A-Za-z0-9_-]{1,64}$/, 'enrollment token ids look like net_…').describe('The enrollment token id (net_…), not the token itself'),
+});
+
+const capabilitiesSchema = z
+  .looseObject({
+    localVideoFile: z.number().int().optional().describe('1: publishes local video files'),
+    publishSettingsSnapshot: z.number().int().optional().describe('1: runs jobs with their frozen settings; a node without it gets no jobs'),
+    chromiumVersion: z.string().optional(),
+    concurrency: z.number().int().optional().describe('Jobs it runs at once'),
+    platforms: z.array(z.string()).optional().describe('Platform codes with an adapter'),
+    adapters: z
+      .array(z.object({ platform: z.string(), contentTypes: z.array(z.enum(CONTENT_TYPES)), settings: z.array(z.string()).describe('Settings fields this adapter applies') }))
+      .optional()
+      .describe('What the node runs: platform × content types, with the settings each adapter applies'),
+    videoDir: z.string().optional().describe('Root of its video tree'),
+    siteChecks: z
+      .array(
+        z.object({
+          platform: z.string(),
+          contentType: z.enum(CONTENT_TYPES),
+          status: z.enum(['passed', 'failed']),
+          checkedAt: z.string(),
+          step: z.string().optional().describe('failed: the first step whose page no longer matched'),
+          code: z.string().optional(),
+          message: z.string().optional(),
+        }),
+      )
+      .optional()
+      .describe("Each adapter's last `plume-edge check` against the live site; a failed pair gets no jobs until a later check passes"),
+    browserStates: z.number().int().optional().describe('1: a web node that reports its accounts\' browser state and takes accounts moved to it'),
+    logins: z.array(z.string()).optional().describe('Platforms whose login page the node opens for a relayed login (POST /api/admin/nodes/{nodeId}/logins)'),
+  })
+  .describe('As the node last reported them on connecting (empty before its first connection)');
+
+const nodeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(KINDS),
+  name: z.string(),
+  status: z.enum(STATUSES).describe('active: offered jobs; draining: finishes its jobs, gets no new ones; revoked: refused for good'),
+  online: z.boolean().describe('Connected, active, and heard from in the last 60 s'),
+  capabilities: capabilitiesSchema,
+  sessionEpoch: z.number().int().describe('Bumped at each handshake; fences writes of older connections'),
+  connectedReplica: z.string().nullable().describe('The control-plane replica holding its socket'),
+  connectedAt: isoString.nullable(),
+  lastHeartbeatAt: isoString.nullable(),
+  machineId: z.string().nullable(),
+  fingerprint: z.string().nullable().describe('What the node said of its machine at enrollment'),
+  userIds: z.array(z.number().int()).describe('The users it serves by name'),
+  allUsers: z.boolean().describe("Serves every user besides those (web nodes only: the operator's web pool)"),
+  accounts: z.number().int().describe('Platform accounts on it'),
+  jobsInFlight: z.number().int().describe('Jobs offered, accepted, running or committed on it'),
+  jobsQueued: z.number().int().describe('Jobs queued for it'),
+  createdAt: isoString,
+  revokedAt: isoString.nullable(),
+});
+
+const nodeDetailSchema = nodeSchema.extend({
+  accountList: z.array(
+    z.object({ id: z.number().int(), userId: z.number().int(), platform: z.string(), displayName: z.string(), externalRef: z.string().nullable(), loginState: z.string() }),
+  ),
+  inventory: z
+    .object({ files: z.number().int(), truncated: z.boolean(), updatedAt: isoString })
+    .nullable()
+    .describe('The video tree it last reported (files counted), or null before its first report'),
+});
+const nodeAnswer = z.object({ success: z.literal(true), node: nodeDetailSchema });
+
+const tokenSchema = z.object({
+  id: z.string().describe('net_…: names the token in lists and revocation; not the token itself'),
+  kind: z.enum(KINDS),
+  name: z.string(),
+  userIds: z.array(z.number().int()),
+  allUsers: z.boolean().describe('The node it makes serves every user (kind web)'),
+  state: z.enum(ENROLLMENT_TOKEN_STATES).describe('pending: usable until expiresAt; used: made nodeId; expired; revoked'),
+  createdBy: z.string().describe('The admin token that made it (bootstrap or adm_…)'),
+  createdAt: isoString,
+  expiresAt: isoString,
+  usedAt: isoString.nullable(),
+  nodeId: z.string().nullable().describe('The node it made, once used'),
+  machineId: z.string().nullable(),
+  revokedAt: isoString.nullable(),
+});
+
+const evidenceSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  attemptId: z.string(),
+  nodeId: z.string(),
+  step: z.string().describe('The step that failed'),
+  errorCode: z.string().nullable(),
+  screenshotPng: z.string().nullable().describe('base64 PNG of the page, capped'),
+  html: z.string().nullable().describe("The page's HTML, capped"),
+  createdAt: isoString,
+});
+
+export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFAULT_TIMERS.enrollmentTokenTtlMs }: NodesAdminOptions) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const enrollment = new EnrollmentService(db, now, tokenTtlMs);
+    const nodes = new NodesAdminService(db);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['nodes'];
+
+    r.post(
+      '/nodes/enrollment-tokens',
+      {
+        bodyLimit: NODES_ADMIN_BODY_LIMIT,
+        schema: {
+          tags,
+          operationId: 'createEnrollmentToken',
+          summary: 'Create a single-use enrollment token for a node (shown once, valid 15 minutes)',
+          description:
+            "The node runs `plume-edge enroll --token …` with it. Only its SHA-256 is kept: the token is in this answer and nowhere else. Give `userIds`, or for a node of kind `web` `allUsers: true`: it then serves every user, present and future (the operator's web pool for `executor=web`); other kinds answer 409 `NODE_KIND_NOT_WEB`. The users can be changed after enrollment (POST /nodes/{nodeId}/users/add and /remove).",
+          body: z
+            .object({
+              kind: z.enum(KINDS),
+              userIds: z.array(z.number().int().positive().max(2 ** 31 - 1)).min(1).max(100).optional().describe('The users the node will serve'),
+              allUsers: z.literal(true).optional().describe('Web nodes: serve every user instead of a list'),
+              name: z.string().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+            })
+            .strict(),
+          response: createdResponses(
+            z.object({
+              success: z.literal(true),
+              id: z.string().describe('net_…'),
+              token: z.string().describe('plmnode_…: shown this once'),
+              kind: z.enum(KINDS),
+              name: z.string(),
+              userIds: z.array(z.number().int()),
+              allUsers: z.boolean(),
+              expiresAt: isoString,
+            }),
+          ),
+        },
+      },
+      async (request, reply) => {
+        const created = await enrollment.createToken({ ...request.body, createdBy: request.admin?.actor ?? 'unknown' });
+        return reply.code(201).send({ success: true as const, ...created });
+      },
+    );
+
+    r.get(
+      '/nodes/enrollment-tokens',
+      {
+        schema: {
+          tags,
+          operationId: 'listEnrollmentTokens',
+          summary: 'List enrollment tokens, newest first (never the tokens themselves)',
+          querystring: z.object({ ...pageQuery, state: z.enum(ENROLLMENT_TOKEN_STATES).optional().describe('Only tokens in this state') }),
+          response: responses(pagedSchema(tokenSchema)),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const { items, total } = await enrollment.listTokens({ state: q.state, ...limitOffset(q) });
+        return paged(items, total, q);
+      },
+    );
+
+    r.post(
+      '/nodes/enrollment-tokens/:tokenId/revoke',
+      {
+        schema: {
+          tags,
+          operationId: 'revokeEnrollmentToken',
+          summary: 'Revoke an enrollment token not used yet',
+          description: 'A node enrolling with it afterwards is refused (`token_revoked`). A used token answers 409 `ENROLLMENT_TOKEN_USED`: revoke the node it made instead.',
+          params: tokenParams,
+          response: responses(z.object({ success: z.literal(true), token: tokenSchema, alreadyRevoked: z.boolean() })),
+        },
+      },
+      async (request) => ({ success: true as const, ...(await enrollment.revokeToken(request.params.tokenId)) }),
+    );
+
+    r.get(
+      '/nodes',
+      {
+        schema: {
+          tags,
+          operationId: 'listNodes',
+          summary: 'List execution nodes with live state: online, jobs in flight and queued, capabilities',
+          querystring: z.object({ status: z.enum(STATUSES).optional().describe('Only nodes in this status') }),
+          response: responses(z.object({ success: z.literal(true), items: z.array(nodeSchema) })),
+        },
+      },
+      async (request) => ({ success: true as const, items: await nodes.list({ status: request.query.status }) }),
+    );
+
+    r.get(
+      '/nodes/:nodeId',
+      {
+        schema: {
+          tags,
+          operationId: 'getNode',
+          summary: 'One node: live state, capabilities (adapters, site checks), its accounts and video inventory',
+          params: nodeParams,
+          response: responses(nodeAnswer),
+        },
+      },
+      async (request) => ({ success: true as const, node: await nodes.get(request.params.nodeId) }),
+    );
+
+    r.post(
+      '/nodes/:nodeId/revoke',
+      {
+        schema: {
+          tags,
+          operationId: 'revokeNode',
+          summary: 'Revoke a node: its handshakes are refused and its socket closed on whichever replica holds it',
+          description:
+            'Its jobs not committed fail (`node_revoked`, their quota unit given back); committed ones wait for a person (needs_attention). Revoking twice answers 409 `NODE_REVOKED`.',
+          params: nodeParams,
+          response: responses(nodeAnswer),
+        },
+      },
+      async (request) => ({ success: true as const, node: await nodes.setStatus(request.params.nodeId, 'revoked') }),
+    );
+
+    r.post(
+      '/nodes/:nodeId/drain',
+      {
+        schema: {
+          tags,
+          operationId: 'drainNode',
+          summary: 'Drain a node: it finishes the jobs it has and is offered no new ones',
+          description: 'Watch `jobsInFlight` reach 0 before stopping it. A revoked node answers 409 `NODE_REVOKED`.',
+          params: nodeParams,
+          response: responses(nodeAnswer),
+        },
+      },
+      async (request) => ({ success: true as const, node: await nodes.setStatus(request.params.nodeId, 'draining') }),
+    );
+
+    r.post(
+      '/nodes/:nodeId/resume',
+      {
+        schema: {
+          tags,
+          operationId: 'resumeNode',
+          summary: 'Resume a drained node: it is offered jobs again',
+          params: nodeParams,
+          response: responses(nodeAnswer),
+        },
+      },
+      async (request) => ({ success: true as const, node: await nodes.setStatus(request.params.nodeId, 'active') }),
+    );
+
+    registerNodeUsersRoutes(app, db);
+
+    r.get(
+      '/jobs/:jobId/evidence',
+      {
+        schema: {
+          tags: ['jobs'],
+          operationId: 'listJobEvidence',
+          summary: "A job's failure evidence: the failed step, a screenshot and the page HTML, per attempt",
+          params: z.object({ jobId: z.string().min(1).max(68).describe('The job id (job_…)') }),
+          response: responses(z.object({ success: z.literal(true), items: z.array(evidenceSchema) })),
+        },
+      },
+      async (request) => ({ success: true as const, items: await nodes.evidence(request.params.jobId) }),
+    );
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * A scripted execution node for tests: real WebSocket, real signed
+ * handshake, the shared protocol catalog; the test decides every message.
+ * Also how tests stand in for the Windows desktop executor.
+ */
+import {
+  type AdapterReport,
+  type ControlMessage,
+  type ControlMessageOf,
+  decodeControlMessage,
+  encodeMessage,
+  NODE_MAX_MESSAGE_BYTES,
+  NODE_PATHS,
+  NODE_PROTOCOL_VERSION,
+  type NodeMessage,
+  type NodeMessageOf,
+  fromBase64Url,
+  signedNodeHeaders,
+} from '@plume/shared';
+import { WebSocket } from 'ws';
+
+/** What the default hello says the node runs: douyin and bilibili, every content type, every setting a test sends. */
+export const FAKE_ADAPTERS: AdapterReport[] = ['douyin', 'bilibili'].map((platform) => ({
+  platform,
+  contentTypes: ['article', 'dynamic', 'video'],
+  settings: ['tags', 'aiLabel', 'original', 'summary', 'coverMode', 'description', 'visibility', 'partitionName', 'copyright', 'sourceUrl', 'creationDeclaration'],
+}));
+
+export interface FakeNodeIdentity {
+  nodeId: string;
+  /** base64url Ed25519 seed. */
+  secretKey: string;
+}
+
+export class HandshakeRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`handshake refused: HTTP ${status} ${body}`);
+  }
+}
+
+export class FakeNode {
+  readonly received: ControlMessage[] = [];
+  private waiters: Array<{ match: (m: ControlMessage) => boolean; resolve: (m: ControlMessage) => void }> = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const decoded = decodeControlMessage(data);
+      if (!decoded.ok) throw new Error(`control plane sent a bad message: ${decoded.reason}`);
+      const waiter = this.waiters.find((w) => w.match(decoded.message));
+      if (waiter) {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        waiter.resolve(decoded.message);
+      } else {
+        this.received.push(decoded.message);
+      }
+    });
+    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  /** Opens the socket; rejects with HandshakeRefused when the control plane answers HTTP instead of upgrading. */
+  static async connect(baseUrl: string, id: FakeNodeIdentity, o: { headers?: Record<string, string>; nowMs?: number } = {}): Promise<FakeNode> {
+    const headers = o.headers ?? (await signedNodeHeaders({ nodeId: id.nodeId, secretKey: fromBase64Url(id.secretKey)!, ...(o.nowMs ? { nowMs: o.nowMs } : {}) }));
+    const url = `${baseUrl.replace(/^http/, 'ws')}${NODE_PATHS.connect}`;
+    const socket = new WebSocket(url, { headers, maxPayload: NODE_MAX_MESSAGE_BYTES });
+    const node = new FakeNode(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => reject(new HandshakeRefused(res.statusCode ?? 0, body)));
+      });
+      socket.once('error', reject);
+    });
+    return node;
+  }
+
+  send(message: NodeMessage): void {
+    this.socket.send(encodeMessage(message));
+  }
+
+  sendRaw(data: string | Buffer): void {
+    this.socket.send(data);
+  }
+
+  /** The next message of `type` (already received or still to come). */
+  next<T extends ControlMessage['type']>(type: T, timeoutMs = 10_000, where: (m: ControlMessageOf<T>) => boolean = () => true): Promise<ControlMessageOf<T>> {
+    const match = (m: ControlMessage) => m.type === type && where(m as ControlMessageOf<T>);
+    const index = this.received.findIndex(match);
+    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as ControlMessageOf<T>);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`no ${type} within ${timeoutMs} ms; received: ${this.received.map((m) => m.type).join(', ') || 'nothing'}`));
+      }, timeoutMs);
+      const done = (m: ControlMessage) => {
+        clearTimeout(timer);
+        resolve(m as ControlMessageOf<T>);
+      };
+      this.waiters.push({ match, resolve: done });
+    });
+  }
+
+  /** welcome, then hello with sensible defaults the test can override. */
+  async hello(nodeId: string, over: Partial<NodeMessageOf<'hello'>> = {}): Promise<ControlMessageOf<'welcome'>> {
+    const welcome = await this.next('welcome');
+    this.send({
+      type: 'hello',
+      v: NODE_PROTOCOL_VERSION,
+      nodeId,
+      capabilities: {
+        localVideoFile: 1,
+        publishSettingsSnapshot: 1,
+        chromiumVersion: 'test',
+        concurrency: 2,
+        platforms: ['douyin', 'bilibili'],
+        adapters: FAKE_ADAPTERS,
+        videoDir: '/srv/videos',
+      },
+      accounts: [],
+      activeJobs: [],
+      ...over,
+    });
+    return welcome;
+  }
+
+  close(): Promise<{ code: number; reason: string }> {
+    this.socket.close(1000, 'test done');
+    return this.closed;
+  }
+
+  /** Cuts the TCP connection without a closing handshake (a vanished node). */
+  kill(): void {
+    this.socket.terminate();
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The preflight answer (publish.schemas.ts preflightResponse), written as
+ * JSON text directly. Most of its bytes are each target's effective settings,
+ * their sources and hash, which target-settings.ts shares between requests of
+ * the same shape as frozen objects; their JSON is written once per shared
+ * object here instead of on every request. Everything else goes through
+ * JSON.stringify. preflight-answer.test.ts holds the text to the object form
+ * field by field, and the route tests parse every answer with the schema.
+ */
+import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import type { QuotaBucket } from '../../integrators/integrators.schema.js';
+import type { Plan, PlannedTarget, Problem } from './plan.types.js';
+
+export interface QuotaLine {
+  bucket: QuotaBucket;
+  needed: number;
+  remaining: number;
+  ok: boolean;
+}
+
+export interface PreflightParts {
+  plan: Plan;
+  quota: QuotaLine[];
+  /** Every problem: the targets' own, then the quota's. */
+  problems: Problem[];
+}
+
+const json = JSON.stringify;
+
+const problemsJson = (list: readonly Problem[]): string => {
+  let out = '[';
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!;
+    out += `${i ? ',' : ''}{"code":${json(p.code)},"message":${json(p.message)},"account_id":${json(p.accountId)}}`;
+  }
+  return `${out}]`;
+};
+
+/** Per frozen (shared) settings object: the JSON of what is derived with it. */
+const settingsFragments = new WeakMap<object, string>();
+
+function settingsFragment(t: PlannedTarget): string {
+  const write = () =>
+    `"settings_source":${json(t.settingsSource)},"field_sources":${json(t.fieldSources)},"effective_settings":${json(t.settings)},"settings_hash":${json(t.settingsHash)}`;
+  // Only a frozen settings object is known to travel with the same sources and hash every time.
+  if (!Object.isFrozen(t.settings)) return write();
+  let fragment = settingsFragments.get(t.settings);
+  if (fragment === undefined) settingsFragments.set(t.settings, (fragment = write()));
+  return fragment;
+}
+
+export function preflightJson({ plan, quota, problems }: PreflightParts): string {
+  const short = new Set<QuotaBucket>();
+  for (const q of quota) if (!q.ok) short.add(q.bucket);
+  let targets = '';
+  for (let i = 0; i < plan.targets.length; i++) {
+    const t = plan.targets[i]!;
+    targets +=
+      `${i ? ',' : ''}{"account_id":${json(t.account.id)},"platform":${json(t.account.platform)},"executor":${json(t.executor)}` +
+      `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"executor_online":${t.executorOnline}` +
+      `,"quota_bucket":${json(t.bucket)},"quota_ok":${!short.has(t.bucket)},"settings_mode":${json(plan.settingsMode)}` +
+      `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"problems":${problemsJson(t.problems)}}`;
+  }
+  const awaiting = plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds }));
+  return (
+    `{"valid":${problems.length === 0},"content_type":${json(plan.contentType)},"executor":${json(plan.executor)}` +
+    `,"settings_contract_version":${json(SETTINGS_CONTRACT_VERSION)},"preflight_hash":${json(plan.hash)}` +
+    `,"targets":[${targets}],"quota":${json(quota)},"problems":${problemsJson(problems)},"awaiting_verification":${json(awaiting)}}`
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * The per-target checks of a publish plan (see publish-plan.ts for which
+ * failures are immediate errors and which are reported problems). Pure apart
+ * from reading the account record they are given.
+ */
+import { type ContentType, type Executor, nodeContentTypes, platformById, platformContract, PLATFORMS, type SettingsIssue, supports } from '@plume/shared';
+import type { ApiCaller } from '../../integrators/auth.js';
+import { failedSiteCheck, NODE_ADAPTER_REASONS, nodeAdapterGap, REASON_TEXT, resolveAccount, ROUTING_REASONS, siteCheckText, type UnpublishableReason } from '../../accounts/account-resolution.js';
+import type { AccountRecord } from '../../accounts/accounts.repository.js';
+import { openapiError } from '../../openapi/openapi.errors.js';
+import { PerObjectMemo } from '../../openapi/per-object-memo.js';
+import { edgePathProblem, windowsPathProblem } from './paths.js';
+import type { PublishContent } from './publish-content.js';
+import type { AwaitingItem, PlannedTarget, Problem } from './plan.types.js';
+
+const DYNAMIC_PLATFORMS = PLATFORMS.filter((p) => supports(p.id, 'dynamic')).map((p) => p.id);
+const NOUN: Record<ContentType, string> = { article: 'articles', dynamic: 'dynamics', video: 'videos' };
+
+/** Routing: the catalog, the account's fixed executor, and CMS permission. Throws when the request cannot be routed. */
+export function checkRoute(caller: ApiCaller, account: AccountRecord, contentType: ContentType, requested: Executor): Executor {
+  const resolved = resolveAccount(account, contentType);
+  const where = `account ${account.id} (${account.platform})`;
+  if (resolved.reasons.includes('unknown_platform')) throw openapiError('unknown_platform', `${where}: platform is not in the catalog`);
+  if (resolved.reasons.includes('content_type_not_supported')) {
+    const hint = contentType === 'dynamic' ? `; dynamics exist on ${DYNAMIC_PLATFORMS.join(', ')} only and never fall back to articles` : '';
+    throw openapiError('content_type_not_supported', `${where}: ${account.platform} does not publish ${NOUN[contentType]}${hint}`);
+  }
+  if (resolved.executor === null) {
+    const allowed = platformById(account.platform)!;
+    const list = contentType === 'video' ? allowed.video_executors : allowed.article_executors;
+    throw openapiError(
+      'executor_not_supported',
+      `${where}: ${account.platform} ${NOUN[contentType]} are published only by ${list.join(' or ')}, and this account lives on ${account.executor}`,
+    );
+  }
+  if (requested !== resolved.executor) {
+    throw openapiError(
+      'executor_mismatch',
+      `${where} is published by its ${resolved.executor} executor (where the account lives); executor=${requested} cannot be used for it: fixed routing cannot be bypassed`,
+    );
+  }
+  if (resolved.cms && (!caller.permissions.has('cms') || !caller.plan.cmsEnabled)) {
+    throw openapiError('cms_not_permitted', `${where}: publishing to CMS sites needs the plan's CMS permission and a key with the 'cms' permission`);
+  }
+  return resolved.executor;
+}
+
+/** How the node's own report is shown in a refusal: what it runs on the platform, if anything. */
+function reportedRuns(account: AccountRecord): string {
+  const here = nodeContentTypes(account.node!.capabilities, account.platform);
+  return here.length ? `on ${account.platform} it runs ${here.map((t) => NOUN[t]).join(' and ')} only` : `it runs no ${account.platform} adapter`;
+}
+
+/**
+ * What the executing node must be able to do; these answer 422 even when the
+ * node is offline (the capabilities are what it last reported), before any
+ * quota is taken.
+ */
+export function checkCapabilities(account: AccountRecord, contentType: ContentType): void {
+  const node = account.node;
+  if (!node || resolveAccount(account).cms) return;
+  if (node.capabilities.publishSettingsSnapshot !== 1) {
+    throw openapiError(
+      'settings_executor_upgrade_required',
+      `The ${node.kind} executor ${node.id} of account ${account.id} cannot run jobs with frozen settings (capabilities.publishSettingsSnapshot is not 1). Update and restart the executor, then preflight again; do not switch to another route or delete the account.`,
+    );
+  }
+  if (contentType === 'video' && node.capabilities.localVideoFile !== 1) {
+    throw openapiError('capability_missing', `The ${node.kind} executor ${node.id} of account ${account.id} does not publish local video files (capabilities.localVideoFile is not 1)`);
+  }
+  const gap = nodeAdapterGap(account, contentType);
+  if (gap === 'node_adapters_unreported') {
+    throw openapiError(
+      gap,
+      `The ${node.kind} executor ${node.id} of account ${account.id} has not reported which platforms and content types it runs (capabilities.adapters): it predates that report. Update and restart it, then preflight again.`,
+    );
+  }
+  if (gap) {
+    throw openapiError(
+      gap,
+      `The ${node.kind} executor ${node.id} of account ${account.id} cannot publish ${account.platform} ${NOUN[contentType]}: ${reportedRuns(account)} (capabilities.adapters in GET /execution-nodes). Use an account on an executor that runs it, or update the executor.`,
+    );
+  }
+}
+
+/** Which code a refused path answers, by the request field that carries it. */
+function pathCode(field: string, contentType: ContentType): 'cover_path_invalid' | 'image_path_invalid' | 'video_path_invalid' {
+  if (field === 'coverImage' || field === 'coverImagePath') return 'cover_path_invalid';
+  return contentType === 'dynamic' ? 'image_path_invalid' : 'video_path_invalid';
+}
+
+/**
+ * Every local path a job carries, checked for its executor; the refusal names
+ * the path (the caller's own). An article's cover on the web executor is
+ * cover-checks.ts' call: that executor reads it only when the cover is used.
+ */
+export function checkPaths(caller: ApiCaller, account: AccountRecord, executor: Executor, content: PublishContent, contentType: ContentType): void {
+  for (const { field, path } of content.localPaths) {
+    if (field === 'coverImage' && executor === 'web') continue;
+    let problem: string | null;
+    if (executor === 'edge') problem = edgePathProblem(path, caller.userId, account.node?.capabilities.videoDir);
+    else if (executor === 'desktop') problem = windowsPathProblem(path);
+    else problem = 'cannot be used with executor web: local files exist only on edge and desktop executors';
+    if (problem) throw openapiError(pathCode(field, contentType), `${field} ${shown(path)} ${problem} (account ${account.id}, executor ${executor})`);
+  }
+}
+
+/** The path as the caller sent it, quoted (control characters escaped), cut to a readable length. */
+const shown = (path: string) => JSON.stringify(path.length > 300 ? `${path.slice(0, 300)}…` : path);
+
+/** Characters as platforms count them: code points (an emoji is one), which never exceed UTF-16 units. */
+function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Platform limits on the content (throws content_limit_exceeded); returns the cover rule as a settings issue. */
+export function checkLimits(account: AccountRecord, contentType: ContentType, content: PublishContent, settings: Record<string, unknown>): SettingsIssue[] {
+  const limits = platformContract(contentType, account.platform)!.limits;
+  const where = `account ${account.id} (${account.platform})`;
+  const over = (what: string, n: number, max: number) =>
+    openapiError('content_limit_exceeded', `${where}: ${what} has ${n} characters; ${account.platform} accepts at most ${max}`);
+  const title = content.title;
+  if (title !== null && limits.titleMaxLength !== undefined && characters(title) > limits.titleMaxLength) throw over('title', characters(title), limits.titleMaxLength);
+  if (title !== null && limits.titleMinLength !== undefined && characters(title.trim()) < limits.titleMinLength) {
+    throw openapiError('content_limit_exceeded', `${where}: title has ${characters(title.trim())} characters; ${account.platform} needs at least ${limits.titleMinLength}`);
+  }
+  if (contentType === 'dynamic') {
+    const text = content.text ?? '';
+    if (limits.contentMaxLength !== undefined && text.length > limits.contentMaxLength && characters(text) > limits.contentMaxLength) {
+      throw over('content', characters(text), limits.contentMaxLength);
+    }
+    if (limits.minImages !== undefined && content.imageCount < limits.minImages) {
+      throw openapiError('content_limit_exceeded', `${where}: ${account.platform} dynamics need at least ${limits.minImages} image(s) in images`);
+    }
+    if (limits.maxImages !== undefined && content.imageCount > limits.maxImages) {
+      throw openapiError('content_limit_exceeded', `${where}: ${account.platform} dynamics take at most ${limits.maxImages} images`);
+    }
+  }
+  if (settings.coverMode === 'custom' && !content.hasCover) {
+    const source = contentType === 'article' ? "the article has no coverImage" : 'coverImagePath is missing';
+    return [{ code: 'invalid_settings', field: 'coverMode', message: `${where}: coverMode custom needs a cover, but ${source}` }];
+  }
+  return [];
+}
+
+function reasonText(reason: UnpublishableReason, account: AccountRecord, contentType: ContentType): string {
+  const check = reason === 'site_check_failed' ? failedSiteCheck(account, contentType) : undefined;
+  return check ? siteCheckText(check) : REASON_TEXT[reason];
+}
+
+export interface StateProblems {
+  problems: readonly Problem[];
+  publishable: boolean;
+  online: boolean;
+}
+
+/** Per frozen (cached, shared) account record and content type, like resolveAccount. */
+const stateOf = new PerObjectMemo<ContentType, StateProblems>();
+
+export function stateProblems(account: AccountRecord, contentType: ContentType): StateProblems {
+  if (!Object.isFrozen(account)) return stateNow(account, contentType);
+  return stateOf.get(account, contentType, () => {
+    const state = stateNow(account, contentType);
+    Object.freeze(state.problems);
+    return Object.freeze(state);
+  });
+}
+
+function stateNow(account: AccountRecord, contentType: ContentType): StateProblems {
+  const resolved = resolveAccount(account, contentType);
+  const problems: Problem[] = [];
+  // Routing and node adapters answer 422 before this (checkRoute, checkCapabilities): only the moment's state is a problem.
+  const stateReasons = resolved.reasons.filter((r) => !ROUTING_REASONS.has(r) && !NODE_ADAPTER_REASONS.has(r));
+  if (stateReasons.length) {
+    problems.push({
+      code: 'account_not_publishable',
+      message: `Account ${account.id} (${account.platform}) is not publishable: ${stateReasons.map((r) => reasonText(r, account, contentType)).join('; ')}`,
+      accountId: account.id,
+    });
+  }
+  if (!resolved.executorOnline) {
+    const node = account.node;
+    problems.push({
+      code: 'executor_offline',
+      message: node
+        ? `The ${node.kind} executor ${node.id} of account ${account.id} is offline; start it (or wait for it to reconnect) and preflight again`
+        : `Account ${account.id} has no execution node to publish through`,
+      accountId: account.id,
+    });
+  }
+  return { problems, publishable: stateReasons.length === 0, online: resolved.executorOnline };
+}
+
+export function awaitingItems(content: PublishContent, targets: PlannedTarget[]): AwaitingItem[] {
+  const ids = (pred: (t: PlannedTarget) => boolean) => targets.filter(pred).map((t) => t.account.id);
+  const all = ids(() => true);
+  const items: AwaitingItem[] = [
+    { code: 'account_permission', message: "The account's permission to publish (and to use each chosen setting) is checked on the platform when the job runs.", accountIds: all },
+  ];
+  const platforms = ids((t) => !resolveAccount(t.account).cms);
+  if (platforms.length) {
+    items.push({ code: 'control_selection', message: "Settings are applied by selecting the platform editor's controls when the job runs; a control the platform no longer offers stops the job.", accountIds: platforms });
+  }
+  const cms = ids((t) => resolveAccount(t.account).cms);
+  if (cms.length) items.push({ code: 'site_connection', message: "The CMS site's reachability and credentials are checked when the job runs.", accountIds: cms });
+  if (content.localPaths.length) {
+    items.push({
+      code: 'local_file',
+      message: 'Local files are not read by preflight: the executor checks that each file exists (edge: a regular file inside PLUME_EDGE_VIDEO_DIR/<userId>/) when the job starts.',
+      accountIds: all,
+    });
+  }
+  if (content.hasImages) items.push({ code: 'image_format_and_size', message: 'Image format and size are checked against each platform when the job runs.', accountIds: all });
+  const custom = ids((t) => t.settings.coverMode === 'custom');
+  if (custom.length) {
+    items.push({ code: 'cover_adoption', message: 'If the platform does not adopt the custom cover, the job stops instead of using an automatic cover.', accountIds: custom });
+  }
+  return items;
+}

@@ -1,0 +1,216 @@
+/**
+ * Request and response schemas of the publish endpoints: they validate the
+ * requests and feed the OpenAPI document. Bodies are strict, so a misspelt
+ * field (accountId, platformSetting) is a 400 instead of silently ignored
+ * settings.
+ */
+import { CONTENT_TYPES, EXECUTORS, SETTINGS_MODES } from '@plume/shared';
+import { z } from 'zod';
+import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
+import { IGNORED_SETTING_REASONS } from './ignored-settings.js';
+
+export const MAX_TARGETS = 50;
+export const DYNAMIC_MAX_CONTENT = 2000;
+export const DYNAMIC_MAX_IMAGES = 9;
+
+const accountIds = z
+  .array(z.number().int().positive().max(2 ** 31 - 1))
+  .min(1)
+  .max(MAX_TARGETS)
+  .refine((ids) => new Set(ids).size === ids.length, 'accountIds must not repeat an account')
+  .describe('Integer account ids from GET /accounts; one job per account');
+
+const settingsObject = z.record(z.string(), z.unknown());
+
+const settingsFields = {
+  settingsMode: z
+    .enum(SETTINGS_MODES)
+    .optional()
+    .describe('account (default): account preset, then platformSettings, then accountSettings. custom: presets are ignored.'),
+  platformSettings: z
+    .record(z.string().min(1).max(64), settingsObject)
+    .optional()
+    .describe('Settings keyed by platform code (see GET /publish/settings); apply to this task only'),
+  accountSettings: z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/), settingsObject, {
+      error: (issue) => (issue.code === 'invalid_key' ? 'accountSettings is keyed by integer account ids from GET /accounts' : undefined),
+    })
+    .optional()
+    .describe('Settings keyed by account id; override platformSettings for that account'),
+};
+
+const recheckFields = {
+  preflightHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'preflightHash is the preflight_hash a preflight answered')
+    .optional()
+    .describe('preflight_hash from POST /publish/preflight; if content, settings or route changed since, the answer is 409 preflight_mismatch'),
+  settingsContractVersion: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated'),
+};
+
+const executor = z.enum(EXECUTORS).describe('Must be the executor GET /accounts resolves for every account (fixed routing)');
+
+export const articlePublishBody = z.strictObject({
+  articleId: z.string().min(1).max(200).describe('art_… from POST /articles or a finished generation task'),
+  executor,
+  accountIds,
+  ...settingsFields,
+  ...recheckFields,
+});
+
+const localPath = z.string().min(1).max(1024);
+
+export const dynamicPublishBody = z.strictObject({
+  executor,
+  accountIds,
+  content: z.string().min(1).max(DYNAMIC_MAX_CONTENT).regex(/\S/, 'content must not be blank').describe(`Text of the dynamic, at most ${DYNAMIC_MAX_CONTENT} characters`),
+  images: z
+    .array(localPath)
+    .max(DYNAMIC_MAX_IMAGES)
+    .optional()
+    .describe('Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: Windows paths)'),
+  ...settingsFields,
+  ...recheckFields,
+});
+
+const deprecatedUrl = z
+  .string()
+  .nullable()
+  .optional()
+  .meta({ deprecated: true })
+  .describe('Deprecated: any non-empty value is refused with 422 deprecated_field; use local paths');
+
+export const videoPublishBody = z.strictObject({
+  executor: z.enum(['edge', 'desktop']).describe('edge or desktop; executor=web is not supported for video'),
+  accountIds,
+  title: z.string().min(1).max(200).regex(/\S/, 'title must not be blank'),
+  localVideoPath: localPath.describe('Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a Windows path). The file must already be there.'),
+  coverImagePath: localPath.optional().describe('Absolute local cover image path, same rules as localVideoPath'),
+  platforms: z
+    .array(z.string().min(1).max(64))
+    .min(1)
+    .max(30)
+    .optional()
+    .describe('Optional guard: platform codes this request is meant for; every account must be on one of them'),
+  videoUrl: deprecatedUrl,
+  coverImageUrl: deprecatedUrl,
+  ...settingsFields,
+  ...recheckFields,
+});
+
+export const preflightBody = z.discriminatedUnion('contentType', [
+  articlePublishBody.extend({ contentType: z.literal('article') }),
+  dynamicPublishBody.extend({ contentType: z.literal('dynamic') }),
+  videoPublishBody.extend({ contentType: z.literal('video') }),
+]);
+
+export type ArticlePublishBody = z.infer<typeof articlePublishBody>;
+export type DynamicPublishBody = z.infer<typeof dynamicPublishBody>;
+export type VideoPublishBody = z.infer<typeof videoPublishBody>;
+export type PreflightBody = z.infer<typeof preflightBody>;
+
+// ---------------------------------------------------------------- responses
+
+const problem = z.object({
+  code: z.string().describe('The error code the formal publish would answer with'),
+  message: z.string(),
+  account_id: z.number().int().nullable(),
+});
+
+export const preflightResponse = z.object({
+  valid: z.boolean().describe('Parameters and executor checks pass; not a promise that publishing will succeed'),
+  content_type: z.enum(CONTENT_TYPES),
+  executor: z.enum(EXECUTORS),
+  settings_contract_version: z.string(),
+  preflight_hash: z.string().describe('Send as preflightHash with the formal publish (and drop contentType)'),
+  targets: z.array(
+    z.object({
+      account_id: z.number().int(),
+      platform: z.string(),
+      executor: z.enum(EXECUTORS),
+      node_id: z.string().nullable(),
+      publishable: z.boolean(),
+      executor_online: z.boolean(),
+      quota_bucket: z.enum(QUOTA_BUCKETS),
+      quota_ok: z.boolean(),
+      settings_mode: z.enum(SETTINGS_MODES),
+      settings_source: z.array(z.enum(['preset', 'platform', 'account'])).describe('Layers that contributed at least one field, in merge order'),
+      field_sources: z.record(z.string(), z.enum(['preset', 'platform', 'account', 'default'])),
+      effective_settings: z.record(z.string(), z.unknown()).describe('What the job will be frozen with'),
+      settings_hash: z.string(),
+      ignored_settings: z
+        .array(
+          z.object({
+            setting: z.string().describe('A key of effective_settings'),
+            reason: z.enum(IGNORED_SETTING_REASONS).describe("no_control: the target's executor has no control for it on this platform"),
+            message: z.string(),
+          }),
+        )
+        .describe(
+          "Settings the target's executor does not apply on its platform (for example aiLabel where the platform has no AI label): the job is published without them. Listed when a layer set them or their value is not the contract default. They do not make valid false.",
+        ),
+      problems: z.array(problem),
+    }),
+  ),
+  quota: z.array(z.object({ bucket: z.enum(QUOTA_BUCKETS), needed: z.number().int(), remaining: z.number().int(), ok: z.boolean() })),
+  problems: z.array(problem).describe('Why valid is false: account publishability, executor online, quota'),
+  awaiting_verification: z
+    .array(z.object({ code: z.string(), message: z.string(), account_ids: z.array(z.number().int()) }))
+    .describe('Checked only at execution time (files, image format and size, account permission, control selection, cover adoption)'),
+}).describe('The preflight result (nothing was enqueued and no quota used)');
+
+export const publishResponse = z.object({
+  batch_id: z.string().describe('bat_…; poll GET /publish/{batch_id}'),
+  content_type: z.enum(CONTENT_TYPES),
+  executor: z.enum(EXECUTORS),
+  state: z.literal('queued'),
+  settings_contract_version: z.string(),
+  jobs: z.array(
+    z.object({
+      job_id: z.string(),
+      account_id: z.number().int(),
+      platform: z.string(),
+      executor: z.enum(EXECUTORS),
+      state: z.literal('queued'),
+      settings_hash: z.string().describe('SHA-256 of the canonical JSON of the frozen settings'),
+    }),
+  ),
+}).describe('The batch was created and its jobs queued; poll GET /publish/{batch_id}');
+export type PublishResponse = z.infer<typeof publishResponse>;
+
+export const BATCH_STATES = ['queued', 'running', 'succeeded', 'failed', 'partial'] as const;
+export const PUBLIC_JOB_STATES = ['queued', 'running', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
+
+export const batchResponse = z.object({
+  batch_id: z.string(),
+  content_type: z.enum(CONTENT_TYPES),
+  executor: z.enum(EXECUTORS),
+  article_id: z.string().nullable(),
+  state: z.enum(BATCH_STATES).describe('Terminal: succeeded, failed, partial. Stop polling there.'),
+  request_id: z.string().describe('X-Request-Id of the publish call'),
+  created_at: z.string(),
+  jobs: z.array(
+    z.object({
+      job_id: z.string(),
+      account_id: z.number().int(),
+      platform: z.string(),
+      state: z
+        .enum(PUBLIC_JOB_STATES)
+        .describe(
+          'verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.',
+        ),
+      feedback: z.object({ message: z.string().nullable(), step: z.string().nullable() }).nullable(),
+      platform_status: z.string().nullable(),
+      platform_post_id: z.string().nullable(),
+      platform_url: z.string().nullable(),
+      verified_at: z.string().nullable(),
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      settings_hash: z.string(),
+    }),
+  ),
+}).describe('The batch with one entry per account');

@@ -1,0 +1,127 @@
+/**
+ * /api/admin/webhook-deliveries: the outbox as operators see it (what was
+ * sent to whom, how often, the last answer), and a manual retry: a failed
+ * delivery becomes pending again with a fresh budget of attempts, a pending
+ * one has its next attempt brought forward to now.
+ */
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminError } from '../../admin/admin.errors.js';
+import { pagedSchema, responses } from '../../admin/query.js';
+import type { Db } from '../../db/client.js';
+import { webhookDeliveries } from '../publishing.schema.js';
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const tags = ['webhooks'];
+const STATUSES = ['pending', 'delivered', 'failed'] as const;
+const isoOrNull = z.string().nullable();
+
+const deliverySchema = z.object({
+  id: z.string().describe('evt_…, also sent as Plume-Webhook-Id'),
+  userId: z.number().int(),
+  eventType: z.string(),
+  status: z.enum(STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().describe('When pending: the next attempt (or the end of the current attempt)'),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: isoOrNull,
+  createdAt: z.string(),
+  payload: z.record(z.string(), z.unknown()).describe('The event `data`'),
+});
+
+
+function view(row: DeliveryRow): z.infer<typeof deliverySchema> {
+  return {
+    id: row.id,
+    userId: row.userId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    payload: row.payload,
+  };
+}
+
+export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date }) {
+  const { db, now } = options;
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/webhook-deliveries',
+      {
+        schema: {
+          tags,
+          operationId: 'listWebhookDeliveries',
+          summary: 'List webhook deliveries, newest first',
+          querystring: z.object({
+            userId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().describe('Only deliveries to this user'),
+            status: z.enum(STATUSES).optional().describe('pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent'),
+            page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
+            pageSize: z.coerce.number().int().min(1).max(500).default(50).describe('Rows per page, 1 to 500'),
+          }),
+          response: responses(pagedSchema(deliverySchema)),
+        },
+      },
+      async (request) => {
+        const { userId, status, page, pageSize } = request.query;
+        const filters: SQL[] = [];
+        if (userId !== undefined) filters.push(eq(webhookDeliveries.userId, userId));
+        if (status !== undefined) filters.push(eq(webhookDeliveries.status, status));
+        const where = filters.length ? and(...filters) : undefined;
+        const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
+        const items = await db
+          .select()
+          .from(webhookDeliveries)
+          .where(where)
+          .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        return { success: true as const, items: items.map(view), total: total?.n ?? 0, page, pageSize };
+      },
+    );
+
+    r.post(
+      '/webhook-deliveries/:id/retry',
+      {
+        schema: {
+          tags,
+          operationId: 'retryWebhookDelivery',
+          summary: 'Retry a webhook delivery now (failed: with a fresh attempt budget; delivered: 409)',
+          description: 'A failed delivery becomes pending again with a fresh budget of attempts; a pending one has its next attempt brought forward to now; a delivered one answers 409 `WEBHOOK_ALREADY_DELIVERED`.',
+          params: z.object({ id: z.string().min(1).max(64).describe('The delivery id (evt_…)') }),
+          response: responses(z.object({ success: z.literal(true), delivery: deliverySchema })),
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const [updated] = await db
+          .update(webhookDeliveries)
+          .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
+          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'failed')))
+          .returning();
+        if (updated) return { success: true as const, delivery: view(updated) };
+        const [existing] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+        if (!existing) throw adminError('WEBHOOK_DELIVERY_NOT_FOUND', `No webhook delivery ${id}`);
+        if (existing.status === 'delivered') {
+          throw adminError('WEBHOOK_ALREADY_DELIVERED', `Webhook delivery ${id} was already delivered; the receiver answered 2xx`);
+        }
+        // Pending: bring the next attempt forward, keeping the attempt count (a result in flight still records).
+        const [pending] = await db
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: now() })
+          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+          .returning();
+        return { success: true as const, delivery: view(pending ?? existing) };
+      },
+    );
+  };
+}

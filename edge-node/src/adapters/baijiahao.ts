@@ -1,0 +1,293 @@
+/**
+ * baijiahao (百家号): articles through the article editor's own JSON API,
+ * called from the logged-in editor page with the editor's token (the page's
+ * `window.__BJH__INIT__AUTH__`, sent as the `token` header). The Markdown is
+ * rendered to HTML (code blocks as plain `<pre><code>`), every picture and
+ * the cover go to 百家号's image upload, the article is saved as a draft
+ * and, behind the commit gate, published from the draft's own page.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | creator home https://baijiahao.baidu.com/builder/rc/home; login page /builder/theme/bjh/login; a logged-out home offers 注册/登录百家号; the session is the Baidu cookie `BDUSS` | dreammis/social-auto-upload uploader/baijiahao_uploader/main.py 2026-08-13 (snapshot 2026-08-20) |
+ * | GET /builder/app/appinfo → errmsg "success", data.user.userid, data.user.name; anything else = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/baijiahao.js 2023-09-04 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/baijiahao.ts (commit 1a95398, as indexed) |
+ * | editor https://baijiahao.baidu.com/builder/rc/edit?type=news; a draft at …&article_id=<id> | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/baijiahao.ts 2025-12-05 (snapshot 2026-06-05); Wechatsync drivers baijiahao.js |
+ * | the editor page carries `window.__BJH__INIT__AUTH__="<token>"`; API calls send it as header `token` | Wechatsync drivers baijiahao.js; iguatian/Wechatsync core baijiahao.ts |
+ * | POST /materialui/picture/uploadProxy, multipart org_file_name, type=image, app_id, is_waterlog=1, save_material=1, no_compress=0, is_events, article_type=news, media → errno 0, ret.https_url | MultiPost src/sync/article/baijiahao.ts 2025-12-05 (the same fields at /pcui/picture/uploadproxy in Wechatsync drivers baijiahao.js) |
+ * | POST /pcui/article/save?callback=bjhdraft, form type=news, title, content, len, abstract, abstract_from, activity_list[i][id]/[is_checked], source_reprinted_allow, is_auto_optimize_cover, cover_layout=one, cover_images [{src, cropData, machine_chooseimg, isLegal, cover_source_tag: local}], _cover_images_map [{src, origin_src}], cover_image_source[wide_cover_image_source], source=upload, cover_source=upload, isBeautify, usingImgFilter, subtitle, bjhtopic_id, bjhtopic_info, article_id → errno 0, ret.article_id | MultiPost baijiahao.ts 2025-12-05; iguatian/Wechatsync core baijiahao.ts (1a95398) |
+ * | that answer is JSON (MultiPost reads it with response.json()); iguatian strips a `bjhdraft(…)` wrapper first — both forms are read while preparing | as above |
+ * | AI declaration: the activity_list entry `aigc_bjh_status`, is_checked 1 | the field: MultiPost baijiahao.ts 2025-12-05 (sent unchecked); that checking it is the editor's AI-content declaration: read from its name (UNVERIFIED) |
+ * | POST /pcui/article/publish?callback=bjhpublish with the save form and the draft's article_id → errno 0 (a JSON answer) | UNVERIFIED (public automation code in the search index, no attributable repository) |
+ * | GET /pcui/article/lists?currentPage&pageSize&search&type&collection&dynamic=1 (token header) → data.list[] {article_id, title} | liulei2020/BatchWithdrawAndDeleteBaiduArticle GetData.py (commit 836da26, as indexed) |
+ * | a row's `status` ("draft" for drafts) and `publish_time` ("YYYY-MM-DD HH:mm:ss", China time, or Unix seconds) | UNVERIFIED |
+ * | POST /pcui/article/remove, form article_id → errmsg "success" | liulei2020/BatchWithdrawAndDeleteBaiduArticle withdrawAndRemove.py (commit e3b2a86, as indexed) |
+ * | published article at https://baijiahao.baidu.com/s?id=<article_id> | UNVERIFIED (the id there may be a feed id) |
+ * | code blocks kept as `<pre><code>` with plain text | Wechatsync drivers baijiahao.js preEditPost → tools/code.js 2021-04-28 |
+ * | title ≤ 30 characters (MultiPost cuts there; other code records the hint 2–64) | MultiPost baijiahao.ts 2025-12-05 |
+ *
+ * Settings (shared contract names): `coverMode` (`custom` uploads the
+ * article's cover), `summary` (the abstract), `aiLabel` (aigc_bjh_status;
+ * the article's aigc facts decide when absent). Tags and `original` have no
+ * recorded field: logged as ignored.
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { aiLabelOf } from './kit/ai-label.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
+import { plainCodeBlocks, textOf } from './kit/article-markup.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, needField, pageJson, pageRequest, type ApiRequest } from './kit/page-api.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, openLoggedIn, timeouts } from './support.js';
+
+const ORIGIN = 'https://baijiahao.baidu.com';
+const EDITOR = `${ORIGIN}/builder/rc/edit?type=news`;
+export const BAIJIAHAO_URLS = {
+  home: `${ORIGIN}/builder/rc/home`,
+  editor: EDITOR,
+  draft: (id: string) => `${EDITOR}&article_id=${encodeURIComponent(id)}`,
+  appinfo: `${ORIGIN}/builder/app/appinfo`,
+  upload: `${ORIGIN}/materialui/picture/uploadProxy`,
+  save: `${ORIGIN}/pcui/article/save?callback=bjhdraft`,
+  publish: `${ORIGIN}/pcui/article/publish?callback=bjhpublish`,
+  lists: (title: string) => `${ORIGIN}/pcui/article/lists?${new URLSearchParams({ currentPage: '1', pageSize: '20', search: title, type: 'news', collection: '', dynamic: '1' })}`,
+  remove: `${ORIGIN}/pcui/article/remove`,
+  post: (id: string) => `${ORIGIN}/s?id=${encodeURIComponent(id)}`,
+};
+export const BAIJIAHAO_LIMITS = { titleMin: 2, titleMax: 30 } as const;
+const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
+/** Pictures already on Baidu's hosts stay as they are. */
+const OWN_PICTURE = /^https:\/\/[^/]*\.(bdstatic\.com|bcebos\.com|baidu\.com)\//;
+
+type Ctx = AdapterContext;
+const SITE = { defaultBaseUrl: ORIGIN };
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host === 'baijiahao.baidu.com' && r.pathname.startsWith('/builder/theme/bjh/login');
+};
+
+/** The editor's form as the draft was saved with it: the publish sends it again with the draft's id. */
+const prepared = new WeakMap<Page, { draftId: string; form: Record<string, string> }>();
+
+/** The article body as 百家号's editor keeps it. */
+export function articleHtml(markdown: string): string {
+  return plainCodeBlocks(markdownToHtml(markdown));
+}
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, summary: r.string('summary', { maxLength: 120 }) ?? '', aiLabel: aiLabelOf(job, r) };
+}
+
+/** 百家号's answers are JSON, or JSON in the `callback(…)` the URL names. */
+export function parseAnswer(text: string): Record<string, unknown> | null {
+  const body = /^\s*[\w$.]+\(([\s\S]*)\)\s*;?\s*$/.exec(text)?.[1] ?? text;
+  try {
+    const v: unknown = JSON.parse(body);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function call(page: Page, url: string, req: ApiRequest, step: Step, what: string, ctx: Ctx): Promise<Record<string, unknown>> {
+  ctx.signal.throwIfAborted();
+  const res = await pageRequest(page, url, req, timeouts(ctx).navigationMs);
+  if (res.status === 401 || res.status === 403) throw new AdapterError('login_required', step, `${what}: 百家号 answered HTTP ${res.status} (no session)`, { status: res.status });
+  if (res.status >= 400) throw new Error(`${what} answered HTTP ${res.status}`);
+  const body = parseAnswer(res.text);
+  if (!body) throw new AdapterError('editor_changed', step, `${what} did not answer a JSON object`, { status: res.status, body: res.text.slice(0, 200) });
+  return body;
+}
+
+const refusal = (body: unknown): string | null => (field(body, 'errno') === 0 ? null : String(field(body, 'errmsg') ?? `errno ${String(field(body, 'errno'))}`));
+
+async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, BAIJIAHAO_URLS.appinfo), {}, step, 'account info', ctx);
+  const id = field(body, 'data', 'user', 'userid');
+  if (field(body, 'errmsg') !== 'success' || (typeof id !== 'string' && typeof id !== 'number') || id === '') {
+    throw new AdapterError('login_required', step, `百家号 has no session here (${String(field(body, 'errmsg') ?? 'no user in the account info')})`);
+  }
+  return { externalRef: String(id), displayName: String(field(body, 'data', 'user', 'name') ?? '') };
+}
+
+/** Opens an editor page as this job's account and reads the editor's token from it. */
+async function openEditor(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<string> {
+  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, step, ctx), job, step);
+  return editToken(page, step);
+}
+
+async function editToken(page: Page, step: Step): Promise<string> {
+  const token = await page.evaluate(() => (globalThis as { __BJH__INIT__AUTH__?: unknown }).__BJH__INIT__AUTH__);
+  if (typeof token !== 'string' || !token) throw new AdapterError('editor_changed', step, "the editor page has no token (window.__BJH__INIT__AUTH__)", { url: page.url() });
+  return token;
+}
+
+async function uploadPicture(page: Page, token: string, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
+  const body = await call(
+    page,
+    at(ctx, BAIJIAHAO_URLS.upload),
+    {
+      method: 'POST',
+      headers: { token },
+      multipart: {
+        org_file_name: image.name,
+        type: 'image',
+        app_id: '',
+        is_waterlog: '1',
+        save_material: '1',
+        no_compress: '0',
+        is_events: '',
+        article_type: 'news',
+        media: { base64: image.bytes.toString('base64'), name: image.name, type: image.type },
+      },
+    },
+    'upload',
+    what,
+    ctx,
+  );
+  const url = field(body, 'ret', 'https_url');
+  const refused = refusal(body);
+  if (refused !== null || typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `百家号 refused ${what}: ${refused ?? 'no ret.https_url in the answer'}`);
+  return url;
+}
+
+function articleForm(a: { title: string; content: string; summary: string; cover: string | undefined; aiLabel: boolean }): Record<string, string> {
+  const covers = a.cover ? [{ src: a.cover, cropData: {}, machine_chooseimg: 0, isLegal: 0, cover_source_tag: 'local' }] : [];
+  return {
+    type: 'news',
+    title: a.title,
+    content: a.content,
+    len: String(countChars(textOf(a.content))),
+    abstract: a.summary,
+    abstract_from: '1',
+    'activity_list[0][id]': 'aigc_bjh_status',
+    'activity_list[0][is_checked]': a.aiLabel ? '1' : '0',
+    source_reprinted_allow: '0',
+    is_auto_optimize_cover: '1',
+    cover_layout: 'one',
+    cover_images: JSON.stringify(covers),
+    _cover_images_map: JSON.stringify(a.cover ? [{ src: a.cover, origin_src: a.cover }] : []),
+    'cover_image_source[wide_cover_image_source]': a.cover ? 'local' : '',
+    source: 'upload',
+    cover_source: 'upload',
+    isBeautify: 'false',
+    usingImgFilter: 'false',
+    subtitle: '',
+    bjhtopic_id: '',
+    bjhtopic_info: '',
+    article_id: '',
+  };
+}
+
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (countChars(title) < BAIJIAHAO_LIMITS.titleMin) throw new AdapterError('publish_rejected', 'fill', `百家号 needs a title of at least ${BAIJIAHAO_LIMITS.titleMin} characters`);
+  assertMaxChars(title, BAIJIAHAO_LIMITS.titleMax, 'fill', 'title');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '百家号 needs a body');
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const token = await openEditor(page, BAIJIAHAO_URLS.editor, job, 'open_editor', ctx);
+
+  ctx.progress('fill');
+  const content = await moveImages(articleHtml(job.payload.content), ctx, {
+    isOwn: (src) => OWN_PICTURE.test(src),
+    upload: (image, src) => uploadPicture(page, token, image, 'upload_failed', `the picture ${src}`, ctx),
+  });
+  let cover: string | undefined;
+  if (s.cover) {
+    ctx.progress('upload', { phase: 'cover' });
+    // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+    cover = await uploadPicture(page, token, await readImage(ctx, s.cover, 'cover_rejected', 'cover image'), 'cover_rejected', 'the cover', ctx);
+  }
+
+  ctx.progress('apply_settings');
+  const form = articleForm({ title, content, summary: s.summary, cover, aiLabel: s.aiLabel });
+  const saved = await call(page, at(ctx, BAIJIAHAO_URLS.save), { method: 'POST', headers: { token }, form }, 'fill', 'draft save', ctx);
+  const refused = refusal(saved);
+  if (refused !== null) throw new AdapterError('publish_rejected', 'fill', `百家号 refused the draft: ${refused}`);
+  const draftId = needField(saved, ['ret', 'article_id'], 'fill', 'draft save');
+  // The draft's own page is where the publish step picks it up (and what a person would see).
+  await openLoggedIn(page, at(ctx, BAIJIAHAO_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
+  prepared.set(page, { draftId, form });
+}
+
+async function publish(page: Page, ctx: Ctx) {
+  const here = real(ctx, page.url());
+  const draftId = here.pathname === '/builder/rc/edit' ? here.searchParams.get('article_id') : null;
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const token = await editToken(page, 'publish');
+  const postId = await gatedApiPublish(
+    page,
+    at(ctx, BAIJIAHAO_URLS.publish),
+    { method: 'POST', headers: { token }, form: { ...p.form, article_id: draftId } },
+    (body) => {
+      const refused = refusal(body);
+      if (refused !== null) return { ok: false, message: refused };
+      // The article published is the draft sent; its id stays unless the answer names another.
+      const id = field(body, 'ret', 'article_id') ?? field(body, 'ret', 'id');
+      return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : draftId };
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (!/^\d+$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', `百家号 accepted the publish but named no article (${postId}); verify before any retry`);
+  return { postId, url: at(ctx, BAIJIAHAO_URLS.post(postId)) };
+}
+
+async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.progress('read_back');
+  // Opening the editor saves nothing; it is where the token the list wants comes from.
+  const token = await openEditor(page, BAIJIAHAO_URLS.editor, job, 'check_login', ctx);
+  const title = job.payload.title.trim();
+  const body = await call(page, at(ctx, BAIJIAHAO_URLS.lists(title)), { headers: { token } }, 'read_back', 'article list', ctx);
+  const rows = field(body, 'data', 'list');
+  if (refusal(body) !== null || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.list (${refusal(body) ?? 'changed answer'})`);
+  const hits = rows.filter((row) => {
+    const id = field(row, 'article_id');
+    return (typeof id === 'string' || typeof id === 'number') && field(row, 'status') !== 'draft' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publish_time')), job);
+  });
+  if (hits.length === 0) return { found: false as const };
+  const postId = String(field(hits[0], 'article_id'));
+  return { found: true as const, postId, url: at(ctx, BAIJIAHAO_URLS.post(postId)), candidates: hits.length };
+}
+
+export const baijiahaoAdapter: Adapter = {
+  platform: 'baijiahao',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, BAIJIAHAO_URLS.home), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
+  },
+  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  publish(page, job, ctx) {
+    jobOfType(job, 'article');
+    return publish(page, ctx);
+  },
+  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+
+  /** After a site check: removes the draft `prepare` saved on this page. Never publishes. */
+  async discardDraft(page, _job, ctx) {
+    const p = prepared.get(page);
+    if (!p) return;
+    const token = await editToken(page, 'read_back');
+    const body = await call(page, at(ctx, BAIJIAHAO_URLS.remove), { method: 'POST', headers: { token }, form: { article_id: p.draftId } }, 'read_back', 'draft removal', ctx);
+    if (field(body, 'errmsg') !== 'success') throw new Error(`百家号 kept the draft ${p.draftId}: ${String(field(body, 'errmsg') ?? '')}`);
+    prepared.delete(page);
+  },
+};

@@ -1,0 +1,226 @@
+/**
+ * bilibili dynamics (动态) through the composer on t.bilibili.com: the text box
+ * takes plain text (Markdown flattened, line breaks as Enter), the optional
+ * title box up to 20 characters, the pictures (≤ 9) go through the composer's
+ * own uploader, and "发布" is the one non-repeatable click; its JSON answer
+ * (create/dyn) names the dynamic. The composer keeps an unsent draft — text
+ * and pictures — across visits, so `prepare` clears what it finds first.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * src/sync/dynamic/bilibili.ts, src/contents/helper/bilibili.ts (2026-06-05) and its
+ * docs/development/bilibili-dynamic.md (removed 2025-04-08, read at 2025-04-08);
+ * A = SocialSisterYi/bilibili-API-collect docs/dynamic/publish.md, docs/dynamic/space.md (2026-01-26);
+ * P = a public Playwright script (as indexed) that clicks the composer's picture tool.
+ * | fact | source |
+ * | composer page https://t.bilibili.com | M |
+ * | text box div[placeholder="有什么想和大家分享的？"][contenteditable="true"] (class bili-rich-textarea__inner) | M |
+ * | title box input.bili-dyn-publishing__title__input, maxlength 20, placeholder 好的标题更容易获得支持，选填20字 | M (docs) |
+ * | topics written #topic#, appended to the text | M |
+ * | the composer keeps unsent text and pictures; pictures removed with div.bili-pics-uploader__item__remove | M |
+ * | picture uploader div.bili-dyn-publishing__image-upload (hidden until shown), add tile .bili-pics-uploader__add, its file input made by script (name "upload", not in the page) | M |
+ * | the uploader shows after a click on div.bili-dyn-publishing__tools__item.pic | P |
+ * | an uploaded picture is div.bili-pics-uploader__item.success | M |
+ * | publish: div.bili-dyn-publishing__action.launcher | M, P |
+ * | upload POST api.bilibili.com/x/dynamic/feed/draw/upload_bfs (file_up, biz new_dyn, category daily, csrf) → data.image_url | A, M (article) |
+ * | create POST api.bilibili.com/x/dynamic/feed/create/dyn?csrf JSON dyn_req {content.contents[{raw_text,type,biz_id}], pics ≤ 9, scene 1/2, meta, upload_id} → code 0, data.dyn_id_str | A |
+ * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A |
+ * | post page https://www.bilibili.com/opus/<id> | A (jump_url) |
+ * | where the composer sends the title in dyn_req; how a failed picture shows (class error); the refusal toast (.bili-dyn-publishing__toast); a text limit | UNVERIFIED: no public record |
+ * | AI-content declaration | no source records one for dynamics: `aiLabel` is logged as ignored |
+ *
+ * Settings (shared contract names): `title` (≤ 20), `tags` (appended as #topic#).
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { at, biliJson, biliMessage, isLoginPage, real, URLS, whoAmI } from './site.js';
+
+export const BILIBILI_DYNAMIC_SETTINGS = ['title', 'tags'] as const;
+export const BILIBILI_DYNAMIC_LIMITS = { titleMax: 20, imagesMax: 9 } as const;
+
+const S = {
+  composer: '.bili-dyn-publishing',
+  editor: 'div[placeholder="有什么想和大家分享的？"][contenteditable="true"]',
+  title: 'input.bili-dyn-publishing__title__input',
+  uploader: 'div.bili-dyn-publishing__image-upload',
+  picTool: 'div.bili-dyn-publishing__tools__item.pic',
+  add: '.bili-pics-uploader__add',
+  item: 'div.bili-pics-uploader__item',
+  done: 'div.bili-pics-uploader__item.success',
+  failed: 'div.bili-pics-uploader__item.error',
+  remove: 'div.bili-pics-uploader__item__remove',
+  launcher: 'div.bili-dyn-publishing__action.launcher',
+  toast: '.bili-dyn-publishing__toast',
+} as const;
+
+/** The composer re-flows whitespace; compare words, not layout. */
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What the text box receives: the Markdown as plain text, then the tags as #topic# (as MultiPost appends them). */
+export function bilibiliDynamicText(content: string, tags: readonly string[]): string {
+  const text = markdownToPlainText(content);
+  const topics = tags.map((t) => `#${t.replace(/#/g, '')}#`).join(' ');
+  return topics ? (text ? `${text} ${topics}` : topics) : text;
+}
+
+function readSettings(job: DynamicJob) {
+  const r = new SettingsReader(job);
+  return {
+    reader: r,
+    title: r.string('title', { maxLength: BILIBILI_DYNAMIC_LIMITS.titleMax }) ?? '',
+    tags: r.stringArray('tags', { maxLength: 30 }),
+  };
+}
+
+export async function prepareDynamic(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(BILIBILI_DYNAMIC_SETTINGS, ctx.log);
+  const text = bilibiliDynamicText(job.payload.content, s.tags);
+  const paths = job.payload.images ?? [];
+  if (!text && paths.length === 0) throw new AdapterError('publish_rejected', 'fill', 'a bilibili dynamic needs text or at least one picture');
+  if (paths.length > BILIBILI_DYNAMIC_LIMITS.imagesMax) {
+    throw new AdapterError('publish_rejected', 'fill', `bilibili takes at most ${BILIBILI_DYNAMIC_LIMITS.imagesMax} pictures in a dynamic (got ${paths.length})`);
+  }
+  // Every picture is opened before the browser moves: a refused path fails fast.
+  const files: OpenedFile[] = [];
+  for (const p of paths) files.push(await openMedia(ctx, p, 'upload', 'upload_failed', 'picture'));
+
+  await openComposer(page, job, 'open_editor', ctx);
+  ctx.progress('fill');
+  await clearDraft(page, ctx);
+  await typeText(page, text, ctx);
+  await fillTitle(page, s.title, ctx);
+  if (files.length > 0) await uploadPictures(page, files, ctx);
+}
+
+export async function publishDynamic(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<PublishResult> {
+  const id = await clickPublishForJson(
+    page,
+    {
+      button: await need(page, S.launcher, 'publish', 'publish control (发布)', ctx),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === '/x/dynamic/feed/create/dyn',
+      urlPattern: '*/x/dynamic/feed/create/dyn*',
+      refusal: page.locator(S.toast),
+      judge: (body) => (field(body, 'code') === 0 ? { ok: true, value: String(field(body, 'data', 'dyn_id_str') ?? '') } : { ok: false, message: biliMessage(body) }),
+    },
+    ctx,
+  );
+  if (!/^\d+$/.test(id)) throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the dynamic but named none; verify before any retry');
+  return { postId: id, url: at(ctx, URLS.opus(id)) };
+}
+
+export async function verifyDynamic(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  await openComposer(page, job, 'check_login', ctx);
+  const body = await biliJson(page, URLS.spaceFeed(job.account.externalRef), {}, 'read_back', 'own dynamics', ctx);
+  if (body.code !== 0) throw new Error(`bilibili own dynamics: ${biliMessage(body)}`);
+  const items = field(body, 'data', 'items');
+  if (!Array.isArray(items)) throw new AdapterError('editor_changed', 'read_back', 'own dynamics: the answer has no data.items');
+  const s = readSettings(job);
+  const text = normalize(bilibiliDynamicText(job.payload.content, s.tags));
+  const hits = items.filter((item) => {
+    const opus = field(item, 'modules', 'module_dynamic', 'major', 'opus');
+    const ts = Number(field(item, 'modules', 'module_author', 'pub_ts'));
+    return (
+      normalize(String(field(opus, 'summary', 'text') ?? '')) === text &&
+      String(field(opus, 'title') ?? '') === s.title &&
+      inJobWindow(ts > 0 ? new Date(ts * 1000).toISOString() : null, job)
+    );
+  });
+  const id = hits.length > 0 ? field(hits[0], 'id_str') : undefined;
+  if (typeof id !== 'string' || !id) return { found: false };
+  return { found: true, postId: id, url: at(ctx, URLS.opus(id)), candidates: hits.length };
+}
+
+/** After a site check: the composer would keep what the check typed; clear it. */
+export async function discardDynamicDraft(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<void> {
+  await openComposer(page, job, 'check_login', ctx);
+  await clearDraft(page, ctx);
+  await fillTitle(page, '', ctx);
+}
+
+async function openComposer(page: Page, job: DynamicJob, step: 'open_editor' | 'check_login', ctx: AdapterContext): Promise<void> {
+  if (step === 'open_editor') ctx.progress('open_editor');
+  await openLoggedIn(page, at(ctx, URLS.dynamics), step, ctx, isLoginPage(ctx));
+  // Another account's composer would post as someone else, and its feed would find nothing.
+  assertAccount(await whoAmI(page, step, ctx), job, step);
+  await need(page, S.composer, step, 'dynamic composer', ctx);
+}
+
+/** Removes the pictures and text an earlier, unsent visit left in the composer. */
+async function clearDraft(page: Page, ctx: AdapterContext): Promise<void> {
+  const remove = page.locator(S.remove);
+  if ((await page.locator(S.item).count()) > 0) await showUploader(page, ctx);
+  await poll(
+    async () => {
+      const n = await remove.count();
+      if (n > 0) await remove.first().click();
+      return n;
+    },
+    (n) => n === 0,
+    { intervalMs: 50, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: () => new AdapterError('editor_changed', 'fill', 'the pictures of an old draft could not be removed') },
+  );
+  const editor = await need(page, S.editor, 'fill', 'text box', ctx);
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+}
+
+/** Types the text as a person does: each line, Enter between lines (the box builds its own paragraphs). */
+async function typeText(page: Page, text: string, ctx: AdapterContext): Promise<void> {
+  const editor = await need(page, S.editor, 'fill', 'text box', ctx);
+  await editor.click();
+  for (const [i, line] of text.split('\n').entries()) {
+    if (i > 0) await page.keyboard.press('Enter');
+    if (line) await page.keyboard.insertText(line);
+  }
+  const got = normalize(await editor.innerText());
+  if (got !== normalize(text)) throw new AdapterError('editor_changed', 'fill', `the text box did not keep the text (${got.length} of ${normalize(text).length} characters)`);
+}
+
+/** The optional title; an old draft's title is cleared when the job has none. */
+async function fillTitle(page: Page, title: string, ctx: AdapterContext): Promise<void> {
+  const box = page.locator(S.title).first();
+  if (!title && (await box.count()) === 0) return;
+  const input = await need(page, S.title, 'fill', 'title input', ctx);
+  await input.fill(title);
+  if ((await input.inputValue()) !== title) throw new AdapterError('editor_changed', 'fill', 'the title input did not keep the title');
+}
+
+async function showUploader(page: Page, ctx: AdapterContext): Promise<void> {
+  const uploader = page.locator(S.uploader).first();
+  if (await uploader.isVisible()) return;
+  await (await need(page, S.picTool, 'upload', 'picture tool', ctx)).click();
+  await need(page, S.uploader, 'upload', 'picture uploader', ctx);
+}
+
+/** The uploader's file input exists only once its add tile is clicked (and never in the page): the file chooser takes the pictures. */
+async function uploadPictures(page: Page, files: readonly OpenedFile[], ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload');
+  await showUploader(page, ctx);
+  const add = await need(page, S.add, 'upload', 'picture add tile', ctx);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: timeouts(ctx).selectorMs }), add.click()]).catch((e: unknown) => {
+    throw new AdapterError('editor_changed', 'upload', `the picture add tile opened no file chooser: ${(e as Error).message}`);
+  });
+  await chooser.setFiles(files.map((f) => f.path));
+  const total = files.reduce((n, f) => n + f.size, 0);
+  let reported = -1;
+  const state = await poll(async () => ({ done: await page.locator(S.done).count(), failed: await page.locator(S.failed).count() }), (st) => st.failed > 0 || st.done >= files.length, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).uploadMs,
+    signal: ctx.signal,
+    onValue: ({ done }) => {
+      if (done === reported) return;
+      reported = done;
+      // The uploader reports whole pictures; count their bytes as they finish.
+      const sent = files.slice(0, Math.min(done, files.length)).reduce((n, f) => n + f.size, 0);
+      ctx.progress('upload', { bytesSent: sent, bytesTotal: total, percent: total === 0 ? 100 : Math.round((100 * sent) / total) });
+    },
+    onTimeout: () => new AdapterError('upload_failed', 'upload', 'the pictures did not finish uploading in time'),
+  });
+  if (state.failed > 0) throw new AdapterError('upload_failed', 'upload', `bilibili refused a picture: ${(await page.locator(S.failed).first().innerText()).trim()}`);
+}

@@ -1,0 +1,202 @@
+/**
+ * CSDN articles through the Markdown editor's own API (bizapi.csdn.net,
+ * signed as the editor signs it; csdn/api.ts), called from the logged-in
+ * editor page: the Markdown goes in as written beside its HTML rendering,
+ * the cover is uploaded to CSDN's image store, the article is saved as a
+ * draft, and the same save with the publish status — the one call behind the
+ * commit gate — publishes that draft.
+ *
+ * Sources: Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/CSDN.js 2022-01-28 (snapshot 2023-09-05);
+ * Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/csdn.ts (commit f67129b, 2026-01-18; read in the fork wangguanran/Wechatsync);
+ * M = leaperone/MultiPost-Extension src/sync/article/csdn.ts 2026-05-22, src/sync/article.ts 2026-06-04;
+ * P = ZeroHawkeye/PenBridge packages/server/src/services/csdnApi.ts 2026-01-03, packages/web/src/components/CsdnPublishDialog.tsx 2026-01-03;
+ * F = flycodeu/codeCenter docs/preview/MCP实现CSDN自动发帖.md (commit 306469e, as indexed): a publish request captured from the editor.
+ * | fact | source |
+ * |---|---|
+ * | Markdown editor https://editor.csdn.net/md/; a draft at https://editor.csdn.net/md?articleId=<id> | Wc, Wd, F |
+ * | signature: x-ca-key 203803574, x-ca-nonce (UUID), x-ca-signature = base64 HMAC-SHA256 (secret 9znpamsyl2c7cdrr9sas0le9vbc3r6ba) over "METHOD\n*\/*\n\n<content type>\n\nx-ca-key:…\nx-ca-nonce:…\n<path>", x-ca-signature-headers x-ca-key,x-ca-nonce | Wd, M, Wc (GET form), P (sorted query) |
+ * | GET /blog-console-api/v3/editor/getBaseInfo → {code 200, data {name, nickname}} | Wc |
+ * | the answer to it without a session (anything but code 200 with a name is taken as none) | UNVERIFIED |
+ * | no session: the editor goes to passport.csdn.net | UNVERIFIED (P's login flow starts at https://passport.csdn.net/login) |
+ * | POST /blog-console-api/v3/mdeditor/saveArticle {title, markdowncontent, content (HTML), readType public, level 0, tags (comma-joined), status, categories, type original/repost/translated, original_link, authorized_status, Description, not_auto_saved "1", source pc_mdeditor, cover_images, cover_type, is_new, vote_id, resource_id, pubStatus, creator_activity_id} → {code 200, data {id, url, title}} | Wc, P, F |
+ * | draft: status 2 + pubStatus draft; publish: status 0 + pubStatus publish, with the draft's id | P, F |
+ * | title 5–100 characters | F (≥ 5), M (cuts at 100) |
+ * | tags 1–5, required to publish; Description ≤ 256 | P (CsdnPublishDialog) |
+ * | 经验分享 as the tag when none is given | M |
+ * | cover: POST /resource-api/v1/image/direct/upload/signature {imageTemplate, appName direct_blog_markdown, imageSuffix} → data {host, filePath, policy, signature, accessId, callback*, customParam}; multipart POST to host → {code 200, data.imageUrl}; cover_images [url], cover_type 1 (0 without) | Wc, M (fields), P (cover_type) |
+ * | that policy request signed with the editor key above (P signs it with another key, 260196572, and a timestamp) | UNVERIFIED which one the live editor uses |
+ * | pictures from other sites kept as written (the editor transfers pasted ones itself) | UNVERIFIED (Wc downloads and re-uploads them; no URL-copy endpoint is recorded) |
+ * | published article https://blog.csdn.net/<user>/article/details/<id> (also data.url of the publish answer) | Wc fork test (postUrl), F (data.url) |
+ * | verify: GET /blog/phoenix/console/v1/article/list?status=all_v2&pageSize=20&page=1 → data.list[] {articleId, title, postTime} | P |
+ * | postTime as "YYYY-MM-DD HH:mm:ss" Beijing time (or Unix seconds) | UNVERIFIED |
+ * | an AI-content declaration in the save body | none recorded: `aiLabel` is not applied |
+ *
+ * Settings: `tags` (≤ 5; 经验分享 when none), `summary` (Description, ≤ 256), `articleType`
+ * (original, repost, translated), `originalUrl` (required for repost and translated),
+ * `coverMode` (`custom` uploads the article's cover; absent → custom when there is one).
+ * `aiLabel` and `original` have no control here and are logged as ignored.
+ */
+import type { Page } from 'playwright-core';
+import { markdownToHtml } from '@plume/shared';
+import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { field, needField } from './kit/page-api.js';
+import { webPictures } from './kit/pictures.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
+import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './csdn/api.js';
+import { uploadCover } from './csdn/cover.js';
+
+export const CSDN_LIMITS = { titleMin: 5, titleMax: 100, tagsMax: 5, summaryMax: 256 } as const;
+const SETTING_KEYS = ['tags', 'summary', 'articleType', 'originalUrl', 'coverMode'] as const;
+/** The tag CSDN's publish gets when the settings name none (CSDN publishes nothing untagged). */
+export const CSDN_DEFAULT_TAG = '经验分享';
+
+type Ctx = AdapterContext;
+
+interface Prepared {
+  draftId: string;
+  user: string;
+  body: Record<string, unknown>;
+}
+/** The article as `prepare` saved it: the publish sends the same fields again with the publish status. */
+const prepared = new WeakMap<Page, Prepared>();
+
+function readSettings(job: ArticleJob, ctx: Ctx) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  const articleType = r.string('articleType', { oneOf: ['original', 'repost', 'translated'] }) ?? 'original';
+  const originalUrl = r.string('originalUrl', { maxLength: 2000 });
+  if (articleType !== 'original' && !originalUrl) {
+    throw new AdapterError('setting_unavailable', 'apply_settings', `csdn: setting "originalUrl" is required when articleType is ${articleType}`, { field: 'originalUrl' });
+  }
+  if (originalUrl && !/^https?:\/\/\S+$/i.test(originalUrl)) throw new AdapterError('setting_unavailable', 'apply_settings', 'csdn: setting "originalUrl" must be a web address', { field: 'originalUrl' });
+  let tags = r.stringArray('tags', { max: CSDN_LIMITS.tagsMax, maxLength: 30 });
+  if (tags.length === 0) {
+    ctx.log.info({ platform: 'csdn', tag: CSDN_DEFAULT_TAG }, 'no tags in the settings; CSDN publishes nothing untagged, so the default tag is used');
+    tags = [CSDN_DEFAULT_TAG];
+  }
+  return {
+    reader: r,
+    tags,
+    summary: r.string('summary', { maxLength: CSDN_LIMITS.summaryMax }) ?? '',
+    articleType,
+    originalUrl: articleType === 'original' ? '' : (originalUrl ?? ''),
+    cover: coverMode === 'custom' ? job.payload.coverImage : undefined,
+  };
+}
+
+export const csdnAdapter: Adapter = {
+  platform: 'csdn',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, URLS.editor), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
+  },
+
+  async prepare(page, anyJob, ctx) {
+    const job = jobOfType(anyJob, 'article');
+    const s = readSettings(job, ctx);
+    s.reader.logIgnored(SETTING_KEYS, ctx.log);
+    const title = job.payload.title.trim();
+    const n = countChars(title);
+    if (n < CSDN_LIMITS.titleMin || n > CSDN_LIMITS.titleMax) {
+      throw new AdapterError('publish_rejected', 'fill', `title has ${n} characters; CSDN takes ${CSDN_LIMITS.titleMin}–${CSDN_LIMITS.titleMax}`, { length: n });
+    }
+    const markdown = job.payload.content;
+    if (!markdown.trim()) throw new AdapterError('publish_rejected', 'fill', 'CSDN needs a body');
+    const html = markdownToHtml(markdown);
+    webPictures({ html }, 'CSDN');
+
+    ctx.progress('open_editor');
+    prepared.delete(page);
+    await openLoggedIn(page, at(ctx, URLS.editor), 'open_editor', ctx, isLoginPage(ctx));
+    const me = await whoAmI(page, 'open_editor', ctx);
+    assertAccount(me, job, 'open_editor');
+
+    ctx.progress('fill');
+    const cover = s.cover ? await uploadCover(page, s.cover, ctx) : null;
+    ctx.progress('apply_settings');
+    const body = {
+      title,
+      markdowncontent: markdown,
+      content: html,
+      readType: 'public',
+      level: 0,
+      tags: s.tags.join(','),
+      categories: '',
+      type: s.articleType,
+      original_link: s.originalUrl,
+      authorized_status: false,
+      Description: s.summary,
+      not_auto_saved: '1',
+      source: 'pc_mdeditor',
+      cover_images: cover ? [cover] : [],
+      cover_type: cover ? 1 : 0,
+      vote_id: 0,
+      resource_id: '',
+      creator_activity_id: '',
+    };
+    const saved = await call(page, URLS.save, { ...body, status: 2, pubStatus: 'draft', is_new: 1 }, 'fill', 'draft save', ctx);
+    if (!saved.ok) throw new AdapterError('publish_rejected', 'fill', `CSDN refused the draft: ${refusalOf(saved.body)}`);
+    const draftId = needField(saved.body, ['data', 'id'], 'fill', 'draft save');
+    // The draft's own page is where the publish step picks it up (and what a person would see).
+    await openLoggedIn(page, at(ctx, URLS.draftPage(draftId)), 'open_editor', ctx, isLoginPage(ctx));
+    prepared.set(page, { draftId, user: me.externalRef, body });
+  },
+
+  async publish(page, anyJob, ctx) {
+    jobOfType(anyJob, 'article');
+    const here = real(ctx, page.url());
+    const draftId = /^\/md\/?$/.test(here.pathname) ? here.searchParams.get('articleId') : null;
+    const p = prepared.get(page);
+    if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+    const answer = await gatedApiPublish(
+      page,
+      at(ctx, URLS.save),
+      { method: 'POST', headers: signatureHeaders('POST', URLS.save), json: { ...p.body, id: draftId, status: 0, pubStatus: 'publish', is_new: 0 } },
+      (body) => {
+        if (field(body, 'code') !== 200) return { ok: false, message: refusalOf(body) };
+        const id = field(body, 'data', 'id');
+        const url = field(body, 'data', 'url');
+        return { ok: true, value: { id: typeof id === 'string' || typeof id === 'number' ? String(id) : '', url: typeof url === 'string' ? url : '' } };
+      },
+      ctx,
+    );
+    prepared.delete(page);
+    if (!/^\d+$/.test(answer.id)) throw new AdapterError('readback_failed', 'read_back', 'CSDN accepted the publish but named no article; verify before any retry');
+    const url = /^https:\/\/blog\.csdn\.net\//.test(answer.url) ? answer.url : URLS.post(p.user, answer.id);
+    return { postId: answer.id, url: at(ctx, url) };
+  },
+
+  async verify(page, anyJob, ctx) {
+    const job = jobOfType(anyJob, 'article');
+    ctx.progress('read_back');
+    await openLoggedIn(page, at(ctx, URLS.editor), 'check_login', ctx, isLoginPage(ctx));
+    // Looking in another account's list would find nothing and invite a duplicate.
+    const me = await whoAmI(page, 'check_login', ctx);
+    assertAccount(me, job, 'check_login');
+    const list = await call(page, URLS.published, undefined, 'read_back', 'article list', ctx);
+    if (!list.ok) throw new Error(`CSDN article list: ${refusalOf(list.body)}`);
+    const rows = Array.isArray(field(list.body, 'data', 'list')) ? (field(list.body, 'data', 'list') as unknown[]) : [];
+    const title = job.payload.title.trim();
+    const hits = rows.filter((row) => field(row, 'title') === title && inJobWindow(postTime(field(row, 'postTime')), job));
+    if (hits.length === 0) return { found: false };
+    const postId = String(field(hits[0], 'articleId'));
+    return { found: true, postId, url: at(ctx, URLS.post(me.externalRef, postId)), candidates: hits.length };
+  },
+};
+
+/** CSDN's list time: "YYYY-MM-DD HH:mm:ss" in Beijing time, or Unix seconds. */
+export function postTime(v: unknown): string | null {
+  if (typeof v === 'number' || (typeof v === 'string' && /^\d{9,11}$/.test(v))) return new Date(Number(v) * 1000).toISOString();
+  const m = typeof v === 'string' ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(v.trim()) : null;
+  if (!m) return null;
+  const at = Date.parse(`${m[1]}T${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}+08:00`);
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
+}

@@ -1,0 +1,46 @@
+/**
+ * The publish step for platforms whose editor publishes through one JSON call:
+ * the commit gate, then exactly one request from the logged-in page, then one
+ * of three answers — accepted (the caller reads the post id), refused
+ * (`publish_rejected`: nothing was published) or unknown (`readback_failed`:
+ * only `verify` may resolve it). The same rules as the click in publish-click.ts.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext } from '../contract.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { timeouts } from '../support.js';
+import { pageRequest, type ApiRequest } from './page-api.js';
+
+export type ApiVerdict<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * `judge` reads a complete JSON answer (HTTP < 400): the platform's own success
+ * code and post id, or its refusal. It runs after the call, so it must not throw
+ * for a refusal; a post id it cannot find makes the outcome unknown.
+ */
+export async function gatedApiPublish<T>(page: Page, url: string, req: ApiRequest, judge: (body: unknown) => ApiVerdict<T>, ctx: AdapterContext): Promise<T> {
+  ctx.signal.throwIfAborted();
+  ctx.progress('publish');
+  await ctx.beforePublish(); // if the gate says no, there is no call
+  ctx.log.info({ step: 'publish' }, 'commit acknowledged; sending the publish request');
+  let res;
+  try {
+    // No signal check between the gate and the call: the gate is the authority.
+    res = await pageRequest(page, url, req, timeouts(ctx).publishMs);
+  } catch (e) {
+    throw outcomeUnknown(`no answer to the publish request: ${(e as Error).message}`, page);
+  }
+  ctx.progress('read_back');
+  if (res.status >= 500) throw outcomeUnknown(`publish request answered HTTP ${res.status}`, page);
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
+    throw outcomeUnknown('the publish answer is not readable JSON', page);
+  }
+  const verdict = judge(body);
+  if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status: res.status });
+  if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
+  return verdict.value;
+}

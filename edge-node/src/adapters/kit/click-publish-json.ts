@@ -1,0 +1,131 @@
+/**
+ * The publish click for editors whose publish request answers with the post
+ * itself (id, link): checks the button, passes the commit gate, clicks once,
+ * and reads the platform's JSON answer to that one request — accepted (the
+ * caller gets the post out of it), refused (`publish_rejected`: nothing was
+ * published) or unknown (`readback_failed`: only `verify` may resolve it).
+ * A refusal the page shows before any publish request left is a definite no.
+ *
+ * The answer is read while the browser holds it paused (DevTools Fetch domain,
+ * response stage), because editors navigate away the moment they have it
+ * (xiaohongshu goes to /publish/success) and a body read afterwards is gone.
+ * The request itself is the browser's own: nothing is re-sent or rewritten.
+ */
+import type { Locator, Page, Request } from 'playwright-core';
+import { AdapterError, type AdapterContext } from '../contract.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { isTimeout, timeouts } from '../support.js';
+import type { ApiVerdict } from './api-publish.js';
+
+export interface JsonPublishClick<T> {
+  button: Locator;
+  isPublishRequest(req: Request): boolean;
+  /** A DevTools URL pattern (`*` wildcards) covering the publish request; `isPublishRequest` decides among its matches. */
+  urlPattern: string;
+  /** Where the page shows its own refusal (a toast, an inline error). */
+  refusal: Locator;
+  /** Reads the complete JSON answer: the post, or the platform's refusal. */
+  judge(body: unknown): ApiVerdict<T>;
+}
+
+export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick<T>, ctx: AdapterContext): Promise<T> {
+  const t = timeouts(ctx);
+  ctx.signal.throwIfAborted();
+  ctx.progress('publish');
+  try {
+    await click.button.click({ trial: true, timeout: t.selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    const enabled = await click.button.isEnabled().catch(() => false);
+    throw new AdapterError(enabled ? 'editor_changed' : 'publish_rejected', 'publish', 'publish button is not clickable; nothing was clicked', { url: page.url(), enabled });
+  }
+  const staleRefusal = await click.refusal.first().isVisible();
+  let sent = false;
+  const onRequest = (req: Request) => {
+    if (click.isPublishRequest(req)) sent = true;
+  };
+  page.on('request', onRequest);
+  const capture = await captureAnswer(page, click);
+  try {
+    await ctx.beforePublish(); // if the gate says no, there is no click
+    ctx.log.info({ step: 'publish' }, 'commit acknowledged; clicking publish');
+    const never = new Promise<never>(() => {});
+    const failed = page.waitForEvent('requestfailed', { predicate: click.isPublishRequest, timeout: t.publishMs }).then(
+      (req) => ({ kind: 'failed' as const, error: req.failure()?.errorText ?? 'request failed' }),
+      () => never,
+    );
+    const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => setTimeout(() => resolve({ kind: 'timeout' }), t.publishMs).unref());
+    const refused = staleRefusal
+      ? never
+      : click.refusal
+          .filter({ visible: true })
+          .first()
+          .waitFor({ timeout: t.publishMs })
+          .then(
+            () => (sent ? never : { kind: 'refused' as const }),
+            () => never,
+          );
+    try {
+      // No signal check between the gate and the click: the gate is the authority.
+      await click.button.click({ timeout: t.selectorMs });
+    } catch (e) {
+      throw outcomeUnknown(`publish click failed midway: ${(e as Error).message}`, page);
+    }
+    const outcome = await Promise.race([capture.answer, failed, refused, timedOut]);
+    ctx.progress('read_back');
+    if (outcome.kind === 'refused') {
+      const text = (await click.refusal.first().innerText().catch(() => '')).trim();
+      throw new AdapterError('publish_rejected', 'publish', `the editor refused to send the post: ${text}`, { sent: false });
+    }
+    if (outcome.kind !== 'answer') throw outcomeUnknown(`no answer to the publish request (${'error' in outcome ? outcome.error : outcome.kind})`, page);
+    const { status, text } = outcome;
+    if (status >= 500) throw outcomeUnknown(`publish request answered HTTP ${status}`, page);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      if (status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${status})`, { status });
+      throw outcomeUnknown(`the publish answer is not readable JSON (${(e as Error).message})`, page);
+    }
+    const verdict = click.judge(body);
+    if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status });
+    return verdict.value;
+  } finally {
+    page.off('request', onRequest);
+    await capture.stop();
+  }
+}
+
+type Captured = { kind: 'answer'; status: number; text: string } | { kind: 'failed'; error: string };
+
+/** Pauses the publish answer at the response stage, reads its whole body, then lets the page have it. */
+async function captureAnswer(page: Page, click: Pick<JsonPublishClick<unknown>, 'urlPattern' | 'isPublishRequest'>) {
+  const cdp = await page.context().newCDPSession(page);
+  let settle!: (c: Captured) => void;
+  const answer = new Promise<Captured>((resolve) => (settle = resolve));
+  cdp.on('Fetch.requestPaused', (ev) => {
+    const release = () => cdp.send('Fetch.continueRequest', { requestId: ev.requestId }).catch(() => {});
+    const matches = ev.responseStatusCode !== undefined && isSame(ev.request.method, ev.request.url, click);
+    if (!matches) return void release();
+    cdp
+      .send('Fetch.getResponseBody', { requestId: ev.requestId })
+      .then(
+        (b) => settle({ kind: 'answer', status: ev.responseStatusCode!, text: b.base64Encoded ? Buffer.from(b.body, 'base64').toString('utf8') : b.body }),
+        (e: unknown) => settle({ kind: 'failed', error: `answer cut off: ${(e as Error).message}` }),
+      )
+      .finally(release);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: click.urlPattern, requestStage: 'Response' }] });
+  return {
+    answer,
+    stop: async () => {
+      await cdp.send('Fetch.disable').catch(() => {});
+      await cdp.detach().catch(() => {});
+    },
+  };
+}
+
+/** `isPublishRequest` takes a Playwright Request; the paused event has only method and URL. */
+function isSame(method: string, url: string, click: Pick<JsonPublishClick<unknown>, 'isPublishRequest'>): boolean {
+  return click.isPublishRequest({ method: () => method, url: () => url } as Request);
+}

@@ -1,0 +1,245 @@
+/**
+ * qiehao (企鹅号, om.qq.com): articles through the editor's own save call
+ * (marticlepublish/omSave, JSON), made from the logged-in editor page with
+ * the CSRF token its `csrfToken` cookie carries. The Markdown is rendered to
+ * HTML (code blocks as plain `<pre><code>`) with the editor's end marker,
+ * every picture and the cover go to 企鹅号's picture host (image.om.qq.com),
+ * the article is saved as a draft (`needpub` 1) and, behind the commit gate,
+ * published from the draft's own page by the same call with `needpub` 0.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | editor https://om.qq.com/main/creation/article; title `span[data-placeholder="请输入标题（5-64个字）"]`, ProseMirror body | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/qq.ts 2026-06-03 (snapshot 2026-06-05) |
+ * | GET https://om.qq.com/user/auth/info → data.userId, data.nickName; no session = no data.userId | MultiPost src/sync/account/qie.ts 2025-12-05 (snapshot 2026-06-05) |
+ * | the `csrfToken` cookie, sent as header `x-csrf-token` (with X-Requested-With: XMLHttpRequest) on uploads and saves | iguatian/Wechatsync packages/core/src/adapters/platforms/qq-content.ts (commit 16afb0d, as indexed) |
+ * | POST https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile, multipart appid=LA6zXi1lWzAioIzdiAD6iM10aHarlHF6, isUpOrg=1, endpoint=1, isRetImgAttr=1, opCode=151, file → code 0 (or "0"), data.url.url | iguatian qq-content.ts (16afb0d) |
+ * | POST https://om.qq.com/marticlepublish/omSave, JSON title, title2, tag, cover_type 1, imgurl_ext (a JSON list of {src, …}), imgurlsrc custom, content (ending `<div powered-by="ex-editor"></div>`), orignal, user_original, needpub 1 (draft), articleId ("" new), self_declare {"id":7,"desc":"作者声明：无需标注"}, resource_aigc_mark_info "{}", summary, mediaId, type 0, relogin 1 … → {response: {code: "0", msg}, data: {articleId}} | iguatian qq-content.ts (16afb0d) |
+ * | a cover is required (the first body picture when none is given) | iguatian qq-content.ts (16afb0d) |
+ * | title 6–30 characters, not starting with 、 \| , ， | iguatian qq-content.ts (16afb0d); the editor's placeholder says 5–64 (MultiPost qq.ts) |
+ * | a draft at https://om.qq.com/main/creation/article?articleId=<id> | iguatian qq-content.ts (16afb0d) |
+ * | `needpub` 0 with the draft's articleId publishes it | UNVERIFIED (read from the field's name and the draft value 1) |
+ * | GET https://om.qq.com/marticle/article/list?page=1&limit=20 → data.list[] {articleId, title, status ("published"), pubTime} | UNVERIFIED |
+ * | published article at https://new.qq.com/rain/a/<articleId> | UNVERIFIED |
+ * | the session cookie `omaccesstoken` (iguatian also reads `userid`, `omtoken`) | iguatian qq-content.ts (16afb0d) |
+ *
+ * Settings (shared contract names): `coverMode` (`custom` uploads the
+ * article's cover; `auto` takes the first picture of the body), `original`
+ * (orignal/user_original 1), `summary`. The AI-content value of
+ * `self_declare` is not recorded anywhere public: `aiLabel` is logged as
+ * ignored (preflight lists it in ignored_settings) and the recorded default
+ * declaration is sent.
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
+import { plainCodeBlocks } from './kit/article-markup.js';
+import { csrfCookie } from './kit/cookies.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+
+const ORIGIN = 'https://om.qq.com';
+const EDITOR = `${ORIGIN}/main/creation/article`;
+export const QIEHAO_URLS = {
+  editor: EDITOR,
+  draft: (id: string) => `${EDITOR}?articleId=${encodeURIComponent(id)}`,
+  authInfo: `${ORIGIN}/user/auth/info`,
+  upload: 'https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile',
+  save: `${ORIGIN}/marticlepublish/omSave`,
+  list: `${ORIGIN}/marticle/article/list?page=1&limit=20`,
+  post: (id: string) => `https://new.qq.com/rain/a/${encodeURIComponent(id)}`,
+};
+export const QIEHAO_LIMITS = { titleMin: 6, titleMax: 30 } as const;
+const SETTING_KEYS = ['coverMode', 'original', 'summary'] as const;
+const UPLOAD_APPID = 'LA6zXi1lWzAioIzdiAD6iM10aHarlHF6';
+const SELF_DECLARE = '{"id":7,"desc":"作者声明：无需标注"}';
+const TITLE_INPUT = 'span[data-placeholder*="请输入标题"]';
+const END_MARK = '<div powered-by="ex-editor"></div>';
+/** Pictures already on Tencent's hosts stay as they are. */
+const OWN_PICTURE = /^https?:\/\/[^/]*\.(gtimg\.com|gtimg\.cn|qpic\.cn|qq\.com)\//;
+
+type Ctx = AdapterContext;
+const SITE = { defaultBaseUrl: ORIGIN };
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host === 'om.qq.com' && /^\/userAuth|^\/login/i.test(r.pathname);
+};
+
+/** The draft as saved, for the publish that follows on its page. */
+const prepared = new WeakMap<Page, { draftId: string; body: Record<string, unknown> }>();
+
+/** The article body as 企鹅号's editor keeps it (its end marker included). */
+export function articleHtml(markdown: string): string {
+  return `${plainCodeBlocks(markdownToHtml(markdown))}${END_MARK}`;
+}
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false), summary: r.string('summary', { maxLength: 120 }) ?? '' };
+}
+
+async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, QIEHAO_URLS.authInfo), {}, step, 'account info', ctx);
+  const id = field(body, 'data', 'userId');
+  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, `企鹅号 has no session here (${String(field(body, 'msg') ?? 'no data.userId in the account info')})`);
+  return { externalRef: String(id), displayName: String(field(body, 'data', 'nickName') ?? '') };
+}
+
+/** Opens an editor page as this job's account; resolves with the CSRF token the page's calls carry. */
+async function openAs(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<Record<string, string>> {
+  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, step, ctx), job, step);
+  return { 'x-csrf-token': await csrfCookie(page, 'csrfToken', step), 'x-requested-with': 'XMLHttpRequest' };
+}
+
+/** 企鹅号 answers code 0 as a number or as the string "0", at the top or under `response`. */
+const codeOf = (body: unknown) => String(field(body, 'response', 'code') ?? field(body, 'code') ?? '');
+const msgOf = (body: unknown) => String(field(body, 'response', 'msg') ?? field(body, 'msg') ?? field(body, 'message') ?? `code ${codeOf(body)}`);
+
+async function uploadPicture(page: Page, headers: Record<string, string>, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
+  const body = await pageJson(
+    page,
+    at(ctx, QIEHAO_URLS.upload),
+    {
+      method: 'POST',
+      headers,
+      multipart: { appid: UPLOAD_APPID, isUpOrg: '1', endpoint: '1', isRetImgAttr: '1', opCode: '151', file: { base64: image.bytes.toString('base64'), name: image.name, type: image.type } },
+    },
+    'upload',
+    what,
+    ctx,
+  );
+  const url = field(body, 'data', 'url', 'url');
+  if (codeOf(body) !== '0' || typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `企鹅号 refused ${what}: ${codeOf(body) !== '0' ? msgOf(body) : 'no data.url.url in the answer'}`);
+  return url;
+}
+
+function saveBody(a: { title: string; content: string; cover: string; original: boolean; summary: string; mediaId: string }): Record<string, unknown> {
+  return {
+    title: a.title,
+    title2: '',
+    tag: '',
+    video: '',
+    cover_type: '1',
+    imgurl_ext: JSON.stringify([{ src: a.cover }]),
+    imgurlsrc: 'custom',
+    category_id: '',
+    content: a.content,
+    orignal: a.original ? 1 : 0,
+    user_original: a.original ? 1 : 0,
+    music: '',
+    activity: '',
+    needpub: 1,
+    articleId: '',
+    self_declare: SELF_DECLARE,
+    resource_aigc_mark_info: '{}',
+    summary: a.summary,
+    mediaId: a.mediaId,
+    type: 0,
+    relogin: 1,
+  };
+}
+
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (countChars(title) < QIEHAO_LIMITS.titleMin) throw new AdapterError('publish_rejected', 'fill', `企鹅号 needs a title of at least ${QIEHAO_LIMITS.titleMin} characters`);
+  assertMaxChars(title, QIEHAO_LIMITS.titleMax, 'fill', 'title');
+  if (/^[、|,，]/.test(title)) throw new AdapterError('publish_rejected', 'fill', '企鹅号 titles may not start with 、 | , or ，');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '企鹅号 needs a body');
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const headers = await openAs(page, QIEHAO_URLS.editor, job, 'open_editor', ctx);
+  await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+
+  ctx.progress('fill');
+  const content = await moveImages(articleHtml(job.payload.content), ctx, {
+    isOwn: (src) => OWN_PICTURE.test(src),
+    upload: (image, src) => uploadPicture(page, headers, image, 'upload_failed', `the picture ${src}`, ctx),
+  });
+  let cover = imageSources(content)[0] ?? '';
+  if (s.cover) {
+    ctx.progress('upload', { phase: 'cover' });
+    // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+    cover = await uploadPicture(page, headers, await readImage(ctx, s.cover, 'cover_rejected', 'cover image'), 'cover_rejected', 'the cover', ctx);
+  }
+  if (!cover) throw new AdapterError('cover_rejected', 'upload', '企鹅号 needs a cover: give the article a coverImage or a picture in its body');
+
+  ctx.progress('apply_settings');
+  const body = saveBody({ title, content, cover, original: s.original, summary: s.summary, mediaId: job.account.externalRef });
+  const saved = await pageJson(page, at(ctx, QIEHAO_URLS.save), { method: 'POST', headers, json: body }, 'fill', 'draft save', ctx);
+  if (codeOf(saved) !== '0') throw new AdapterError('publish_rejected', 'fill', `企鹅号 refused the draft: ${msgOf(saved)}`);
+  const id = field(saved, 'data', 'articleId') ?? field(saved, 'response', 'data', 'articleId');
+  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data.articleId');
+  // The draft's own page is where the publish step picks it up (and what a person would see).
+  await openLoggedIn(page, at(ctx, QIEHAO_URLS.draft(id)), 'open_editor', ctx, isLoginPage(ctx));
+  prepared.set(page, { draftId: id, body: { ...body, articleId: id } });
+}
+
+async function publish(page: Page, ctx: Ctx) {
+  const here = real(ctx, page.url());
+  const draftId = here.pathname === '/main/creation/article' ? here.searchParams.get('articleId') : null;
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const headers = { 'x-csrf-token': await csrfCookie(page, 'csrfToken', 'publish'), 'x-requested-with': 'XMLHttpRequest' };
+  const postId = await gatedApiPublish(
+    page,
+    at(ctx, QIEHAO_URLS.save),
+    { method: 'POST', headers, json: { ...p.body, needpub: 0 } },
+    (body) => {
+      if (codeOf(body) !== '0') return { ok: false, message: msgOf(body) };
+      // The article published is the draft sent; its id stays unless the answer names another.
+      const id = field(body, 'data', 'articleId');
+      return { ok: true, value: typeof id === 'string' && id ? id : draftId };
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (!/^[\w-]{1,64}$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '企鹅号 accepted the publish but named no article; verify before any retry');
+  return { postId, url: at(ctx, QIEHAO_URLS.post(postId)) };
+}
+
+async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.progress('read_back');
+  const headers = await openAs(page, QIEHAO_URLS.editor, job, 'check_login', ctx);
+  const body = await pageJson(page, at(ctx, QIEHAO_URLS.list), { headers }, 'read_back', 'article list', ctx);
+  const rows = field(body, 'data', 'list');
+  if (codeOf(body) !== '0' || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.list (${msgOf(body)})`);
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const id = field(row, 'articleId');
+    return typeof id === 'string' && id !== '' && field(row, 'status') === 'published' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'pubTime')), job);
+  });
+  if (hits.length === 0) return { found: false as const };
+  const postId = String(field(hits[0], 'articleId'));
+  return { found: true as const, postId, url: at(ctx, QIEHAO_URLS.post(postId)), candidates: hits.length };
+}
+
+export const qiehaoAdapter: Adapter = {
+  platform: 'qiehao',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, QIEHAO_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
+  },
+  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  publish(page, job, ctx) {
+    jobOfType(job, 'article');
+    return publish(page, ctx);
+  },
+  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+};

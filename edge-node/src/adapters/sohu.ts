@@ -1,0 +1,279 @@
+/**
+ * sohu (搜狐号): articles through the article editor's own JSON API, called
+ * from the logged-in editor page with the client headers the editor sends
+ * (dv-id, sp-cm). The Markdown is rendered to HTML (code blocks as plain
+ * `<pre><code>`, h3 and below as bold lines), each table drawn as a picture,
+ * every picture and the cover go to 搜狐号's image upload, the article is
+ * saved as a draft and, behind the commit gate, published from the draft's
+ * own page. One Sohu login may hold several 搜狐号 accounts (子账号): the
+ * job's account id picks one, and every call names it (`accountId`).
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | editor https://mp.sohu.com/mpfe/v4/contentManagement/news/addarticle; title `input[placeholder="请输入标题（5-72字）"]` (5–72 characters); a Quill body | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/sohu.ts 2026-06-03 (snapshot 2026-06-05) |
+ * | GET https://mp.sohu.com/mpbp/bp/account/list → code 2000000, data.data[].accounts[] {id, nickName}; several accounts per login | wechatsync/Wechatsync packages/core/src/adapters/platforms/sohu.ts (commit 083383d, as indexed); the older register-info call in packages/@wechatsync/drivers/src/sohu.js 2021-11-26 (snapshot 2023-09-05) |
+ * | write calls send `dv-id` (32 hex digits) and `sp-cm` (the `mp-cv` cookie, else "100-<ms>-<hex>") | Wechatsync core sohu.ts (083383d) |
+ * | POST https://mp.sohu.com/commons/front/outerUpload/image/file?accountId=<id>, multipart `file` + accountId → {url} | Wechatsync drivers sohu.js 2021-11-26; Wechatsync core sohu.ts (083383d) |
+ * | POST /mpbp/bp/news/v4/news/draft/v2?accountId=<id>, JSON {title, brief, content, channelId 24, categoryId -1, id, userColumnId 0, columnNewsIds, businessCode 0, declareOriginal, cover, topicIds, isAd 0, userLabels "[]", reprint, customTags, infoResource 0, sourceUrl, visibleToLoginedUsers 0, attrIds, auto: true, accountId} → {success, data: <draft id>, msg} | Wechatsync core sohu.ts (083383d) |
+ * | a draft at …/news/addarticle?spm=smmp.articlelist.0.0&contentStatus=2&id=<id> | Wechatsync core sohu.ts (083383d), drivers sohu.js |
+ * | tables drawn as an SVG picture (the platform strips a table's styles); h3 as bold text; code blocks as plain text | Wechatsync core sohu.ts preprocessConfig (tableFormat svg-image, boldHeadingLevels [3]) (083383d); drivers sohu.js preEditPost → tools/code.js 2021-04-28 |
+ * | POST /mpbp/bp/news/v4/news/publish/v2?accountId=<id>, the draft's JSON without `auto` → code 2000000, data = the article id | UNVERIFIED (public automation code in the search index quoting the editor bundle; no attributable repository) |
+ * | publishing the saved draft by sending its id; the article keeps that id | UNVERIFIED |
+ * | the AI declaration as `creationStatement` 2 (0 none) | UNVERIFIED (as above) |
+ * | GET /mpbp/bp/news/v4/users/news?psize&newsType&statusType&pno&accountId → data.news[] {id, title, status (1 draft, 7/9 deleted), postTime} | UNVERIFIED (as above) |
+ * | published article at https://www.sohu.com/a/<id>_<accountId> | UNVERIFIED (as above) |
+ * | the login redirect of the editor page | UNVERIFIED (the account list decides) |
+ *
+ * Settings (shared contract names): `coverMode` (`custom` uploads the
+ * article's cover), `summary` (the brief), `aiLabel` (creationStatement; the
+ * article's aigc facts decide when absent). Tags and `original` are logged
+ * as ignored (declaring originality starts a check the API cannot finish).
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { aiLabelOf } from './kit/ai-label.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
+import { headingsAsBold, parseTable, plainCodeBlocks, TABLE_PATTERN, tableSvg } from './kit/article-markup.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
+import { SettingsReader } from './settings.js';
+import { assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+
+const ORIGIN = 'https://mp.sohu.com';
+const EDITOR = `${ORIGIN}/mpfe/v4/contentManagement/news/addarticle`;
+export const SOHU_URLS = {
+  editor: EDITOR,
+  draft: (id: string) => `${EDITOR}?spm=smmp.articlelist.0.0&contentStatus=2&id=${encodeURIComponent(id)}`,
+  accounts: `${ORIGIN}/mpbp/bp/account/list`,
+  upload: (account: string) => `${ORIGIN}/commons/front/outerUpload/image/file?accountId=${encodeURIComponent(account)}`,
+  draftSave: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/draft/v2?accountId=${encodeURIComponent(account)}`,
+  publish: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/publish/v2?accountId=${encodeURIComponent(account)}`,
+  news: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/users/news?${new URLSearchParams({ psize: '20', newsType: '1', statusType: '1', pno: '1', accountId: account })}`,
+  post: (id: string, account: string) => `https://www.sohu.com/a/${encodeURIComponent(id)}_${encodeURIComponent(account)}`,
+};
+export const SOHU_LIMITS = { titleMin: 5, titleMax: 72 } as const;
+const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
+const OK = 2000000;
+const TITLE_INPUT = 'input[placeholder*="请输入标题"]';
+/** Pictures already on Sohu's hosts stay as they are. */
+const OWN_PICTURE = /^https:\/\/[^/]*\.(sohu\.com|itc\.cn)\//;
+/** Creation statements by the numbers the publish call takes. */
+const CREATION_STATEMENT = { none: 0, ai: 2 } as const;
+
+type Ctx = AdapterContext;
+const SITE = { defaultBaseUrl: ORIGIN };
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return (r.host === 'mp.sohu.com' && /login/i.test(r.pathname)) || r.host.startsWith('passport.');
+};
+
+interface Prepared {
+  draftId: string;
+  account: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+/** The draft as saved (its JSON and the client headers it was saved with), for the publish that follows on this page. */
+const prepared = new WeakMap<Page, Prepared>();
+
+/** The article body as 搜狐号's editor keeps it (tables are drawn as pictures while preparing). */
+export function articleHtml(markdown: string): string {
+  return headingsAsBold(plainCodeBlocks(markdownToHtml(markdown)), 3);
+}
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, brief: r.string('summary', { maxLength: 120 }) ?? '', aiLabel: aiLabelOf(job, r) };
+}
+
+/** The 搜狐号 accounts this login holds; no session answers another code. */
+async function accountsOf(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo[]> {
+  const body = await pageJson(page, at(ctx, `${SOHU_URLS.accounts}?_=${Date.now()}`), {}, step, 'account list', ctx);
+  const groups = field(body, 'data', 'data');
+  const accounts = (Array.isArray(groups) ? groups : []).flatMap((g) => {
+    const list = field(g, 'accounts');
+    return Array.isArray(list) ? list : [];
+  });
+  const infos = accounts.flatMap((a) => {
+    const id = field(a, 'id');
+    return typeof id === 'number' || (typeof id === 'string' && id) ? [{ externalRef: String(id), displayName: String(field(a, 'nickName') ?? '') }] : [];
+  });
+  if (field(body, 'code') !== OK || infos.length === 0) throw new AdapterError('login_required', step, `搜狐号 has no session here (${String(field(body, 'msg') ?? 'no account in the list')})`);
+  return infos;
+}
+
+/** Opens a creator page and checks the login holds this job's account. */
+async function openAs(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<string> {
+  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
+  const accounts = await accountsOf(page, step, ctx);
+  const account = job.account.externalRef;
+  if (!accounts.some((a) => a.externalRef === account)) {
+    throw new AdapterError('login_required', step, `browser profile is logged in to 搜狐号 accounts ${accounts.map((a) => a.externalRef).join(', ')}, job is for ${account}`, { loggedInAs: accounts[0]!.externalRef });
+  }
+  return account;
+}
+
+/** The client headers the editor's write calls carry: a device id kept for the page's lifetime, sp-cm from the site's cookie. */
+async function clientHeaders(page: Page): Promise<Record<string, string>> {
+  const cookie = await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie);
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  const dvId = hex(32);
+  const mpCv = /(?:^|;\s*)mp-cv=([^;]+)/.exec(cookie)?.[1];
+  return { 'dv-id': dvId, 'sp-cm': mpCv ? decodeURIComponent(mpCv) : `100-${Date.now()}-${dvId}`, 'x-requested-with': 'XMLHttpRequest' };
+}
+
+async function uploadPicture(page: Page, account: string, image: ImageFile, headers: Record<string, string>, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
+  const body = await pageJson(
+    page,
+    at(ctx, SOHU_URLS.upload(account)),
+    { method: 'POST', headers, multipart: { file: { base64: image.bytes.toString('base64'), name: image.name, type: image.type }, accountId: account } },
+    'upload',
+    what,
+    ctx,
+  );
+  const url = field(body, 'url');
+  if (typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `搜狐号 refused ${what}: ${String(field(body, 'msg') ?? 'no url in the answer')}`);
+  return url;
+}
+
+/** Each table becomes a picture of it on 搜狐号's host (the editor strips a table's styles). */
+async function drawTables(html: string, upload: (image: ImageFile, what: string) => Promise<string>): Promise<string> {
+  let out = html;
+  for (const [i, m] of [...html.matchAll(TABLE_PATTERN)].entries()) {
+    const svg = Buffer.from(tableSvg(parseTable(m[0])));
+    const url = await upload({ bytes: svg, name: 'table.svg', type: 'image/svg+xml' }, `table ${i + 1}`);
+    out = out.replace(m[0], `<p><img src="${url}" alt="表格" /></p>`);
+  }
+  return out;
+}
+
+function articleBody(a: { title: string; content: string; brief: string; cover: string; aiLabel: boolean; account: string }): Record<string, unknown> {
+  return {
+    title: a.title,
+    brief: a.brief,
+    content: a.content,
+    channelId: 24,
+    categoryId: -1,
+    id: 0,
+    userColumnId: 0,
+    columnNewsIds: [],
+    businessCode: 0,
+    declareOriginal: false,
+    cover: a.cover,
+    topicIds: [],
+    isAd: 0,
+    userLabels: '[]',
+    reprint: false,
+    customTags: '',
+    infoResource: 0,
+    sourceUrl: '',
+    visibleToLoginedUsers: 0,
+    attrIds: [],
+    creationStatement: a.aiLabel ? CREATION_STATEMENT.ai : CREATION_STATEMENT.none,
+    accountId: Number(a.account),
+  };
+}
+
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (countChars(title) < SOHU_LIMITS.titleMin) throw new AdapterError('publish_rejected', 'fill', `搜狐号 needs a title of at least ${SOHU_LIMITS.titleMin} characters`);
+  assertMaxChars(title, SOHU_LIMITS.titleMax, 'fill', 'title');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '搜狐号 needs a body');
+  if (!/^\d+$/.test(job.account.externalRef)) throw new AdapterError('login_required', 'open_editor', `搜狐号 account ids are numbers, not "${job.account.externalRef}"`);
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const account = await openAs(page, SOHU_URLS.editor, job, 'open_editor', ctx);
+  await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+  const headers = await clientHeaders(page);
+  const upload = (code: AdapterErrorCode) => (image: ImageFile, what: string) => uploadPicture(page, account, image, headers, code, what, ctx);
+
+  ctx.progress('fill');
+  const drawn = await drawTables(articleHtml(job.payload.content), upload('upload_failed'));
+  const content = await moveImages(drawn, ctx, { isOwn: (src) => OWN_PICTURE.test(src), upload: (image, src) => upload('upload_failed')(image, `the picture ${src}`) });
+  let cover = '';
+  if (s.cover) {
+    ctx.progress('upload', { phase: 'cover' });
+    // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+    cover = await upload('cover_rejected')(await readImage(ctx, s.cover, 'cover_rejected', 'cover image'), 'the cover');
+  }
+
+  ctx.progress('apply_settings');
+  const body = articleBody({ title, content, brief: s.brief, cover, aiLabel: s.aiLabel, account });
+  const saved = await pageJson(page, at(ctx, SOHU_URLS.draftSave(account)), { method: 'POST', headers, json: { ...body, auto: true } }, 'fill', 'draft save', ctx);
+  if (field(saved, 'success') !== true) throw new AdapterError('publish_rejected', 'fill', `搜狐号 refused the draft: ${String(field(saved, 'msg') ?? 'no reason given')}`);
+  const id = field(saved, 'data');
+  if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d+$/.test(String(id))) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no draft id in data');
+  const draftId = String(id);
+  // The draft's own page is where the publish step picks it up (and what a person would see).
+  await openLoggedIn(page, at(ctx, SOHU_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
+  prepared.set(page, { draftId, account, body: { ...body, id: Number(draftId) }, headers });
+}
+
+async function publish(page: Page, ctx: Ctx) {
+  const here = real(ctx, page.url());
+  const draftId = here.pathname === '/mpfe/v4/contentManagement/news/addarticle' ? here.searchParams.get('id') : null;
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const postId = await gatedApiPublish(
+    page,
+    at(ctx, SOHU_URLS.publish(p.account)),
+    { method: 'POST', headers: p.headers, json: p.body },
+    (body) => {
+      if (field(body, 'code') !== OK) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
+      const id = field(body, 'data');
+      return { ok: true, value: typeof id === 'number' || typeof id === 'string' ? String(id) : '' };
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (!/^\d+$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '搜狐号 accepted the publish but named no article; verify before any retry');
+  return { postId, url: at(ctx, SOHU_URLS.post(postId, p.account)) };
+}
+
+/** Statuses of the author's list that are not the post: 1 a draft, 7 and 9 removed. */
+const NOT_THE_POST = new Set([1, 7, 9]);
+
+async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.progress('read_back');
+  const account = await openAs(page, SOHU_URLS.editor, job, 'check_login', ctx);
+  const body = await pageJson(page, at(ctx, SOHU_URLS.news(account)), {}, 'read_back', 'article list', ctx);
+  const rows = field(body, 'data', 'news');
+  if (field(body, 'code') !== OK || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.news (${String(field(body, 'msg') ?? 'changed answer')})`);
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const id = field(row, 'id');
+    return (typeof id === 'number' || typeof id === 'string') && !NOT_THE_POST.has(Number(field(row, 'status'))) && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'postTime')), job);
+  });
+  if (hits.length === 0) return { found: false as const };
+  const postId = String(field(hits[0], 'id'));
+  return { found: true as const, postId, url: at(ctx, SOHU_URLS.post(postId, account)), candidates: hits.length };
+}
+
+export const sohuAdapter: Adapter = {
+  platform: 'sohu',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, SOHU_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
+    return (await accountsOf(page, 'check_login', ctx))[0]!;
+  },
+  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  publish(page, job, ctx) {
+    jobOfType(job, 'article');
+    return publish(page, ctx);
+  },
+  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+};

@@ -1,0 +1,122 @@
+/**
+ * What every toutiao (头条号) flow shares: the real URLs of the creator site
+ * mp.toutiao.com (through `liveUrl` on a replica), the login check, the
+ * secsdk CSRF token, the 作品声明 and 头条首发 settings, and the author's
+ * content list that `verify` reads.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | creator site https://mp.toutiao.com; home https://mp.toutiao.com/profile_v4/index | leaperone/MultiPost-Extension src/sync/article.ts 2026-06-04; SuperWangYuan/toutiaohao-mcp-server configs/urls.go (commit 22b7936, as indexed) |
+ * | no session: creator pages go to https://mp.toutiao.com/auth/page/login/ | toutiaohao-mcp-server configs/urls.go, toutiaohao/login.go (commit 5efe5dd, as indexed) |
+ * | session cookies `sessionid`, `sid_tt` (with `sid_guard`, `sso_uid_tt`) | toutiaohao-mcp-server toutiaohao/login.go (5efe5dd); dalige88/Web_Manager Web.Manager/wwwroot/PY/发微头条（图文皆可）.py (commit 331a8af, as indexed) |
+ * | GET https://mp.toutiao.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name; no data.user.id = not logged in | wechatsync/Wechatsync packages/@wechatsync/drivers/src/toutiao.js 2021-11-23 (snapshot 2023-09-05); packages/core/src/adapters/platforms/toutiao.ts (commit de6e5f7, as indexed) |
+ * | HEAD https://mp.toutiao.com/ttwid/check/ with x-secsdk-csrf-request: 1, x-secsdk-csrf-version: 1.2.22 → header x-ware-csrf-token; sent back as x-secsdk-csrf-token | Wechatsync packages/core/src/adapters/platforms/toutiao.ts (de6e5f7) |
+ * | the token is the second comma-separated part of x-ware-csrf-token ("0,<token>,…") | UNVERIFIED for toutiao (the format juejin's same secsdk hands out; Wechatsync sends the whole header) |
+ * | 作品声明 check boxes 取材网络, 引用站内, 个人观点，仅供参考, 引用AI, 虚构演绎，故事经历, 投资观点，仅供参考, 健康医疗分享，仅供参考 (several at once); 头条首发 check box | UNVERIFIED (public automation scripts name them; none of the sources above) |
+ * | GET https://mp.toutiao.com/mp/agw/article/list/?page=1&page_size=20&status=all → data.articles[] {id, title, status (1 draft; 3, 6 published), create_time, article_url} | toutiaohao-mcp-server toutiaohao/article_list.go (commit 019701e, as indexed) |
+ * | that list also holds 微头条 (their text as title) and videos; create_time in Unix seconds | UNVERIFIED |
+ * | social-auto-upload has no toutiao uploader | dreammis/social-auto-upload 2026-08-20 |
+ */
+import { labelsOf, TOUTIAO_DECLARATIONS } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type LoginInfo, type PublishJob, type Step, type VerifyResult } from '../contract.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, pageJson, pageRequest } from '../kit/page-api.js';
+import type { SettingsReader } from '../settings.js';
+import { assertAccount, inJobWindow, openLoggedIn, timeouts } from '../support.js';
+
+export const ORIGIN = 'https://mp.toutiao.com';
+const SITE = { defaultBaseUrl: ORIGIN };
+
+export const URLS = {
+  home: `${ORIGIN}/profile_v4/index`,
+  mediaInfo: `${ORIGIN}/mp/agw/media/get_media_info`,
+  csrf: `${ORIGIN}/ttwid/check/`,
+  contentList: `${ORIGIN}/mp/agw/article/list/?page=1&page_size=20&status=all`,
+};
+
+type Ctx = Pick<AdapterContext, 'baseUrl'>;
+export const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
+export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
+export const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host === 'mp.toutiao.com' && r.pathname.startsWith('/auth/page/login');
+};
+
+/** Who the creator site says is logged in (its own media info call). */
+export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'media info', ctx);
+  const id = field(body, 'data', 'user', 'id');
+  if ((typeof id !== 'number' && typeof id !== 'string') || id === '') {
+    throw new AdapterError('login_required', step, `toutiao has no session here (${String(field(body, 'message') ?? 'no user in the media info')})`);
+  }
+  return { externalRef: String(id), displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') };
+}
+
+/** Opens a creator page that needs a session and checks it is this job's account. */
+export async function openAs(page: Page, url: string, job: PublishJob, step: Step, ctx: AdapterContext): Promise<void> {
+  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, step, ctx), job, step);
+}
+
+/** The secsdk CSRF token the creator site's uploads want (x-secsdk-csrf-token). */
+export async function csrfToken(page: Page, step: Step, ctx: AdapterContext): Promise<string> {
+  const res = await pageRequest(page, at(ctx, URLS.csrf), { method: 'HEAD', headers: { 'x-secsdk-csrf-request': '1', 'x-secsdk-csrf-version': '1.2.22' } }, timeouts(ctx).navigationMs);
+  const token = res.headers['x-ware-csrf-token']?.split(',')[1]?.trim();
+  if (!token) throw new AdapterError('editor_changed', step, 'toutiao handed out no CSRF token (x-ware-csrf-token)', { status: res.status });
+  return token;
+}
+
+/** Our declaration codes → the 作品声明 labels the editors show. */
+export const TOUTIAO_DECLARATION_LABELS: Readonly<Record<string, string>> = labelsOf(TOUTIAO_DECLARATIONS);
+
+/**
+ * The 作品声明 to tick: the integrator's, plus 引用AI when the post carries
+ * the AI label (aiLabel, else the article's aigc facts). Several may be ticked,
+ * so the AI label never conflicts with another declaration.
+ */
+export function declarationsOf(job: PublishJob, r: SettingsReader): string[] {
+  const codes = r.stringArray('declarations', { oneOf: Object.keys(TOUTIAO_DECLARATION_LABELS) });
+  if (aiLabelOf(job, r) && !codes.includes('ai_generated')) codes.push('ai_generated');
+  // In the order the editor lists them, whatever order the settings gave.
+  return Object.keys(TOUTIAO_DECLARATION_LABELS)
+    .filter((c) => codes.includes(c))
+    .map((c) => TOUTIAO_DECLARATION_LABELS[c]!);
+}
+
+export interface ListedItem {
+  id: string;
+  title: string;
+  url: string;
+}
+
+/**
+ * Read-only: the author's content list, the published entries (not drafts)
+ * dated in the job's window whose title `matches`, newest first.
+ */
+export async function findPublished(page: Page, job: PublishJob, matches: (title: string) => boolean, urlOf: (id: string) => string, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  await openAs(page, URLS.home, job, 'check_login', ctx);
+  const body = await pageJson(page, at(ctx, URLS.contentList), {}, 'read_back', 'content list', ctx);
+  const rows = field(body, 'data', 'articles');
+  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', 'content list: the answer has no data.articles');
+  const hits: ListedItem[] = rows.flatMap((row) => {
+    const id = field(row, 'id');
+    const created = Number(field(row, 'create_time'));
+    if ((typeof id !== 'string' && typeof id !== 'number') || isDraft(field(row, 'status'))) return [];
+    if (!matches(String(field(row, 'title') ?? '')) || !inJobWindow(created > 0 ? new Date(created * 1000).toISOString() : null, job)) return [];
+    const listed = field(row, 'article_url');
+    return [{ id: String(id), title: String(field(row, 'title')), url: typeof listed === 'string' && listed ? at(ctx, listed) : at(ctx, urlOf(String(id))) }];
+  });
+  const first = hits[0];
+  return first ? { found: true, postId: first.id, url: first.url, candidates: hits.length } : { found: false };
+}
+
+/** A draft never counts as the post: prepare leaves drafts behind. */
+function isDraft(status: unknown): boolean {
+  return status === 1 || status === '1' || status === 'draft';
+}
+
+/** The list shows text with its own whitespace; compare words, not layout. */
+export const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,173 @@
+/**
+ * toutiao 微头条 (our `dynamic`) from the creator site's 微头条 composer: the
+ * text (Markdown flattened, topics as #topic#), pictures through the
+ * composer's 图片 drawer, the 作品声明 and 头条首发 check boxes, then 发布 —
+ * the one non-repeatable click, whose JSON answer names the post.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | composer https://mp.toutiao.com/profile_v4/weitoutiao/publish | leaperone/MultiPost-Extension src/sync/dynamic.ts 2026-06-04; SuperWangYuan/toutiaohao-mcp-server configs/urls.go (commit 22b7936, as indexed) |
+ * | text editor `div[contenteditable="true"]`, a ProseMirror (`.ProseMirror`) | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (commit 353e976, as indexed) |
+ * | topics written #topic# after the text | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 |
+ * | pictures: `button.syl-toolbar-button` "图片" opens a drawer with an `input[type="file"]`, confirmed by `button[data-e2e="imageUploadConfirm-btn"]`; each picture then shows an `.image-remove-btn` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 |
+ * | text ≤ 2,000 characters, ≤ 9 pictures | toutiaohao-mcp-server configs/content.go (commit 474f972, as indexed) |
+ * | publish `button.publish-content` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (353e976) |
+ * | the publish request POST https://www.toutiao.com/c/ugc/content/publish/ form {content, image_uris (the pictures' web_uri, comma-joined)} answering message "success" | dalige88/Web_Manager Web.Manager/wwwroot/PY/发微头条（图文皆可）.py (commit 331a8af, as indexed; 2020) — whether today's composer still sends it: UNVERIFIED |
+ * | the answer's data.thread_id, the post at https://www.toutiao.com/w/<id>/ | UNVERIFIED |
+ * | the check boxes' markup (`label.byte-checkbox` holding an `input[type=checkbox]` and the label text) and the toast a refused picture shows (`.byte-message`) | UNVERIFIED |
+ *
+ * Settings (shared contract names): `tags` (as #topic#), `declarations` (作品声明),
+ * `aiLabel` (adds 引用AI), `exclusive` (头条首发).
+ *
+ * A publish request this module does not recognise is never a second post: the
+ * click is made once, and without a recognised answer the job ends
+ * `readback_failed` for `verify` to decide.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { SettingsReader } from '../settings.js';
+import { assertMaxChars, need, openMedia, poll, timeouts } from '../support.js';
+import { at, declarationsOf, findPublished, normalize, openAs, ORIGIN, real, TOUTIAO_DECLARATION_LABELS } from './site.js';
+
+export const TOUTIAO_DYNAMIC_LIMITS = { textMax: 2000, maxImages: 9, tagsMax: 5 } as const;
+export const TOUTIAO_DYNAMIC_SETTINGS = ['tags', 'declarations', 'aiLabel', 'exclusive'] as const;
+
+export const WEITOUTIAO_URLS = {
+  composer: `${ORIGIN}/profile_v4/weitoutiao/publish`,
+  publish: 'https://www.toutiao.com/c/ugc/content/publish/',
+  post: (id: string) => `https://www.toutiao.com/w/${id}/`,
+};
+
+const S = {
+  editor: 'div.ProseMirror[contenteditable="true"]',
+  imageButton: 'button.syl-toolbar-button',
+  fileInput: 'input[type="file"]',
+  confirm: 'button[data-e2e="imageUploadConfirm-btn"]',
+  picture: '.image-remove-btn',
+  checkbox: 'label.byte-checkbox',
+  toast: '.byte-message',
+  publish: 'button.publish-content',
+} as const;
+export const EXCLUSIVE_LABEL = '头条首发';
+
+type Ctx = AdapterContext;
+
+/** What the composer receives: the Markdown flattened to plain text, then the tags as #topics#. */
+export function weitoutiaoText(content: string, tags: readonly string[]): string {
+  const text = markdownToPlainText(content);
+  const topics = tags.map((t) => `#${t.replace(/#/g, '')}#`).join(' ');
+  return topics ? (text ? `${text} ${topics}` : topics) : text;
+}
+
+function plan(job: DynamicJob) {
+  const r = new SettingsReader(job);
+  const tags = r.stringArray('tags', { max: TOUTIAO_DYNAMIC_LIMITS.tagsMax, maxLength: 30 });
+  return { reader: r, text: weitoutiaoText(job.payload.content, tags), declarations: declarationsOf(job, r), exclusive: r.boolean('exclusive', false) };
+}
+
+export async function prepareWeitoutiao(page: Page, job: DynamicJob, ctx: Ctx): Promise<void> {
+  const p = plan(job);
+  p.reader.logIgnored(TOUTIAO_DYNAMIC_SETTINGS, ctx.log);
+  const paths = job.payload.images ?? [];
+  if (!markdownToPlainText(job.payload.content)) throw new AdapterError('publish_rejected', 'fill', 'a 微头条 needs text');
+  assertMaxChars(p.text, TOUTIAO_DYNAMIC_LIMITS.textMax, 'fill', 'text (Markdown removed, topics added)');
+  if (paths.length > TOUTIAO_DYNAMIC_LIMITS.maxImages) throw new AdapterError('publish_rejected', 'fill', `a 微头条 takes at most ${TOUTIAO_DYNAMIC_LIMITS.maxImages} pictures (got ${paths.length})`);
+  const files: OpenedFile[] = [];
+  for (const path of paths) files.push(await openMedia(ctx, path, 'upload', 'upload_failed', 'picture'));
+
+  ctx.progress('open_editor');
+  await openAs(page, WEITOUTIAO_URLS.composer, job, 'open_editor', ctx);
+
+  ctx.progress('fill');
+  const editor = await need(page, S.editor, 'fill', 'text editor', ctx);
+  await editor.fill(p.text);
+  const got = normalize((await editor.innerText()).replace(/\u00a0/g, ' '));
+  if (got !== normalize(p.text)) throw new AdapterError('editor_changed', 'fill', `the text editor did not keep the text (${got.length} of ${normalize(p.text).length} characters)`);
+  if (files.length > 0) await uploadPictures(page, files, ctx);
+
+  ctx.progress('apply_settings');
+  await setBoxes(page, p.declarations, p.exclusive, ctx);
+}
+
+export async function publishWeitoutiao(page: Page, job: DynamicJob, ctx: Ctx): Promise<PublishResult> {
+  const post = await clickPublishForJson(
+    page,
+    {
+      button: await need(page, S.publish, 'publish', 'publish button', ctx),
+      isPublishRequest: (req) => {
+        const u = real(ctx, req.url());
+        return req.method() === 'POST' && u.host === 'www.toutiao.com' && u.pathname === '/c/ugc/content/publish/';
+      },
+      urlPattern: '*/c/ugc/content/publish/*',
+      refusal: page.locator(S.toast),
+      judge: (body) => {
+        if (field(body, 'message') !== 'success') return { ok: false, message: String(field(body, 'message') ?? 'refused') };
+        const id = field(body, 'data', 'thread_id');
+        return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
+      },
+    },
+    ctx,
+  );
+  if (!/^\d+$/.test(post)) throw new AdapterError('readback_failed', 'read_back', `toutiao accepted the 微头条 of ${job.jobId} but named none; verify before any retry`);
+  return { postId: post, url: at(ctx, WEITOUTIAO_URLS.post(post)) };
+}
+
+export function verifyWeitoutiao(page: Page, job: DynamicJob, ctx: Ctx): Promise<VerifyResult> {
+  const expected = normalize(plan(job).text);
+  return findPublished(page, job, (t) => normalize(t) === expected, WEITOUTIAO_URLS.post, ctx);
+}
+
+async function uploadPictures(page: Page, files: readonly OpenedFile[], ctx: Ctx): Promise<void> {
+  const total = files.reduce((n, f) => n + f.size, 0);
+  ctx.progress('upload', { phase: 'images', bytesSent: 0, bytesTotal: total, percent: 0 });
+  const button = page.locator(S.imageButton).filter({ hasText: '图片' }).first();
+  try {
+    await button.waitFor({ timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('editor_changed', 'upload', `picture button not found (${S.imageButton} "图片")`, { url: page.url() });
+  }
+  await button.click();
+  await (await need(page, S.fileInput, 'upload', 'picture file input', ctx, 'attached')).setInputFiles(files.map((f) => f.path));
+  const confirm = await need(page, S.confirm, 'upload', 'picture confirm button', ctx, 'attached');
+  const toast = page.locator(S.toast);
+  const state = await poll(
+    async () => ({ ready: await confirm.isEnabled().catch(() => false), failed: await toast.first().isVisible().catch(() => false) }),
+    (s) => s.ready || s.failed,
+    { intervalMs: 100, timeoutMs: timeouts(ctx).uploadMs, signal: ctx.signal, onTimeout: () => new AdapterError('upload_failed', 'upload', 'the pictures did not finish uploading in time') },
+  );
+  if (state.failed) throw new AdapterError('upload_failed', 'upload', `toutiao refused a picture: ${(await toast.first().innerText()).trim()}`);
+  await confirm.click();
+  try {
+    await confirm.waitFor({ state: 'hidden', timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('editor_changed', 'upload', 'the picture drawer did not close after 确定');
+  }
+  const shown = await page.locator(S.picture).count();
+  if (shown !== files.length) throw new AdapterError('upload_failed', 'upload', `the composer shows ${shown} of ${files.length} pictures`);
+  ctx.progress('upload', { phase: 'images', bytesSent: total, bytesTotal: total, percent: 100 });
+}
+
+/** Ticks exactly the wanted 作品声明 and 头条首发 (and unticks the others the page shows). */
+export async function setBoxes(page: Page, declarations: readonly string[], exclusive: boolean, ctx: Ctx): Promise<void> {
+  const want = new Map<string, boolean>(Object.values(TOUTIAO_DECLARATION_LABELS).map((l) => [l, declarations.includes(l)]));
+  want.set(EXCLUSIVE_LABEL, exclusive);
+  for (const [label, on] of want) {
+    const box = page.locator(S.checkbox).filter({ has: page.getByText(label, { exact: true }) }).first();
+    if ((await box.count()) === 0) {
+      if (!on) continue;
+      const fieldName = label === EXCLUSIVE_LABEL ? 'exclusive' : 'declarations';
+      throw new AdapterError('setting_unavailable', 'apply_settings', `toutiao's composer offers no "${label}"`, { field: fieldName });
+    }
+    const input = box.locator('input[type="checkbox"]');
+    if ((await input.isChecked()) !== on) await box.click();
+    await poll(() => input.isChecked(), (v) => v === on, {
+      intervalMs: 50,
+      timeoutMs: timeouts(ctx).selectorMs,
+      signal: ctx.signal,
+      onTimeout: () => new AdapterError('editor_changed', 'apply_settings', `the "${label}" box did not take the click`),
+    });
+  }
+}

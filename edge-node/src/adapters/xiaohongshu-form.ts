@@ -1,0 +1,121 @@
+/**
+ * The controls of xiaohongshu's publish form shared by notes (图文) and videos:
+ * title, description with topics, cover dialog, location, visibility and
+ * scheduled publishing. Selectors and their provenance: see xiaohongshu.ts.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext } from './contract.js';
+import { need, openMedia, poll, timeouts } from './support.js';
+
+export const XHS = {
+  title: 'input[placeholder*="填写标题"]',
+  desc: 'p[data-placeholder*="输入正文描述"]',
+  topicList: '#creator-editor-topic-container',
+  topicItem: '#creator-editor-topic-container .item',
+  coverOpen: 'div.upload-cover',
+  coverModal: 'div.d-modal',
+  coverInput: 'div.upload-wrapper input[type="file"][accept*="image"]',
+  coverFooter: 'div.d-modal-footer',
+  location: 'div.d-text.d-select-placeholder.d-text-ellipsis.d-text-nowrap',
+  locationDropdown: 'div.d-popover.d-popover-default.d-dropdown',
+  locationName: 'div.d-options-wrapper div.d-grid.d-options div.name',
+  scheduleCard: '.custom-switch-card',
+  scheduleSwitch: '.d-switch',
+  scheduleInput: '.d-datepicker-input-filter input.d-text',
+  visibility: (label: string) => `label.d-radio:has(span:text-is("${label}"))`,
+  publish: (label: string) => `button:has-text("${label}")`,
+} as const;
+
+export const XHS_TITLE_MAX = 20;
+export const XHS_TAGS_MAX = 10;
+/** Our visibility values → the labels of the form's permission radios (unverified labels). */
+export const XHS_VISIBILITY_LABELS: Readonly<Record<string, string>> = { public: '公开可见', private: '仅自己可见' };
+
+type Ctx = AdapterContext;
+
+export async function fillTitle(page: Page, title: string, ctx: Ctx): Promise<void> {
+  const input = await need(page, XHS.title, 'fill', 'title input', ctx);
+  await input.fill(title);
+  if ((await input.inputValue()) !== title) throw new AdapterError('editor_changed', 'fill', 'the title input did not keep the title');
+}
+
+/**
+ * The description is a rich editor: the text goes in as typed input, then each
+ * topic is typed as `#topic` and taken from the suggestions the form offers
+ * (the first one, as a person does). A topic with no suggestion stops the job:
+ * silently dropping it would publish something else.
+ */
+export async function fillDescription(page: Page, text: string, topics: readonly string[], ctx: Ctx): Promise<void> {
+  const editor = await need(page, XHS.desc, 'fill', 'description editor', ctx);
+  // The form was just opened (prepare reloads it), so the editor is empty: typing starts at its end.
+  await editor.click();
+  // Line breaks are paragraphs in this editor: Enter between lines, as a person types them.
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await page.keyboard.press('Enter');
+    if (line) await page.keyboard.insertText(line);
+  }
+  for (const topic of topics) {
+    await page.keyboard.insertText(text || topics.indexOf(topic) > 0 ? ' ' : '');
+    await page.keyboard.type(`#${topic}`, { delay: 5 });
+    const item = page.locator(XHS.topicItem).first();
+    try {
+      await item.waitFor({ timeout: timeouts(ctx).selectorMs });
+    } catch {
+      throw new AdapterError('setting_unavailable', 'apply_settings', `xiaohongshu suggests no topic for "${topic}"`, { field: 'tags' });
+    }
+    await item.click();
+    await page.locator(XHS.topicList).waitFor({ state: 'hidden', timeout: timeouts(ctx).selectorMs });
+  }
+}
+
+/** Custom cover through the cover dialog; a cover the platform cannot adopt stops the job. */
+export async function setCover(page: Page, path: string, ctx: Ctx): Promise<void> {
+  ctx.progress('upload', { phase: 'cover' });
+  const file = await openMedia(ctx, path, 'upload', 'cover_rejected', 'cover image');
+  await (await need(page, XHS.coverOpen, 'upload', 'cover area', ctx)).click();
+  const modal = await need(page, XHS.coverModal, 'upload', 'cover dialog', ctx);
+  await (await need(modal, 'text="上传封面"', 'upload', 'upload-cover tab', ctx)).click();
+  await (await need(modal, XHS.coverInput, 'upload', 'cover file input', ctx, 'attached')).setInputFiles(file.path);
+  const confirm = await need(modal, `${XHS.coverFooter} button:has-text("确定")`, 'upload', 'cover confirm button', ctx);
+  await confirm.click();
+  const failed = modal.getByText(/失败/).first();
+  const end = await poll(async () => ({ open: await modal.isVisible(), failed: await failed.isVisible() }), (st) => !st.open || st.failed, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).uploadMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover dialog never closed'),
+  });
+  // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+  if (end.failed) throw new AdapterError('cover_rejected', 'upload', `xiaohongshu refused the cover: ${(await failed.innerText()).trim()}`);
+  ctx.progress('upload', { phase: 'cover', bytesSent: file.size, bytesTotal: file.size, percent: 100 });
+}
+
+export async function setLocation(page: Page, location: string, ctx: Ctx): Promise<void> {
+  await (await need(page, XHS.location, 'apply_settings', 'location picker', ctx)).click();
+  await page.keyboard.type(location, { delay: 5 });
+  const dropdown = await need(page, XHS.locationDropdown, 'apply_settings', 'location suggestions', ctx);
+  const option = dropdown.locator(XHS.locationName).filter({ hasText: new RegExp(`^\\s*${location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+  try {
+    await option.first().waitFor({ timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('setting_unavailable', 'apply_settings', `xiaohongshu offers no location "${location}"`, { field: 'location' });
+  }
+  await option.first().click();
+}
+
+export async function setVisibility(page: Page, visibility: string, ctx: Ctx): Promise<void> {
+  const label = XHS_VISIBILITY_LABELS[visibility]!;
+  await (await need(page, XHS.visibility(label), 'apply_settings', `visibility option "${label}"`, ctx)).click();
+}
+
+/** xiaohongshu's own scheduled publishing: the switch, then the time as "YYYY-MM-DD HH:mm" (China time). */
+export async function setSchedule(page: Page, at: Date, ctx: Ctx): Promise<void> {
+  const card = page.locator(XHS.scheduleCard).filter({ hasText: '定时发布' });
+  await (await need(card, XHS.scheduleSwitch, 'apply_settings', 'scheduled-publishing switch', ctx)).click();
+  const input = await need(page, XHS.scheduleInput, 'apply_settings', 'publish time input', ctx);
+  const china = new Date(at.getTime() + 8 * 3600_000).toISOString();
+  const value = `${china.slice(0, 10)} ${china.slice(11, 16)}`;
+  await input.fill(value);
+  if ((await input.inputValue()) !== value) throw new AdapterError('editor_changed', 'apply_settings', 'the publish time input did not keep the time');
+}

@@ -1,0 +1,227 @@
+/**
+ * zhihu (知乎专栏) articles, through the editor's own JSON API called from the
+ * logged-in editor page: the Markdown is rendered to the HTML the Draft.js
+ * editor stores (zhihu/html.ts), pictures from other sites are copied onto
+ * zhihu, the cover is uploaded, a draft is created and saved, the tags become
+ * zhihu topics, and the draft is published — the one call behind the commit
+ * gate — with the column and the AI-creation statement.
+ *
+ * Sources: Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/zhihu.ts (commit 5925a20, as indexed);
+ * Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/zhihu.js 2021-04-27 (snapshot 2023-09-05);
+ * M = leaperone/MultiPost-Extension src/sync/article/zhihu.ts 2025-12-05, src/sync/article.ts 2026-06-04;
+ * O = dongguaguaguagua/zhihu_obsidian src/publish_service.ts 2026-01-18, topics.ts 2025-05-25, image_service.ts 2026-01-17, disclaimer.ts 2025-12-09;
+ * Z = zly2006/zhihu-plus-plus shared/…/ui/PeopleScreen.kt 2026-08-20; B = brenda6268/notes computer-science/search/zhihu-api-1.md (commit 2b14954, as indexed).
+ * | fact | source |
+ * |---|---|
+ * | editor https://zhuanlan.zhihu.com/write; title `textarea[placeholder="请输入标题（最多 100 个字）"]` (≤ 100) | M |
+ * | draft page https://zhuanlan.zhihu.com/p/<id>/edit, article https://zhuanlan.zhihu.com/p/<id> | Wd, Wc, O |
+ * | no session: www.zhihu.com/signin | Wc (publication-inspection/zhihu.ts, 5925a20), O |
+ * | GET https://www.zhihu.com/api/v4/me → id, name, url_token | Wc, B |
+ * | session cookie z_c0; `_xsrf` cookie sent back as `x-xsrftoken`; `x-requested-with: fetch` | O, Wc |
+ * | POST zhuanlan.zhihu.com/api/articles/drafts {title, delta_time 0} → id | Wc, O |
+ * | PATCH /api/articles/<id>/draft {title, content (HTML), table_of_contents, delta_time, can_reward, titleImage, isTitleImageFullScreen} | Wc, O, Wd (titleImage) |
+ * | HTML: `<pre lang>` code, `<figure>` pictures, Draft.js table blocks | Wc |
+ * | POST /api/uploaded_images form {url, source: article} → src (a copy of a picture by URL) | Wc |
+ * | cover: POST api.zhihu.com/images (the session cookie; `x-requested-with`, no xsrf header) {image_hash (MD5), source} → upload_file {image_id, object_key, state (1 = known)}, upload_token {access_id, access_key, access_token}; PUT https://zhihu-pics-upload.zhimg.com/<object_key> with an OSS V1 signature over bucket zhihu-pics; GET api.zhihu.com/images/<id> until status success → original_src | O, Wc |
+ * | topics: GET /api/autocomplete/topics?token=<name>&max_matches=5&use_similar=0&topic_filter=1 → [topic]; POST /api/articles/<id>/topics with the topic | O |
+ * | topics matched by their `name` field, and refusing a tag with no topic of that exact name | UNVERIFIED (O takes the first suggestion) |
+ * | POST https://www.zhihu.com/api/v4/content/publish {action: article, data: {publish {traceId}, extra_info {publisher pc, pc_business_params (JSON text: column, commentPermission, disclaimer_type, disclaimer_status, …)}, draft {disabled 1, id, isPublished false}, commentsPermission, creationStatement {disclaimer_type, disclaimer_status}, contentsTables, commercialReportInfo, appreciate, hybridInfo}} → {message: success, data.result (JSON text with id)} | O |
+ * | AI statement: disclaimer_type ai_creation (包含 AI 辅助创作), status open; none/close otherwise | O (disclaimer.ts) |
+ * | columns: GET https://www.zhihu.com/api/v4/members/<url_token>/column-contributions → data[].column {id, title} | Z |
+ * | the column in pc_business_params as {id, title} (O always sends null) | UNVERIFIED |
+ * | verify: GET https://www.zhihu.com/api/v4/members/<url_token>/articles?sort_by=created → data[] {id, title, created (Unix s)} | Z, B |
+ * | whether those member lists answer a call without the x-zse-96 signature zhihu's own client adds | UNVERIFIED |
+ *
+ * Settings: `tags` (zhihu topics, by exact name), `column` (one of the account's columns,
+ * by title), `coverMode` (`custom` uploads the article's cover; absent → custom when
+ * there is one), `aiLabel` (包含 AI 辅助创作; the article's aigc facts decide when
+ * absent). `summary` and `original` have no control here and are logged as ignored.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
+import { aiLabelOf } from './kit/ai-label.js';
+import { gatedApiPublish } from './kit/api-publish.js';
+import { field, needField } from './kit/page-api.js';
+import { pageCall } from './kit/page-call.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need } from './support.js';
+import { zhihuHtml } from './zhihu/html.js';
+import { copyPictures, uploadCover } from './zhihu/images.js';
+import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './zhihu/site.js';
+
+export const ZHIHU_LIMITS = { titleMax: 100 } as const;
+const SETTING_KEYS = ['tags', 'column', 'coverMode', 'aiLabel'] as const;
+const TITLE_INPUT = 'textarea[placeholder*="请输入标题"]';
+
+type Ctx = AdapterContext;
+type Column = { id: string; title: string };
+
+interface Prepared {
+  draftId: string;
+  column: Column | null;
+  ai: boolean;
+}
+/** What `prepare` settled for the `publish` that follows on the same page (the column's id, the statement). */
+const prepared = new WeakMap<Page, Prepared>();
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return {
+    reader: r,
+    tags: r.stringArray('tags', { max: 5, maxLength: 30 }),
+    column: r.string('column', { maxLength: 50 }),
+    cover: coverMode === 'custom' ? job.payload.coverImage : undefined,
+    ai: aiLabelOf(job, r),
+  };
+}
+
+export const zhihuAdapter: Adapter = {
+  platform: 'zhihu',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedInOnly(page, URLS.write, 'check_login', ctx);
+    const me = await whoAmI(page, 'check_login', ctx);
+    return { externalRef: me.externalRef, displayName: me.displayName };
+  },
+
+  async prepare(page, anyJob, ctx) {
+    const job = jobOfType(anyJob, 'article');
+    const s = readSettings(job);
+    s.reader.logIgnored(SETTING_KEYS, ctx.log);
+    const title = job.payload.title.trim();
+    if (!title) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a title');
+    assertMaxChars(title, ZHIHU_LIMITS.titleMax, 'fill', 'title');
+    if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a body');
+
+    ctx.progress('open_editor');
+    prepared.delete(page);
+    const me = await openAs(page, URLS.write, job, 'open_editor', ctx);
+    await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+    const xsrf = await xsrfToken(page, 'open_editor');
+
+    ctx.progress('apply_settings');
+    const column = s.column ? await resolveColumn(page, me.urlToken, s.column, ctx) : null;
+    const topics: unknown[] = [];
+    for (const tag of s.tags) topics.push(await resolveTopic(page, tag, ctx));
+
+    ctx.progress('fill');
+    const html = await copyPictures(page, zhihuHtml(job.payload.content), xsrf, ctx);
+    const cover = s.cover ? await uploadCover(page, s.cover, ctx) : null;
+
+    const created = await write(page, at(ctx, URLS.drafts), { method: 'POST', json: { title, delta_time: 0 } }, xsrf, 'fill', 'draft create', ctx);
+    if (created.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(created.body)}`);
+    const draftId = needField(created.body, ['id'], 'fill', 'draft create');
+    const body = { title, content: html, table_of_contents: false, delta_time: 30, can_reward: false, ...(cover ? { titleImage: cover, isTitleImageFullScreen: false } : {}) };
+    const saved = await write(page, at(ctx, URLS.draft(draftId)), { method: 'PATCH', json: body }, xsrf, 'fill', 'draft save', ctx);
+    if (saved.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(saved.body)}`);
+    ctx.progress('apply_settings');
+    for (const topic of topics) {
+      const added = await write(page, at(ctx, URLS.topics(draftId)), { method: 'POST', json: topic }, xsrf, 'apply_settings', 'topic', ctx);
+      if (added.status >= 400) throw new AdapterError('setting_unavailable', 'apply_settings', `zhihu refused the topic ${String(field(topic, 'name'))}: ${refusalOf(added.body)}`, { field: 'tags' });
+    }
+    // The draft's own page is where the publish step picks it up (and what a person would see).
+    await openLoggedInOnly(page, URLS.draftPage(draftId), 'open_editor', ctx);
+    prepared.set(page, { draftId, column, ai: s.ai });
+  },
+
+  async publish(page, anyJob, ctx) {
+    jobOfType(anyJob, 'article');
+    const draftId = /^\/p\/(\d+)\/edit$/.exec(real(ctx, page.url()).pathname)?.[1];
+    const p = prepared.get(page);
+    if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+    const xsrf = await xsrfToken(page, 'publish');
+    const articleId = await gatedApiPublish(
+      page,
+      at(ctx, URLS.publish),
+      { method: 'POST', headers: { 'x-requested-with': 'fetch', 'x-xsrftoken': xsrf }, json: publishBody(p) },
+      (body) => {
+        if (field(body, 'message') !== 'success') return { ok: false, message: refusalOf(body) };
+        let result: unknown;
+        try {
+          result = JSON.parse(String(field(body, 'data', 'result') ?? ''));
+        } catch {
+          return { ok: true, value: '' };
+        }
+        const id = field(result, 'id');
+        return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
+      },
+      ctx,
+    );
+    prepared.delete(page);
+    if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the publish but named no article; verify before any retry');
+    return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
+  },
+
+  async verify(page, anyJob, ctx) {
+    const job = jobOfType(anyJob, 'article');
+    ctx.progress('read_back');
+    await openLoggedInOnly(page, URLS.write, 'check_login', ctx);
+    // Looking in another account's list would find nothing and invite a duplicate.
+    const me = await whoAmI(page, 'check_login', ctx);
+    assertAccount(me, job, 'check_login');
+    const { status, body } = await pageCall(page, at(ctx, URLS.articles(me.urlToken)), { headers: { 'x-requested-with': 'fetch' } }, 'read_back', 'article list', ctx);
+    if (status >= 400) throw new Error(`zhihu article list: ${refusalOf(body)}`);
+    const rows = Array.isArray(field(body, 'data')) ? (field(body, 'data') as unknown[]) : [];
+    const title = job.payload.title.trim();
+    const hits = rows.filter((row) => {
+      const created = Number(field(row, 'created'));
+      return field(row, 'title') === title && inJobWindow(Number.isFinite(created) ? new Date(created * 1000).toISOString() : null, job);
+    });
+    if (hits.length === 0) return { found: false };
+    const postId = String(field(hits[0], 'id'));
+    return { found: true, postId, url: at(ctx, URLS.post(postId)), candidates: hits.length };
+  },
+};
+
+function publishBody(p: Prepared) {
+  const statement = p.ai ? { disclaimer_type: 'ai_creation', disclaimer_status: 'open' } : { disclaimer_type: 'none', disclaimer_status: 'close' };
+  const business = {
+    column: p.column,
+    commentPermission: 'anyone',
+    ...statement,
+    table_of_contents_enabled: false,
+    commercial_report_info: { commercial_types: [] },
+    commercial_zhitask_bind_info: null,
+    canReward: false,
+  };
+  return {
+    action: 'article',
+    data: {
+      publish: { traceId: `${Date.now()},${randomUUID()}` },
+      extra_info: { publisher: 'pc', pc_business_params: JSON.stringify(business) },
+      draft: { disabled: 1, id: p.draftId, isPublished: false },
+      commentsPermission: { comment_permission: 'anyone' },
+      creationStatement: statement,
+      contentsTables: { table_of_contents_enabled: false },
+      commercialReportInfo: { isReport: 0 },
+      appreciate: { can_reward: false, tagline: '' },
+      hybridInfo: {},
+    },
+  };
+}
+
+async function resolveColumn(page: Page, urlToken: string, wanted: string, ctx: Ctx): Promise<Column> {
+  const { status, body } = await pageCall(page, at(ctx, URLS.columns(urlToken)), { headers: { 'x-requested-with': 'fetch' } }, 'apply_settings', 'column list', ctx);
+  if (status >= 400) throw new Error(`zhihu column list: ${refusalOf(body)}`);
+  const rows = field(body, 'data');
+  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'apply_settings', 'column list: the answer has no data list');
+  const hit = rows.map((r) => field(r, 'column')).find((c) => field(c, 'title') === wanted);
+  if (!hit) throw new AdapterError('setting_unavailable', 'apply_settings', `this zhihu account has no column "${wanted}"`, { field: 'column' });
+  return { id: needField(hit, ['id'], 'apply_settings', 'column list'), title: wanted };
+}
+
+async function resolveTopic(page: Page, name: string, ctx: Ctx): Promise<unknown> {
+  const { status, body } = await pageCall(page, at(ctx, URLS.topicSearch(name)), { headers: { 'x-requested-with': 'fetch' } }, 'apply_settings', 'topic search', ctx);
+  if (status >= 400) throw new Error(`zhihu topic search: ${refusalOf(body)}`);
+  if (!Array.isArray(body)) throw new AdapterError('editor_changed', 'apply_settings', 'topic search: the answer is not a list');
+  const hit = body.find((t) => String(field(t, 'name') ?? '').toLowerCase() === name.toLowerCase());
+  if (!hit) throw new AdapterError('setting_unavailable', 'apply_settings', `zhihu has no topic "${name}"`, { field: 'tags' });
+  return hit;
+}

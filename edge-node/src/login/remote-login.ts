@@ -1,0 +1,244 @@
+/**
+ * Logins relayed from the control plane (login_open … login_cancel): the same
+ * flow as `plume-edge accounts login` (account-login.ts, in the account's
+ * persistent profile, under its lock), driven from the socket instead of a
+ * terminal. The login page goes back as a CDP screencast (JPEG, throttled and
+ * bounded: LOGIN_FRAME_LIMITS) with the flow's events; the person at the
+ * console answers with clicks, keys, text and the SMS code, which reach this
+ * login's page and nothing else.
+ */
+import {
+  type ControlMessageOf,
+  type LoginEventReport,
+  LOGIN_FRAME_LIMITS,
+  type LoginInput,
+  type NodeMessage,
+} from '@plume/shared';
+import type { Logger } from 'pino';
+import type { BrowserContext, CDPSession, Frame as Frame_, Page } from 'playwright-core';
+import { withAccountLock } from '../account-lock.js';
+import type { AccountRegistry } from '../accounts.js';
+import type { AdapterSet } from '../jobs/adapter-set.js';
+import { loginAccount } from './account-login.js';
+import { LoginFailed, type LoginEvent, type LoginFlow } from './flow.js';
+
+export interface RemoteLoginsOptions {
+  adapters: AdapterSet;
+  registry: AccountRegistry;
+  stateDir: string;
+  platformUrls: Record<string, string>;
+  launchProfile: (dir: string) => Promise<BrowserContext>;
+  send: (m: NodeMessage) => boolean;
+  /** An account was recorded: report the node's accounts now. */
+  onAccountsChanged: () => void;
+  log: Logger;
+}
+
+// Why: a job or a login check of the same account finishes within a minute or two; a login waits that long for it.
+const LOCK_WAIT_MS = 2 * 60_000;
+// Why: Chromium stops sending screencast frames until each is acknowledged; the node keeps only the newest.
+const FRAME_EVERY_MS = Math.ceil(1000 / LOGIN_FRAME_LIMITS.maxPerSecond);
+// Why: a renderer swap (a cross-site navigation) takes well under a second; 40 × 250 ms outlasts a slow one on a loaded machine.
+const SCREENCAST_START_ATTEMPTS = 40;
+const SCREENCAST_RETRY_MS = 250;
+// Why 60: enough for text and a QR at the size a console shows it; the frame stays far under the bound.
+const JPEG_QUALITY = 60;
+
+interface Running {
+  abort: AbortController;
+  flow: LoginFlow | null;
+  page: Page | null;
+  /** Inputs run one at a time, in arrival order. */
+  inputs: Promise<void>;
+}
+
+/** The platforms this node can open a login page for (capabilities.logins). */
+export function loginPlatforms(adapters: AdapterSet): string[] {
+  return adapters.platforms().filter((p) => adapters.get(p)?.login !== undefined);
+}
+
+export class RemoteLogins {
+  private readonly running = new Map<string, Running>();
+
+  constructor(private readonly o: RemoteLoginsOptions) {}
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  open(m: ControlMessageOf<'login_open'>): void {
+    if (this.running.has(m.loginId)) return;
+    const log = this.o.log.child({ loginId: m.loginId, platform: m.platform });
+    const report = (event: LoginEventReport) => this.o.send({ type: 'login_event', loginId: m.loginId, event });
+    const adapter = this.o.adapters.get(m.platform);
+    if (!adapter?.login) {
+      report({ type: 'failed', code: 'no_login_page', message: `this node opens no login page for ${m.platform}` });
+      return;
+    }
+    const run: Running = { abort: new AbortController(), flow: null, page: null, inputs: Promise.resolve() };
+    this.running.set(m.loginId, run);
+    log.info({ accountRef: m.accountRef, userId: m.userId }, 'relayed login opening');
+    let stopFrames = async () => {};
+    void loginAccount({
+      registry: this.o.registry,
+      adapter,
+      baseUrl: this.o.platformUrls[m.platform] ?? adapter.defaultBaseUrl,
+      stateDir: this.o.stateDir,
+      launchProfile: this.o.launchProfile,
+      lock: (ref, work) => withAccountLock(this.o.stateDir, ref, work, { waitMs: LOCK_WAIT_MS, signal: run.abort.signal }),
+      ...(m.accountRef !== undefined ? { ref: m.accountRef } : {}),
+      userId: m.userId,
+      timeoutMs: m.timeoutMs,
+      signal: run.abort.signal,
+      log,
+      onFlow: (flow, page) => {
+        run.flow = flow;
+        run.page = page;
+        flow.on((e) => {
+          const event = reported(e);
+          if (event) report(event);
+        });
+        stopFrames = streamFrames(page, (frame) => this.o.send({ type: 'login_frame', loginId: m.loginId, ...frame }), log);
+      },
+    }).then(
+      ({ account }) => {
+        log.info({ account: account.externalRef }, 'relayed login succeeded');
+        this.o.onAccountsChanged();
+      },
+      (e: unknown) => {
+        // The flow reports its own failure; one that ended before the flow ran (the lock, the browser) is reported here.
+        if (!run.flow) report({ type: 'failed', code: e instanceof LoginFailed ? e.code : 'browser_failed', message: (e as Error).message.slice(0, 1000) });
+        log.info({ err: (e as Error).message }, 'relayed login failed');
+      },
+    ).finally(() => {
+      void stopFrames();
+      this.running.delete(m.loginId);
+    });
+  }
+
+  input(m: ControlMessageOf<'login_input'>): void {
+    const run = this.running.get(m.loginId);
+    if (!run) return;
+    run.inputs = run.inputs.then(() => apply(run, m.input)).catch((err: unknown) => this.o.log.warn({ loginId: m.loginId, input: m.input.type, err: (err as Error).message }, 'a login input failed'));
+  }
+
+  cancel(m: ControlMessageOf<'login_cancel'>): void {
+    const run = this.running.get(m.loginId);
+    if (!run) return;
+    this.o.log.info({ loginId: m.loginId, reason: m.reason }, 'relayed login cancelled');
+    run.abort.abort(new LoginFailed('cancelled', m.reason ?? 'the login was cancelled'));
+  }
+
+  /** The daemon stops: every login ends cancelled and its browser closes. */
+  stopAll(): void {
+    for (const run of this.running.values()) run.abort.abort(new LoginFailed('cancelled', 'the node is stopping'));
+  }
+}
+
+/** What of a flow event goes on the wire: the QR as its text (the frames show its pixels). */
+function reported(e: LoginEvent): LoginEventReport | null {
+  switch (e.type) {
+    case 'qr':
+      return { type: 'qr', text: e.text === null ? null : e.text.slice(0, 2000), purpose: e.purpose, shown: e.shown };
+    case 'succeeded':
+      return { type: 'succeeded', externalRef: e.account.externalRef, displayName: e.account.displayName.slice(0, 200) };
+    case 'failed':
+      return { type: 'failed', code: e.code, message: e.message.slice(0, 1000) };
+    default:
+      return e;
+  }
+}
+
+async function apply(run: Running, input: LoginInput): Promise<void> {
+  const page = run.page;
+  if (input.type === 'sms') {
+    run.flow?.submitSms(input.code);
+    return;
+  }
+  if (!page || page.isClosed()) return;
+  switch (input.type) {
+    case 'click':
+      await page.mouse.click(input.x, input.y);
+      return;
+    case 'key':
+      await page.keyboard.press(input.key);
+      return;
+    case 'text':
+      await page.keyboard.type(input.text);
+  }
+}
+
+interface Frame {
+  seq: number;
+  jpeg: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Page.startScreencast on the login page: every frame is acknowledged at once (Chromium sends no
+ * more until it is), the newest is kept, and at most one goes out per FRAME_EVERY_MS; a frame over
+ * the size bound is dropped. The screencast is (re)started after every navigation of the main
+ * frame, and retried while Chromium answers that no page is attached: the flow navigates from
+ * about:blank to the platform as the stream starts, and the renderer swap in between refuses the
+ * start ("Not attached to an active page"), which left a login without frames. Returns the stop.
+ */
+function streamFrames(page: Page, send: (f: Frame) => void, log: Logger): () => Promise<void> {
+  let cdp: CDPSession | null = null;
+  let latest: Omit<Frame, 'seq'> | null = null;
+  let seq = 0;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (!latest) return;
+    const frame = latest;
+    latest = null;
+    if (frame.jpeg.length > LOGIN_FRAME_LIMITS.base64Chars) {
+      log.debug({ chars: frame.jpeg.length }, 'a login frame over the bound was dropped');
+      return;
+    }
+    send({ seq: seq++, ...frame });
+  }, FRAME_EVERY_MS);
+  timer.unref();
+  // Starts run one after another; a start asked for meanwhile runs once after the current one.
+  let starting: Promise<void> = Promise.resolve();
+  const start = () => {
+    starting = starting.then(async () => {
+      for (let attempt = 1; !stopped && cdp; attempt++) {
+        try {
+          await cdp.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, maxWidth: LOGIN_FRAME_LIMITS.maxEdgePx, maxHeight: LOGIN_FRAME_LIMITS.maxEdgePx });
+          return;
+        } catch (err) {
+          if (stopped || page.isClosed()) return;
+          if (attempt >= SCREENCAST_START_ATTEMPTS) {
+            log.warn({ err: (err as Error).message, attempts: attempt }, 'the login page cannot be streamed');
+            return;
+          }
+          await new Promise((r) => setTimeout(r, SCREENCAST_RETRY_MS));
+        }
+      }
+    });
+  };
+  const onNavigated = (frame: Frame_) => {
+    if (frame === page.mainFrame()) start();
+  };
+  void (async () => {
+    try {
+      cdp = await page.context().newCDPSession(page);
+      cdp.on('Page.screencastFrame', (f) => {
+        latest = { jpeg: f.data, width: Math.round(f.metadata.deviceWidth), height: Math.round(f.metadata.deviceHeight) };
+        cdp?.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+      });
+      if (stopped) return;
+      page.on('framenavigated', onNavigated);
+      start();
+    } catch (err) {
+      if (!stopped) log.warn({ err: (err as Error).message }, 'the login page cannot be streamed');
+    }
+  })();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    page.off('framenavigated', onNavigated);
+    await cdp?.detach().catch(() => {});
+  };
+}

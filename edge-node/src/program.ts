@@ -1,0 +1,197 @@
+/**
+ * The plume-edge program: enroll | run | accounts | check | doctor. Parses the
+ * environment once (config.ts) and the command line here; exit codes: 0 ok, 1
+ * failure (for `check`: the site changed), 2 a check could not judge the site,
+ * 64 usage error, 78 configuration error (EX_CONFIG: systemd does not restart
+ * on it, see systemd/plume-edge.service).
+ *
+ * The adapters are the caller's to give, never the environment's: the shipped
+ * entry (cli.ts) passes the platform registry; the integration tests' entry
+ * (test/support/edge-daemon-entry.mjs) passes scripted ones.
+ */
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { accountsCommand } from './accounts-cli.js';
+import { withAccountLock } from './account-lock.js';
+import { AccountRegistry } from './accounts.js';
+import { profileLauncher } from './chromium.js';
+import { ConfigError, type EdgeConfig, loadConfig, requireRunConfig } from './config.js';
+import { startDaemon } from './daemon.js';
+import { doctor } from './doctor.js';
+import { enroll } from './enroll.js';
+import type { AdapterSet } from './jobs/adapter-set.js';
+import { CheckRefused, checkTypes, formatReport, runChecks } from './checks/check-plan.js';
+import { SiteCheckStore } from './checks/check-store.js';
+import { CONTENT_TYPES, type ContentType } from '@plume/shared';
+import { UsageError } from './usage.js';
+
+const USAGE = `plume-edge — Plume execution node
+
+  plume-edge enroll --url <control plane URL> --token <enrollment token> [--name <name>] [--force]
+  plume-edge run
+  plume-edge accounts [list]       each account's login state and last check
+  plume-edge accounts login <platform> [--ref <platform account id>] [--user <userId>] [--timeout <seconds>]
+      the platform's login page on this node: scan the QR shown here with the account's phone
+      (accounts login --help: the steps and exit codes)
+  plume-edge accounts import --ref <platform account id> --platform <code> --storage-state <file.json> [--name <display name>] [--user <userId>]
+  plume-edge accounts relogin <ref> [--timeout <seconds>]
+      logs the account in again the same way (the same account must scan)
+  plume-edge accounts relogin <ref> --storage-state <file.json>
+      replaces the account's cookies with an exported login and checks it
+  plume-edge accounts remove <ref>
+      deletes the account and its browser profile
+  plume-edge accounts check        checks every account's login now
+      (all of these work beside a running daemon, which reports the change)
+  plume-edge check <platform> --account <ref> [--content-type article|dynamic|video]
+      runs the adapter against the live site up to, not including, the publish click
+  plume-edge doctor
+
+Environment (docs/operators.md has the details):
+  PLUME_CONTROL_URL         control plane base URL (written by enroll)
+  PLUME_EDGE_VIDEO_DIR      videos and covers, one folder per user id (required for run)
+  PLUME_EDGE_STATE_DIR      key, outbox, journal, browser profiles (default /var/lib/plume-edge;
+                            systemd's STATE_DIRECTORY when unset)
+  PLUME_CHROMIUM_PATH       the browser (default /usr/bin/chromium)
+  PLUME_EDGE_HEADLESS       false shows the browser windows (default true)
+  PLUME_EDGE_PLATFORM_URLS  JSON object platform code → base URL (a staging site or the simulator)
+  PLUME_EDGE_CONCURRENCY    jobs at once (default 2)
+  PLUME_EDGE_DRAIN_SECONDS  on SIGTERM, how long running jobs may finish (default 60)
+  PLUME_EDGE_METRICS_ADDR   host:port where \`run\` serves Prometheus metrics at /metrics
+                            (e.g. 127.0.0.1:9465; unset: no metrics)
+  PLUME_EDGE_CHECK_INTERVAL_MINUTES  run \`plume-edge check\` on every adapter this often while
+                            running (default: off; each check drives the live site)
+  PLUME_EDGE_LOGIN_CHECK_MINUTES  check each account's login this often while running, ±20%
+                            per account, one check per platform at a time, never during its
+                            jobs (default 45; 0 = only jobs and \`accounts check\` check)
+  LOG_LEVEL                 pino level (default info)
+  NOTIFY_SOCKET, PLUME_NOTIFY_FD, WATCHDOG_USEC, WATCHDOG_PID  set by systemd, never by hand
+`;
+
+export interface ProgramOptions {
+  /** What `run`, `accounts check` and `check` drive. */
+  adapters: AdapterSet;
+}
+
+async function main(argv: string[], { adapters }: ProgramOptions): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 64;
+  }
+  const config = loadConfig(process.env);
+  switch (command) {
+    case 'enroll':
+      return enrollCommand(config, rest);
+    case 'run':
+      return runCommand(config, adapters);
+    case 'accounts':
+      return accountsCommand(config, rest, adapters);
+    case 'check':
+      return checkCommand(config, rest, adapters);
+    case 'doctor':
+      return doctorCommand(config);
+    default:
+      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  }
+}
+
+async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { url: { type: 'string' }, token: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } } });
+  const url = values.url ?? config.controlUrl;
+  if (!url) throw new UsageError('enroll needs --url <control plane URL> (or PLUME_CONTROL_URL)');
+  if (!values.token) throw new UsageError('enroll needs --token <enrollment token> (from POST /api/admin/nodes/enrollment-tokens)');
+  const identity = await enroll({ url, token: values.token, stateDir: config.stateDir, ...(values.name ? { name: values.name } : {}), ...(values.force ? { force: true } : {}) });
+  process.stdout.write(`enrolled as ${identity.nodeId} (${identity.kind}) with ${identity.controlUrl}; key in ${config.stateDir}/node.key\n`);
+  return 0;
+}
+
+async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<number> {
+  const run = requireRunConfig(config);
+  const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'plume-edge' } });
+  const daemon = await startDaemon(run, log, { adapters });
+  // SIGTERM (systemd stop) and SIGINT handled once: a second signal does not interrupt the drain.
+  const onSignal = (signal: string) => {
+    log.info({ signal }, 'signal received');
+    void daemon.stop();
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  const code = await daemon.finished;
+  log.flush();
+  return code;
+}
+
+async function checkCommand(config: EdgeConfig, args: string[], adapters: AdapterSet): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' }, 'content-type': { type: 'string' } } });
+  const [platform, ...extra] = positionals;
+  if (!platform || extra.length) throw new UsageError('check needs one platform code: plume-edge check <platform> --account <ref>');
+  if (!values.account) throw new UsageError('check needs --account <ref> (an account of that platform on this node: plume-edge accounts list)');
+  const only = values['content-type'];
+  if (only !== undefined && !(CONTENT_TYPES as readonly string[]).includes(only)) throw new UsageError(`--content-type must be one of ${CONTENT_TYPES.join(', ')}`);
+  const registry = new AccountRegistry(config.stateDir);
+  const account = registry.get(values.account);
+  if (!account) throw new UsageError(`no account ${JSON.stringify(values.account)} on this node (plume-edge accounts list)`);
+  if (account.platform !== platform) throw new UsageError(`account ${account.externalRef} is a ${account.platform} account, not ${platform}`);
+  let types: ContentType[];
+  try {
+    types = checkTypes(adapters, account, only as ContentType | undefined);
+  } catch (e) {
+    if (e instanceof CheckRefused) throw new UsageError(e.message);
+    throw e;
+  }
+  const baseUrl = config.platformUrls[platform] ?? adapters.get(platform)!.defaultBaseUrl;
+  process.stdout.write(`checking ${platform} (${types.join(', ')}) as ${account.externalRef}: nothing will be published\n`);
+  // The account's profile is this command's while it runs (a running daemon's jobs on it wait).
+  const reports = await withAccountLock(
+    config.stateDir,
+    account.externalRef,
+    () =>
+      runChecks(
+        {
+          adapters,
+          registry,
+          store: new SiteCheckStore(config.stateDir),
+          stateDir: config.stateDir,
+          platformUrls: config.platformUrls,
+          launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless }),
+        },
+        account,
+        types,
+        (r) => process.stdout.write(formatReport(r, baseUrl)),
+      ),
+    { waitMs: 10 * 60_000, onWait: () => process.stdout.write(`${account.externalRef} is in use (a job or check of the running daemon); waiting for it…
+`) },
+  );
+  // 0 all passed, 1 the site changed, 2 a check could not judge it.
+  if (reports.some((r) => r.status === 'failed')) return 1;
+  return reports.some((r) => r.status === 'inconclusive') ? 2 : 0;
+}
+
+async function doctorCommand(config: EdgeConfig): Promise<number> {
+  const checks = await doctor(config);
+  for (const c of checks) process.stdout.write(`${c.status === 'ok' ? 'ok  ' : c.status === 'warn' ? 'WARN' : 'FAIL'}  ${c.name.padEnd(16)} ${c.detail}\n`);
+  return checks.some((c) => c.status === 'fail') ? 1 : 0;
+}
+
+/** Runs one command line to its exit code and exits the process with it. */
+export function runProgram(argv: string[], options: ProgramOptions): void {
+  main(argv, options).then(
+    (code) => {
+      process.exitCode = code;
+      // Chromium children, chokidar and sockets are closed by now; do not wait on stray handles.
+      setTimeout(() => process.exit(code), 200).unref();
+    },
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        process.stderr.write(`plume-edge: ${error.message}\n\n${USAGE}`);
+        process.exit(64);
+      }
+      if (error instanceof ConfigError) {
+        process.stderr.write(`plume-edge: ${error.message}\n`);
+        process.exit(78);
+      }
+      process.stderr.write(`plume-edge: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

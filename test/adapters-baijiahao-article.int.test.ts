@@ -1,0 +1,251 @@
+/**
+ * 百家号 articles in real Chromium against the 百家号 replica: the Markdown
+ * as the editor's HTML, every picture and the cover through 百家号's picture
+ * upload (a local file through the sandbox, a web address through the
+ * daemon's own downloader), the draft saved and then published with the
+ * editor's token, the AI declaration (aigc_bjh_status), the abstract. The
+ * cases every adapter shares are in test/support/adapter-contract.ts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImageFetcher } from '@plume/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleHtml, baijiahaoAdapter as adapter } from '../edge-node/src/adapters/baijiahao.js';
+import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
+import { JobMedia } from '../edge-node/src/jobs/media.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type CoverServer, PNG_1X1, serve, sha256, startCoverServer } from './support/cover-server.js';
+
+const P = 'baijiahao';
+const ACCOUNT = '1588000000000001';
+const CONTENT = '## 小标题\n\n一段 **加粗** 的正文，含 `行内代码` 与 [一个链接](https://example.com/x)。\n\n```ts\nconst x = 1 < 2;\n```\n\n| 项目 | 数量 |\n|---|---|\n| 苹果 | 3 |\n';
+/** A picture on 百家号's own host. */
+const OWN_PICTURE = /https:\/\/pic\.rmb\.bdstatic\.com\/bjh\/news\/[0-9a-f]{16}\.(png|jpeg)/g;
+
+let cover: string;
+let figure: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    cover = await media.file('cover.jpg', 40 * 1024);
+    figure = await media.file('figure.png', 20 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean; aigc?: boolean; account?: string } = {}): ArticleJob {
+  seq++;
+  return {
+    jobId: `job_bjh${seq}`,
+    attemptId: `att_bjh${seq}`,
+    platform: P,
+    contentType: 'article',
+    account: { id: 'acc_bjh', externalRef: o.account ?? ACCOUNT },
+    payload: {
+      title: o.title ?? `百家号测试文章 ${seq}`,
+      content: o.content ?? CONTENT,
+      ...(o.cover === false ? {} : { coverImage: cover }),
+      ...(o.aigc === undefined ? {} : { aigc: { label_required: o.aigc } }),
+    },
+    settings: o.settings ?? { aiLabel: true, summary: '一篇测试百家号发布流程的文章' },
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<ArticleJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the Markdown as the editor HTML, the cover uploaded, the AI declaration and the abstract',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toBe(articleHtml(CONTENT));
+      expect(post.body).toContain('<pre><code>const x = 1 &lt; 2;</code></pre>');
+      expect(post.body).toContain('<table>');
+      expect(post.settings).toEqual({ aigc: true, abstract: '一篇测试百家号发布流程的文章', coverLayout: 'one' });
+      expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
+      expect(result).toEqual({ postId: expect.stringMatching(/^\d{16}$/), url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${result.postId}` });
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: {
+    // No cover, no settings: no AI declaration, no abstract, no cover picture.
+    job: () => makeJob({ cover: false, settings: {} }),
+    check(posts) {
+      expect(posts[0]!.settings).toEqual({ aigc: false, abstract: '', coverLayout: 'one' });
+      expect(posts[0]!.media).toEqual([]);
+    },
+  },
+  verifyJob: () => makeJob({ cover: false }),
+  editorChanged: { omit: 'edit-token', step: 'open_editor', control: '__BJH__INIT__AUTH__' },
+};
+
+describe('happy path', () => {
+  happyPathContract(contract);
+
+  it('a picture from a local file becomes 百家号’s own copy before the draft is saved', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾`, cover: false, settings: {} });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p>');
+    expect(post.media).toEqual([{ kind: 'image', ...(await fileDigest(figure)) }]);
+    expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'images', percent: 100 } });
+  }, FLOW_TIMEOUT_MS);
+
+  it('the AI declaration follows the article’s aigc facts when the settings give none; aiLabel false wins', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false, settings: {}, aigc: true });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)[0]!.settings.aigc).toBe(true);
+    fx.sim.reset();
+    const off = makeJob({ cover: false, settings: { aiLabel: false }, aigc: true });
+    await adapter.prepare(page, off, ctx);
+    await adapter.publish(page, off, ctx);
+    expect(fx.sim.publishes(P)[0]!.settings.aigc).toBe(false);
+  }, FLOW_TIMEOUT_MS);
+
+  it('discardDraft removes the draft prepare saved; nothing is left to publish', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const draftId = new URL(page.url()).searchParams.get('article_id');
+    const token = await page.evaluate(() => (globalThis as { __BJH__INIT__AUTH__?: string }).__BJH__INIT__AUTH__!);
+    const list = () =>
+      page.evaluate(
+        async ({ base, token }) => {
+          const res = await fetch(`${base}/baijiahao.baidu.com/pcui/article/lists?currentPage=1&pageSize=20&search=&type=news&collection=&dynamic=1`, { headers: { token } });
+          return ((await res.json()) as { data: { list: Array<{ article_id: string; status: string }> } }).data.list;
+        },
+        { base: fx.sim.baseUrl(P), token },
+      );
+    expect(await list()).toEqual([expect.objectContaining({ article_id: draftId, status: 'draft' })]);
+    await adapter.discardDraft!(page, job, ctx);
+    expect(await list()).toEqual([]);
+    await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('pictures given by web address', () => {
+  let images: CoverServer;
+  let staging: string;
+  beforeAll(async () => {
+    images = await startCoverServer();
+    images.route('/figure.png', serve(PNG_1X1, 'image/png'));
+    staging = await mkdtemp(join(tmpdir(), 'plume-bjh-staging-'));
+  });
+  afterAll(async () => {
+    await images?.close();
+    await rm(staging, { recursive: true, force: true });
+  });
+
+  it('are downloaded by the node’s image fetcher (as the daemon does) and uploaded to 百家号', async () => {
+    // The daemon's JobMedia with a fetcher allowed to reach this local host (the shipped one refuses loopback).
+    const media = new JobMedia(fx.media.dir, 0, staging, new ImageFetcher({ testOnly: { allowLoopback: true, allowHttp: true } }));
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx({ openFile: (path) => media.open(path) });
+    const job = makeJob({ content: `![网图](${images.origin}/figure.png)`, cover: false, settings: {} });
+    try {
+      await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx);
+    } finally {
+      await media.close();
+    }
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.body).not.toContain(images.origin);
+    expect(post.body).toMatch(OWN_PICTURE);
+    expect(post.media).toEqual([{ kind: 'image', size: PNG_1X1.length, sha256: sha256(PNG_1X1) }]);
+    expect(images.hits).toEqual(['/figure.png']);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('verify', () => {
+  it('a draft with the job’s title is not the post: only a published article counts', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    // A job created after the post cannot claim it.
+    expect(await adapter.verify(other, { ...job, createdAt: new Date(Date.now() + 60 * 60_000).toISOString() }, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  errorContract(contract);
+
+  it('login_required when the profile is logged in as another account', async () => {
+    const page = await fx.open('1588000000000999');
+    await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+  }, FLOW_TIMEOUT_MS);
+
+  it('titles outside 2–30 characters are publish_rejected before the browser moves', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '短' }), ctx), 'publish_rejected', 'fill');
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
+    expect(page.url()).toBe('about:blank');
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when 百家号 refuses the cover, or coverMode custom has no cover; nothing is saved', async () => {
+    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文' }), ctx), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面尺寸不符合要求');
+    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('upload_failed when 百家号 refuses a picture, or the picture cannot be read', async () => {
+    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${figure})`, cover: false }), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('图片格式不支持');
+    fx.sim.configure(P, { rejectImages: false });
+    await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${join(fx.media.dir, 'missing.png')})`, cover: false }), ctx), 'upload_failed', 'upload');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when 百家号 refuses the article at publish', async () => {
+    fx.sim.configure(P, { rejectPublish: '内容涉嫌违规' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容涉嫌违规');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await page.goto(`${fx.sim.baseUrl(P)}/baijiahao.baidu.com/builder/rc/edit?type=news&article_id=1700000000000001`);
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a draft save that names no article is editor_changed at fill', async () => {
+    fx.sim.configure(P, { omit: ['article_id'] });
+    const page = await fx.open(ACCOUNT);
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), fx.ctx()), 'editor_changed', 'fill');
+    expect(err.message).toContain('ret.article_id');
+  }, FLOW_TIMEOUT_MS);
+});

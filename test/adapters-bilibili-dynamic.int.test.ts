@@ -1,0 +1,127 @@
+/**
+ * bilibili dynamics end to end: real Chromium against the bilibili replica's
+ * t.bilibili.com composer (text box, title box, the uploader's detached file
+ * input, the 发布 launcher and its create/dyn answer, the draft it keeps).
+ * The cases every adapter shares are in test/support/adapter-contract.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili.js';
+import { bilibiliDynamicText } from '../edge-node/src/adapters/bilibili/dynamic.js';
+import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+const P = 'bilibili';
+const ACCOUNT = '30020002';
+
+let images: string[];
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    images = [await media.file('one.jpg', 60 * 1024), await media.file('two.png', 90 * 1024)];
+  },
+});
+const open = () => fx.open(ACCOUNT);
+
+function makeJob(overrides: { content?: string; images?: string[]; settings?: Record<string, unknown> } = {}): DynamicJob {
+  seq++;
+  return {
+    jobId: `job_bd${seq}`,
+    attemptId: `att_bd${seq}`,
+    platform: P,
+    contentType: 'dynamic',
+    account: { id: 'acc_bd', externalRef: ACCOUNT },
+    payload: {
+      content: overrides.content ?? `## 今日动态 ${seq}\n\n**Plume** 的 B 站动态，第 ${seq} 条。\n\n- 第一点\n- 第二点`,
+      images: overrides.images ?? images,
+    },
+    settings: overrides.settings ?? { title: `动态标题 ${seq}`, tags: ['Plume', '测试'] },
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<DynamicJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: plain text with its line breaks and #topics#, the title, both pictures',
+    async check({ post, result, job, ctx }) {
+      const text = bilibiliDynamicText(job.payload.content, ['Plume', '测试']);
+      expect(text).toContain('\n• 第一点\n• 第二点 #Plume# #测试#');
+      expect(post).toMatchObject({ title: job.settings.title, body: text, settings: { kind: 'dynamic', title: job.settings.title, topics: ['Plume', '测试'] } });
+      expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.bilibili.com/opus/${result.postId}`);
+      const total = (await fileDigest(images[0]!)).size + (await fileDigest(images[1]!)).size;
+      expect(ctx.events).toContainEqual({ step: 'upload', detail: { bytesSent: total, bytesTotal: total, percent: 100 } });
+    },
+  },
+  repeatedPrepare: {
+    title: 'prepare is safe to repeat: the composer keeps the first draft, the second prepare clears it; one post, two pictures, the text once',
+    job: () => makeJob(),
+    check(posts) {
+      expect(posts[0]!.media).toHaveLength(2);
+      expect(posts[0]!.body.match(/#Plume#/g)).toHaveLength(1);
+    },
+  },
+  verifyJob: () => makeJob({ images: [], settings: { tags: ['Plume'] } }),
+  editorChanged: { omit: 'dyn-title', step: 'fill', control: 'title input' },
+};
+
+describe('happy path', () => {
+  happyPathContract(contract);
+
+  it('discardDraft after a check leaves the composer empty', async () => {
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await adapter.discardDraft!(page, job, ctx);
+    await page.reload();
+    expect(await page.locator('div.bili-pics-uploader__item').count()).toBe(0);
+    expect((await page.locator('div.bili-rich-textarea__inner').innerText()).trim()).toBe('');
+    expect(await page.locator('input.bili-dyn-publishing__title__input').inputValue()).toBe('');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  errorContract(contract);
+
+  it('upload_failed when bilibili refuses a picture; nothing is published', async () => {
+    fx.sim.configure(P, { rejectImages: '图片尺寸过小' });
+    const page = await open();
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('图片尺寸过小');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when bilibili refuses the dynamic in its answer; nothing is published', async () => {
+    fx.sim.configure(P, { rejectPublish: '你没有绑定手机，无法发布动态' });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob({ images: [] });
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('你没有绑定手机');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('ten pictures, or a title over 20 characters, are refused before the browser moves', async () => {
+    const page = await open();
+    await expectAdapterError(adapter.prepare(page, makeJob({ images: Array(10).fill(images[0]) }), fx.ctx()), 'publish_rejected', 'fill');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { title: '标'.repeat(21) } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    expect(page.url()).toBe('about:blank');
+  }, FLOW_TIMEOUT_MS);
+
+  it('a profile logged in as another account never fills the composer', async () => {
+    const page = await fx.open('30029999');
+    await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});

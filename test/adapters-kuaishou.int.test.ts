@@ -1,0 +1,193 @@
+/**
+ * kuaishou adapter, videos and 图文, in real Chromium against the replica of
+ * the creator centre's publish page. The cases every adapter shares are in
+ * test/support/adapter-contract.ts; this file adds what is kuaishou's own: the
+ * one description (title, text, #topics), the guide overlays, cover dialog,
+ * collection and scheduled publishing.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
+import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou.js';
+import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+// Each case uploads through a real page and its guide overlays: on a loaded 2-core machine that takes longer than the default.
+vi.setConfig({ testTimeout: 90_000 });
+
+const P = 'kuaishou';
+const ACCOUNT = '2244668800';
+
+let video: string;
+let cover: string;
+let images: string[];
+let seq = 0;
+/** Paragraphs as kuaishou keeps them: one line each. */
+const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '').join('\n');
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    video = await media.file('clip.mp4', 300 * 1024);
+    cover = await media.file('cover.jpg', 40 * 1024);
+    images = [await media.file('a.jpg', 50 * 1024), await media.file('b.png', 60 * 1024)];
+  },
+});
+
+const base = () => {
+  seq++;
+  return { jobId: `job_ks${seq}`, attemptId: `att_ks${seq}`, platform: P, account: { id: 'acc_ks', externalRef: ACCOUNT }, settingsHash: 'sha256:test', createdAt: new Date().toISOString() };
+};
+
+function videoJob(o: { settings?: Record<string, unknown>; cover?: boolean; title?: string } = {}): VideoJob {
+  const b = base();
+  return {
+    ...b,
+    contentType: 'video',
+    payload: {
+      title: o.title ?? `快手视频 ${seq}`,
+      localVideoPath: video,
+      ...(o.cover === false ? {} : { coverImagePath: cover }),
+      description: `**Plume** 发布的第 ${seq} 条视频`,
+    },
+    settings: o.settings ?? { tags: ['Plume', '测试'], collectionName: 'Plume 合集' },
+  };
+}
+
+function dynamicJob(o: { settings?: Record<string, unknown>; images?: string[] } = {}): DynamicJob {
+  const b = base();
+  return { ...b, contentType: 'dynamic', payload: { content: `## 图文 ${seq}\n\n今天的 *图文* 动态`, images: o.images ?? images }, settings: o.settings ?? { tags: ['图文'] } };
+}
+
+const videoContract: AdapterContract<VideoJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => videoJob(),
+  publishesOnce: {
+    title: 'a video: one post with the caption kuaishou stores, the video and cover bytes, the collection',
+    async check({ post, result, job }) {
+      expect(post.body).toBe(`${job.payload.title}\n${lines(markdownToPlainText(job.payload.description!))}\n#Plume #测试`);
+      expect(post.body).toContain('Plume 发布的第');
+      expect(post.media).toEqual([
+        { kind: 'video', ...(await fileDigest(video)) },
+        { kind: 'cover', ...(await fileDigest(cover)) },
+      ]);
+      expect(post.settings).toEqual({ collection: 'Plume 合集', publishTime: null });
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.kuaishou.com/short-video/${result.postId}`);
+    },
+  },
+  repeatedPrepare: { job: () => videoJob({ settings: {} }), check: (posts) => expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video', 'cover']) },
+  verifyJob: () => videoJob({ settings: {}, cover: false }),
+  editorChanged: { omit: 'description-editor', step: 'fill', control: 'description editor' },
+};
+
+const dynamicContract: AdapterContract<DynamicJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => dynamicJob(),
+  publishesOnce: {
+    title: 'a 图文: one post with both pictures and the text as plain text with its topic',
+    async check({ post, job }) {
+      expect(post.body).toBe(`${lines(markdownToPlainText(job.payload.content))}\n#图文`);
+      expect(post.body).not.toContain('*');
+      expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
+    },
+  },
+  repeatedPrepare: { job: () => dynamicJob(), check: (posts) => expect(posts[0]!.media).toHaveLength(2) },
+  verifyJob: () => dynamicJob({ settings: {} }),
+  editorChanged: { omit: 'description-editor', step: 'fill', control: 'description editor' },
+};
+
+describe('video', () => {
+  describe('happy path', () => {
+    happyPathContract(videoContract);
+
+    it('schedules with kuaishou’s own 定时发布, in Beijing time', async () => {
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const at = new Date(Date.now() + 3 * 3600_000);
+      at.setUTCSeconds(0, 0);
+      const job = videoJob({ settings: { scheduledAt: at.toISOString() }, cover: false });
+      await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx);
+      const bj = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+      expect(fx.sim.publishes(P)[0]!.settings).toEqual({ collection: null, publishTime: bj });
+    });
+  });
+
+  describe('errors', () => {
+    errorContract(videoContract);
+
+    it('upload_failed when kuaishou refuses the video; nothing is published', async () => {
+      fx.sim.configure(P, { rejectVideo: '视频格式不支持' });
+      const page = await fx.open(ACCOUNT);
+      const err = await expectAdapterError(adapter.prepare(page, videoJob(), fx.ctx()), 'upload_failed', 'upload');
+      expect(err.message).toContain('视频格式不支持');
+      expect(fx.sim.publishes(P)).toHaveLength(0);
+    });
+
+    it('cover_rejected when the cover is refused: no automatic cover instead', async () => {
+      fx.sim.configure(P, { rejectCover: '封面尺寸不符' });
+      const page = await fx.open(ACCOUNT);
+      const err = await expectAdapterError(adapter.prepare(page, videoJob(), fx.ctx()), 'cover_rejected', 'apply_settings');
+      expect(err.message).toContain('封面尺寸不符');
+    });
+
+    it('publish_rejected when kuaishou refuses the post at the click', async () => {
+      fx.sim.configure(P, { rejectPublish: '作品涉嫌违规' });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+      expect(err.message).toContain('作品涉嫌违规');
+      expect(fx.sim.publishes(P)).toHaveLength(0);
+    });
+
+    it('settings kuaishou cannot take are refused before the browser moves', async () => {
+      const page = await fx.open(ACCOUNT);
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ tags: ['a', 'b', 'c', 'd'] }, 'at most 3'],
+        [{ scheduledAt: new Date(Date.now() + 3600_000).toISOString() }, 'more than 2 hours'],
+        [{ scheduledAt: 'tomorrow' }, 'not an ISO 8601 time'],
+      ];
+      for (const [settings, message] of cases) {
+        const err = await expectAdapterError(adapter.prepare(page, videoJob({ settings }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+        expect(err.message).toContain(message);
+      }
+      expect(page.url()).toBe('about:blank');
+    });
+
+    it('a collection the account does not have is setting_unavailable, naming the ones it has', async () => {
+      const page = await fx.open(ACCOUNT);
+      const err = await expectAdapterError(adapter.prepare(page, videoJob({ settings: { collectionName: '不存在' } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+      expect(err.details).toMatchObject({ offered: ['Plume 合集', '日常记录'] });
+    });
+
+    it('a publish control under another label is editor_changed at publish, and nothing is clicked', async () => {
+      fx.sim.configure(P, { omit: ['publish-button'] });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+      expect(ctx.gate.calls).toBe(0);
+      expect(fx.sim.publishes(P)).toHaveLength(0);
+    });
+  });
+});
+
+describe('图文 (dynamic)', () => {
+  describe('happy path', () => {
+    happyPathContract(dynamicContract);
+  });
+  describe('errors', () => {
+    errorContract(dynamicContract);
+
+    it('a 图文 without pictures is refused before anything is opened', async () => {
+      const page = await fx.open(ACCOUNT);
+      await expectAdapterError(adapter.prepare(page, dynamicJob({ images: [] }), fx.ctx()), 'publish_rejected', 'fill');
+      expect(page.url()).toBe('about:blank');
+    });
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * 企鹅号 articles in real Chromium against the 企鹅号 replica: the Markdown
+ * as the editor's HTML with its end marker, every picture and the cover
+ * through image.om.qq.com, the draft saved and published through omSave with
+ * the page's CSRF cookie, the cover taken from the body when none is given,
+ * 原创 and the summary. The cases every adapter shares are in
+ * test/support/adapter-contract.ts.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
+import { articleHtml, qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+const P = 'qiehao';
+const ACCOUNT = '5120000001';
+const CONTENT = '## 小标题\n\n一段 **加粗** 的正文，含 `行内代码`。\n\n```ts\nconst x = 1 < 2;\n```\n';
+const SELF_DECLARE = '{"id":7,"desc":"作者声明：无需标注"}';
+/** A picture on 企鹅号's own host. */
+const OWN_PICTURE = /https:\/\/inews\.gtimg\.com\/om_bt\/[0-9a-f]{16}\/0/g;
+
+let cover: string;
+let figure: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    cover = await media.file('cover.jpg', 30 * 1024);
+    figure = await media.file('figure.png', 20 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean; account?: string } = {}): ArticleJob {
+  seq++;
+  return {
+    jobId: `job_qie${seq}`,
+    attemptId: `att_qie${seq}`,
+    platform: P,
+    contentType: 'article',
+    account: { id: 'acc_qie', externalRef: o.account ?? ACCOUNT },
+    payload: { title: o.title ?? `企鹅号测试文章 ${seq}`, content: o.content ?? CONTENT, ...(o.cover === false ? {} : { coverImage: cover }) },
+    settings: o.settings ?? { original: true, summary: '一篇测试企鹅号发布流程的文章', aiLabel: true },
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<ArticleJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the editor HTML with its end marker, the cover on 企鹅号, 原创 and the summary; aiLabel has no recorded value here',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toBe(articleHtml(CONTENT));
+      expect(post.body).toContain('<pre><code>const x = 1 &lt; 2;</code></pre>');
+      expect(post.body.endsWith('<div powered-by="ex-editor"></div>')).toBe(true);
+      expect(post.settings).toEqual({ original: true, summary: '一篇测试企鹅号发布流程的文章', selfDeclare: SELF_DECLARE });
+      expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
+      expect(result).toEqual({ postId: expect.stringMatching(/^\d{8}A0[0-9A-F]{6}$/), url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${result.postId}` });
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: {
+    // No custom cover: the body's picture is the cover.
+    job: () => makeJob({ cover: false, settings: {}, content: `正文\n\n![图](${figure})` }),
+    check(posts) {
+      expect(posts[0]!.settings).toEqual({ original: false, summary: '', selfDeclare: SELF_DECLARE });
+      expect(posts[0]!.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>正文</p>\n<p><img src="PIC" alt="图" /></p><div powered-by="ex-editor"></div>');
+      expect(posts[0]!.media).toEqual([expect.objectContaining({ kind: 'cover' })]);
+    },
+  },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-input', step: 'open_editor', control: 'title input' },
+};
+
+describe('happy path', () => {
+  happyPathContract(contract);
+
+  it('a picture from a local file becomes 企鹅号’s own copy before the draft is saved', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p><div powered-by="ex-editor"></div>');
+    expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
+    expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'images', percent: 100 } });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('verify', () => {
+  it('a draft with the job’s title is not the post: only a published article counts', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    expect(await adapter.verify(other, { ...job, createdAt: new Date(Date.now() + 60 * 60_000).toISOString() }, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  errorContract(contract);
+
+  it('login_required when the profile is logged in as another account', async () => {
+    const page = await fx.open('5120000999');
+    await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+  }, FLOW_TIMEOUT_MS);
+
+  it('titles outside 6–30 characters, or starting with 、, are publish_rejected before the browser moves', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '五个字标题' }), ctx), 'publish_rejected', 'fill');
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '、以顿号开头的标题' }), ctx), 'publish_rejected', 'fill');
+    expect(page.url()).toBe('about:blank');
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when 企鹅号 refuses the cover, when there is no picture to be the cover, or coverMode custom has no cover', async () => {
+    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文' }), ctx), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面尺寸不符合要求');
+    fx.sim.configure(P, { rejectCover: false });
+    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, content: '只有文字' }), ctx), 'cover_rejected', 'upload');
+    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('upload_failed when 企鹅号 refuses a picture, or the picture cannot be read', async () => {
+    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${figure})` }), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('图片格式不支持');
+    fx.sim.configure(P, { rejectImages: false });
+    await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${join(fx.media.dir, 'missing.png')})` }), ctx), 'upload_failed', 'upload');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when 企鹅号 refuses the article at publish', async () => {
+    fx.sim.configure(P, { rejectPublish: '内容涉嫌违规' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容涉嫌违规');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await page.goto(`${fx.sim.baseUrl(P)}/om.qq.com/main/creation/article?articleId=20260101A0ABCDEF`);
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a draft save that names no article is editor_changed at fill', async () => {
+    fx.sim.configure(P, { omit: ['articleId'] });
+    const page = await fx.open(ACCOUNT);
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    expect(err.message).toContain('data.articleId');
+  }, FLOW_TIMEOUT_MS);
+});

@@ -1,0 +1,176 @@
+/**
+ * xiaohongshu adapter, videos and notes (图文), in real Chromium against the
+ * replica. The cases every adapter shares are in test/support/adapter-contract.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
+import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
+import { xiaohongshuAdapter as adapter, noteTitle } from '../edge-node/src/adapters/xiaohongshu.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+const P = 'xiaohongshu';
+const ACCOUNT = '5f3e0c2a000000000101b2c3';
+const DESCRIPTION = '第一行 **Plume** 视频说明\n第二行，含[链接](https://example.com)';
+
+let video: string;
+let cover: string;
+let images: string[];
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    video = await media.file('clip.mp4', 400 * 1024);
+    cover = await media.file('cover.png', 50 * 1024);
+    images = [await media.file('a.jpg', 70 * 1024), await media.file('b.png', 90 * 1024)];
+  },
+});
+
+function base(seqNo: number, settings: Record<string, unknown>) {
+  return {
+    jobId: `job_xhs${seqNo}`,
+    attemptId: `att_xhs${seqNo}`,
+    platform: P,
+    account: { id: 'acc_x', externalRef: ACCOUNT },
+    settings,
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+function videoJob(o: { settings?: Record<string, unknown>; cover?: string | null } = {}): VideoJob {
+  seq++;
+  return {
+    ...base(seq, o.settings ?? { tags: ['Plume', '发布测试'], visibility: 'private', location: '青岛市' }),
+    contentType: 'video',
+    payload: { title: `小红书视频 ${seq}`, localVideoPath: video, description: DESCRIPTION, ...(o.cover === null ? {} : { coverImagePath: o.cover ?? cover }) },
+  };
+}
+
+function noteJob(o: { settings?: Record<string, unknown>; content?: string } = {}): DynamicJob {
+  seq++;
+  return {
+    ...base(seq, o.settings ?? { title: `图文笔记 ${seq}`, tags: ['Plume'] }),
+    contentType: 'dynamic',
+    payload: { content: o.content ?? `## 笔记 ${seq}\n\n今天用 **Plume** 发了一条图文。\n- 第一点\n- 第二点`, images },
+  };
+}
+
+const videoContract: AdapterContract<VideoJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => videoJob(),
+  publishesOnce: {
+    title: 'video: publishes once with title, description, topics, cover, location and visibility as xiaohongshu stores them',
+    async check({ post, result, job, ctx }) {
+      expect(post).toMatchObject({ title: job.payload.title, body: markdownToPlainText(DESCRIPTION) });
+      expect(post.body).toBe('第一行 Plume 视频说明\n第二行，含链接 https://example.com');
+      expect(post.settings).toEqual({ type: 'video', topics: ['Plume', '发布测试'], location: '青岛市', visibility: '仅自己可见', postTime: null });
+      expect(post.media).toEqual([
+        { kind: 'video', ...(await fileDigest(video)) },
+        { kind: 'cover', ...(await fileDigest(cover)) },
+      ]);
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.xiaohongshu.com/explore/${result.postId}`);
+      expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'transfer', percent: 100, bytesSent: 400 * 1024, bytesTotal: 400 * 1024 } });
+    },
+  },
+  repeatedPrepare: {
+    job: () => videoJob({ settings: { tags: [] }, cover: null }),
+    check(posts) {
+      expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video']);
+      expect(posts[0]!.settings).toMatchObject({ topics: [], visibility: '公开可见', location: null });
+    },
+  },
+  verifyJob: () => videoJob({ settings: {}, cover: null }),
+  editorChanged: { omit: 'title-input', step: 'fill', control: 'title input' },
+};
+
+const noteContract: AdapterContract<DynamicJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => noteJob(),
+  publishesOnce: {
+    title: 'note: publishes once with its pictures, title, text with its line breaks and topic',
+    async check({ post, job }) {
+      expect(post).toMatchObject({ title: job.settings.title, body: markdownToPlainText(job.payload.content) });
+      expect(post.body).toContain('\n• 第一点\n• 第二点');
+      expect(post.settings).toMatchObject({ type: 'normal', topics: ['Plume'], visibility: '公开可见' });
+      expect(post.media).toEqual(await Promise.all(images.map(async (p) => ({ kind: 'image', ...(await fileDigest(p)) }))));
+    },
+  },
+  repeatedPrepare: {
+    title: 'note: prepare is safe to repeat; without a title setting the first line is the title',
+    job: () => noteJob({ settings: {} }),
+    check(posts) {
+      expect(posts[0]!.title).toMatch(/^笔记 \d+$/);
+      expect(posts[0]!.media).toHaveLength(2);
+    },
+  },
+  verifyJob: () => noteJob({ settings: { visibility: 'private' } }),
+  editorChanged: { omit: 'visibility', step: 'apply_settings', control: 'visibility option' },
+};
+
+describe('video', () => {
+  happyPathContract(videoContract);
+  errorContract(videoContract);
+
+  it('upload_failed when xiaohongshu refuses the video; nothing is published', async () => {
+    fx.sim.configure(P, { rejectVideo: '视频格式不支持' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, videoJob(), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('视频格式不支持');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  });
+
+  it('cover_rejected when the cover dialog refuses the image', async () => {
+    fx.sim.configure(P, { rejectCover: '封面尺寸过小' });
+    const page = await fx.open(ACCOUNT);
+    const err = await expectAdapterError(adapter.prepare(page, videoJob(), fx.ctx()), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面尺寸过小');
+  });
+
+  it("scheduled publishing uses xiaohongshu's own: the time it stores, the 定时发布 button", async () => {
+    const when = new Date(Date.now() + 3 * 3600_000);
+    when.setUTCSeconds(0, 0);
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = videoJob({ settings: { scheduledAt: when.toISOString() }, cover: null });
+    await adapter.prepare(page, job, ctx);
+    expect((await page.locator('#publish').innerText()).trim()).toBe('定时发布');
+    await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)[0]!.settings.postTime).toBe(when.toISOString());
+  });
+
+  it('settings xiaohongshu cannot honour fail before the browser moves: a past time, an unknown location', async () => {
+    const page = await fx.open(ACCOUNT);
+    await expectAdapterError(adapter.prepare(page, videoJob({ settings: { scheduledAt: '2020-01-01T00:00:00Z' } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    expect(page.url()).toBe('about:blank');
+    await expectAdapterError(adapter.prepare(page, videoJob({ settings: { location: '不存在的地方' }, cover: null }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  });
+});
+
+describe('note (图文)', () => {
+  happyPathContract(noteContract);
+  errorContract(noteContract);
+
+  it('a note without pictures is refused before the browser moves', async () => {
+    const page = await fx.open(ACCOUNT);
+    const job = { ...noteJob(), payload: { content: '只有文字' } };
+    await expectAdapterError(adapter.prepare(page, job, fx.ctx()), 'publish_rejected', 'fill');
+    expect(page.url()).toBe('about:blank');
+  });
+
+  it('upload_failed when xiaohongshu refuses a picture', async () => {
+    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
+    const page = await fx.open(ACCOUNT);
+    const err = await expectAdapterError(adapter.prepare(page, noteJob(), fx.ctx()), 'upload_failed', 'upload');
+    expect(err.message).toContain('图片格式不支持');
+  });
+
+  it('the title is the first line of the text, cut to 20 characters, when none is given', () => {
+    expect(noteTitle(noteJob({ settings: {}, content: '# 一个非常非常非常非常非常非常长的标题行啊\n正文' }))).toBe('一个非常非常非常非常非常非常长的标题行啊'.slice(0, 20));
+  });
+});

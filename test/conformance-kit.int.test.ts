@@ -1,0 +1,149 @@
+/**
+ * The node protocol conformance kit (`plume-conformance`), proven both ways:
+ * the real `plume-edge` daemon (compiled, real juejin adapter, real Chromium,
+ * the kit's platform simulator) passes every check, and a scripted executor
+ * with one deliberate flaw fails exactly the checks about that flaw. The kit
+ * runs as the command an implementer runs, in a child process.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { CHECKS } from '../control-plane/src/conformance/run.js';
+import type { ExecutorInstructions } from '../control-plane/src/conformance/run.js';
+import { startEdgeWorld, type EdgeWorld } from './support/edge-world.js';
+import { type ExecutorFlaw, ScriptedExecutor } from './support/scripted-executor.js';
+
+const KIT = fileURLToPath(new URL('../control-plane/bin/plume-conformance.js', import.meta.url));
+const ALL = CHECKS.map(([name]) => name);
+
+interface KitRun {
+  info: ExecutorInstructions;
+  exited: Promise<{ code: number | null; out: string }>;
+  output: () => string;
+  kill: () => void;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function startKit(account: string): Promise<KitRun> {
+  const db: TestDatabase = await createTestDatabase();
+  cleanups.push(() => db.close());
+  const dir = mkdtempSync(join(tmpdir(), 'plume-conformance-test-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const infoFile = join(dir, 'info.json');
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...(db.url ? { DATABASE_URL: db.url } : {}) };
+  const child: ChildProcess = spawn(process.execPath, [KIT, '--account', account, '--wait', '180', '--info-file', infoFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })));
+  cleanups.push(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(infoFile) || !readFileSync(infoFile, 'utf8').endsWith('}')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the kit did not become ready:\n${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { info: JSON.parse(readFileSync(infoFile, 'utf8')) as ExecutorInstructions, exited, output: () => out, kill: () => child.kill('SIGKILL') };
+}
+
+/** The check lines of a finished run: name → PASS/FAIL. */
+function verdicts(out: string): Map<string, 'PASS' | 'FAIL'> {
+  const found = new Map<string, 'PASS' | 'FAIL'>();
+  for (const m of out.matchAll(/^(PASS|FAIL) (\S+) — /gm)) found.set(m[2]!, m[1] as 'PASS' | 'FAIL');
+  return found;
+}
+
+describe('happy path', () => {
+  it('plume-edge passes every check, and stops when revoked', async () => {
+    const kit = await startKit('jj_conformance');
+    let node: EdgeWorld | undefined;
+    cleanups.push(() => node?.close());
+    node = await startEdgeWorld({
+      // The kit runs the simulator and logged the account in: the node needs its URL and cookie only.
+      sim: {
+        baseUrl: () => kit.info.platformUrl,
+        setLoggedIn: () => {},
+        sessionCookie: () => kit.info.sessionCookie,
+      },
+      controlUrl: kit.info.controlUrl,
+      enrollmentToken: kit.info.enrollmentToken,
+      userId: kit.info.userId,
+      files: {},
+      accounts: [{ platform: 'juejin', ref: kit.info.account, name: 'Conformance' }],
+      name: 'conformance',
+    });
+    const { code, out } = await kit.exited;
+    const found = verdicts(out);
+    expect([...found.keys()].sort(), out).toEqual([...ALL].sort());
+    expect([...found].filter(([, v]) => v === 'FAIL'), `${out}\n--- node ---\n${node.output()}`).toEqual([]);
+    expect(code, out).toBe(0);
+    // The paths the checks allow, as plume-edge takes them: it gives a withheld commit back after its
+    // 10 s timeout, and after a cut at the commit it reports the attempt it still holds.
+    expect(out).toMatch(/^PASS commit-gate\.ack-withheld — handed back commit_refused/m);
+    expect(out).toMatch(/^PASS reconnect\.before-commit-ack — reconnected at epoch \d+ \(was \d+\), the job reported committing/m);
+    // Revoked (4403): the daemon stopped by itself, with EX_CONFIG.
+    expect(await node.stopDaemon()).toBe(78);
+  }, 900_000);
+});
+
+describe('errors', () => {
+  const flawed: Array<[ExecutorFlaw, string[]]> = [
+    ['publishes_before_commit_ack', ['commit-gate.waits-for-ack', 'commit-gate.ack-withheld', 'fencing.stale-attempt', 'reconnect.before-commit-ack']],
+    ['ignores_attempt_ids', ['fencing.stale-attempt']],
+  ];
+  it.each(flawed)('an executor that %s fails exactly the checks about it', async (flaw, expected) => {
+    const kit = await startKit('jj_scripted');
+    const executor = await ScriptedExecutor.start({
+      controlUrl: kit.info.controlUrl,
+      enrollmentToken: kit.info.enrollmentToken,
+      platformUrl: kit.info.platformUrl,
+      account: kit.info.account,
+      flaw,
+    });
+    cleanups.push(() => executor.stop());
+    const { code, out } = await kit.exited;
+    const found = verdicts(out);
+    expect([...found.keys()].sort(), out).toEqual([...ALL].sort());
+    expect([...found].filter(([, v]) => v === 'FAIL').map(([name]) => name).sort(), out).toEqual([...expected].sort());
+    expect(code, out).toBe(1);
+    // It honours the revoke like a correct executor.
+    expect(await executor.finished).toBe(4403);
+  }, 600_000);
+
+  it('an executor that never enrolls: NOT READY and exit 3, on the embedded database, which is removed', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'plume-conformance-home-'));
+    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: home };
+    const child = spawn(process.execPath, [KIT, '--wait', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(out).toMatch(/enrollment token\s+plmnode_/);
+    const workDir = /storage state holding it: (\S+)\/storage-state\.json/.exec(out)?.[1];
+    expect(workDir?.startsWith(home), out).toBe(true);
+    expect(out).toMatch(/^NOT READY — the executor did not enroll within 2 s$/m);
+    expect(code, out).toBe(3);
+    // Its work dir (PGlite's data, the storage state) is gone; tsx's compile cache may stay.
+    expect(readdirSync(home).filter((f) => f.startsWith('plume-conformance-'))).toEqual([]);
+  }, 120_000);
+
+  it('--help lists every check and the exit codes; a bad option exits 2', () => {
+    const help = spawnSync(process.execPath, [KIT, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    for (const name of ALL) expect(help.stdout).toContain(name);
+    expect(help.stdout).toMatch(/exit codes: 0 every check passed · 1 at least one check failed · 2 bad command line/);
+    const bad = spawnSync(process.execPath, [KIT, '--kind', 'toaster'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--kind is edge or desktop');
+  });
+});
