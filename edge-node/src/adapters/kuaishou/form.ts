@@ -61,10 +61,12 @@ export async function uploadFiles(page: Page, files: readonly OpenedFile[], labe
   // "上传中" may take a moment to show: first wait for any sign of the upload, then for it to end.
   const started = page.locator(KS.uploading).or(page.locator(KS.uploadFailed)).or(descriptionEditor(page)).first();
   await started.waitFor({ state: 'visible', timeout: timeouts(ctx).selectorMs }).catch(() => {});
-  const state = await poll(
+  // "上传中" turns into "上传失败" or "上传完成": read "上传中" first, so a refusal that lands between
+  // the two reads is not taken for a finished upload.
+  await poll(
     async () => ({
-      failed: await page.locator(KS.uploadFailed).first().isVisible(),
       uploading: await page.locator(KS.uploading).first().isVisible(),
+      failed: await page.locator(KS.uploadFailed).first().isVisible(),
     }),
     (s) => s.failed || !s.uploading,
     {
@@ -74,7 +76,7 @@ export async function uploadFiles(page: Page, files: readonly OpenedFile[], labe
       onTimeout: () => new AdapterError('upload_failed', 'upload', 'kuaishou did not finish the upload in time'),
     },
   );
-  if (state.failed) {
+  if (await page.locator(KS.uploadFailed).first().isVisible()) {
     const why = (await page.locator(KS.errorToast).first().innerText().catch(() => '')).trim();
     throw new AdapterError('upload_failed', 'upload', `kuaishou refused the upload: ${why || '上传失败'}`);
   }
