@@ -20,13 +20,14 @@ import { ConformanceProxy } from './proxy.js';
 
 /**
  * Short enough that a run takes minutes, long enough for a loaded machine: three heartbeats make
- * the online window; a hand-back is offered again half a second later; an unknown outcome is
+ * the online window; a lease is six of them (a node that went silent mid-job is given up after
+ * 20 s); a hand-back is offered again half a second later; an unknown outcome is
  * looked up every 2 s; no grace period (nothing was connected before the kit started).
  */
 export const CONFORMANCE_TIMERS: Partial<DispatchTimers> = {
   heartbeatMs: 3000,
   pingMs: 5000,
-  leaseMs: 60_000,
+  leaseMs: 20_000,
   offerDeadlineMs: 15_000,
   pollMs: 1000,
   sweepMs: 1000,
