@@ -14,7 +14,7 @@ import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT
 
 const P = 'yidian';
 const ACCOUNT = '1736000001';
-const CONTENT = '## 小标题\n\n一段 **加粗** 的正文，含 [一个链接](https://example.com/a)。\n\n```ts\nconst x = 1 < 2;\n```\n';
+const CONTENT = '## 小标题\n\n一段 **加粗** 的正文，含 [一个链接](https://example.com/a) 与 `x`。\n\n```ts\nif (a < b) {\n  go();\n}\n```\n\n| 项目 | 数量 |\n|---|---|\n| 苹果 | 3 |\n';
 /** A picture on 一点号's own host. */
 const OWN_PICTURE = /https:\/\/i1\.go2yd\.com\/image\.php\?url=[0-9a-f]{16}/g;
 
@@ -49,12 +49,14 @@ const contract: AdapterContract<ArticleJob> = {
   account: ACCOUNT,
   makeJob: () => makeJob(),
   publishesOnce: {
-    title: 'publishes once: HTML without links, the cover on 一点号, 原创; aiLabel has no recorded declaration here',
+    title: 'publishes once: HTML without links, tables or code blocks, the cover on 一点号, 原创; aiLabel has no recorded declaration here',
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(articleHtml(CONTENT));
-      expect(post.body).toContain('含 一个链接。');
-      expect(post.body).toContain('<pre><code>const x = 1 &lt; 2;</code></pre>');
+      expect(post.body).toContain('含 一个链接 与 <strong>x</strong>。');
+      expect(post.body).toContain('if (a &lt; b) {<br />&nbsp;&nbsp;go();<br />}</p>');
+      expect(post.body).toContain('<p><strong>项目 | 数量</strong></p>\n<p>苹果 | 3</p>');
+      expect(post.body).not.toMatch(/<pre|<table|<a /);
       expect(post.settings).toEqual({ original: true, coverType: 'one' });
       expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
       expect(result).toEqual({ postId: expect.stringMatching(/^\d{16}$/), url: `${fx.sim.baseUrl(P)}/www.yidianzixun.com/article/${result.postId}` });

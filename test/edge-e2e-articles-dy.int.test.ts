@@ -66,7 +66,7 @@ describe('edge executor, articles on 大鱼号 and 一点号', () => {
   it('yidian article: preflight names aiLabel and summary ignored; POST /publish ends succeeded with one post, links as text, pictures and cover on 一点号, 原创', async () => {
     const post = await publishTo('yidian', 'Plume 一点号的端到端', { coverMode: 'custom', aiLabel: true, original: true, summary: '经由边缘节点发布' }, ['aiLabel', 'summary']);
     expect(post.body).toContain('见说明。');
-    expect(post.body).toContain('<pre><code>const ok = 1 &lt; 2;</code></pre>');
+    expect(post.body).toContain('const ok = 1 &lt; 2;</p>');
     expect(post.body).toMatch(/<img src="https:\/\/i1\.go2yd\.com\/image\.php\?url=[0-9a-f]{16}" alt="示意图" \/>/);
     expect(post.settings).toEqual({ original: true, coverType: 'one' });
     expect(post.media).toEqual([

@@ -3,7 +3,8 @@
  * article model call (`/model/Article`, JSON), made from the logged-in page
  * with the `mpcode` it carries sent as `x-mp-code`. The account is the page's
  * `window.mpuser`. The Markdown is rendered to HTML without links (the
- * sources strip them), every picture and the cover go to 一点号's upload, the
+ * sources strip them), tables as lines of text and code blocks as paragraphs
+ * (the editor keeps neither), every picture and the cover go to 一点号's upload, the
  * article is saved as a draft and, behind the commit gate, published by the
  * editor's own publish control on the draft's page.
  *
@@ -13,6 +14,7 @@
  * | the same script sets window.mpcode, sent as header `x-mp-code` on uploads and saves | iguatian core yidian.ts (1a95398) |
  * | POST https://mp.yidianzixun.com/upload?action=uploadimage&picType=wemedia_cnt, multipart upfile → {status: "success", url} | iguatian core yidian.ts (1a95398) |
  * | HTML with links removed | iguatian core yidian.ts (1a95398, preprocessConfig removeLinks) |
+ * | the editor keeps no tables (each cell becomes a bulleted line) nor code blocks: tables as lines of text, code blocks as paragraphs with line breaks, inline code as bold | UNVERIFIED (a Wechatsync fork in the search index, prepareHtmlForYidian / convertTablesToText; no attributable repository) |
  * | POST https://mp.yidianzixun.com/model/Article, JSON title, cate, cateB, coverType "default", covers [], content, hasSubTitle 0, subTitle, original 0, reward 0, videos, audios, votes {…}, images, goods, is_mobile 0, status 0, import_url, import_hash, image_urls {}, minTimingHour 3, maxTimingDay 7, tags [], isPubed false, lastSaveTime, dirty false, editorType "articleEditor", activity_id 0, join_activity 0, notSaveToStore true → {id} | Wechatsync drivers YiDian.js 2021-03-16; iguatian core yidian.ts (1a95398) |
  * | the draft at https://mp.yidianzixun.com/#/Writing/<id> | Wechatsync drivers YiDian.js 2021-03-16 |
  * | editor https://mp.yidianzixun.com/#/Writing/articleEditor: title `input.post-title` (≤ 64 characters), body `div.editor-content[contenteditable="true"]`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/yidianzixun.ts 2026-06-03 (snapshot 2026-06-05) |
@@ -33,7 +35,7 @@ import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { linksAsText, plainCodeBlocks } from './kit/article-markup.js';
+import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
@@ -56,6 +58,7 @@ const SETTING_KEYS = ['coverMode', 'original'] as const;
 const TITLE_INPUT = 'input.post-title';
 const PUBLISH_BUTTON = 'div.button_publish.item.editor-btn.editor-main-btn';
 const REFUSAL = '.editor-tip-error';
+const CODE_STYLE = 'font-family: Menlo, Consolas, monospace; background: #f6f8fa; padding: 8px;';
 /** Pictures already on 一点号's hosts stay as they are. */
 const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(yidianzixun\.com|go2yd\.com)\//;
 
@@ -77,9 +80,9 @@ interface Session {
 /** The draft as saved, for the publish that follows on its page. */
 const prepared = new WeakMap<Page, { draftId: string }>();
 
-/** The article body as 一点号 takes it: plain code blocks, links as their text. */
+/** The article body as 一点号's editor keeps it: code blocks as paragraphs, inline code bold, tables as lines of text, links as their text. */
 export function articleHtml(markdown: string): string {
-  return linksAsText(plainCodeBlocks(markdownToHtml(markdown)));
+  return linksAsText(tablesAsText(inlineCodeAsBold(codeBlocksAsParagraphs(markdownToHtml(markdown), CODE_STYLE))));
 }
 
 function readSettings(job: ArticleJob) {
