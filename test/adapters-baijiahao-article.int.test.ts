@@ -15,7 +15,7 @@ import { articleHtml, baijiahaoAdapter as adapter } from '../edge-node/src/adapt
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { type CoverServer, PNG_1X1, serve, sha256, startCoverServer } from './support/cover-server.js';
 
 const P = 'baijiahao';
@@ -192,55 +192,15 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
   }, FLOW_TIMEOUT_MS);
 
-  it('titles outside 2–30 characters are publish_rejected before the browser moves', async () => {
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    await expectAdapterError(adapter.prepare(page, makeJob({ title: '短' }), ctx), 'publish_rejected', 'fill');
-    await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
-    expect(page.url()).toBe('about:blank');
-  }, FLOW_TIMEOUT_MS);
-
-  it('cover_rejected when 百家号 refuses the cover, or coverMode custom has no cover; nothing is saved', async () => {
-    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文' }), ctx), 'cover_rejected', 'upload');
-    expect(err.message).toContain('封面尺寸不符合要求');
-    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
-    expect(ctx.gate.calls).toBe(0);
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('upload_failed when 百家号 refuses a picture, or the picture cannot be read', async () => {
-    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${figure})`, cover: false }), ctx), 'upload_failed', 'upload');
-    expect(err.message).toContain('图片格式不支持');
-    fx.sim.configure(P, { rejectImages: false });
-    await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${join(fx.media.dir, 'missing.png')})`, cover: false }), ctx), 'upload_failed', 'upload');
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('publish_rejected when 百家号 refuses the article at publish', async () => {
-    fx.sim.configure(P, { rejectPublish: '内容涉嫌违规' });
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
-    expect(err.message).toContain('内容涉嫌违规');
-    expect(ctx.gate.calls).toBe(1);
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    await page.goto(`${fx.sim.baseUrl(P)}/baijiahao.baidu.com/builder/rc/edit?type=news&article_id=1700000000000001`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
-    expect(ctx.gate.calls).toBe(0);
-  }, FLOW_TIMEOUT_MS);
+  articleDraftContract({
+    fixture: fx,
+    adapter,
+    account: ACCOUNT,
+    job: makeJob,
+    picture: () => figure,
+    badTitles: ['短', '长'.repeat(31)],
+    otherDraftUrl: () => `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/builder/rc/edit?type=news&article_id=1700000000000001`,
+  });
 
   it('a draft save that names no article is editor_changed at fill', async () => {
     fx.sim.configure(P, { omit: ['article_id'] });

@@ -6,12 +6,11 @@
  * 原创 and the summary. The cases every adapter shares are in
  * test/support/adapter-contract.ts.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { articleHtml, qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'qiehao';
 const ACCOUNT = '5120000001';
@@ -114,56 +113,20 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
   }, FLOW_TIMEOUT_MS);
 
-  it('titles outside 6–30 characters, or starting with 、, are publish_rejected before the browser moves', async () => {
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    await expectAdapterError(adapter.prepare(page, makeJob({ title: '五个字标题' }), ctx), 'publish_rejected', 'fill');
-    await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
-    await expectAdapterError(adapter.prepare(page, makeJob({ title: '、以顿号开头的标题' }), ctx), 'publish_rejected', 'fill');
-    expect(page.url()).toBe('about:blank');
-  }, FLOW_TIMEOUT_MS);
+  articleDraftContract({
+    fixture: fx,
+    adapter,
+    account: ACCOUNT,
+    job: makeJob,
+    picture: () => figure,
+    badTitles: ['五个字标题', '长'.repeat(31), '、以顿号开头的标题'],
+    otherDraftUrl: () => `${fx.sim.baseUrl(P)}/om.qq.com/main/creation/article?articleId=20260101A0ABCDEF`,
+  });
 
-  it('cover_rejected when 企鹅号 refuses the cover, when there is no picture to be the cover, or coverMode custom has no cover', async () => {
-    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
+  it('cover_rejected when there is no picture to be the cover', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文' }), ctx), 'cover_rejected', 'upload');
-    expect(err.message).toContain('封面尺寸不符合要求');
-    fx.sim.configure(P, { rejectCover: false });
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, content: '只有文字' }), ctx), 'cover_rejected', 'upload');
-    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
-    expect(ctx.gate.calls).toBe(0);
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('upload_failed when 企鹅号 refuses a picture, or the picture cannot be read', async () => {
-    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${figure})` }), ctx), 'upload_failed', 'upload');
-    expect(err.message).toContain('图片格式不支持');
-    fx.sim.configure(P, { rejectImages: false });
-    await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图](${join(fx.media.dir, 'missing.png')})` }), ctx), 'upload_failed', 'upload');
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('publish_rejected when 企鹅号 refuses the article at publish', async () => {
-    fx.sim.configure(P, { rejectPublish: '内容涉嫌违规' });
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
-    expect(err.message).toContain('内容涉嫌违规');
-    expect(ctx.gate.calls).toBe(1);
-    expect(fx.sim.publishes(P)).toHaveLength(0);
-  }, FLOW_TIMEOUT_MS);
-
-  it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    await page.goto(`${fx.sim.baseUrl(P)}/om.qq.com/main/creation/article?articleId=20260101A0ABCDEF`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 

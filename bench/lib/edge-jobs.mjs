@@ -33,6 +33,8 @@ const ACCOUNT_BASE = {
   sohu: '12018691',
   netease: 'W74000000000bench',
   qiehao: '512000000',
+  dayu: 'd4a7b0c1e2f3a4b5c6d7e8f9a0b1c2d',
+  yidian: '173600000',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -168,6 +170,16 @@ const PAIRS = {
     editor: 'https://om.qq.com/main/creation/article',
     payload: (n, f) => ({ title: `企鹅号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ original: true, summary: '一篇测试企鹅号发布流程的文章', coverMode: 'custom' }),
+  },
+  'dayu/article': {
+    editor: 'https://mp.dayu.com/dashboard/article/write',
+    payload: (n, f) => ({ title: `大鱼号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom' }),
+  },
+  'yidian/article': {
+    editor: 'https://mp.yidianzixun.com/#/Writing/articleEditor',
+    payload: (n, f) => ({ title: `一点号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ original: true, coverMode: 'custom' }),
   },
 };
 

@@ -11,6 +11,7 @@ import type { ContentType } from '@plume/shared';
 import { baijiahao } from './baijiahao.js';
 import { bilibili } from './bilibili/index.js';
 import { csdn } from './csdn.js';
+import { dayu } from './dayu.js';
 import { douyin } from './douyin/index.js';
 import { json } from './http.js';
 import { jianshu } from './jianshu.js';
@@ -24,11 +25,12 @@ import { SimState, type PlatformOptions, type Publish, type SmsSent } from './st
 import { toutiao } from './toutiao/index.js';
 import { weibo } from './weibo.js';
 import { xiaohongshu } from './xiaohongshu.js';
+import { yidian } from './yidian.js';
 import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

@@ -11,9 +11,10 @@
  *   describe('happy path', () => { happyPathContract(contract); it(…platform-specific…); });
  *   describe('errors', () => { errorContract(contract); it(…platform-specific…); });
  */
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Adapter, AdapterContext, PublishJob, PublishResult, Step } from '../../edge-node/src/adapters/contract.js';
+import type { Adapter, AdapterContext, ArticleJob, PublishJob, PublishResult, Step } from '../../edge-node/src/adapters/contract.js';
 import { expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
 import { startSimulator, type PlatformOptions, type Publish, type Simulator } from '../platform-simulator/index.js';
 
@@ -207,5 +208,77 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     expect(err.outcomeUnknown).toBe(true);
     expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: fx.sim.publishes(fx.platform)[0]!.postId, candidates: 1 });
     expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+}
+
+/**
+ * Article adapters that put every picture on the platform's own host and save
+ * a draft before the publish step (百家号, 搜狐号, 网易号, 企鹅号, 大鱼号, 一点号):
+ * what the platform refuses, and where, is the same for all of them.
+ */
+export interface ArticleDraftContract {
+  fixture: AdapterFixture;
+  adapter: Adapter;
+  account: string;
+  /** A valid article job for `account`, with what the case changes. */
+  job(o?: { title?: string; content?: string; cover?: boolean; settings?: Record<string, unknown> }): ArticleJob;
+  /** A local picture file the jobs may embed (ready once the fixture's setup ran). */
+  picture(): string;
+  /** Titles refused before the browser moves (too long, too short…). */
+  badTitles: string[];
+  /** The replica address of a draft page that is not the prepared one. */
+  otherDraftUrl(): string;
+}
+
+export function articleDraftContract(d: ArticleDraftContract): void {
+  const { fixture: fx, adapter, account } = d;
+
+  it('titles the platform refuses are publish_rejected before the browser moves', async () => {
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    for (const title of d.badTitles) await expectAdapterError(adapter.prepare(page, d.job({ title }), ctx), 'publish_rejected', 'fill');
+    expect(page.url()).toBe('about:blank');
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when the platform refuses the cover, or coverMode custom has no cover; nothing is published', async () => {
+    fx.sim.configure(fx.platform, { rejectCover: '封面尺寸不符合要求' });
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, d.job({ content: '正文' }), ctx), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面尺寸不符合要求');
+    await expectAdapterError(adapter.prepare(page, d.job({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('upload_failed when the platform refuses a picture, or the picture cannot be read', async () => {
+    fx.sim.configure(fx.platform, { rejectImages: '图片格式不支持' });
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, d.job({ cover: false, settings: {}, content: `![图](${d.picture()})` }), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('图片格式不支持');
+    fx.sim.configure(fx.platform, { rejectImages: false });
+    await expectAdapterError(adapter.prepare(page, d.job({ content: `![图](${join(fx.media.dir, 'missing.png')})` }), ctx), 'upload_failed', 'upload');
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when the platform refuses the article at publish', async () => {
+    fx.sim.configure(fx.platform, { rejectPublish: '内容涉嫌违规' });
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    const job = d.job();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容涉嫌违规');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
+    const page = await fx.open(account);
+    const ctx = fx.ctx();
+    await page.goto(d.otherDraftUrl());
+    await expectAdapterError(adapter.publish(page, d.job(), ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 }

@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -81,7 +81,9 @@ describe('adapter registry', () => {
     expect(adapterSupport(caps, 'douyin', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
     expect(adapterSupport(caps, 'douyin', 'video')).toMatchObject({ ok: true, settings: expect.arrayContaining(['aiLabel']) });
     expect(adapterSupport(caps, 'xiaohongshu', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] });
-    expect(adapterSupport(caps, 'dayu', 'article')).toEqual({ ok: false, gap: 'platform_unsupported_by_node' });
+    expect(adapterSupport(caps, 'dayu', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
+    expect(adapterSupport(caps, 'yidian', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'youtube', 'video')).toEqual({ ok: false, gap: 'platform_unsupported_by_node' });
     expect(adapterSupport(caps, 'qiehao', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
     expect(adapterSupport(caps, 'zhihu', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
     expect(adapterSupport(caps, 'zhihu', 'article')).toEqual({ ok: true, settings: ['tags', 'column', 'coverMode', 'aiLabel'] });
@@ -111,7 +113,7 @@ describe('adapter registry', () => {
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
     expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
     // Articles only: their video uploads have no adapter yet.
-    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao']) {
+    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
       expect(canPublish(p, 'article'), p).toBe(true);
       expect(canPublish(p, 'video'), p).toBe(false);
     }
@@ -125,6 +127,9 @@ describe('adapter registry', () => {
     expect(settings('netease')).toEqual(['coverMode', 'original']);
     // 企鹅号: the AI value of its self_declare field is not recorded anywhere public.
     expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary']);
+    // 大鱼号 and 一点号: no declaration (nor summary, tags) on record; 一点号's save carries 原创.
+    expect(settings('dayu')).toEqual(['coverMode']);
+    expect(settings('yidian')).toEqual(['coverMode', 'original']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');

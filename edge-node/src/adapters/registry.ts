@@ -7,6 +7,7 @@ import { baijiahaoAdapter } from './baijiahao.js';
 import { bilibiliAdapter } from './bilibili.js';
 import type { Adapter } from './contract.js';
 import { csdnAdapter } from './csdn.js';
+import { dayuAdapter } from './dayu.js';
 import { douyinAdapter } from './douyin.js';
 import { jianshuAdapter } from './jianshu.js';
 import { juejinAdapter } from './juejin.js';
@@ -17,6 +18,7 @@ import { sohuAdapter } from './sohu.js';
 import { toutiaoAdapter } from './toutiao.js';
 import { weiboAdapter } from './weibo.js';
 import { xiaohongshuAdapter } from './xiaohongshu.js';
+import { yidianAdapter } from './yidian.js';
 import { zhihuAdapter } from './zhihu.js';
 
 const ADAPTERS: readonly Adapter[] = [
@@ -34,6 +36,8 @@ const ADAPTERS: readonly Adapter[] = [
   csdnAdapter,
   jianshuAdapter,
   qiehaoAdapter,
+  dayuAdapter,
+  yidianAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-13';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-14';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -220,6 +220,9 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   netease: { limits: { titleMinLength: 5, titleMaxLength: 30 } },
   // 企鹅号: Wechatsync's om.qq.com adapter checks 6–30 (the editor's placeholder says 5–64); 6–30 holds for both.
   qiehao: { limits: { titleMinLength: 6, titleMaxLength: 30 } },
+  // The editors' own title fields as MultiPost-Extension fills them: 大鱼号 cut at 35, 一点号 at 64.
+  dayu: { limits: { titleMaxLength: 35 } },
+  yidian: { limits: { titleMaxLength: 64 } },
   wechat_mp: {
     fields: [
       { key: 'author', type: 'string', maxLength: 16, description: 'Author name shown under the title.' },

@@ -2,7 +2,7 @@ import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from '../baijiahao.js';
 import { imageSources } from './article-images.js';
-import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, parseTable, plainCodeBlocks, tablesAsText, tableSvg, textOf } from './article-markup.js';
+import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, linksAsText, parseTable, plainCodeBlocks, tablesAsText, tableSvg, textOf } from './article-markup.js';
 import { listedTime } from './listed-time.js';
 
 const TABLE = '| 名称 | 说明 |\n|---|---|\n| a&b | `x<y` |\n| 二 | |\n';
@@ -19,6 +19,10 @@ describe('article markup rewrites', () => {
     const headings = markdownToHtml('# one\n\n### three');
     expect(headingsAsBold(headings)).toBe('<p><strong>one</strong></p>\n<p><strong>three</strong></p>');
     expect(headingsAsBold(headings, 3)).toBe('<h1>one</h1>\n<p><strong>three</strong></p>');
+  });
+
+  it('keeps a link’s text and drops the link', () => {
+    expect(linksAsText(markdownToHtml('see [the **docs**](https://example.com/a?b=1&c=2) and <https://x.test>'))).toBe('<p>see the <strong>docs</strong> and https://x.test</p>');
   });
 
   it('reads a table’s cells as text and writes it as lines or as an SVG picture', () => {

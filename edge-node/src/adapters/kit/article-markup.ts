@@ -35,6 +35,11 @@ export function inlineCodeAsBold(html: string): string {
   return html.replace(/<code>([\s\S]*?)<\/code>/g, '<strong>$1</strong>');
 }
 
+/** Links as their text, for editors that drop or refuse links to other sites. */
+export function linksAsText(html: string): string {
+  return html.replace(/<a\b[^>]*>([\s\S]*?)<\/a>/g, '$1');
+}
+
 /** Headings of `fromLevel` and below as bold paragraphs. */
 export function headingsAsBold(html: string, fromLevel = 1): string {
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (whole, level: string, inner: string) => (Number(level) >= fromLevel ? `<p><strong>${inner}</strong></p>` : whole));

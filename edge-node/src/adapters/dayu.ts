@@ -1,0 +1,259 @@
+/**
+ * dayu (大鱼号, UC / Alibaba, mp.dayu.com): articles through the dashboard's
+ * own draft call (dashboard/save-draft, a form post carrying the page's
+ * `utoken`), made from the logged-in dashboard. The account, the token and the
+ * picture host's signature come from the dashboard page's `globalConfig`. The
+ * Markdown is rendered to HTML with code blocks as plain paragraphs (the
+ * editor keeps no code blocks), every picture and the cover go to 大鱼号's
+ * picture host (ns.dayu.com), the draft is saved and, behind the commit gate,
+ * published by the editor's own publish control on the draft's page.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | GET https://mp.dayu.com/dashboard/index holds `var globalConfig = {…}` (before `var G = {`) with utoken, nsImageUploadSign, wmid, weMediaName; no globalConfig / no utoken = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/dayu.js 2021-03-20 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/dayu.ts (commit 1a95398, as indexed) |
+ * | POST https://ns.dayu.com/article/imageUpload?appid=website&fromMaterial=0&wmid=<wmid>&wmname=<weMediaName>&sign=<nsImageUploadSign>, multipart upfile, type, id WU_FILE_1, fileid, name, lastModifiedDate, size → data.imgInfo {org_url, url} | Wechatsync drivers dayu.js 2021-03-20; iguatian core dayu.ts (1a95398) |
+ * | pictures already on dayu.com / uc.cn are kept | iguatian core dayu.ts (1a95398, skipPatterns) |
+ * | code blocks as plain text (the editor keeps no code blocks) | Wechatsync drivers dayu.js preEditPost (CodeBlockToPlainText) 2021-03-20 |
+ * | POST https://mp.dayu.com/dashboard/save-draft, form title, content (pictures by their url), author (weMediaName), coverImg (the first uploaded picture's org_url), article_type 1, utoken, cover_from auto; header utoken → {data: {_id}} or {error} | Wechatsync drivers dayu.js 2021-03-20; iguatian core dayu.ts (1a95398) |
+ * | the draft at https://mp.dayu.com/dashboard/article/write?draft_id=<_id> | Wechatsync drivers dayu.js 2021-03-20 |
+ * | editor https://mp.dayu.com/dashboard/article/write: title `input#title` (≤ 35 characters), body in the iframe `#ueditor_0`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/dayuhao.ts 2026-06-04 (snapshot 2026-06-05); MultiPost marks the flow experimental |
+ * | the publish control's request POST https://mp.dayu.com/dashboard/submit-article, form dataList[0][_id], dataList[0][isDraft] 1, dataList[0][reproduce], curDaySubmit false, utoken → {data: {_id}} | UNVERIFIED (public automation code in the search index; no attributable repository) |
+ * | a custom cover as coverImg with cover_from `auto_replaced` | UNVERIFIED (a Wechatsync fork in the search index sends auto_replaced for a cropped cover; no attributable repository) |
+ * | the editor's refusal message before any request (`.w-message-error`) | UNVERIFIED (the replica's own) |
+ * | GET https://mp.dayu.com/dashboard/getArticleList?keyword=&currentView=all&source=all&page=1 → dataList.data[] {_id, title, status (1 published), publish_at} | UNVERIFIED (public automation code in the search index reads dataList.data[] {title, status, origin_id}; no attributable repository) |
+ * | published article at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<id> | UNVERIFIED (as above, built from the list's origin_id) |
+ * | the login redirect of the dashboard (to https://mp.dayu.com/) | UNVERIFIED (globalConfig decides) |
+ *
+ * Settings (shared contract names): `coverMode` (`custom` uploads the
+ * article's cover; `auto` lets the first picture of the body be the cover,
+ * as the sources send it). No public source records an AI-content
+ * declaration, 原创, tags or a summary for 大鱼号 articles: `aiLabel`,
+ * `original`, `tags` and `summary` are logged as ignored (preflight lists
+ * them in ignored_settings).
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
+import { codeBlocksAsParagraphs } from './kit/article-markup.js';
+import { clickPublishForJson } from './kit/click-publish-json.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+
+const ORIGIN = 'https://mp.dayu.com';
+const EDITOR = `${ORIGIN}/dashboard/article/write`;
+export const DAYU_URLS = {
+  dashboard: `${ORIGIN}/dashboard/index`,
+  editor: EDITOR,
+  draft: (id: string) => `${EDITOR}?draft_id=${encodeURIComponent(id)}`,
+  upload: (c: DayuConfig) =>
+    `https://ns.dayu.com/article/imageUpload?${new URLSearchParams({ appid: 'website', fromMaterial: '0', wmid: c.wmid, wmname: c.name, sign: c.uploadSign })}`,
+  save: `${ORIGIN}/dashboard/save-draft`,
+  submit: `${ORIGIN}/dashboard/submit-article`,
+  list: `${ORIGIN}/dashboard/getArticleList?keyword=&currentView=all&source=all&page=1`,
+  post: (wmid: string, id: string) => `https://mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: wmid, wm_aid: id })}`,
+};
+export const DAYU_LIMITS = { titleMax: 35 } as const;
+const SETTING_KEYS = ['coverMode'] as const;
+const TITLE_INPUT = 'input#title';
+const PUBLISH_BUTTON = 'div.button_publish.item.editor-btn.editor-main-btn';
+const REFUSAL = '.w-message-error';
+const CODE_STYLE = 'font-family: Menlo, Consolas, monospace; background: #f6f8fa; padding: 8px; white-space: pre-wrap;';
+/** Pictures already on 大鱼号's and UC's hosts stay as they are. */
+const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(dayu\.com|uc\.cn)\//;
+
+type Ctx = AdapterContext;
+const SITE = { defaultBaseUrl: ORIGIN };
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host === 'mp.dayu.com' && (r.pathname === '/' || /login/i.test(r.pathname));
+};
+
+/** What the dashboard's globalConfig says about the session. */
+export interface DayuConfig {
+  utoken: string;
+  uploadSign: string;
+  wmid: string;
+  name: string;
+}
+
+interface Prepared {
+  draftId: string;
+  config: DayuConfig;
+}
+/** The draft as saved, for the publish that follows on its page. */
+const prepared = new WeakMap<Page, Prepared>();
+
+/** The article body as 大鱼号's editor keeps it: code blocks as plain paragraphs, a line break per line. */
+export function articleHtml(markdown: string): string {
+  return codeBlocksAsParagraphs(markdownToHtml(markdown), CODE_STYLE);
+}
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined };
+}
+
+/** Reads the dashboard's globalConfig; no utoken or wmid means no session. */
+async function readConfig(page: Page, step: Step): Promise<DayuConfig> {
+  const raw = await page.evaluate(() => {
+    const c = (globalThis as unknown as { globalConfig?: Record<string, unknown> }).globalConfig;
+    return c && typeof c === 'object' ? { utoken: c.utoken, sign: c.nsImageUploadSign, wmid: c.wmid, name: c.weMediaName } : null;
+  });
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  if (!raw || !str(raw.utoken) || !str(raw.wmid)) throw new AdapterError('login_required', step, '大鱼号 has no session here (the dashboard has no globalConfig with a utoken)');
+  return { utoken: str(raw.utoken), uploadSign: str(raw.sign), wmid: str(raw.wmid), name: str(raw.name) };
+}
+
+async function openDashboard(page: Page, step: Step, ctx: Ctx): Promise<DayuConfig> {
+  await openLoggedIn(page, at(ctx, DAYU_URLS.dashboard), step, ctx, isLoginPage(ctx));
+  return readConfig(page, step);
+}
+
+const loginOf = (c: DayuConfig): LoginInfo => ({ externalRef: c.wmid, displayName: c.name });
+
+/** One picture onto 大鱼号's host: its address for the body (`url`) and the one a cover names (`org_url`). */
+async function uploadPicture(page: Page, c: DayuConfig, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<{ url: string; orgUrl: string }> {
+  const name = `${Date.now()}.${image.name.split('.').pop() || 'jpg'}`;
+  const body = await pageJson(
+    page,
+    at(ctx, DAYU_URLS.upload(c)),
+    {
+      method: 'POST',
+      multipart: {
+        upfile: { base64: image.bytes.toString('base64'), name, type: image.type },
+        type: image.type,
+        id: 'WU_FILE_1',
+        fileid: `uploadm-${Math.floor(Math.random() * 1_000_000)}`,
+        name,
+        lastModifiedDate: new Date().toString(),
+        size: String(image.bytes.length),
+      },
+    },
+    'upload',
+    what,
+    ctx,
+  );
+  const url = field(body, 'data', 'imgInfo', 'url');
+  const orgUrl = field(body, 'data', 'imgInfo', 'org_url');
+  if (typeof url !== 'string' || !url || typeof orgUrl !== 'string' || !orgUrl) {
+    throw new AdapterError(code, 'upload', `大鱼号 refused ${what}: ${String(field(body, 'message') ?? field(body, 'error') ?? 'no data.imgInfo in the answer')}`);
+  }
+  return { url, orgUrl };
+}
+
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (!title) throw new AdapterError('publish_rejected', 'fill', '大鱼号 needs a title');
+  assertMaxChars(title, DAYU_LIMITS.titleMax, 'fill', 'title');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '大鱼号 needs a body');
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const config = await openDashboard(page, 'open_editor', ctx);
+  assertAccount(loginOf(config), job, 'open_editor');
+  await openLoggedIn(page, at(ctx, DAYU_URLS.editor), 'open_editor', ctx, isLoginPage(ctx));
+  await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+
+  ctx.progress('fill');
+  const uploaded: string[] = [];
+  const content = await moveImages(articleHtml(job.payload.content), ctx, {
+    isOwn: (src) => OWN_PICTURE.test(src),
+    upload: async (image, src) => {
+      const copy = await uploadPicture(page, config, image, 'upload_failed', `the picture ${src}`, ctx);
+      uploaded.push(copy.orgUrl);
+      return copy.url;
+    },
+  });
+  // As the sources send it: the first picture uploaded for the body is the cover unless a custom one is given.
+  let cover = uploaded[0] ?? '';
+  let coverFrom = 'auto';
+  if (s.cover) {
+    ctx.progress('upload', { phase: 'cover' });
+    // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+    cover = (await uploadPicture(page, config, await readImage(ctx, s.cover, 'cover_rejected', 'cover image'), 'cover_rejected', 'the cover', ctx)).orgUrl;
+    coverFrom = 'auto_replaced';
+  }
+
+  ctx.progress('apply_settings');
+  const form: Record<string, string> = { title, content, author: config.name, article_type: '1', utoken: config.utoken, cover_from: coverFrom };
+  if (cover) form.coverImg = cover;
+  const saved = await pageJson(page, at(ctx, DAYU_URLS.save), { method: 'POST', headers: { utoken: config.utoken, 'x-requested-with': 'XMLHttpRequest' }, form }, 'fill', 'draft save', ctx);
+  const error = field(saved, 'error');
+  if (error) throw new AdapterError('publish_rejected', 'fill', `大鱼号 refused the draft: ${typeof error === 'string' ? error : JSON.stringify(error)}`);
+  const id = field(saved, 'data', '_id');
+  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data._id');
+  // The draft's own page holds the editor's publish control.
+  await openLoggedIn(page, at(ctx, DAYU_URLS.draft(id)), 'open_editor', ctx, isLoginPage(ctx));
+  prepared.set(page, { draftId: id, config });
+}
+
+async function publish(page: Page, ctx: Ctx) {
+  const here = real(ctx, page.url());
+  const draftId = here.pathname === '/dashboard/article/write' ? here.searchParams.get('draft_id') : null;
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const postId = await clickPublishForJson(
+    page,
+    {
+      button: await need(page, PUBLISH_BUTTON, 'publish', 'publish control (发表)', ctx),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === '/dashboard/submit-article',
+      urlPattern: '*/dashboard/submit-article*',
+      refusal: page.locator(REFUSAL),
+      judge: (body) => {
+        const error = field(body, 'error');
+        if (error) return { ok: false, message: typeof error === 'string' ? error : JSON.stringify(error) };
+        const id = field(body, 'data', '_id');
+        return { ok: true, value: typeof id === 'string' ? id : '' };
+      },
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (!/^[\w-]{1,64}$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '大鱼号 accepted the publish but named no article; verify before any retry');
+  return { postId, url: at(ctx, DAYU_URLS.post(p.config.wmid, postId)) };
+}
+
+async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.progress('read_back');
+  const config = await openDashboard(page, 'check_login', ctx);
+  assertAccount(loginOf(config), job, 'check_login');
+  const body = await pageJson(page, at(ctx, DAYU_URLS.list), { headers: { utoken: config.utoken, 'x-requested-with': 'XMLHttpRequest' } }, 'read_back', 'article list', ctx);
+  const rows = field(body, 'dataList', 'data');
+  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', 'article list: no dataList.data in the answer');
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const id = field(row, '_id');
+    return typeof id === 'string' && id !== '' && field(row, 'status') === 1 && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publish_at')), job);
+  });
+  if (hits.length === 0) return { found: false as const };
+  const postId = String(field(hits[0], '_id'));
+  return { found: true as const, postId, url: at(ctx, DAYU_URLS.post(config.wmid, postId)), candidates: hits.length };
+}
+
+export const dayuAdapter: Adapter = {
+  platform: 'dayu',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    return loginOf(await openDashboard(page, 'check_login', ctx));
+  },
+  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  publish(page, job, ctx) {
+    jobOfType(job, 'article');
+    return publish(page, ctx);
+  },
+  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+};

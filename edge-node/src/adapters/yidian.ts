@@ -1,0 +1,255 @@
+/**
+ * yidian (一点号, mp.yidianzixun.com): articles through the writing desk's own
+ * article model call (`/model/Article`, JSON), made from the logged-in page
+ * with the `mpcode` it carries sent as `x-mp-code`. The account is the page's
+ * `window.mpuser`. The Markdown is rendered to HTML without links (the
+ * sources strip them), tables as lines of text and code blocks as paragraphs
+ * (the editor keeps neither), every picture and the cover go to 一点号's upload, the
+ * article is saved as a draft and, behind the commit gate, published by the
+ * editor's own publish control on the draft's page.
+ *
+ * | fact | source (repository, path, snapshot date) |
+ * |---|---|
+ * | GET https://mp.yidianzixun.com: `<script id="__val_">` sets window.mpuser {id, media_name, media_pic}; no id = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/YiDian.js 2021-03-16 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/yidian.ts (commit 1a95398, as indexed) |
+ * | the same script sets window.mpcode, sent as header `x-mp-code` on uploads and saves | iguatian core yidian.ts (1a95398) |
+ * | POST https://mp.yidianzixun.com/upload?action=uploadimage&picType=wemedia_cnt, multipart upfile → {status: "success", url} | iguatian core yidian.ts (1a95398) |
+ * | HTML with links removed | iguatian core yidian.ts (1a95398, preprocessConfig removeLinks) |
+ * | the editor keeps no tables (each cell becomes a bulleted line) nor code blocks: tables as lines of text, code blocks as paragraphs with line breaks, inline code as bold | UNVERIFIED (a Wechatsync fork in the search index, prepareHtmlForYidian / convertTablesToText; no attributable repository) |
+ * | POST https://mp.yidianzixun.com/model/Article, JSON title, cate, cateB, coverType "default", covers [], content, hasSubTitle 0, subTitle, original 0, reward 0, videos, audios, votes {…}, images, goods, is_mobile 0, status 0, import_url, import_hash, image_urls {}, minTimingHour 3, maxTimingDay 7, tags [], isPubed false, lastSaveTime, dirty false, editorType "articleEditor", activity_id 0, join_activity 0, notSaveToStore true → {id} | Wechatsync drivers YiDian.js 2021-03-16; iguatian core yidian.ts (1a95398) |
+ * | the draft at https://mp.yidianzixun.com/#/Writing/<id> | Wechatsync drivers YiDian.js 2021-03-16 |
+ * | editor https://mp.yidianzixun.com/#/Writing/articleEditor: title `input.post-title` (≤ 64 characters), body `div.editor-content[contenteditable="true"]`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts 2026-06-04, src/sync/article/yidianzixun.ts 2026-06-03 (snapshot 2026-06-05); MultiPost marks the flow experimental, and its publish control carries the same classes as in its 大鱼号 flow |
+ * | the publish control's request GET https://mp.yidianzixun.com/api/post/publish?post_id=<id> → {status: "success"} or {status: "failed", reason} | UNVERIFIED (public automation code in the search index; no attributable repository) |
+ * | a custom cover as coverType "one" with covers [url]; original 1 declares 原创 | UNVERIFIED (the sources send only the defaults) |
+ * | the editor's refusal message before any request (`.editor-tip-error`) | UNVERIFIED (the replica's own) |
+ * | GET https://mp.yidianzixun.com/model/Article?page=1&page_size=10&status=2,6,7&has_data=1&type=original → posts[] {newsId, title, date}, statuses 2, 6 and 7 being the published articles | UNVERIFIED (public automation code in the search index; no attributable repository) |
+ * | that the list's newsId is the post's id, and the article at https://www.yidianzixun.com/article/<newsId> | UNVERIFIED (as above) |
+ * | the login page | UNVERIFIED (window.mpuser decides) |
+ *
+ * Settings (shared contract names): `coverMode` (`custom` uploads the
+ * article's cover; `auto` leaves the cover to 一点号), `original` (原创).
+ * No public source records an AI-content declaration, tags or a summary for
+ * 一点号 articles: `aiLabel`, `tags` and `summary` are logged as ignored
+ * (preflight lists them in ignored_settings).
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
+import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from './kit/article-markup.js';
+import { clickPublishForJson } from './kit/click-publish-json.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+
+const ORIGIN = 'https://mp.yidianzixun.com';
+export const YIDIAN_URLS = {
+  home: `${ORIGIN}/`,
+  editor: `${ORIGIN}/#/Writing/articleEditor`,
+  draft: (id: string) => `${ORIGIN}/#/Writing/${encodeURIComponent(id)}`,
+  upload: `${ORIGIN}/upload?action=uploadimage&picType=wemedia_cnt`,
+  save: `${ORIGIN}/model/Article`,
+  list: `${ORIGIN}/model/Article?page=1&page_size=10&status=2,6,7&has_data=1&type=original`,
+  post: (id: string) => `https://www.yidianzixun.com/article/${encodeURIComponent(id)}`,
+};
+export const YIDIAN_LIMITS = { titleMax: 64 } as const;
+const SETTING_KEYS = ['coverMode', 'original'] as const;
+const TITLE_INPUT = 'input.post-title';
+const PUBLISH_BUTTON = 'div.button_publish.item.editor-btn.editor-main-btn';
+const REFUSAL = '.editor-tip-error';
+const CODE_STYLE = 'font-family: Menlo, Consolas, monospace; background: #f6f8fa; padding: 8px;';
+/** Pictures already on 一点号's hosts stay as they are. */
+const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(yidianzixun\.com|go2yd\.com)\//;
+
+type Ctx = AdapterContext;
+const SITE = { defaultBaseUrl: ORIGIN };
+const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host === 'mp.yidianzixun.com' && (/^\/sign_?in/i.test(r.pathname) || /^#\/(Login|SignIn)/i.test(r.hash));
+};
+
+interface Session {
+  login: LoginInfo;
+  /** The page's mpcode, sent as x-mp-code. */
+  headers: Record<string, string>;
+}
+
+/** The draft as saved, for the publish that follows on its page. */
+const prepared = new WeakMap<Page, { draftId: string }>();
+
+/** The article body as 一点号's editor keeps it: code blocks as paragraphs, inline code bold, tables as lines of text, links as their text. */
+export function articleHtml(markdown: string): string {
+  return linksAsText(tablesAsText(inlineCodeAsBold(codeBlocksAsParagraphs(markdownToHtml(markdown), CODE_STYLE))));
+}
+
+function readSettings(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false) };
+}
+
+/** Reads window.mpuser and window.mpcode of the loaded page; no mpuser.id means no session. */
+async function readSession(page: Page, step: Step): Promise<Session> {
+  const raw = await page.evaluate(() => {
+    const w = globalThis as unknown as { mpuser?: Record<string, unknown>; mpcode?: unknown };
+    return { id: w.mpuser?.id, name: w.mpuser?.media_name, code: w.mpcode };
+  });
+  const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
+  if (!id) throw new AdapterError('login_required', step, '一点号 has no session here (window.mpuser has no id)');
+  return {
+    login: { externalRef: id, displayName: typeof raw.name === 'string' ? raw.name : '' },
+    headers: { ...(typeof raw.code === 'string' && raw.code ? { 'x-mp-code': raw.code } : {}), 'x-requested-with': 'XMLHttpRequest' },
+  };
+}
+
+async function openAt(page: Page, url: string, step: Step, ctx: Ctx): Promise<Session> {
+  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
+  return readSession(page, step);
+}
+
+async function uploadPicture(page: Page, headers: Record<string, string>, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
+  const body = await pageJson(page, at(ctx, YIDIAN_URLS.upload), { method: 'POST', headers, multipart: { upfile: { base64: image.bytes.toString('base64'), name: image.name, type: image.type } } }, 'upload', what, ctx);
+  const url = field(body, 'url');
+  if (field(body, 'status') !== 'success' || typeof url !== 'string' || !url) {
+    throw new AdapterError(code, 'upload', `一点号 refused ${what}: ${String(field(body, 'reason') ?? field(body, 'message') ?? 'no url in the answer')}`);
+  }
+  return url;
+}
+
+function articleBody(a: { title: string; content: string; cover: string; original: boolean }): Record<string, unknown> {
+  return {
+    title: a.title,
+    cate: '',
+    cateB: '',
+    coverType: a.cover ? 'one' : 'default',
+    covers: a.cover ? [a.cover] : [],
+    content: a.content,
+    hasSubTitle: 0,
+    subTitle: '',
+    original: a.original ? 1 : 0,
+    reward: 0,
+    videos: [],
+    audios: [],
+    votes: { vote_id: '', vote_options: [], vote_end_time: '', vote_title: '', vote_type: 1, isAdded: false },
+    images: [],
+    goods: [],
+    is_mobile: 0,
+    status: 0,
+    import_url: '',
+    import_hash: '',
+    image_urls: {},
+    minTimingHour: 3,
+    maxTimingDay: 7,
+    tags: [],
+    isPubed: false,
+    lastSaveTime: '',
+    dirty: false,
+    editorType: 'articleEditor',
+    activity_id: 0,
+    join_activity: 0,
+    notSaveToStore: true,
+  };
+}
+
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (!title) throw new AdapterError('publish_rejected', 'fill', '一点号 needs a title');
+  assertMaxChars(title, YIDIAN_LIMITS.titleMax, 'fill', 'title');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '一点号 needs a body');
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const session = await openAt(page, YIDIAN_URLS.editor, 'open_editor', ctx);
+  assertAccount(session.login, job, 'open_editor');
+  await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+
+  ctx.progress('fill');
+  const content = await moveImages(articleHtml(job.payload.content), ctx, {
+    isOwn: (src) => OWN_PICTURE.test(src),
+    upload: (image, src) => uploadPicture(page, session.headers, image, 'upload_failed', `the picture ${src}`, ctx),
+  });
+  let cover = '';
+  if (s.cover) {
+    ctx.progress('upload', { phase: 'cover' });
+    // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+    cover = await uploadPicture(page, session.headers, await readImage(ctx, s.cover, 'cover_rejected', 'cover image'), 'cover_rejected', 'the cover', ctx);
+  }
+
+  ctx.progress('apply_settings');
+  const saved = await pageJson(page, at(ctx, YIDIAN_URLS.save), { method: 'POST', headers: session.headers, json: articleBody({ title, content, cover, original: s.original }) }, 'fill', 'draft save', ctx);
+  const id = field(saved, 'id');
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    const reason = field(saved, 'reason') ?? field(saved, 'message');
+    if (reason) throw new AdapterError('publish_rejected', 'fill', `一点号 refused the draft: ${String(reason)}`);
+    throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no id');
+  }
+  const draftId = String(id);
+  if (!/^[\w-]{1,64}$/.test(draftId)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no usable id');
+  // The draft's own page holds the editor's publish control.
+  await openLoggedIn(page, at(ctx, YIDIAN_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
+  prepared.set(page, { draftId });
+}
+
+async function publish(page: Page, ctx: Ctx) {
+  const here = real(ctx, page.url());
+  const draftId = here.pathname === '/' ? /^#\/Writing\/([\w-]+)$/.exec(here.hash)?.[1] : undefined;
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const status = await clickPublishForJson(
+    page,
+    {
+      button: await need(page, PUBLISH_BUTTON, 'publish', 'publish control (发布)', ctx),
+      isPublishRequest: (req) => real(ctx, req.url()).pathname === '/api/post/publish',
+      urlPattern: '*/api/post/publish*',
+      refusal: page.locator(REFUSAL),
+      judge: (body) => (field(body, 'status') === 'success' ? { ok: true, value: 'success' } : { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? 'refused') }),
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (status !== 'success') throw new AdapterError('readback_failed', 'read_back', '一点号 answered the publish without a status; verify before any retry');
+  // The article published is the draft sent: it keeps the draft's id.
+  return { postId: draftId, url: at(ctx, YIDIAN_URLS.post(draftId)) };
+}
+
+async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.progress('read_back');
+  const session = await openAt(page, YIDIAN_URLS.home, 'check_login', ctx);
+  assertAccount(session.login, job, 'check_login');
+  const body = await pageJson(page, at(ctx, YIDIAN_URLS.list), { headers: session.headers }, 'read_back', 'article list', ctx);
+  // The list is asked for published articles only (statuses 2, 6 and 7).
+  const rows = field(body, 'posts');
+  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const id = field(row, 'newsId');
+    return (typeof id === 'string' || typeof id === 'number') && String(id) !== '' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'date')), job);
+  });
+  if (hits.length === 0) return { found: false as const };
+  const postId = String(field(hits[0], 'newsId'));
+  return { found: true as const, postId, url: at(ctx, YIDIAN_URLS.post(postId)), candidates: hits.length };
+}
+
+export const yidianAdapter: Adapter = {
+  platform: 'yidian',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    return (await openAt(page, YIDIAN_URLS.home, 'check_login', ctx)).login;
+  },
+  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  publish(page, job, ctx) {
+    jobOfType(job, 'article');
+    return publish(page, ctx);
+  },
+  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+};
