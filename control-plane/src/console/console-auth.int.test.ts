@@ -175,7 +175,7 @@ describe('expiry', () => {
     expect(await sessionRow(p.email)).toHaveLength(0);
   });
 
-  it('ends a session 12 hours after login however active it is', async () => {
+  it('ends a session at its absolute end, 12 hours after login, however active it is', async () => {
     const p = await person(t, 'viewer');
     const [s] = await sessionRow(p.email);
     expect(ms(s!.expires_at) - ms(s!.created_at)).toBe(12 * 3600_000);
