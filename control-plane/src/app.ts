@@ -11,6 +11,9 @@ import type { Database } from './db/client.js';
 import { adminSurface } from './admin/admin.errors.js';
 import { accountsAdminRoutes } from './accounts/accounts.admin.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { consoleInvitesAdminRoutes } from './console/console-invites.admin.routes.js';
+import { consoleSurface } from './console/console.errors.js';
+import { consoleRoutes } from './console/console.routes.js';
 import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
 import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
@@ -35,11 +38,12 @@ import { openapiSurface } from './openapi/openapi.errors.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 
 /** Where each API surface lives; answers given before routing pick their envelope by these prefixes. */
-const PREFIX = { openapi: '/api/openapi/v1', license: '/api/license/v2', admin: '/api/admin', nodes: '/api/nodes/v1', metrics: '/metrics' } as const;
+const PREFIX = { openapi: '/api/openapi/v1', license: '/api/license/v2', admin: '/api/admin', console: '/api/console', nodes: '/api/nodes/v1', metrics: '/metrics' } as const;
 const SURFACES = new SurfaceMap([
   [PREFIX.openapi, openapiSurface],
   [PREFIX.license, licenseSurface],
   [PREFIX.admin, adminSurface],
+  [PREFIX.console, consoleSurface],
   [PREFIX.nodes, nodeSurface],
   // GET /metrics needs an admin token and answers the admin envelope.
   [PREFIX.metrics, adminSurface],
@@ -98,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminRoutes({
       db: database.db,
       bootstrapToken: config.adminToken,
+      now,
       extensions: [
         licenseAdminRoutes({ db: database.db, now }),
         usersAdminRoutes(database.db),
@@ -105,10 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publishingAdminRoutes({ db: database.db, now }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
+        consoleInvitesAdminRoutes({ db: database.db, now }),
       ],
     }),
     { prefix: PREFIX.admin },
   );
+  // People in the console: its own session cookie, never an API key or admin token.
+  await app.register(consoleRoutes({ db: database.db, now }), { prefix: PREFIX.console });
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
     prefix: PREFIX.openapi,
   });

@@ -7,6 +7,8 @@ import { inspect } from 'node:util';
 import { startMetricsListener, SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ConsoleSessions } from './console/sessions.js';
+import { LoginThrottle } from './console/throttle.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
 import { analyzeQueueIfGrown, QUEUE_ANALYZE_INTERVAL_MS } from './db/queue-analyze.js';
@@ -40,8 +42,11 @@ async function main(): Promise<void> {
   // Generation, webhook delivery and idempotency pruning: every replica runs them; PostgreSQL hands each task to one.
   const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log, cms: { secretKey: config.secretKey, ...config.cms } });
 
+  // Ended console sessions and settled login-throttle rows are refused or ignored anyway; pruning only frees space.
+  const consoleSessions = new ConsoleSessions(database.db);
+  const loginThrottle = new LoginThrottle(database.db);
   const prune = setInterval(() => {
-    pruneExpired(database.db, new Date()).catch((err: unknown) => logRoundFailure(app.log, err, 'prune'));
+    Promise.all([pruneExpired(database.db, new Date()), consoleSessions.prune(), loginThrottle.prune()]).catch((err: unknown) => logRoundFailure(app.log, err, 'prune'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
   // Fresh plans for the queue's prepared statements while its tables grow (db/queue-analyze.ts).

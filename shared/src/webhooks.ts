@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'publish.job.updated',
   'publish.batch.updated',
   'account.session_expired',
+  'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -36,6 +37,11 @@ export interface WebhookEventData {
    * recorded the change (ISO 8601). request_id is null: no API call caused it.
    */
   'account.session_expired': { account_id: number; platform: string; node_id: string; detected_at: string; request_id: null };
+  /**
+   * Sent when the integrator asks for a test delivery in the console: it travels the same signed,
+   * retried path as every event. request_id: the X-Request-Id of the console call that asked.
+   */
+  'webhook.test': { message: string; requested_at: string; request_id: string };
 }
 
 export interface WebhookEnvelope<T extends WebhookEventType = WebhookEventType> {

@@ -119,17 +119,19 @@ describe('lint', () => {
 });
 
 describe('completeness', () => {
-  it('every operation has a unique operationId, a summary, defined tags and the admin token requirement', () => {
+  it('every operation has a unique operationId, a summary, defined tags, and takes an admin token or (but for token-only routes) the console cookie', () => {
     const tags = new Set((doc.tags as Array<{ name: string; description: string }>).map((tag) => tag.name));
     const ids = new Set<string>();
     expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'plume_console' });
+    const tokenOnly = ['POST /api/admin/console-invites'];
     for (const { name, op } of operations) {
       expect(op.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
       ids.add(op.operationId);
       expect(op.summary, name).toBeTruthy();
       expect(op.tags?.length, name).toBeGreaterThan(0);
       for (const tag of op.tags) expect(tags.has(tag), `${name} tag ${tag}`).toBe(true);
-      expect(op.security, name).toEqual([{ adminToken: [] }]);
+      expect(op.security, name).toEqual(tokenOnly.includes(name) ? [{ adminToken: [] }] : [{ adminToken: [] }, { consoleSession: [] }]);
     }
     expect(ids.size).toBe(operations.length);
   });

@@ -5,17 +5,22 @@
  * the codes it can carry, and no schema component that nothing refers to.
  * Documentation only: nothing here changes how a request is handled.
  */
-import type { SwaggerTransformObject } from '@fastify/swagger';
-import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { dropUnusedSchemas, OPERATION_METHODS } from '../http/openapi-components.js';
 import { ADMIN_ERROR_CODES, adminErrorStatus } from './admin.errors.js';
 
 export const ADMIN_SECURITY_SCHEME = 'adminToken';
+/** The console's session cookie, accepted from admins (and from viewers on GET): admin.auth.ts. */
+export const CONSOLE_SESSION_SCHEME = 'consoleSession';
 
 export const ADMIN_DOCUMENT_DESCRIPTION = [
   'The Plume back office: license projects, codes, devices and logs; integrator users, plans, quotas, API keys, accounts, CMS sites and webhooks; execution nodes and their enrollment; publish jobs that need a person.',
   '',
   'Every route needs `Authorization: Bearer <admin token>`: PLUME_ADMIN_TOKEN, or a token from POST /api/admin/tokens. A `read` token may only GET. Every write is recorded in the audit log (GET /api/admin/audit-log) with the token that made it.',
+  '',
+  'The console\'s pages call these routes with the `plume_console` session cookie instead (no Authorization header): an admin\'s session may do everything, sending the session\'s `X-CSRF-Token` on every POST, PUT, PATCH and DELETE; a viewer\'s may only GET. The audit log names the person by email. Routes marked as needing an admin token refuse the cookie.',
   '',
   'Every answer carries `X-Request-Id`. Failures answer `{success:false, message, code}` (the AdminFailure schema); branch on `code`. Lists are paged with `page` and `pageSize` where they say so.',
 ].join('\n');
@@ -36,6 +41,7 @@ export const ADMIN_DOCUMENT_TAGS = [
   { name: 'webhooks', description: "Integrators' webhook endpoints and the deliveries sent to them." },
   { name: 'nodes', description: 'Execution nodes with live state: enrollment tokens, drain, resume, revoke.' },
   { name: 'jobs', description: 'Publish jobs of every user, their failure evidence, and resolving the ones that need a person.' },
+  { name: 'console', description: 'The console\'s people: invites made with an admin token (how the first admin gets in).' },
 ];
 
 const codesAt = (range: '4' | '5') =>
@@ -56,10 +62,19 @@ const REQUEST_ID_HEADER = {
 };
 
 type Json = Record<string, any>;
+const zodTransform = createJsonSchemaTransform({});
 const zodTransformObject = createJsonSchemaTransformObject({});
 
+/** Per route: zod → JSON Schema, and the credentials it takes (an admin token; the console cookie unless the route is token-only). */
+export const adminRouteTransform: SwaggerTransform = (input) => {
+  const out = zodTransform(input);
+  const schema = out.schema as FastifySchema;
+  schema.security = input.route.config?.adminTokenOnly ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [{ [ADMIN_SECURITY_SCHEME]: [] }, { [CONSOLE_SESSION_SCHEME]: [] }];
+  return out;
+};
+
 function documentOperation(op: Json): void {
-  op.security = [{ [ADMIN_SECURITY_SCHEME]: [] }];
+  op.security ??= [{ [ADMIN_SECURITY_SCHEME]: [] }];
   for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
     const failure = FAILURE_DESCRIPTIONS[status.toUpperCase()];
     if (failure) response.description = failure;

@@ -16,6 +16,8 @@ const ADMIN_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   ADMIN_UNAUTHORIZED: 401,
   ADMIN_FORBIDDEN: 403,
+  /** A console session's unsafe request without its X-CSRF-Token. */
+  CSRF_FAILED: 403,
   ADMIN_DISABLED: 503,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,

@@ -10,11 +10,12 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { ADMIN_DOCUMENT_DESCRIPTION, ADMIN_DOCUMENT_TAGS, ADMIN_SECURITY_SCHEME, adminDocumentObjectTransform } from './admin-document.js';
+import { CONSOLE_COOKIE, installConsoleCookies } from '../console/cookie.js';
+import { ADMIN_DOCUMENT_DESCRIPTION, ADMIN_DOCUMENT_TAGS, ADMIN_SECURITY_SCHEME, adminDocumentObjectTransform, adminRouteTransform, CONSOLE_SESSION_SCHEME } from './admin-document.js';
 import { installAdminAuth } from './admin.auth.js';
 import { adminSurface } from './admin.errors.js';
 import { registerTokenRoutes } from './tokens.routes.js';
@@ -40,6 +41,8 @@ export function adminRoutes({ db, bootstrapToken, now = () => new Date(), extens
   return async function register(app: FastifyInstance): Promise<void> {
     useRawJsonParser(app, ADMIN_BODY_LIMIT);
     installErrorHandling(app, adminSurface);
+    // The console's session cookie is an admin credential too (admin.auth.ts).
+    await installConsoleCookies(app);
     installAdminAuth(app, db, bootstrapToken, now);
     await app.register(fastifySwagger, {
       openapi: {
@@ -54,11 +57,17 @@ export function adminRoutes({ db, bootstrapToken, now = () => new Date(), extens
               scheme: 'bearer',
               description: 'Authorization: Bearer <admin token>: PLUME_ADMIN_TOKEN, or a token (plma_…) from POST /api/admin/tokens, shown once.',
             },
+            [CONSOLE_SESSION_SCHEME]: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: CONSOLE_COOKIE,
+              description: 'The console session cookie of an admin (every method; X-CSRF-Token on unsafe ones) or a viewer (GET only). Sent without an Authorization header.',
+            },
           },
         },
-        security: [{ [ADMIN_SECURITY_SCHEME]: [] }],
+        security: [{ [ADMIN_SECURITY_SCHEME]: [] }, { [CONSOLE_SESSION_SCHEME]: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: adminRouteTransform,
       transformObject: adminDocumentObjectTransform,
     });
 

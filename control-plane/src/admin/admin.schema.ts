@@ -17,7 +17,7 @@ export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** `bootstrap` for PLUME_ADMIN_TOKEN, else the admin token's id. */
+    /** `bootstrap` for PLUME_ADMIN_TOKEN, the admin token's id, or the email of the console person whose session made the write. */
     actor: text('actor').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),

@@ -8,7 +8,7 @@ const tokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   scope: z.enum(['read', 'write']),
-  createdBy: z.string().describe('`bootstrap` or the id of the admin token that created it'),
+  createdBy: z.string().describe('`bootstrap`, the id of the admin token that created it, or the email of the console admin who did'),
   createdAt: isoString,
   lastUsedAt: isoString.nullable(),
   revokedAt: isoString.nullable(),
@@ -16,7 +16,7 @@ const tokenSchema = z.object({
 
 const auditSchema = z.object({
   id: z.number().int(),
-  actor: z.string().describe('`bootstrap` or an admin token id'),
+  actor: z.string().describe('`bootstrap`, an admin token id, or the email of a console person'),
   method: z.string(),
   path: z.string(),
   statusCode: z.number().int(),
@@ -85,7 +85,7 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
         tags: ['tokens'],
         operationId: 'listAuditLog',
         summary: 'Every admin write, with the token that made it (newest first)',
-        querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(64).optional().describe('Only writes by this actor: `bootstrap` or an admin token id'), ...rangeQuery }),
+        querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(320).optional().describe('Only writes by this actor: `bootstrap`, an admin token id, or a console person\'s email'), ...rangeQuery }),
         response: responses(pagedSchema(auditSchema)),
       },
     },

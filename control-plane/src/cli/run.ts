@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { AdminHttp, CliError, EXIT } from './admin-http.js';
 import { type Command, type OptionSpec, usageError } from './command.js';
+import { consoleCommands } from './console-commands.js';
 import type { Output } from './format.js';
 import { integratorCommands } from './integrator-commands.js';
 import { jobCommands } from './job-commands.js';
@@ -21,6 +22,7 @@ const SECTIONS: Array<{ title: string; commands: Command[] }> = [
   { title: 'Integrators: users, plans, quotas, API keys, CMS sites', commands: integratorCommands },
   { title: 'Execution nodes and enrollment tokens', commands: nodeCommands },
   { title: 'Publish jobs and webhooks', commands: jobCommands },
+  { title: 'Console people', commands: consoleCommands },
 ];
 
 export const COMMANDS: Command[] = SECTIONS.flatMap((s) => s.commands);

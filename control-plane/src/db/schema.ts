@@ -8,3 +8,4 @@ export * from '../accounts/accounts.schema.js';
 export * from '../publishing/publishing.schema.js';
 export * from '../openapi/openapi.schema.js';
 export * from '../nodes/logins.schema.js';
+export * from '../console/console.schema.js';

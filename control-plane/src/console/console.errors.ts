@@ -1,0 +1,63 @@
+/**
+ * /api/console failures: `{ "error": { "code", "message" } }` with stable
+ * lowercase codes the console's pages branch on. One code→status table.
+ */
+import { z } from 'zod';
+import { ApiError, type ErrorSurface } from '../http/errors.js';
+
+export const CONSOLE_STATUS = {
+  /** A field fails its schema (wrong type, too long, unknown field…), or text no field accepts. */
+  validation_failed: 400,
+  invalid_json: 400,
+  /** A new password shorter than 12 or longer than 200 characters. */
+  password_too_weak: 400,
+  /** No session cookie, or one whose session ended (logged out, idle, expired, revoked). */
+  not_authenticated: 401,
+  /** Wrong email or password, whichever it was (the answer does not say). */
+  invalid_credentials: 401,
+  /** An unsafe method without the session's X-CSRF-Token. */
+  csrf_failed: 403,
+  /** The person's role does not allow this. */
+  forbidden: 403,
+  not_found: 404,
+  email_taken: 409,
+  /** The invite was used, has expired, or never existed. */
+  invite_invalid: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  /** Too many failed logins for this email or from this address; with Retry-After. */
+  login_throttled: 429,
+  internal_error: 500,
+  /** The database cannot be reached, or this replica is hashing as many passwords as it may; with Retry-After. */
+  service_unavailable: 503,
+} as const;
+export type ConsoleErrorCode = keyof typeof CONSOLE_STATUS;
+export const CONSOLE_ERROR_CODES = Object.keys(CONSOLE_STATUS) as ConsoleErrorCode[];
+
+export function consoleError(code: ConsoleErrorCode, message: string, headers: Record<string, string> = {}): ApiError {
+  return new ApiError(code, message, CONSOLE_STATUS[code], headers);
+}
+
+export const consoleSurface: ErrorSurface = {
+  format: (code, message) => ({ error: { code, message } }),
+  codes: {
+    invalidJson: 'invalid_json',
+    invalidRequest: 'validation_failed',
+    unsupportedMediaType: 'unsupported_media_type',
+    payloadTooLarge: 'payload_too_large',
+    notFound: 'not_found',
+    internal: 'internal_error',
+    unavailable: 'service_unavailable',
+  },
+};
+
+export const consoleErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe(`Stable code to branch on; one of: ${CONSOLE_ERROR_CODES.join(', ')}`),
+      message: z.string().describe('A sentence for people; show it, do not parse it'),
+    }),
+  })
+  .meta({ id: 'ConsoleError', description: 'The failure body of every /api/console error: branch on `error.code`.' });
+
+export const consoleErrorStatus = (code: ConsoleErrorCode): number => CONSOLE_STATUS[code];

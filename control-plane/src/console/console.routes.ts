@@ -1,0 +1,65 @@
+/**
+ * /api/console: the API of the console's pages. In this order: the JSON
+ * parser, the error model, the session check (console-auth.ts), the OpenAPI
+ * generator (it sees the routes registered after it), then the routes: auth
+ * and invites, people (admins), an integrator's self-service.
+ */
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.js';
+import { installErrorHandling } from '../http/errors.js';
+import { useRawJsonParser } from '../http/raw-json.js';
+import { UsersService } from '../integrators/users.service.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import { installConsoleAuth } from './console-auth.js';
+import { CONSOLE_DOCUMENT_DESCRIPTION, CONSOLE_DOCUMENT_TAGS, consoleDocumentObjectTransform, consoleRouteTransform, CSRF_SCHEME, SESSION_SCHEME } from './console-document.js';
+import { consoleSurface } from './console.errors.js';
+import { CONSOLE_COOKIE, installConsoleCookies } from './cookie.js';
+import { registerIntegratorRoutes } from './integrator.routes.js';
+import { registerPeopleRoutes } from './people.routes.js';
+import { PeopleService } from './people.service.js';
+import { ConsoleSessions } from './sessions.js';
+import { LoginThrottle } from './throttle.js';
+
+/** Nothing a page sends comes near this: a name, a URL, a password. */
+export const CONSOLE_BODY_LIMIT = 64 * 1024;
+
+export interface ConsoleRoutesOptions {
+  db: Db;
+  now: () => Date;
+}
+
+export function consoleRoutes({ db, now }: ConsoleRoutesOptions) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const sessions = new ConsoleSessions(db, now);
+    const people = new PeopleService(db, sessions, new LoginThrottle(db, now), now);
+
+    useRawJsonParser(app, CONSOLE_BODY_LIMIT);
+    installErrorHandling(app, consoleSurface);
+    await installConsoleCookies(app);
+    installConsoleAuth(app, sessions);
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Plume console API', version: '1.0.0', description: CONSOLE_DOCUMENT_DESCRIPTION },
+        servers: [{ url: '/' }],
+        tags: CONSOLE_DOCUMENT_TAGS,
+        components: {
+          securitySchemes: {
+            [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: CONSOLE_COOKIE, description: 'The session cookie set by POST /api/console/auth/login (HttpOnly, SameSite=Strict).' },
+            [CSRF_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: 'The csrfToken of the session, on every POST, PUT, PATCH and DELETE.' },
+          },
+        },
+      },
+      transform: consoleRouteTransform,
+      transformObject: consoleDocumentObjectTransform,
+    });
+
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    registerAuthRoutes(r, people, sessions);
+    registerPeopleRoutes(r, people);
+    registerIntegratorRoutes(r, { db, users: new UsersService(db), now });
+    r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  };
+}

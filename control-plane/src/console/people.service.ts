@@ -1,0 +1,207 @@
+/**
+ * Console people: logging in (throttled), changing a password, invites
+ * (single use, 7 days; only the token's SHA-256 is kept), the list an admin
+ * sees, disabling. Sessions are sessions.ts's; this module decides who gets
+ * one.
+ */
+import { randomBytes } from 'node:crypto';
+import { randomId, sha256Hex } from '../crypto/tokens.js';
+import type { Db } from '../db/client.js';
+import type { ConsoleRole } from './console.schema.js';
+import { consoleError } from './console.errors.js';
+import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.js';
+import { type ConsoleInviteRow, peopleRepository as repo } from './people.repository.js';
+import type { ConsolePrincipal, ConsoleSessions, SessionStart } from './sessions.js';
+import type { ConsoleUserRow } from './sessions.repository.js';
+import { emailKey, ipKey, type LoginThrottle } from './throttle.js';
+
+export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+const INVITE_TOKEN_FORMAT = /^pci_[A-Za-z0-9_-]{43}$/;
+
+export interface Client {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: ConsoleRole;
+  integratorUserId: number | null;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export const userView = (u: ConsoleUserRow): UserView => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  integratorUserId: u.integratorUserId,
+  createdAt: u.createdAt.toISOString(),
+  disabledAt: u.disabledAt?.toISOString() ?? null,
+});
+
+export interface InviteInput {
+  email: string;
+  role: ConsoleRole;
+  integratorUserId?: number | undefined;
+  name?: string | undefined;
+}
+
+export interface InviteCreated {
+  id: string;
+  email: string;
+  role: ConsoleRole;
+  expiresAt: string;
+  token: string;
+  url: string;
+}
+
+const invalidCredentials = () => consoleError('invalid_credentials', 'Wrong email or password');
+const inviteInvalid = () => consoleError('invite_invalid', 'This invite link was already used, has expired, or does not exist; ask an admin for a new one');
+
+function requireStrongPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw consoleError('password_too_weak', problem);
+}
+
+export class PeopleService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: ConsoleSessions,
+    private readonly throttle: LoginThrottle,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Checks a password under the login throttle. An unknown email, a wrong
+   * password and a disabled person cost the same scrypt and count the same
+   * failure, so neither the answer nor its timing tells them apart.
+   */
+  private async passwordMatches(email: string, password: string, user: ConsoleUserRow | null, client: Client): Promise<boolean> {
+    const decoy = decoyHash();
+    // Awaited only for an unknown email; a refusal (replica busy) must not go unhandled otherwise.
+    decoy.catch(() => undefined);
+    const keys = [emailKey(email), ipKey(client.ip)] as const;
+    const admission = await this.throttle.admit([...keys]);
+    if (!admission.admitted) {
+      throw consoleError('login_throttled', `Too many failed logins; try again in ${admission.retryAfterSeconds} seconds`, {
+        'retry-after': String(admission.retryAfterSeconds),
+      });
+    }
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoy));
+    if (!ok || !user || user.disabledAt !== null) {
+      await this.throttle.failed([...keys]);
+      return false;
+    }
+    await this.throttle.succeeded(keys[0], keys[1]);
+    if (needsRehash(user.passwordHash)) await repo.setPasswordHash(this.db, user.id, await hashPassword(password));
+    return true;
+  }
+
+  /** Logs in: a new session every time; the one the browser had before (if any) ends. */
+  async login(input: { email: string; password: string }, client: Client, previousToken: string | undefined): Promise<{ user: UserView; session: SessionStart }> {
+    const user = await repo.byEmail(this.db, input.email);
+    if (!(await this.passwordMatches(input.email, input.password, user, client))) throw invalidCredentials();
+    if (previousToken) await this.sessions.endByToken(previousToken);
+    const session = await this.sessions.start(user!.id, client);
+    return { user: userView(user!), session };
+  }
+
+  /** The current password is checked like a login (throttled); every other session of the person ends. */
+  async changePassword(principal: ConsolePrincipal, input: { currentPassword: string; newPassword: string }, client: Client): Promise<void> {
+    requireStrongPassword(input.newPassword);
+    const user = await repo.byId(this.db, principal.user.id);
+    if (!user || !(await this.passwordMatches(user.email, input.currentPassword, user, client))) {
+      throw consoleError('invalid_credentials', 'The current password is wrong');
+    }
+    await repo.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
+    await this.sessions.endAllOf(user.id, principal.sessionId);
+  }
+
+  async createInvite(input: InviteInput, createdBy: string): Promise<InviteCreated> {
+    if (input.role === 'user' && input.integratorUserId === undefined) {
+      throw consoleError('validation_failed', 'An invite with role user needs integratorUserId: the integrator user the person acts as');
+    }
+    if (input.role !== 'user' && input.integratorUserId !== undefined) {
+      throw consoleError('validation_failed', `integratorUserId is for role user only, not ${input.role}`);
+    }
+    if (input.integratorUserId !== undefined && !(await repo.integratorExists(this.db, input.integratorUserId))) {
+      throw consoleError('validation_failed', `No integrator user ${input.integratorUserId}`);
+    }
+    if (await repo.emailTaken(this.db, input.email)) throw consoleError('email_taken', `A person with email ${input.email} already has a console account`);
+    const token = `pci_${randomBytes(32).toString('base64url')}`;
+    const now = this.now();
+    const row = await repo.insertInvite(this.db, {
+      id: randomId('cinv', 12),
+      email: input.email,
+      role: input.role,
+      integratorUserId: input.integratorUserId ?? null,
+      name: input.name ?? null,
+      tokenHash: sha256Hex(token),
+      createdBy,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+    });
+    return { id: row.id, email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString(), token, url: `/invite/${token}` };
+  }
+
+  private async openInvite(token: string): Promise<ConsoleInviteRow> {
+    if (!INVITE_TOKEN_FORMAT.test(token)) throw inviteInvalid();
+    const invite = await repo.openInvite(this.db, sha256Hex(token), this.now());
+    if (!invite) throw inviteInvalid();
+    return invite;
+  }
+
+  async inviteInfo(token: string): Promise<{ email: string; role: ConsoleRole; name: string | null }> {
+    const invite = await this.openInvite(token);
+    return { email: invite.email, role: invite.role, name: invite.name };
+  }
+
+  /**
+   * Consumes the invite and creates the person in one transaction, then logs
+   * them in. The password is hashed first, outside the transaction (it takes
+   * a few hundred milliseconds and holds no lock).
+   */
+  async acceptInvite(token: string, input: { name: string; password: string }, client: Client, previousToken: string | undefined): Promise<{ user: UserView; session: SessionStart }> {
+    requireStrongPassword(input.password);
+    await this.openInvite(token);
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.db.transaction(async (tx) => {
+      const invite = await repo.consumeInvite(tx, sha256Hex(token), this.now());
+      if (!invite) throw inviteInvalid();
+      const created = await repo.insert(tx, {
+        id: randomId('cu', 12),
+        email: invite.email,
+        name: input.name,
+        role: invite.role,
+        integratorUserId: invite.integratorUserId,
+        passwordHash,
+        createdAt: this.now(),
+      });
+      // Rolls back: the invite stays open for when the conflict is resolved.
+      if (!created) throw consoleError('email_taken', `A person with email ${invite.email} already has a console account`);
+      await repo.markInviteUsedBy(tx, invite.id, created.id);
+      return created;
+    });
+    if (previousToken) await this.sessions.endByToken(previousToken);
+    const session = await this.sessions.start(user.id, client);
+    return { user: userView(user), session };
+  }
+
+  async list(limit: number, offset: number): Promise<{ users: UserView[]; total: number }> {
+    const { rows, total } = await repo.list(this.db, limit, offset);
+    return { users: rows.map(userView), total };
+  }
+
+  /** Disables a person and ends their sessions; an admin cannot disable themself (someone must remain to undo mistakes). */
+  async disable(actor: ConsolePrincipal, id: string): Promise<UserView> {
+    if (id === actor.user.id) throw consoleError('forbidden', 'You cannot disable your own account; ask another admin');
+    const user = await repo.disable(this.db, id, this.now());
+    if (!user) throw consoleError('not_found', `No console user ${id}`);
+    await this.sessions.endAllOf(id);
+    return userView(user);
+  }
+}
