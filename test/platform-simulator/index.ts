@@ -12,6 +12,7 @@ import { baijiahao } from './baijiahao.js';
 import { bilibili } from './bilibili/index.js';
 import { csdn } from './csdn.js';
 import { douyin } from './douyin/index.js';
+import { eastmoney } from './eastmoney.js';
 import { json } from './http.js';
 import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
@@ -28,7 +29,7 @@ import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, eastmoney];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

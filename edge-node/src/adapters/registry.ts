@@ -8,6 +8,7 @@ import { bilibiliAdapter } from './bilibili.js';
 import type { Adapter } from './contract.js';
 import { csdnAdapter } from './csdn.js';
 import { douyinAdapter } from './douyin.js';
+import { eastmoneyAdapter } from './eastmoney.js';
 import { jianshuAdapter } from './jianshu.js';
 import { juejinAdapter } from './juejin.js';
 import { kuaishouAdapter } from './kuaishou.js';
@@ -34,6 +35,7 @@ const ADAPTERS: readonly Adapter[] = [
   csdnAdapter,
   jianshuAdapter,
   qiehaoAdapter,
+  eastmoneyAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-13';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-14';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -220,6 +220,23 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   netease: { limits: { titleMinLength: 5, titleMaxLength: 30 } },
   // 企鹅号: Wechatsync's om.qq.com adapter checks 6–30 (the editor's placeholder says 5–64); 6–30 holds for both.
   qiehao: { limits: { titleMinLength: 6, titleMaxLength: 30 } },
+  // 财富号: the editor's title placeholder "标题(1-64字)". No public source records a picture upload for its
+  // editor (the recorded flow removes the pictures before its paste): an article with inline pictures is refused
+  // unless the integrator agrees to publish it without them.
+  eastmoney: {
+    fields: [
+      {
+        key: 'inlineImages',
+        type: 'enum',
+        options: ['refuse', 'drop'],
+        default: 'refuse',
+        description:
+          "What to do with pictures in the article's body, which eastmoney's editor does not take: refuse (the target is invalid in preflight and the job stops before the browser moves) or drop (published without them; the job's log names each one dropped).",
+      },
+    ],
+    limits: { titleMinLength: 1, titleMaxLength: 64 },
+    cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 选择封面 dialog; auto leaves the cover to eastmoney." },
+  },
   wechat_mp: {
     fields: [
       { key: 'author', type: 'string', maxLength: 16, description: 'Author name shown under the title.' },
