@@ -33,6 +33,7 @@ const ACCOUNT_BASE = {
   sohu: '12018691',
   netease: 'W74000000000bench',
   qiehao: '512000000',
+  eastmoney: '32860150421500',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -163,6 +164,11 @@ const PAIRS = {
     editor: 'https://mp.163.com/subscribe_v4/index.html#/article-publish',
     payload: (n, f) => ({ title: `网易号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ original: true, coverMode: 'custom' }),
+  },
+  'eastmoney/article': {
+    editor: 'https://mp.eastmoney.com/collect/pc_article/index.html',
+    payload: (n, f) => ({ title: `财富号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom' }),
   },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',

@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'eastmoney']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -111,7 +111,7 @@ describe('adapter registry', () => {
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
     expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
     // Articles only: their video uploads have no adapter yet.
-    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao']) {
+    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'eastmoney']) {
       expect(canPublish(p, 'article'), p).toBe(true);
       expect(canPublish(p, 'video'), p).toBe(false);
     }
@@ -125,6 +125,8 @@ describe('adapter registry', () => {
     expect(settings('netease')).toEqual(['coverMode', 'original']);
     // 企鹅号: the AI value of its self_declare field is not recorded anywhere public.
     expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary']);
+    // 财富号: no source records a declaration on its article editor.
+    expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');
