@@ -393,6 +393,11 @@ const VIDEO: Record<string, PlatformOverrides> = {
     cover: { custom: true, note: 'A cover is required (coverImagePath); weibo takes covers under 5 MB.' },
   },
   toutiao: { fields: [tags(5)], limits: { titleMaxLength: 30 } },
+  // 财富号's video page, as recorded: the file, then one box for the title and the description, then 发布.
+  eastmoney: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: eastmoney picks the cover; coverMode custom is refused.' },
+  },
 };
 
 const COMMON: Record<ContentType, SettingField[]> = {
