@@ -1,10 +1,10 @@
 /**
  * `plume-edge check eastmoney` as an operator runs it: the compiled CLI, the
  * account imported from a replica session, the real adapter in Debian's
- * Chromium. It goes through every step of the 财富号 article editor up to the
- * publish click (the check picture uploaded as the cover) and never makes it.
- * The editor keeps no draft that public sources record, so there is none to
- * remove.
+ * Chromium. It goes through every step of the 财富号 article editor (the
+ * check picture uploaded as the cover) and of the video page (the check
+ * video uploaded) up to the publish click, and never makes it. Neither page
+ * keeps a draft that public sources record, so there is none to remove.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,16 +56,21 @@ afterAll(async () => {
 });
 
 describe('happy path', () => {
-  it('the article check matches every step up to the publish click, uploads its picture as the cover, publishes nothing', async () => {
+  it('the article and video checks match every step up to the publish click, upload their media, publish nothing', async () => {
     const res = await cli(['check', P, '--account', REF]);
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`${P} article as ${REF}`);
-    expect(res.out).toMatch(/publish\s+matched\s+\(stopped before the click\)/);
+    expect(res.out).toContain(`${P} video as ${REF}`);
+    expect(res.out.match(/publish\s+matched\s+\(stopped before the click\)/g)).toHaveLength(2);
     expect(res.out).toContain('PASSED');
     expect(sim.publishes()).toHaveLength(0);
     expect(sim.hits('/mp.eastmoney.com/collect/api/cover/upload')).toBe(1);
-    expect(sim.hits('/mp.eastmoney.com/collect/api/article/publish')).toBe(0);
+    expect(sim.hits('/mp.eastmoney.com/collect/api/video/upload')).toBe(1);
+    expect(sim.hits('/mp.eastmoney.com/collect/api/article/publish') + sim.hits('/mp.eastmoney.com/collect/api/video/publish')).toBe(0);
     const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
-    expect(stored.map((c) => [c.platform, c.contentType, c.status])).toEqual([[P, 'article', 'passed']]);
+    expect(stored.map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
+      [P, 'article', 'passed'],
+      [P, 'video', 'passed'],
+    ]);
   }, 120_000);
 });

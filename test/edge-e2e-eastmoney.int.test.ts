@@ -5,7 +5,9 @@
  * picture in its body is refused by preflight (the editor takes none) until
  * the request says to drop it; then `POST /publish` leaves exactly one post:
  * the article pasted into the editor without the picture, the cover uploaded
- * through the editor's cover dialog.
+ * through the editor's cover dialog. A video through `POST /publish/video`
+ * leaves one video post: the file's bytes, the title and the description as
+ * the video page's one text box holds them.
  */
 import { join } from 'node:path';
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
@@ -20,7 +22,7 @@ const letters = (html: string) => textOf(html).replace(/\s+/g, '');
 
 const e = useEdgeE2e({
   name: 'e2e-eastmoney',
-  files: { 'cover.jpg': 40 * 1024 },
+  files: { 'cover.jpg': 40 * 1024, 'clip.mp4': 300 * 1024 },
   accounts: [{ platform: 'eastmoney', ref: REF, name: 'Lab eastmoney' }],
 });
 
@@ -69,5 +71,23 @@ describe('edge executor, eastmoney', () => {
     expect(letters(post.body)).toBe(letters('为什么用粘贴一篇经由 Open API 发布的文章。标题正文封面'));
     expect(post.media).toEqual([{ kind: 'cover', size: 40 * 1024, sha256: e.sha256(join(e.node.userDir, 'cover.jpg')) }]);
     expect(post.url).toBe(`${e.sim.baseUrl('eastmoney')}/caifuhao.eastmoney.com/news/${post.postId}`);
+  }, 260_000);
+
+  it('eastmoney video: reaches eastmoney once: the video bytes, the title and the description in the page\'s one box', async () => {
+    const res = await e.api('POST', '/publish/video', {
+      executor: 'edge',
+      accountIds: [(await e.account('eastmoney'))!.id],
+      title: 'Plume 财富号视频端到端',
+      localVideoPath: join(e.node.userDir, 'clip.mp4'),
+      platformSettings: { eastmoney: { description: '经由 **Open API** 发布' } },
+    });
+    expect(res.status, `${JSON.stringify(res.body)}\n${e.node.output()}`).toBe(200);
+    const batch = await e.batchDone(res.body.batch_id, 200_000);
+    expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output()}`).toBe('succeeded');
+    const posts = e.sim.publishes('eastmoney').filter((p) => p.settings.type === 'video');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ account: REF, title: 'Plume 财富号视频端到端', body: '经由 Open API 发布' });
+    expect(posts[0]!.media).toEqual([{ kind: 'video', size: 300 * 1024, sha256: e.sha256(join(e.node.userDir, 'clip.mp4')) }]);
+    expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', platform_post_id: posts[0]!.postId });
   }, 260_000);
 });

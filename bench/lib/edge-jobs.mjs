@@ -170,6 +170,11 @@ const PAIRS = {
     payload: (n, f) => ({ title: `财富号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ coverMode: 'custom' }),
   },
+  'eastmoney/video': {
+    editor: 'https://mp.eastmoney.com/collect/pc_writer/index.html#/publish/video',
+    payload: (n, f) => ({ title: `财富号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',
     payload: (n, f) => ({ title: `企鹅号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),

@@ -110,8 +110,9 @@ describe('adapter registry', () => {
     for (const type of ['article', 'dynamic', 'video'] as const) expect(canPublish('toutiao', type)).toBe(true);
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
     expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
+    for (const type of ['article', 'video'] as const) expect(canPublish('eastmoney', type)).toBe(true);
     // Articles only: their video uploads have no adapter yet.
-    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'eastmoney']) {
+    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao']) {
       expect(canPublish(p, 'article'), p).toBe(true);
       expect(canPublish(p, 'video'), p).toBe(false);
     }
@@ -127,6 +128,7 @@ describe('adapter registry', () => {
     expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary']);
     // 财富号: no source records a declaration on its article editor.
     expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
+    expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');
