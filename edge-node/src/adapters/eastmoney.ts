@@ -29,6 +29,7 @@
  * | the own-post lists GET …/collect/api/article/list and …/collect/api/video/list → data.list[].{articleId or videoId, title, publishTime} | UNVERIFIED |
  * | the published address https://caifuhao.eastmoney.com/news/<id> | UNVERIFIED |
  * | the login page | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`) |
+ * | the session cookie's name | UNVERIFIED (the node only needs the imported profile; the replica uses its own) |
  * | video title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
  * | an AI-content declaration, tags, a summary (articles); a cover, topics, an audience (videos) | no source records them: not applied (logged as ignored; a custom video cover is refused) |
  *
