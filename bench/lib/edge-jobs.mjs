@@ -35,6 +35,7 @@ const ACCOUNT_BASE = {
   qiehao: '512000000',
   dayu: 'd4a7b0c1e2f3a4b5c6d7e8f9a0b1c2d',
   yidian: '173600000',
+  eastmoney: '32860150421500',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -165,6 +166,16 @@ const PAIRS = {
     editor: 'https://mp.163.com/subscribe_v4/index.html#/article-publish',
     payload: (n, f) => ({ title: `网易号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ original: true, coverMode: 'custom' }),
+  },
+  'eastmoney/article': {
+    editor: 'https://mp.eastmoney.com/collect/pc_article/index.html',
+    payload: (n, f) => ({ title: `财富号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom' }),
+  },
+  'eastmoney/video': {
+    editor: 'https://mp.eastmoney.com/collect/pc_writer/index.html#/publish/video',
+    payload: (n, f) => ({ title: `财富号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
   },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',

@@ -13,6 +13,7 @@ import { bilibili } from './bilibili/index.js';
 import { csdn } from './csdn.js';
 import { dayu } from './dayu.js';
 import { douyin } from './douyin/index.js';
+import { eastmoney } from './eastmoney.js';
 import { json } from './http.js';
 import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
@@ -30,7 +31,7 @@ import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -112,6 +112,7 @@ describe('adapter registry', () => {
     for (const type of ['article', 'dynamic', 'video'] as const) expect(canPublish('toutiao', type)).toBe(true);
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
     expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
+    for (const type of ['article', 'video'] as const) expect(canPublish('eastmoney', type)).toBe(true);
     // Articles only: their video uploads have no adapter yet.
     for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
       expect(canPublish(p, 'article'), p).toBe(true);
@@ -130,6 +131,9 @@ describe('adapter registry', () => {
     // 大鱼号 and 一点号: no declaration (nor summary, tags) on record; 一点号's save carries 原创.
     expect(settings('dayu')).toEqual(['coverMode']);
     expect(settings('yidian')).toEqual(['coverMode', 'original']);
+    // 财富号: no source records a declaration on its article editor.
+    expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
+    expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');

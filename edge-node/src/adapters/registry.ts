@@ -9,6 +9,7 @@ import type { Adapter } from './contract.js';
 import { csdnAdapter } from './csdn.js';
 import { dayuAdapter } from './dayu.js';
 import { douyinAdapter } from './douyin.js';
+import { eastmoneyAdapter } from './eastmoney.js';
 import { jianshuAdapter } from './jianshu.js';
 import { juejinAdapter } from './juejin.js';
 import { kuaishouAdapter } from './kuaishou.js';
@@ -38,6 +39,7 @@ const ADAPTERS: readonly Adapter[] = [
   qiehaoAdapter,
   dayuAdapter,
   yidianAdapter,
+  eastmoneyAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

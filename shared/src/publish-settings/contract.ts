@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-14';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-15';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -223,6 +223,23 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   // The editors' own title fields as MultiPost-Extension fills them: 大鱼号 cut at 35, 一点号 at 64.
   dayu: { limits: { titleMaxLength: 35 } },
   yidian: { limits: { titleMaxLength: 64 } },
+  // 财富号: the editor's title placeholder "标题(1-64字)". No public source records a picture upload for its
+  // editor (the recorded flow removes the pictures before its paste): an article with inline pictures is refused
+  // unless the integrator agrees to publish it without them.
+  eastmoney: {
+    fields: [
+      {
+        key: 'inlineImages',
+        type: 'enum',
+        options: ['refuse', 'drop'],
+        default: 'refuse',
+        description:
+          "What to do with pictures in the article's body, which eastmoney's editor does not take: refuse (the target is invalid in preflight and the job stops before the browser moves) or drop (published without them; the job's log names each one dropped).",
+      },
+    ],
+    limits: { titleMinLength: 1, titleMaxLength: 64 },
+    cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 选择封面 dialog; auto leaves the cover to eastmoney." },
+  },
   wechat_mp: {
     fields: [
       { key: 'author', type: 'string', maxLength: 16, description: 'Author name shown under the title.' },
@@ -379,6 +396,11 @@ const VIDEO: Record<string, PlatformOverrides> = {
     cover: { custom: true, note: 'A cover is required (coverImagePath); weibo takes covers under 5 MB.' },
   },
   toutiao: { fields: [tags(5)], limits: { titleMaxLength: 30 } },
+  // 财富号's video page, as recorded: the file, then one box for the title and the description, then 发布.
+  eastmoney: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: eastmoney picks the cover; coverMode custom is refused.' },
+  },
 };
 
 const COMMON: Record<ContentType, SettingField[]> = {

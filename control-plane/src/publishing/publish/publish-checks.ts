@@ -138,11 +138,21 @@ export function checkLimits(account: AccountRecord, contentType: ContentType, co
       throw openapiError('content_limit_exceeded', `${where}: ${account.platform} dynamics take at most ${limits.maxImages} images`);
     }
   }
+  const issues: SettingsIssue[] = [];
   if (settings.coverMode === 'custom' && !content.hasCover) {
     const source = contentType === 'article' ? "the article has no coverImage" : 'coverImagePath is missing';
-    return [{ code: 'invalid_settings', field: 'coverMode', message: `${where}: coverMode custom needs a cover, but ${source}` }];
+    issues.push({ code: 'invalid_settings', field: 'coverMode', message: `${where}: coverMode custom needs a cover, but ${source}` });
   }
-  return [];
+  // A platform whose editor takes no pictures in the body (its contract offers inlineImages) publishes such an article only when told to drop them.
+  const inline = platformContract(contentType, account.platform)!.fields.find((f) => f.key === 'inlineImages');
+  if (inline && content.inlineImages && (settings.inlineImages ?? inline.default) !== 'drop') {
+    issues.push({
+      code: 'invalid_settings',
+      field: 'inlineImages',
+      message: `${where}: ${account.platform}'s editor takes no pictures in the article's body and this article has some; send inlineImages "drop" to publish it without them, or remove them`,
+    });
+  }
+  return issues;
 }
 
 function reasonText(reason: UnpublishableReason, account: AccountRecord, contentType: ContentType): string {

@@ -35,6 +35,8 @@ export interface PublishContent {
   imageCount: number;
   /** The content references images (Markdown images, dynamic images, a cover). */
   hasImages: boolean;
+  /** An article's text holds pictures (Markdown images). */
+  inlineImages: boolean;
 }
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\([^)]+\)/;
@@ -83,6 +85,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         localPaths: article.coverImage && !REMOTE_URL.test(article.coverImage) ? [{ field: 'coverImage', path: article.coverImage }] : [],
         imageCount: 0,
         hasImages: Boolean(article.coverImage) || facts.inlineImages,
+        inlineImages: facts.inlineImages,
       };
     }
     case 'dynamic': {
@@ -98,6 +101,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         localPaths: images.map((path, i) => ({ field: `images[${i}]`, path })),
         imageCount: images.length,
         hasImages: images.length > 0,
+        inlineImages: false,
       };
     }
     case 'video': {
@@ -117,6 +121,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         localPaths: [{ field: 'localVideoPath', path: b.localVideoPath }, ...(coverImagePath ? [{ field: 'coverImagePath', path: coverImagePath }] : [])],
         imageCount: 0,
         hasImages: coverImagePath !== null,
+        inlineImages: false,
       };
     }
   }

@@ -1,0 +1,111 @@
+/**
+ * eastmoney (财富号) videos through the writer's video page, driven as a
+ * person does: the file into the page's upload input, then — once the page
+ * shows its text box — the title and the description in that one box, and
+ * 发布. No source records a cover, topics or an audience control on this
+ * page: none is applied. Provenance: eastmoney.ts.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, fillChecked, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { at, isLoginPage, ownPosts, real, REFUSAL, URLS, whoAmI } from './site.js';
+
+export const EASTMONEY_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
+/** The settings contract's video limits (no source records eastmoney's own). */
+export const EASTMONEY_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+
+const S = {
+  file: 'input[id="uploadVideo"]',
+  text: 'textarea[id="videoArtTitle"]',
+  uploaded: '上传成功',
+  failed: '上传失败',
+} as const;
+
+/** The one text box's content: the title, a line break, the description as plain text. */
+export function videoText(title: string, description: string): string {
+  return description ? `${title}\n${description}` : title;
+}
+
+function planVideo(job: VideoJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] });
+  if (coverMode === 'custom') {
+    throw new AdapterError('setting_unavailable', 'apply_settings', 'eastmoney: the video page has no cover control on record; coverMode custom is refused', { field: 'coverMode' });
+  }
+  r.string('visibility', { oneOf: ['public'] });
+  const title = job.payload.title.trim();
+  if (!title) throw new AdapterError('publish_rejected', 'fill', 'an eastmoney video needs a title');
+  assertMaxChars(title, EASTMONEY_VIDEO_LIMITS.titleMax, 'fill', 'title');
+  const description = markdownToPlainText(r.string('description', { maxLength: EASTMONEY_VIDEO_LIMITS.descriptionMax }) ?? job.payload.description ?? '').trim();
+  assertMaxChars(description, EASTMONEY_VIDEO_LIMITS.descriptionMax, 'fill', 'description');
+  return { reader: r, title, text: videoText(title, description) };
+}
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(EASTMONEY_VIDEO_SETTINGS, ctx.log);
+  if (job.payload.coverImagePath) ctx.log.info({ platform: 'eastmoney', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: eastmoney picks the cover');
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+
+  ctx.progress('open_editor');
+  await openLoggedIn(page, at(ctx, URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  await uploadVideo(page, video, ctx);
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.text, 'fill', 'title and description box', ctx), p.text, 'fill', 'title and description box');
+}
+
+/** The file into the page's input; then the page's 上传成功, or its 上传失败 with its message. */
+async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
+  await page.locator(S.file).setInputFiles(video.path);
+  const done = page.getByText(S.uploaded, { exact: true });
+  const failed = page.getByText(S.failed, { exact: true });
+  const end = await poll(async () => ((await failed.count()) > 0 ? 'failed' : (await done.count()) > 0 ? 'done' : null), (v) => v !== null, {
+    intervalMs: 200,
+    timeoutMs: timeouts(ctx).uploadMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time'),
+  });
+  if (end === 'failed') {
+    const why = (await page.locator(REFUSAL).first().innerText().catch(() => '')).trim();
+    throw new AdapterError('upload_failed', 'upload', `eastmoney refused the video${why ? `: ${why}` : ''}`);
+  }
+  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
+}
+
+export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  return clickPublishForJson(
+    page,
+    {
+      // The span reading 发布; its parent is the control.
+      button: page.locator('span', { hasText: /^\s*发布\s*$/ }).first().locator('xpath=..'),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === URLS.videoPublishPath,
+      urlPattern: `*${URLS.videoPublishPath}*`,
+      refusal: page.locator(REFUSAL),
+      judge: (body) => {
+        const id = field(body, 'data', 'videoId');
+        if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'code')) };
+        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw outcomeUnknown('eastmoney accepted the video but its answer named no videoId', page);
+        return { ok: true, value: { postId: id, url: at(ctx, URLS.post(id)) } };
+      },
+    },
+    ctx,
+  );
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  await openLoggedIn(page, at(ctx, URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
+  const title = job.payload.title.trim();
+  return matchPost(await ownPosts(page, URLS.videoList, 'videoId', ctx), job, (text) => text === title);
+}
