@@ -179,7 +179,7 @@ describe('per-account browser identity', { timeout: 40_000 }, () => {
 
   it('a proxy password that no longer opens stops the launch with the reason, before any browser starts', async () => {
     registry.setIdentity('acct-c', () => ({ proxy: { server: 'http://127.0.0.1:9', username: 'carol', passwordSealed: sealProxyPassword(stateDir, 'acct-a', 'copied') } }));
-    await expect(launch(registry.profileDir('acct-c'))).rejects.toThrow(/does not open with this node's key/);
+    await expect(launch(registry.profileDir('acct-c'))).rejects.toThrow(/proxy password of account acct-c cannot be used \(the sealed value does not open with this node's key.*accounts set acct-c/);
     registry.setIdentity('acct-c', () => ({}));
   });
 });

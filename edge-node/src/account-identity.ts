@@ -17,7 +17,7 @@
  *   navigator.platform stays the real one (Linux x86_64).
  */
 import { z } from 'zod';
-import { open, seal, secretsKey } from './secret-seal.js';
+import { open, SealError, seal, secretsKey } from './secret-seal.js';
 
 export const USER_AGENT_FAMILIES = ['windows', 'macos', 'linux'] as const;
 export type UserAgentFamily = (typeof USER_AGENT_FAMILIES)[number];
@@ -192,6 +192,15 @@ export function openProxyPassword(stateDir: string, ref: string, sealed: string)
   return open(secretsKey(stateDir), sealed, passwordBinding(ref));
 }
 
+function openForLaunch(stateDir: string, ref: string, sealed: string): string {
+  try {
+    return openProxyPassword(stateDir, ref, sealed);
+  } catch (e) {
+    if (!(e instanceof SealError)) throw e;
+    throw new SealError(e.code, `the proxy password of account ${ref} cannot be used (${e.message}); set it again: plume-edge accounts set ${ref} --proxy <url> --proxy-password-stdin`);
+  }
+}
+
 /** What the launch of `ref`'s profile is given: the password opened, the user agent built. */
 export async function profileIdentity(stateDir: string, ref: string, stored: StoredIdentity, version: () => Promise<string | null>): Promise<ProfileIdentity> {
   const out: ProfileIdentity = {};
@@ -199,7 +208,7 @@ export async function profileIdentity(stateDir: string, ref: string, stored: Sto
     out.proxy = {
       server: stored.proxy.server,
       ...(stored.proxy.username !== undefined ? { username: stored.proxy.username } : {}),
-      ...(stored.proxy.passwordSealed !== undefined ? { password: openProxyPassword(stateDir, ref, stored.proxy.passwordSealed) } : {}),
+      ...(stored.proxy.passwordSealed !== undefined ? { password: openForLaunch(stateDir, ref, stored.proxy.passwordSealed) } : {}),
     };
   }
   if (stored.locale) out.locale = stored.locale;
