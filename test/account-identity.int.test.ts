@@ -55,6 +55,8 @@ let proxyA: Awaited<ReturnType<typeof testProxy>>;
 let proxyB: Awaited<ReturnType<typeof testProxy>>;
 let direct: Server;
 let directSeen: string[] = [];
+let directHeaders: Record<string, string | string[] | undefined> = {};
+const directUrl = (path: string) => `http://127.0.0.1:${(direct.address() as AddressInfo).port}${path}`;
 let launch: (dir: string) => Promise<BrowserContext>;
 let registry: AccountRegistry;
 const opened: BrowserContext[] = [];
@@ -66,6 +68,7 @@ beforeAll(async () => {
   proxyB = await testProxy('bob', 'pw-of-bob');
   direct = createServer((req, res) => {
     directSeen.push(`${req.method} ${req.url}`);
+    directHeaders = req.headers;
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end('<!doctype html><title>direct</title>');
   });
@@ -139,6 +142,9 @@ describe('per-account browser identity', { timeout: 40_000 }, () => {
     expect(sentByA.acceptLanguage).toBe('zh-CN');
     expect(sentByA.userAgent).toBe(userAgentFor('windows', version));
     expect(sentByA.userAgent).toMatch(new RegExp(`Chrome/${version!.split('.')[0]}\\.0\\.0\\.0 `));
+    // Client hints exist only in secure contexts: a loopback page is one (and Chromium reaches it directly).
+    await a.page.goto(directUrl('/hints-a'));
+    expect(directHeaders['sec-ch-ua-platform']).toBe('"Windows"');
     expect(await a.page.evaluate(inPage)).toEqual({
       language: 'zh-CN',
       languages: ['zh-CN'],
@@ -151,6 +157,8 @@ describe('per-account browser identity', { timeout: 40_000 }, () => {
 
     const sentByB = proxyB.seen.find((s) => s.requestLine === line && s.proxyAuthorization === bob)!;
     expect(sentByB.acceptLanguage).toBe('de-DE');
+    await b.page.goto(directUrl('/hints-b'));
+    expect(directHeaders['sec-ch-ua-platform']).toBe('"macOS"');
     expect(await b.page.evaluate(inPage)).toMatchObject({ language: 'de-DE', timeZone: 'Europe/Berlin', userAgent: userAgentFor('macos', version), uaDataPlatform: 'macOS' });
     // WebRTC gathers no address of its own beside the proxy.
     expect(await a.page.evaluate(iceCandidates)).toEqual([]);
@@ -166,11 +174,12 @@ describe('per-account browser identity', { timeout: 40_000 }, () => {
     );
     expect(failed).toMatch(/net::ERR_NAME_NOT_RESOLVED/);
     directSeen = [];
-    await c.page.goto(`http://127.0.0.1:${(direct.address() as AddressInfo).port}/direct`);
+    await c.page.goto(directUrl('/direct'));
     // A proxy is sent the absolute URL; a server reached directly, the path.
     expect(directSeen).toEqual(['GET /direct']);
     expect(proxyA.seen.length + proxyB.seen.length).toBe(before);
     // Chromium's own: no locale or user agent of another account.
+    expect(await c.page.evaluate(inPage)).toMatchObject({ platform: 'Linux x86_64', uaDataPlatform: 'Linux' });
     expect(await c.page.evaluate(() => navigator.userAgent)).not.toContain('Windows');
     // Without a proxy WebRTC offers the host's own candidates (what the proxied accounts do not).
     expect((await c.page.evaluate(iceCandidates)).length).toBeGreaterThan(0);
