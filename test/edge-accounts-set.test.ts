@@ -87,7 +87,7 @@ describe('accounts set', { timeout: 30_000 }, () => {
     [['--clear', 'cookies'], '', 'usage', /--clear takes/],
     [[], '', 'usage', /needs something to set/],
     [['--proxyy', 'http://gw.example:1'], '', 'usage', /Unknown option/],
-  ])('%j is refused (%s → exit 64), nothing changes', async (flags, stdin, code, message) => {
+  ])('%j with stdin %j is refused: %s, exit 64, nothing changes', { concurrent: true }, async (flags, stdin, code, message) => {
     const before = readFileSync(join(stateDir, 'accounts.json'), 'utf8');
     const r = await cli(['accounts', 'set', 'dy-2', ...flags], stdin);
     expect(r.code, r.err).toBe(64);

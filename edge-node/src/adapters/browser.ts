@@ -50,11 +50,9 @@ export function launchChromium(opts: ChromiumOptions = {}): Promise<Browser> {
  * proxy is the browser process's own (--proxy-server), so each account's Chromium has its own.
  */
 export function launchAccountProfile(userDataDir: string, opts: ChromiumOptions = {}, identity: ProfileIdentity = {}): Promise<BrowserContext> {
-  const options = chromiumLaunchOptions(opts);
   return chromium.launchPersistentContext(userDataDir, {
-    ...options,
-    // WebRTC would otherwise reach STUN over UDP beside the proxy and show pages the node's own address.
-    ...(identity.proxy ? { proxy: identity.proxy, args: [...(options.args ?? []), '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] } : {}),
+    ...chromiumLaunchOptions(opts),
+    ...(identity.proxy ? { proxy: identity.proxy } : {}),
     ...(identity.locale ? { locale: identity.locale } : {}),
     ...(identity.timezoneId ? { timezoneId: identity.timezoneId } : {}),
     ...(identity.userAgent ? { userAgent: identity.userAgent } : {}),
