@@ -301,7 +301,10 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
       : null;
   checkTimer?.unref();
 
-  // 5. Start serving.
+  // 5. Start serving. Nothing before the connection may wait on an account (its lock, its profile, its
+  // sealed proxy password): a daemon killed with -9 leaves the lock of each account it was using until
+  // it goes stale (20 s, account-lock.ts), and a restart that waited for it would reach the control
+  // plane only then. Accounts are touched by jobs and checks, after this.
   await inventory.start();
   connection.start();
   notifier.ready(`node ${identity.nodeId}`);
