@@ -3,12 +3,13 @@
  * way every part of the node launches them (chromium.ts profileLauncher)
  * go out through their own account's proxy with its own credentials, an
  * account without one goes direct, and locale, time zone and user agent are
- * those set. The proxies are small forward proxies of this file that answer
+ * those set; a SOCKS5 proxy is sent host names and offered no authentication.
+ * The HTTP proxies are small forward proxies of this file that answer
  * http://identity-check.test/ themselves: a name that only a proxy can
  * serve, so an account going direct cannot reach it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,10 +52,49 @@ async function testProxy(user: string, password: string): Promise<{ server: Serv
   return { server, url: `http://${user}@127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
+/**
+ * A SOCKS5 proxy (RFC 1928, no authentication) recording what it is offered and asked to connect to,
+ * and serving every connection itself as the page's web server.
+ */
+async function socksProxy(): Promise<{ server: TcpServer; port: number; seen: string[] }> {
+  const seen: string[] = [];
+  const web = createServer((req, res) => {
+    seen.push(`${req.method} ${req.headers.host}${req.url}`);
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end('<!doctype html><title>via socks5</title>');
+  });
+  const server = createTcpServer((sock: Socket) => {
+    let buf = Buffer.alloc(0);
+    let greeted = false;
+    const onData = (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      if (!greeted) {
+        if (buf.length < 2 || buf.length < 2 + buf[1]!) return;
+        seen.push(`methods ${[...buf.subarray(2, 2 + buf[1]!)].join(',')}`);
+        buf = buf.subarray(2 + buf[1]!);
+        greeted = true;
+        sock.write(Buffer.from([5, 0]));
+      }
+      if (buf.length < 5) return;
+      if (buf[3] !== 3) return void sock.destroy(); // a domain name is all this test expects
+      const len = buf[4]!;
+      if (buf.length < 7 + len) return;
+      seen.push(`CONNECT ${buf.subarray(5, 5 + len).toString()}:${buf.readUInt16BE(5 + len)}`);
+      sock.off('data', onData);
+      sock.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+      web.emit('connection', sock);
+    };
+    sock.on('data', onData);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, port: (server.address() as AddressInfo).port, seen };
+}
+
 let stateDir: string;
 let version: string | null;
 let proxyA: Awaited<ReturnType<typeof testProxy>>;
 let proxyB: Awaited<ReturnType<typeof testProxy>>;
+let socks: Awaited<ReturnType<typeof socksProxy>>;
 let direct: Server;
 let directSeen: string[] = [];
 let directHeaders: Record<string, string | string[] | undefined> = {};
@@ -68,6 +108,7 @@ beforeAll(async () => {
   version = await chromiumVersion(CHROMIUM);
   proxyA = await testProxy('alice', 'pw-of-alice');
   proxyB = await testProxy('bob', 'pw-of-bob');
+  socks = await socksProxy();
   direct = createServer((req, res) => {
     directSeen.push(`${req.method} ${req.url}`);
     directHeaders = req.headers;
@@ -76,20 +117,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => direct.listen(0, '127.0.0.1', r));
   registry = new AccountRegistry(stateDir);
-  for (const ref of ['acct-a', 'acct-b', 'acct-c']) registry.upsert({ externalRef: ref, platform: 'douyin', displayName: ref, loginState: 'logged_in' });
+  for (const ref of ['acct-a', 'acct-b', 'acct-c', 'acct-s']) registry.upsert({ externalRef: ref, platform: 'douyin', displayName: ref, loginState: 'logged_in' });
   const proxyOf = (url: string, ref: string, password: string) => {
     const u = new URL(url);
     return { server: `http://${u.host}`, username: u.username, passwordSealed: sealProxyPassword(stateDir, ref, password) };
   };
   registry.setIdentity('acct-a', () => ({ proxy: proxyOf(proxyA.url, 'acct-a', 'pw-of-alice'), locale: 'zh-CN', timezone: 'Asia/Shanghai', userAgentFamily: 'windows' }));
   registry.setIdentity('acct-b', () => ({ proxy: proxyOf(proxyB.url, 'acct-b', 'pw-of-bob'), locale: 'de-DE', timezone: 'Europe/Berlin', userAgentFamily: 'macos' }));
+  registry.setIdentity('acct-s', () => ({ proxy: { server: `socks5://127.0.0.1:${socks.port}` } }));
   // acct-c: no identity at all.
   launch = profileLauncher({ executablePath: CHROMIUM, headless: true, stateDir });
 }, 30_000);
 
 afterAll(async () => {
   await Promise.all(opened.map((c) => c.close().catch(() => {})));
-  for (const s of [proxyA?.server, proxyB?.server, direct]) s?.close();
+  for (const s of [proxyA?.server, proxyB?.server, socks?.server, direct]) s?.close();
   rmSync(stateDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
@@ -170,6 +212,17 @@ describe('per-account browser identity', { timeout: 40_000 }, () => {
     expect(await next.evaluate(inPage)).toMatchObject({ platform: 'Linux x86_64', uaDataPlatform: 'Linux' });
     expect(await next.evaluate(() => navigator.userAgent)).not.toContain('Windows');
     await c.context.close();
+  });
+
+  it('a socks5 proxy is offered no authentication and is sent the host name to resolve', async () => {
+    const s = await open('acct-s');
+    await s.page.goto(PAGE);
+    expect(await s.page.title()).toBe('via socks5');
+    expect(socks.seen).toEqual(expect.arrayContaining(['CONNECT identity-check.test:80', 'GET identity-check.test/']));
+    // Every greeting offers "no authentication" (0) alone.
+    expect(socks.seen.filter((l) => l.startsWith('methods'))).toEqual(expect.arrayContaining(['methods 0']));
+    expect(socks.seen.filter((l) => l.startsWith('methods') && l !== 'methods 0')).toEqual([]);
+    await s.context.close();
   });
 
   it('a proxy password that no longer opens stops the launch with the reason, before any browser starts', async () => {
