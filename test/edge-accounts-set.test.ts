@@ -1,9 +1,12 @@
 /**
  * `plume-edge accounts set` through the shipped CLI (edge-node/dist/cli.js):
  * what it stores, what `accounts list` shows (never the password), and each
- * refusal with its stable code and exit 64, changing nothing.
+ * refusal with its stable code and exit 64, changing nothing; and a later
+ * command's browser (accounts check) applies what it set.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +20,10 @@ let work: string;
 let stateDir: string;
 let registry: AccountRegistry;
 
-function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
+function cli(args: string[], stdin = '', env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, PLUME_EDGE_STATE_DIR: stateDir, LOG_LEVEL: 'warn' },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work, PLUME_EDGE_STATE_DIR: stateDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -104,6 +107,31 @@ describe('accounts set', { timeout: 30_000 }, () => {
     const bad = await cli(['accounts', 'set', '../x', '--locale', 'en-US']);
     expect(bad.err).toMatch(/^plume-edge: usage: <ref> is the platform account id/);
     expect(readdirSync(stateDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it("another command's browser (accounts check) goes out through the proxy set, with the password sealed by accounts set", async () => {
+    const own = join(work, 'check-state');
+    new AccountRegistry(own).upsert({ externalRef: 'dy-9', platform: 'douyin', displayName: 'Nine', loginState: 'logged_in' });
+    const seen: { line: string; auth: string | undefined; lang: string | undefined; ua: string | undefined }[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push({ line: `${req.method} ${req.url}`, auth: req.headers['proxy-authorization'], lang: req.headers['accept-language'], ua: req.headers['user-agent'] });
+      if (!req.headers['proxy-authorization']) res.writeHead(407, { 'Proxy-Authenticate': 'Basic realm="p"', 'Content-Length': '0' }).end();
+      else res.writeHead(404, { 'Content-Length': '0' }).end();
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const env = { PLUME_EDGE_STATE_DIR: own, PLUME_EDGE_PLATFORM_URLS: JSON.stringify({ douyin: 'http://identity-check.test/douyin' }) };
+      const port = (proxy.address() as AddressInfo).port;
+      const set = await cli(['accounts', 'set', 'dy-9', '--proxy', `http://nine@127.0.0.1:${port}`, '--proxy-password-stdin', '--locale', 'ja-JP', '--user-agent-family', 'macos'], 'pw of nine\n', env);
+      expect(set.code, set.err).toBe(0);
+      const check = await cli(['accounts', 'check'], '', env);
+      expect(check.out).toMatch(/^dy-9\tdouyin\t/m);
+      const sent = seen.find((r) => r.line.startsWith('GET http://identity-check.test/douyin') && r.auth !== undefined);
+      expect(sent, JSON.stringify(seen)).toMatchObject({ auth: `Basic ${Buffer.from('nine:pw of nine').toString('base64')}`, lang: 'ja-JP' });
+      expect(sent!.ua).toMatch(/^Mozilla\/5\.0 \(Macintosh; Intel Mac OS X 10_15_7\) .* Chrome\/\d+\.0\.0\.0 Safari\/537\.36$/);
+    } finally {
+      proxy.close();
+    }
   });
 
   it('--help describes each option and the socks5 limit', async () => {
