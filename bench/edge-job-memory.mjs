@@ -146,8 +146,9 @@ const otherChromium = (all, mine) => all.filter((p) => p.comm.startsWith('chrom'
 console.log(machineLine());
 console.log(`  ${JOBS} concurrent jobs (${PAIRS.join(', ')}), ${ROUNDS} rounds; load average 1/5/15 min ${load()} at start`);
 
-const launch = profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH, headless: true });
 const floorDirs = mkdtempSync(join(tmpdir(), 'plume-bench-floor-'));
+// Bare profiles outside any account: launched without an account identity.
+const launch = profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH, headless: true, stateDir: floorDirs });
 let sim;
 let hub;
 let node;

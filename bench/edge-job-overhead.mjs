@@ -79,8 +79,9 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 console.log(machineLine());
 console.log(`  ${pairs.length} pairs × ${JOBS} jobs (+1 untimed each); load average 1/5/15 min ${load()} at start`);
 
-const launch = profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH, headless: true });
 const floorDirs = mkdtempSync(join(tmpdir(), 'plume-bench-floor-'));
+// Bare profiles outside any account: launched without an account identity.
+const launch = profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH, headless: true, stateDir: floorDirs });
 let sim;
 let hub;
 let node;

@@ -28,7 +28,7 @@ const PLATFORMS = ['bilibili', 'douyin', 'kuaishou', 'xiaohongshu', 'weibo', 'to
 let sim: Simulator;
 let stateDir: string;
 let registry: AccountRegistry;
-const realLaunch = profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+const realLaunch = (dir: string) => profileLauncher({ executablePath: process.env.PLUME_CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, stateDir })(dir);
 /** Every browser the logins opened: a person at the screen looks at the last one's page. */
 const opened: BrowserContext[] = [];
 const launchProfile = async (dir: string) => {

@@ -215,7 +215,13 @@ describe('jobs', { timeout: 90_000 }, () => {
     await expect.poll(() => events().some((e) => e.jobId === jobId && e.event === 'hanging_before_commit'), { timeout: 20_000 }).toBe(true);
     daemon.child.kill('SIGKILL');
     await daemon.exited;
+    // The account's lock as the killed daemon left it: taken over only once stale (20 s, account-lock.ts).
+    const lockPath = join(stateDir, 'locks', 'dy-main.lock');
+    const deadLock = statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs;
+    expect(deadLock, 'the job held its account lock when the daemon was killed').toBeDefined();
     const restarted = await startDaemon();
+    // Connecting waits on no account: the dead daemon's lock is still there, untouched.
+    expect(statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs, "the restarted daemon connected only after the dead daemon's account lock went stale").toBe(deadLock);
     const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed', 30_000);
     expect(done, restarted.output()).toMatchObject({ state: 'succeeded', attempt: 2 });
     expect(events().filter((e) => e.jobId === jobId && e.event === 'published')).toHaveLength(1);

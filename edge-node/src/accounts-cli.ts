@@ -1,5 +1,5 @@
 /**
- * `plume-edge accounts list|login|import|relogin|remove|check`: the accounts
+ * `plume-edge accounts list|login|import|relogin|remove|check|set`: the accounts
  * of this node, beside a running daemon or without one. `login` (and
  * `relogin` without a storage state) is the platform's own login page, driven
  * from this terminal (login/login-command.ts). Each command that opens
@@ -9,9 +9,11 @@
  * reschedules its login checks.
  */
 import { parseArgs } from 'node:util';
+import { describeIdentity } from './account-identity.js';
 import { AccountBusy, withAccountLock } from './account-lock.js';
 import { importStorageState, readStorageState, writeStorageState } from './account-import.js';
 import { type AccountRecord, AccountRegistry, localLoginState } from './accounts.js';
+import { setCommand } from './accounts-set.js';
 import { profileLauncher } from './chromium.js';
 import type { EdgeConfig } from './config.js';
 import type { AdapterSet } from './jobs/adapter-set.js';
@@ -28,9 +30,9 @@ const REF = /^[A-Za-z0-9_.@-]{1,200}$/;
 export async function accountsCommand(config: EdgeConfig, args: string[], adapters: AdapterSet): Promise<number> {
   const [sub = 'list', ...rest] = args;
   const registry = new AccountRegistry(config.stateDir);
-  const launch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless });
+  const launch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, stateDir: config.stateDir });
   // An interactive login handles Ctrl-C itself: it closes the browser and records nothing.
-  const loginLaunch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false });
+  const loginLaunch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false, stateDir: config.stateDir });
   const hasAdapter = (platform: string) => adapters.get(platform) !== undefined;
   const locked = <T>(ref: string, work: () => Promise<T>, signal?: AbortSignal) =>
     withAccountLock(config.stateDir, ref, work, {
@@ -53,10 +55,13 @@ export async function accountsCommand(config: EdgeConfig, args: string[], adapte
       if (list.length === 0) process.stdout.write('no accounts on this node; add one with `plume-edge accounts login <platform>` (or `accounts import`)\n');
       for (const a of list) {
         const checked = a.checkedAt ? `checked ${a.checkedAt}${a.checkDetail ? ` (${a.checkDetail})` : ''}` : 'never checked';
-        process.stdout.write(`${a.externalRef}\t${a.platform}\t${localLoginState(a, hasAdapter)}\t${a.displayName}${a.userId ? `\tuser ${a.userId}` : ''}\t${checked}\n`);
+        const identity = describeIdentity(a.identity);
+        process.stdout.write(`${a.externalRef}\t${a.platform}\t${localLoginState(a, hasAdapter)}\t${a.displayName}${a.userId ? `\tuser ${a.userId}` : ''}\t${checked}${identity ? `\t${identity}` : ''}\n`);
       }
       return 0;
     }
+    case 'set':
+      return setCommand(rest, { registry, stateDir: config.stateDir, lock: locked });
     case 'login':
       return loginCommand(config, rest, adapters, { registry, launchProfile: loginLaunch, lock: locked });
     case 'import': {

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LoginState, nodeAccountSchema, type NodeAccount, reportedLoginState } from '@plume/shared';
 import { z } from 'zod';
+import { type StoredIdentity, storedIdentitySchema } from './account-identity.js';
 import { withFileLockSync } from './account-lock.js';
 import { writeFileDurable } from './fs-durable.js';
 
@@ -20,9 +21,11 @@ export interface AccountRecord extends NodeAccount {
   checkedAt?: string;
   /** What that check found, for people (`accounts list`): the name logged in, or why it could not tell. */
   checkDetail?: string;
+  /** Its browser identity on this node (`accounts set`): proxy, locale, time zone, user-agent family. Never reported. */
+  identity?: StoredIdentity;
 }
 
-const recordSchema = nodeAccountSchema.extend({ importedAt: z.string().optional(), loggedInAt: z.string().optional(), checkedAt: z.string().optional(), checkDetail: z.string().max(500).optional() });
+const recordSchema = nodeAccountSchema.extend({ importedAt: z.string().optional(), loggedInAt: z.string().optional(), checkedAt: z.string().optional(), checkDetail: z.string().max(500).optional(), identity: storedIdentitySchema.optional() });
 
 /**
  * The accounts as a control plane is told them: an account on a platform with no adapter here is
@@ -81,9 +84,29 @@ export class AccountRegistry {
     return dir;
   }
 
+  /** Records the account; the identity it had stays unless `record` brings one (a re-import or a new login keeps its proxy). */
   upsert(record: AccountRecord): void {
     const checked = recordSchema.parse(record);
-    this.mutate((all) => [...all.filter((a) => a.externalRef !== checked.externalRef), checked].sort((a, b) => a.externalRef.localeCompare(b.externalRef)));
+    this.mutate((all) => {
+      const identity = checked.identity ?? all.find((a) => a.externalRef === checked.externalRef)?.identity;
+      const next = { ...checked, ...(identity ? { identity } : {}) };
+      return [...all.filter((a) => a.externalRef !== checked.externalRef), next].sort((a, b) => a.externalRef.localeCompare(b.externalRef));
+    });
+  }
+
+  /** Changes the account's identity (hold its lock); an empty identity is removed. False when there is no such account. */
+  setIdentity(externalRef: string, change: (identity: StoredIdentity) => StoredIdentity): boolean {
+    let found = false;
+    this.mutate((all) => {
+      const account = all.find((a) => a.externalRef === externalRef);
+      if (!account) return null;
+      found = true;
+      const next = storedIdentitySchema.parse(change({ ...account.identity }));
+      if (Object.values(next).some((v) => v !== undefined)) account.identity = next;
+      else delete account.identity;
+      return all;
+    });
+    return found;
   }
 
   /**

@@ -72,7 +72,8 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   let acceptedLoginStates: readonly string[] | undefined;
   // A web node (the operator's web pool) hands its accounts' browser states to the control plane, sealed there.
   let browserStatesAccepted = false;
-  const launchProfile = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless });
+  // Each account's browser identity is read at each launch (no work at start: the key is opened only then).
+  const launchProfile = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, stateDir: config.stateDir, chromiumVersion: chromium });
   const browserStates = identity.kind === 'web' ? new BrowserStateSync({ accounts, send, accepted: () => browserStatesAccepted, log: log.child({ component: 'browser-states' }) }) : null;
   // Every browser the runner opens reports its account's state as it closes (web nodes).
   const runnerLaunch = browserStates ? browserStates.wrap(launchProfile) : launchProfile;
@@ -127,7 +128,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     registry: accounts,
     stateDir: config.stateDir,
     platformUrls: config.platformUrls,
-    launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false }),
+    launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false, stateDir: config.stateDir, chromiumVersion: chromium }),
     send,
     onAccountsChanged: () => {
       accountsSeen = statSync(accountsFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
@@ -300,7 +301,10 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
       : null;
   checkTimer?.unref();
 
-  // 5. Start serving.
+  // 5. Start serving. Nothing before the connection may wait on an account (its lock, its profile, its
+  // sealed proxy password): a daemon killed with -9 leaves the lock of each account it was using until
+  // it goes stale (20 s, account-lock.ts), and a restart that waited for it would reach the control
+  // plane only then. Accounts are touched by jobs and checks, after this.
   await inventory.start();
   connection.start();
   notifier.ready(`node ${identity.nodeId}`);

@@ -41,6 +41,10 @@ const USAGE = `plume-edge — Plume execution node
   plume-edge accounts remove <ref>
       deletes the account and its browser profile
   plume-edge accounts check        checks every account's login now
+  plume-edge accounts set <ref> [--proxy <url>] [--proxy-password-stdin] [--locale <bcp47>]
+      [--timezone <IANA zone>] [--user-agent-family windows|macos|linux] [--clear <part>]…
+      the account's browser identity: its own proxy, locale, time zone and user agent
+      (accounts set --help: each option; the password is read from stdin and kept sealed)
       (all of these work beside a running daemon, which reports the change)
   plume-edge check <platform> --account <ref> [--content-type article|dynamic|video]
       runs the adapter against the live site up to, not including, the publish click
@@ -153,7 +157,7 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
           store: new SiteCheckStore(config.stateDir),
           stateDir: config.stateDir,
           platformUrls: config.platformUrls,
-          launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless }),
+          launchProfile: profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, stateDir: config.stateDir }),
         },
         account,
         types,

@@ -4,6 +4,7 @@
  * retrying outbound connections (updates, sync, QUIC probes).
  */
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
+import type { ProfileIdentity } from '../account-identity.js';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -43,7 +44,17 @@ export function launchChromium(opts: ChromiumOptions = {}): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions(opts));
 }
 
-/** One persistent profile per account: its cookies are that account's login. */
-export function launchAccountProfile(userDataDir: string, opts: ChromiumOptions = {}): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, chromiumLaunchOptions(opts));
+/**
+ * One persistent profile per account: its cookies are that account's login, and `identity` (the
+ * account's proxy, locale, time zone and user agent, account-identity.ts) is how it appears. The
+ * proxy is the browser process's own (--proxy-server), so each account's Chromium has its own.
+ */
+export function launchAccountProfile(userDataDir: string, opts: ChromiumOptions = {}, identity: ProfileIdentity = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    ...chromiumLaunchOptions(opts),
+    ...(identity.proxy ? { proxy: identity.proxy } : {}),
+    ...(identity.locale ? { locale: identity.locale } : {}),
+    ...(identity.timezoneId ? { timezoneId: identity.timezoneId } : {}),
+    ...(identity.userAgent ? { userAgent: identity.userAgent } : {}),
+  });
 }

@@ -89,7 +89,7 @@ function world(o: { commitTimeoutMs?: number } = {}): World {
     journal: new CommitJournal(stateDir).open(),
     send: transport,
     connected: () => true,
-    launchProfile: profileLauncher({ executablePath: CHROMIUM, headless: true }),
+    launchProfile: profileLauncher({ executablePath: CHROMIUM, headless: true, stateDir }),
     videoDir,
     stateDir,
     concurrency: 2,
