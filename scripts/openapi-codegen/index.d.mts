@@ -1,3 +1,3 @@
 export declare const GENERATED_HEADER: string;
 /** The `paths`/`components` declarations openapi-fetch's createClient<paths>() takes, as file text. */
-export declare function generateClientTypes(document: object): Promise<string>;
+export declare function generateClientTypes(document: object, header?: string): Promise<string>;
