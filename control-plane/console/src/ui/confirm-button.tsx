@@ -19,7 +19,7 @@ export function ConfirmButton({ question, details, confirmLabel, onConfirm, chil
       <Button color="red" variant="outline" {...button} onClick={open}>
         {children}
       </Button>
-      <Modal opened={opened} onClose={close} title={question} centered>
+      <Modal opened={opened} onClose={close} title={question} centered closeButtonProps={{ "aria-label": "Close" }}>
         {details && <Text size="sm">{details}</Text>}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
