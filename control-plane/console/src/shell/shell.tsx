@@ -1,12 +1,16 @@
 /** The logged-in frame: header (menu button on phones, who is logged in, logout), navigation by role, the page. */
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, type NavLinkProps, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLink, Outlet, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
+import { type AnchorHTMLAttributes, forwardRef } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import { isAdminSide, rememberMe } from '../auth.js';
 
-const RouterNavLink = createLink(NavLink);
+/** Mantine's NavLink as an anchor the router drives (TanStack Router's createLink pattern). */
+type NavAnchorProps = NavLinkProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof NavLinkProps>;
+const NavAnchor = forwardRef<HTMLAnchorElement, NavAnchorProps>((props, ref) => <NavLink component="a" ref={ref} {...props} />);
+const RouterNavLink = createLink(NavAnchor);
 
 const USER_PAGES = [
   { to: '/keys', label: 'API keys' },
