@@ -199,8 +199,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', () => {
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
     const api = await fetch(`${cp.url}/api/openapi/v1/no-such-thing`);
-    expect(api.status).toBe(404);
-    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
   it('the first page loads at most 250 KB of JavaScript, gzipped', async () => {
