@@ -5,9 +5,9 @@
  * any console call forgets the person, so the router sends them to /login.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { AdminPaths, ConsoleComponents, ConsolePaths } from './paths.js';
+import type { AdminPaths, ConsolePaths, ConsoleUser } from './paths.js';
 
-export type ConsoleUser = ConsoleComponents['schemas']['User'];
+export type { ConsoleUser };
 
 export class ApiError extends Error {
   constructor(
