@@ -9,11 +9,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { queryClient, router } from './router.js';
 import { theme } from './theme.js';
 
 // The nonce is readable only through the element's `nonce` property (browsers hide the attribute).
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+// Mantine's Modal locks the page's scroll with react-remove-scroll, whose <style> element takes its nonce from get-nonce.
+setNonce(nonce);
 
 // Mantine's "dimmed" grey (descriptions, hints) is below WCAG AA contrast on white; one shade darker passes.
 const resolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, dark: {} });

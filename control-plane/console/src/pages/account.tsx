@@ -6,6 +6,7 @@ import { consoleApi, unwrap } from '../api/client.js';
 import { rememberMe } from '../auth.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 
 const SESSIONS = ['me', 'sessions'] as const;
@@ -42,7 +43,7 @@ function ChangePassword() {
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <form onSubmit={submit} aria-label="Change your password">
+      <form onSubmit={submit}>
         <Stack>
           <Title order={3} size="h4">
             Change your password
@@ -94,8 +95,8 @@ function Sessions() {
       <Text>Every browser where you are logged in. Logging out everywhere ends this one too.</Text>
       <ErrorAlert error={sessions.error ?? revokeAll.error} />
       {sessions.data && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Your sessions">
+        <TableScroll label="Your sessions">
+          <Table miw={640} aria-label="Your sessions">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Browser</Table.Th>
@@ -115,7 +116,7 @@ function Sessions() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <div>
         <ConfirmButton question="Log out everywhere?" details="Every session of yours ends, this one too." confirmLabel="Log out everywhere" onConfirm={() => revokeAll.mutate()}>

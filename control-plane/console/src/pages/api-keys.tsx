@@ -5,6 +5,7 @@ import { consoleApi, unwrap } from '../api/client.js';
 import type { ApiKeyPermission } from '../api/paths.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { ShownOnce } from '../ui/shown-once.js';
@@ -48,7 +49,7 @@ function CreateKey() {
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <form onSubmit={submit} aria-label="Create an API key">
+      <form onSubmit={submit}>
         <Stack>
           <Title order={3} size="h4">
             Create a key
@@ -94,8 +95,8 @@ function KeyList() {
       {keys.isPending && <Text>Loading…</Text>}
       {keys.data && keys.data.apiKeys.length === 0 && <Text>No key yet.</Text>}
       {keys.data && keys.data.apiKeys.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="API keys">
+        <TableScroll label="API keys">
+          <Table miw={720} aria-label="API keys">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -119,11 +120,11 @@ function KeyList() {
                   <Table.Td>{when(k.lastUsedAt)}</Table.Td>
                   <Table.Td>
                     {k.revokedAt ? (
-                      <Badge color="gray" variant="outline">
+                      <Badge color="dark" variant="outline">
                         revoked
                       </Badge>
                     ) : (
-                      <Badge color="green" variant="outline">
+                      <Badge color="dark" variant="outline">
                         active
                       </Badge>
                     )}
@@ -146,7 +147,7 @@ function KeyList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

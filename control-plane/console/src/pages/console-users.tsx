@@ -6,6 +6,7 @@ import { consoleApi, unwrap } from '../api/client.js';
 import type { ConsoleRole } from '../api/paths.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
@@ -57,7 +58,7 @@ function Invite() {
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <form onSubmit={submit} aria-label="Invite a person">
+      <form onSubmit={submit}>
         <Stack>
           <Title order={3} size="h4">
             Invite a person
@@ -111,8 +112,8 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
       </Title>
       <ErrorAlert error={users.error ?? disable.error} />
       {users.data && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Console users">
+        <TableScroll label="Console users">
+          <Table miw={720} aria-label="Console users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -139,7 +140,7 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
                   <Table.Td>{u.integratorUserId ?? '—'}</Table.Td>
                   <Table.Td>{when(u.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color={u.disabledAt ? 'red' : 'green'}>
+                    <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'dark'}>
                       {u.disabledAt ? 'disabled' : 'active'}
                     </Badge>
                   </Table.Td>
@@ -163,7 +164,7 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {users.data && <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} onChange={setPage} label="Console user pages" />}
     </Stack>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
@@ -31,8 +32,8 @@ function IntegratorList() {
       <ErrorAlert error={users.error} />
       {users.data && users.data.items.length === 0 && <Text>No integrator yet.</Text>}
       {users.data && users.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped aria-label="Integrators">
+        <TableScroll label="Integrators">
+          <Table miw={800} aria-label="Integrators">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Id</Table.Th>
@@ -57,7 +58,7 @@ function IntegratorList() {
                     {u.plan.perMinuteLimit}/min, {u.plan.dailyLimit}/day
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color={u.disabled ? 'red' : 'green'}>
+                    <Badge variant="outline" color={u.disabled ? 'red.9' : 'dark'}>
                       {u.disabled ? 'disabled' : 'active'}
                     </Badge>
                   </Table.Td>
@@ -66,7 +67,7 @@ function IntegratorList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {users.data && <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} onChange={setPage} label="Integrator pages" />}
     </Stack>

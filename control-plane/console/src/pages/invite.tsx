@@ -43,7 +43,7 @@ export function InvitePage() {
         {invite.isPending && <Text>Checking the invite…</Text>}
         {invite.isError && <ErrorAlert error={invite.error} title="This invite cannot be used" />}
         {invite.data && (
-          <form onSubmit={submit} aria-label="Accept the invite">
+          <form onSubmit={submit}>
             <Stack>
               <Text>
                 You are invited as <strong>{invite.data.email}</strong> with the role <strong>{invite.data.role}</strong>. Choose the name others see and your
@@ -60,7 +60,7 @@ export function InvitePage() {
               />
               <PasswordInput label="Repeat the password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} />
               {problem && (
-                <Alert color="red" variant="outline" role="alert">
+                <Alert color="red.9" variant="outline" role="alert">
                   {problem}
                 </Alert>
               )}

@@ -32,7 +32,7 @@ export function LoginPage() {
         Plume console
       </Title>
       <Paper withBorder p="lg" mt="lg" radius="md">
-        <form onSubmit={submit} aria-label="Log in">
+        <form onSubmit={submit}>
           <Stack>
             <Title order={2} size="h3">
               Log in

@@ -38,7 +38,7 @@ function ProjectList() {
               <Title order={3} size="h4">
                 {p.name}
               </Title>
-              <Badge variant="outline" color={p.enabled ? 'green' : 'gray'}>
+              <Badge variant="outline" color="dark">
                 {p.enabled ? 'enabled' : 'disabled'}
               </Badge>
             </Group>

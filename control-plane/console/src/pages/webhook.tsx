@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
@@ -71,7 +72,7 @@ function WebhookSettings() {
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <form onSubmit={submit} aria-label="Webhook URL">
+      <form onSubmit={submit}>
         <Stack>
           <Title order={3} size="h4">
             Endpoint
@@ -140,8 +141,8 @@ function DeliveryLog() {
       <ErrorAlert error={deliveries.error} />
       {deliveries.data && deliveries.data.deliveries.length === 0 && <Text>No delivery yet.</Text>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Webhook deliveries">
+        <TableScroll label="Webhook deliveries">
+          <Table miw={720} aria-label="Webhook deliveries">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Event</Table.Th>
@@ -157,7 +158,7 @@ function DeliveryLog() {
                 <Table.Tr key={d.id} data-delivery-id={d.id}>
                   <Table.Td ff="monospace">{d.event}</Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color={d.status === 'delivered' ? 'green' : d.status === 'failed' ? 'red' : 'gray'}>
+                    <Badge variant="outline" color={d.status === 'failed' ? 'red.9' : 'dark'}>
                       {d.status}
                     </Badge>
                   </Table.Td>
@@ -169,7 +170,7 @@ function DeliveryLog() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {deliveries.data && <Pager page={page} pageSize={PAGE_SIZE} total={deliveries.data.total} onChange={setPage} label="Delivery log pages" />}
     </Stack>

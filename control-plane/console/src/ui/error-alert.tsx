@@ -7,7 +7,7 @@ export function ErrorAlert({ error, ...props }: { error: unknown } & Omit<AlertP
   const message = error instanceof Error ? error.message : String(error);
   const code = error instanceof ApiError ? error.code : null;
   return (
-    <Alert color="red" variant="outline" title="Error" role="alert" {...props}>
+    <Alert color="red.9" variant="outline" title="Error" role="alert" {...props}>
       <Text size="sm">{message}</Text>
       {code && (
         <Text size="xs" mt={4}>

@@ -13,7 +13,7 @@ export function RoleGate({ roles, children }: { roles: readonly ConsoleRole[]; c
   return (
     <>
       <Title order={2}>Forbidden</Title>
-      <Alert color="red" variant="outline" mt="md" title="403: not allowed" role="alert">
+      <Alert color="red.9" variant="outline" mt="md" title="403: not allowed" role="alert">
         This page is for {roles.join(' and ')} accounts; you are logged in as {me.user.role}.
       </Alert>
     </>

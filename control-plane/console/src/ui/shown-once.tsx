@@ -3,7 +3,7 @@ import { Alert, Button, CopyButton, Group, Text, TextInput } from '@mantine/core
 /** A secret the server shows only now (API key, webhook secret, invite link): visible, copyable, dismissable. */
 export function ShownOnce({ title, value, onDismiss, label }: { title: string; value: string; onDismiss: () => void; label: string }) {
   return (
-    <Alert color="green" variant="outline" title={title} role="status">
+    <Alert color="blue.9" variant="outline" title={title} role="status">
       <Text size="sm">Copy it now: it is not shown again.</Text>
       <TextInput label={label} value={value} readOnly mt="xs" ff="monospace" onFocus={(e) => e.currentTarget.select()} />
       <Group mt="sm" gap="xs">
