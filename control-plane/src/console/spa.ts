@@ -7,7 +7,7 @@
  *   `html.cspNonce`): the same nonce is the only way an inline `<style>` runs,
  *   and Mantine puts it on the ones it injects. No inline script is allowed
  *   at all.
- * - `/assets/*`: content-hashed files, cached for a year as immutable.
+ * - `/assets/<file>`: content-hashed files, cached for a year as immutable.
  * - the few unhashed files of the build's root (the icon), cached an hour.
  *
  * Every other path is left to the surfaces' own 404 (so `/api/…` and unknown
@@ -105,8 +105,9 @@ export function consoleSpa({ dist = DEFAULT_CONSOLE_DIST }: ConsoleSpaOptions = 
 
     for (const url of CLIENT_ROUTES) app.get(url, (_request, reply) => sendIndex(reply));
 
-    app.get('/assets/*', (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
+    // Vite writes assets/ flat: one path segment, so nothing nested (or `..`) ever reaches the file system.
+    app.get('/assets/:file', (request, reply) => {
+      const { file } = request.params as { file: string };
       return securityHeaders(reply, FILE_POLICY).sendFile(file, join(dist, 'assets'), { maxAge: '365d', immutable: true });
     });
     for (const url of ROOT_FILES) {
