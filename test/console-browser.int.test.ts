@@ -367,6 +367,41 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await expectNoXss(adminPage);
   });
 
+  it('a viewer sees the admin pages read-only, and the admin API refuses their writes', async () => {
+    await adminPage.goto(`${cp.url}/users`);
+    await adminPage.getByLabel(/^Email\W*$/).fill('viewer@example.test');
+    await adminPage.getByRole('combobox', { name: 'Role' }).click();
+    await adminPage.getByRole('option', { name: /^viewer/ }).click();
+    await adminPage.getByRole('button', { name: 'Create invite link' }).click();
+    const url = await adminPage.getByRole('textbox', { name: 'Invite link', exact: true }).inputValue();
+
+    const viewerContext = await browser.newContext();
+    const viewer = await newPage(viewerContext, 'viewer');
+    await viewer.goto(url);
+    await viewer.getByLabel('Your name').fill('Vera Viewer');
+    await viewer.getByLabel(/^Password\W*$/).fill('viewer password 123456');
+    await viewer.getByLabel('Repeat the password').fill('viewer password 123456');
+    await viewer.getByRole('button', { name: 'Set password and log in' }).click();
+    await viewer.waitForURL(`${cp.url}/users`);
+    await eventually(() => viewer.getByRole('cell', { name: 'Vera Viewer', exact: true }).count()).toBe(1);
+    expect(await viewer.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+    await expectAccessible(viewer, 'console users, read-only');
+    await viewer.goto(`${cp.url}/projects`);
+    await eventually(() => viewer.getByText(projectKid, { exact: true }).count()).toBe(1);
+    const refused = await viewer.evaluate(async () => {
+      const me = (await (await fetch('/api/console/auth/me')).json()) as { csrfToken: string };
+      const res = await fetch('/api/admin/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrfToken },
+        body: JSON.stringify({ projectKey: 'viewer-made', name: 'Not allowed' }),
+      });
+      return res.status;
+    });
+    expect(refused).toBe(403);
+    await viewerContext.close();
+  });
+
   it('no page logged a console error or threw', () => {
     expect(problems).toEqual([]);
   });
