@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 
 /**
  * Mantine's default filled shade (6) puts white text on colours lighter than
@@ -11,4 +11,8 @@ export const theme = createTheme({
   autoContrast: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // A badge clips its label; in a table column sized by its content that clipped "active" to "AC…".
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+  },
 });
