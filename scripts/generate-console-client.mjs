@@ -15,21 +15,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { generateClientTypes } from '@plume/openapi-codegen';
+import { consoleClientHeader, generateClientTypes } from '@plume/openapi-codegen';
 
 const ROOT = new URL('../', import.meta.url);
 const OUT = 'control-plane/console/src/api/generated/';
 const check = process.argv.includes('--check');
-
-const header = (title, url) =>
-  [
-    '/**',
-    ` * Types of the ${title}, generated from GET ${url}`,
-    ' * by scripts/generate-console-client.mjs (openapi-typescript). Do not edit:',
-    ' * run `npm run console:client` after changing a route schema.',
-    ' */',
-    '',
-  ].join('\n');
 
 const DOCUMENTS = [
   // The admin document needs an admin credential; the console API refuses one (it takes only its session cookie).
@@ -80,7 +70,7 @@ for (const d of await servedDocuments()) {
     console.log(`${d.url} is not served by this build: ${d.file} not generated`);
     continue;
   }
-  const text = await generateClientTypes(d.document, header(d.title, d.url));
+  const text = await generateClientTypes(d.document, consoleClientHeader(d.title, d.url));
   let committed = null;
   try {
     committed = readFileSync(path, 'utf8');

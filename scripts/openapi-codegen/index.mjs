@@ -23,6 +23,22 @@ export const GENERATED_HEADER = [
 ].join('\n');
 
 /**
+ * The opening comment of the console's generated files (scripts/generate-console-client.mjs).
+ * @param {string} title e.g. "Plume admin API"
+ * @param {string} url the document's path, e.g. /api/admin/openapi.json
+ */
+export function consoleClientHeader(title, url) {
+  return [
+    '/**',
+    ` * Types of the ${title}, generated from GET ${url}`,
+    ' * by scripts/generate-console-client.mjs (openapi-typescript). Do not edit:',
+    ' * run `npm run console:client` after changing a route schema.',
+    ' */',
+    '',
+  ].join('\n');
+}
+
+/**
  * @param {object} document the OpenAPI 3.1 document as parsed JSON
  * @param {string} [header] the file's opening comment; default the Open API v1's
  */
