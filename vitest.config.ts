@@ -9,7 +9,7 @@ export default defineConfig({
     alias: { '@plume/shared': here('./shared/src/index.ts') },
   },
   test: {
-    include: ['{shared,control-plane,edge-node}/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{shared,control-plane,edge-node}/src/**/*.test.ts', 'control-plane/console/src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,

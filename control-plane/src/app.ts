@@ -21,6 +21,7 @@ import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
 import { nodeSurface } from './nodes/nodes.errors.js';
 import { nodeRoutes } from './nodes/nodes.routes.js';
 import { DEFAULT_TIMERS, type DispatchTimers } from './nodes/timers.js';
+import { consoleSpa } from './console/spa.js';
 import { healthRoutes } from './health.routes.js';
 import { MAX_PARAM_LENGTH } from './http/limits.js';
 import { genRequestId } from './http/request-id.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Dispatch timers other than the defaults (nodes/timers.ts): the conformance kit runs with shorter ones. */
   dispatchTimers?: Partial<DispatchTimers>;
+  /** The console's built files; default control-plane/console/dist (console/spa.ts). */
+  consoleDist?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -124,5 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     nodeRoutes({ database, now, handoff, logins, secretKey: config.secretKey, ...(options.dispatchTimers ? { timers: options.dispatchTimers } : {}) }),
     { prefix: PREFIX.nodes },
   );
+  // The console's pages at / (its client routes, /assets/*); every /api path stays the surfaces' own.
+  await app.register(consoleSpa({ dist: options.consoleDist }));
   return app;
 }

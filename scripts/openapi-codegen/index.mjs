@@ -1,5 +1,6 @@
 /**
- * Turns the served Open API v1 document into the TypeScript `paths` types
+ * Turns a served OpenAPI document (the Open API v1's, the admin API's, the
+ * console API's) into the TypeScript `paths` types
  * that openapi-fetch's createClient<paths>() takes. Used by
  * scripts/generate-openapi-client.mjs (writes test/generated/openapi-v1.d.ts)
  * and by the test that checks the committed file is current.
@@ -21,9 +22,28 @@ export const GENERATED_HEADER = [
   '',
 ].join('\n');
 
-/** @param {object} document the OpenAPI 3.1 document as parsed JSON */
-export async function generateClientTypes(document) {
+/**
+ * The opening comment of the console's generated files (scripts/generate-console-client.mjs).
+ * @param {string} title e.g. "Plume admin API"
+ * @param {string} url the document's path, e.g. /api/admin/openapi.json
+ */
+export function consoleClientHeader(title, url) {
+  return [
+    '/**',
+    ` * Types of the ${title}, generated from GET ${url}`,
+    ' * by scripts/generate-console-client.mjs (openapi-typescript). Do not edit:',
+    ' * run `npm run console:client` after changing a route schema.',
+    ' */',
+    '',
+  ].join('\n');
+}
+
+/**
+ * @param {object} document the OpenAPI 3.1 document as parsed JSON
+ * @param {string} [header] the file's opening comment; default the Open API v1's
+ */
+export async function generateClientTypes(document, header = GENERATED_HEADER) {
   // A deep copy: openapi-typescript annotates the object it is given.
   const ast = await openapiTS(structuredClone(document), { silent: true });
-  return GENERATED_HEADER + astToString(ast);
+  return header + astToString(ast);
 }

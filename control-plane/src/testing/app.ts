@@ -16,7 +16,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers'] } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers']; consoleDist?: string } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   await prepareDatabase(db.database);
   const clock = { offsetMs: 0 };
@@ -27,6 +27,7 @@ export async function createTestApp(overrides: { generation?: Config['generation
     now: () => new Date(Date.now() + clock.offsetMs),
     logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false,
     ...(overrides.dispatchTimers ? { dispatchTimers: overrides.dispatchTimers } : {}),
+    ...(overrides.consoleDist ? { consoleDist: overrides.consoleDist } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,154 @@
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { consoleApi, unwrap } from '../api/client.js';
+import type { ApiKeyPermission } from '../api/paths.js';
+import { ConfirmButton } from '../ui/confirm-button.js';
+import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
+import { when } from '../ui/format.js';
+import { RoleGate } from '../ui/role-gate.js';
+import { ShownOnce } from '../ui/shown-once.js';
+
+const PERMISSIONS: { value: ApiKeyPermission; label: string }[] = [
+  { value: 'publish', label: 'publish: create and follow publish batches' },
+  { value: 'accounts:read', label: 'accounts:read: list platform accounts' },
+  { value: 'articles:write', label: 'articles:write: import and generate articles' },
+  { value: 'cms', label: 'cms: publish to CMS sites' },
+];
+const KEYS = ['me', 'api-keys'] as const;
+
+export function ApiKeysPage() {
+  return (
+    <RoleGate roles={['user']}>
+      <Title order={2}>API keys</Title>
+      <Text mt="xs">Programs call the Open API with these keys. A key is shown once, when it is created; Plume keeps only its hash.</Text>
+      <CreateKey />
+      <KeyList />
+    </RoleGate>
+  );
+}
+
+function CreateKey() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [permissions, setPermissions] = useState<string[]>(['publish', 'accounts:read']);
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(consoleApi.POST('/api/console/me/api-keys', { body: { name: name.trim(), permissions: permissions as ApiKeyPermission[] } })),
+    onSuccess: ({ apiKey }) => {
+      setCreated(apiKey.key);
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Paper withBorder p="md" mt="md">
+      <form onSubmit={submit}>
+        <Stack>
+          <Title order={3} size="h4">
+            Create a key
+          </Title>
+          <TextInput label="Key name" description="To recognize it later, e.g. the program that uses it" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <Checkbox.Group label="Permissions" description="At most what your plan allows" value={permissions} onChange={setPermissions}>
+            <Stack gap={6} mt={6}>
+              {PERMISSIONS.map((p) => (
+                <Checkbox key={p.value} value={p.value} label={p.label} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <ErrorAlert error={create.error} />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create key
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {created && (
+        <Stack mt="md">
+          <ShownOnce title="Your new API key" label="New API key" value={created} onDismiss={() => setCreated(null)} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function KeyList() {
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: KEYS, queryFn: () => unwrap(consoleApi.GET('/api/console/me/api-keys')) });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/me/api-keys/{id}/revoke', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEYS }),
+  });
+  return (
+    <Stack mt="lg">
+      <Title order={3} size="h4">
+        Your keys
+      </Title>
+      <ErrorAlert error={keys.error ?? revoke.error} />
+      {keys.isPending && <Text>Loading…</Text>}
+      {keys.data && keys.data.apiKeys.length === 0 && <Text>No key yet.</Text>}
+      {keys.data && keys.data.apiKeys.length > 0 && (
+        <TableScroll label="API keys">
+          <Table miw={720} aria-label="API keys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Starts with</Table.Th>
+                <Table.Th>Permissions</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.apiKeys.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>{k.name}</Table.Td>
+                  <Table.Td ff="monospace">{k.prefix}…</Table.Td>
+                  <Table.Td>{k.permissions.join(', ')}</Table.Td>
+                  <Table.Td>{when(k.createdAt)}</Table.Td>
+                  <Table.Td>{when(k.lastUsedAt)}</Table.Td>
+                  <Table.Td>
+                    {k.revokedAt ? (
+                      <Badge color="dark" variant="outline">
+                        revoked
+                      </Badge>
+                    ) : (
+                      <Badge color="dark" variant="outline">
+                        active
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {!k.revokedAt && (
+                      <ConfirmButton
+                        size="xs"
+                        question={`Revoke the key “${k.name}”?`}
+                        details="Programs using it get 401 from the next request on. This cannot be undone."
+                        confirmLabel="Revoke key"
+                        onConfirm={() => revoke.mutate(k.id)}
+                        aria-label={`Revoke ${k.name}`}
+                      >
+                        Revoke
+                      </ConfirmButton>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      )}
+    </Stack>
+  );
+}

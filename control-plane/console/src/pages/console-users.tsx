@@ -1,0 +1,172 @@
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { consoleApi, unwrap } from '../api/client.js';
+import type { ConsoleRole } from '../api/paths.js';
+import { ConfirmButton } from '../ui/confirm-button.js';
+import { ErrorAlert } from '../ui/error-alert.js';
+import { TableScroll } from '../ui/table-scroll.js';
+import { when } from '../ui/format.js';
+import { Pager } from '../ui/pager.js';
+import { RoleGate } from '../ui/role-gate.js';
+import { ShownOnce } from '../ui/shown-once.js';
+
+const USERS = ['console-users'] as const;
+const PAGE_SIZE = 20;
+const ROLES: { value: ConsoleRole; label: string }[] = [
+  { value: 'user', label: 'user: an integrator, their own keys and webhook' },
+  { value: 'viewer', label: 'viewer: the admin pages, read-only' },
+  { value: 'admin', label: 'admin: everything' },
+];
+
+export function ConsoleUsersPage() {
+  const { me } = useRouteContext({ from: '/app' });
+  return (
+    <RoleGate roles={['admin', 'viewer']}>
+      <Title order={2}>Console users</Title>
+      <Text mt="xs">People who log in to this console. A new person joins through a single-use invite link you hand over.</Text>
+      {me.user.role === 'admin' ? <Invite /> : <Text mt="md">You have read-only access: inviting and disabling need the admin role.</Text>}
+      <UserList canEdit={me.user.role === 'admin'} selfId={me.user.id} />
+    </RoleGate>
+  );
+}
+
+function Invite() {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<ConsoleRole>('user');
+  const [integrator, setIntegrator] = useState('');
+  const [link, setLink] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: () =>
+      unwrap(
+        consoleApi.POST('/api/console/invites', {
+          body: { email: email.trim(), role, ...(role === 'user' ? { integratorUserId: Number(integrator) } : {}) },
+        }),
+      ),
+    onSuccess: ({ invite: created }) => {
+      setLink(new URL(created.url, window.location.origin).href);
+      setEmail('');
+      setIntegrator('');
+      void queryClient.invalidateQueries({ queryKey: USERS });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    invite.mutate();
+  };
+  return (
+    <Paper withBorder p="md" mt="md">
+      <form onSubmit={submit}>
+        <Stack>
+          <Title order={3} size="h4">
+            Invite a person
+          </Title>
+          <TextInput label="Email" type="email" required maxLength={320} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <Select label="Role" data={ROLES} value={role} onChange={(v) => v && setRole(v as ConsoleRole)} allowDeselect={false} />
+          {role === 'user' && (
+            <TextInput
+              label="Integrator user id"
+              description="The integrator (see Integrators) whose keys and webhook this person manages"
+              required
+              inputMode="numeric"
+              pattern="[0-9]+"
+              value={integrator}
+              onChange={(e) => setIntegrator(e.currentTarget.value)}
+            />
+          )}
+          <ErrorAlert error={invite.error} />
+          <Group>
+            <Button type="submit" loading={invite.isPending}>
+              Create invite link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {link && (
+        <Stack mt="md">
+          <ShownOnce title="Invite link (valid 7 days, single use)" label="Invite link" value={link} onDismiss={() => setLink(null)} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const users = useQuery({
+    queryKey: [...USERS, page],
+    queryFn: () => unwrap(consoleApi.GET('/api/console/users', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
+    placeholderData: (previous) => previous,
+  });
+  const disable = useMutation({
+    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/disable', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
+  });
+  return (
+    <Stack mt="lg">
+      <Title order={3} size="h4">
+        People
+      </Title>
+      <ErrorAlert error={users.error ?? disable.error} />
+      {users.data && (
+        <TableScroll label="Console users">
+          <Table miw={720} aria-label="Console users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Integrator</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                <Table.Th>State</Table.Th>
+                {canEdit && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.users.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline">{u.role}</Badge>
+                  </Table.Td>
+                  <Table.Td>{u.integratorUserId ?? '—'}</Table.Td>
+                  <Table.Td>{when(u.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'dark'}>
+                      {u.disabledAt ? 'disabled' : 'active'}
+                    </Badge>
+                  </Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      {u.id !== selfId && !u.disabledAt && (
+                        <ConfirmButton
+                          size="xs"
+                          question={`Disable ${u.name}?`}
+                          details="Their sessions end now and they can no longer log in."
+                          confirmLabel="Disable"
+                          onConfirm={() => disable.mutate(u.id)}
+                          aria-label={`Disable ${u.name}`}
+                        >
+                          Disable
+                        </ConfirmButton>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      )}
+      {users.data && <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} onChange={setPage} label="Console user pages" />}
+    </Stack>
+  );
+}

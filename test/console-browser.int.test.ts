@@ -1,0 +1,408 @@
+/**
+ * The console in Debian's Chromium against a real control plane process on
+ * PostgreSQL (the compiled main.js serving the built console at /). One walk
+ * through, in order: the first admin comes from `plume-admin console-users
+ * create-admin` and accepts that invite; the admin invites an integrator
+ * person who accepts in a second browser context; the integrator creates an
+ * API key and uses it against the Open API (200), revokes it (401), sets a
+ * webhook and sends a test event that a local receiver verifies by its
+ * signature, and sees it in the delivery log. Every page passes axe-core with
+ * no serious or critical violation; names carrying XSS payloads are shown as
+ * text and never run; a `user` on an admin page sees a forbidden state and
+ * the API answers 403; the CSP header is on every page and no console error
+ * appears. The first page's JavaScript, as the browser loaded it, is measured
+ * gzipped and must stay within 250 KB.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhookSignature } from '@plume/shared';
+import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { launchChromium } from '../edge-node/src/adapters/browser.js';
+import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
+
+const ADMIN_TOKEN = `console-browser-${randomBytes(12).toString('hex')}`;
+const CLI = fileURLToPath(new URL('../control-plane/bin/plume-admin.js', import.meta.url));
+const CONSOLE_INDEX = fileURLToPath(new URL('../control-plane/console/dist/index.html', import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The first page's JavaScript budget, gzipped. */
+const FIRST_PAGE_JS_BUDGET = 250 * 1024;
+
+/** Shown as text wherever a name appears; any of them running sets window.__xss. */
+const XSS = {
+  admin: `Ada <img src=x onerror="window.__xss='admin'">`,
+  person: `Ivo "><svg onload="window.__xss='person'"></svg>`,
+  key: `ci <script>window.__xss='key'</script>`,
+};
+const PASSWORD = { admin: 'correct horse battery staple', person: 'integrator password 1234' };
+
+let db: TestDatabase;
+let cp: ControlPlaneProcess;
+let browser: Browser;
+let receiver: Receiver;
+let integratorId: number;
+let projectKid: string;
+
+/** Console errors and uncaught page errors, per page, checked at the end. */
+const problems: string[] = [];
+
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+interface Receiver {
+  url: string;
+  server: Server;
+  secret: string | null;
+  verified: Array<Delivery & { type: string }>;
+  refused: Delivery[];
+}
+
+/** A webhook endpoint that accepts only what verifies with the secret the console showed. */
+async function startReceiver(): Promise<Receiver> {
+  const r: Receiver = { url: '', server: null as unknown as Server, secret: null, verified: [], refused: [] };
+  r.server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const check = r.secret ? verifyWebhookSignature(r.secret, req.headers as Record<string, string>, body) : { valid: false };
+      if (check.valid) {
+        r.verified.push({ headers: req.headers, body, type: (JSON.parse(body) as { type: string }).type });
+        res.writeHead(200).end('ok');
+      } else {
+        r.refused.push({ headers: req.headers, body });
+        res.writeHead(401).end('bad signature');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
+  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}/plume-events`;
+  return r;
+}
+
+async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${cp.url}/api/admin${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} /api/admin${path} → ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function newPage(context: BrowserContext, name: string): Promise<Page> {
+  const page = await context.newPage();
+  // Well inside each test's own limit, so a missing element fails with Playwright's account of it.
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // The browser logs every 4xx fetch; 401 (GET /auth/me before login, a wrong password), 403 (the forbidden checks) and 410 (a used invite) are answers the pages expect.
+    if (/Failed to load resource: the server responded with a status of (401|403|410)/.test(text)) return;
+    problems.push(`${name}: console error: ${text}`);
+  });
+  return page;
+}
+
+/** axe-core in the page (evaluated, not a script tag: the CSP forbids inline scripts); no serious or critical violation. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Let transitions end first (a dialog fading in): axe measures colours as they are drawn.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, `${what}: ${JSON.stringify(bad, null, 1)}`).toEqual([]);
+}
+
+/** vitest's expect.poll, with time for a browser round trip (its default is one second). */
+const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 100 });
+
+async function expectNoXss(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${cp.url}/login`);
+  await page.getByLabel(/^Email\W*$/).fill(email);
+  await page.getByLabel(/^Password\W*$/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 }, () => {
+  let adminContext: BrowserContext;
+  let personContext: BrowserContext;
+  let adminPage: Page;
+  let personPage: Page;
+  const adminEmail = 'first-admin@example.test';
+  const personEmail = 'integrator-person@example.test';
+
+  beforeAll(async () => {
+    if (!existsSync(CONSOLE_INDEX)) throw new Error(`${CONSOLE_INDEX} missing: run \`npm run build\` (npm test does) before this test`);
+    db = await createTestDatabase();
+    cp = await startControlPlane({ DATABASE_URL: db.url!, PLUME_ADMIN_TOKEN: ADMIN_TOKEN });
+    receiver = await startReceiver();
+    const created = await admin<{ user: { id: number } }>('POST', '/users', {
+      name: 'Acme Publishing',
+      email: 'ops@acme.example',
+      plan: { name: 'standard', permissions: ['publish', 'accounts:read', 'articles:write', 'cms'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: true },
+    });
+    integratorId = created.user.id;
+    const project = await admin<{ project: { offlineKeyId: string } }>('POST', '/projects', { projectKey: 'console-demo', name: 'Console demo' });
+    projectKid = project.project.offlineKeyId;
+    browser = await launchChromium();
+    adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The integrator uses a phone-sized screen: the same pages must work there.
+    personContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    adminPage = await newPage(adminContext, 'admin');
+    personPage = await newPage(personContext, 'integrator');
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([adminContext?.close(), personContext?.close()]);
+    await browser?.close();
+    receiver?.server.closeAllConnections();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+    await cp?.stop();
+    await db?.close();
+  }, 120_000);
+
+  it('serves index.html with a strict CSP for client routes, hashed assets for a year, /api unchanged', async () => {
+    for (const path of ['/', '/login', '/invite/some-token', '/keys']) {
+      const res = await fetch(`${cp.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const html = await res.text();
+      expect(html).not.toContain('PLUME_CSP_NONCE');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+    const [a, b] = await Promise.all([fetch(`${cp.url}/login`), fetch(`${cp.url}/login`)]);
+    expect(a.headers.get('content-security-policy')).not.toBe(b.headers.get('content-security-policy'));
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(CONSOLE_INDEX, 'utf8'))![1]!;
+    const js = await fetch(`${cp.url}${asset}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+    const api = await fetch(`${cp.url}/api/openapi/v1/no-such-thing`);
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('the first page loads at most 250 KB of JavaScript, gzipped', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context, 'first page');
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length));
+    });
+    await page.goto(`${cp.url}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(scripts);
+    const total = sizes.reduce((s, n) => s + n, 0);
+    process.stdout.write(`[console] first page (/login): ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB of JavaScript gzipped\n`);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(FIRST_PAGE_JS_BUDGET);
+    await context.close();
+  });
+
+  it('the first admin, created by plume-admin, accepts the invite and logs in', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'console-users', 'create-admin', '--email', adminEmail, '--name', 'First admin'], {
+      env: { PATH: process.env.PATH ?? '', PLUME_ADMIN_URL: cp.url, PLUME_ADMIN_TOKEN: ADMIN_TOKEN },
+      timeout: 60_000,
+    });
+    const invitePath = /\/invite\/[A-Za-z0-9_-]+/.exec(stdout)?.[0];
+    expect(invitePath, stdout).toBeDefined();
+
+    await adminPage.goto(`${cp.url}${invitePath}`);
+    await eventually(() => adminPage.getByText(adminEmail).count()).toBeGreaterThan(0);
+    await expectAccessible(adminPage, 'invite');
+    await adminPage.getByLabel('Your name').fill(XSS.admin);
+    await adminPage.getByLabel(/^Password\W*$/).fill(PASSWORD.admin);
+    await adminPage.getByLabel('Repeat the password').fill(PASSWORD.admin);
+    await adminPage.getByRole('button', { name: 'Set password and log in' }).click();
+    await adminPage.waitForURL(`${cp.url}/users`);
+
+    // A used invite is refused with the API's message.
+    const again = await newPage(personContext, 'used invite');
+    await again.goto(`${cp.url}${invitePath}`);
+    await eventually(() => again.getByRole('alert').count()).toBeGreaterThan(0);
+    await again.close();
+
+    await adminPage.getByRole('button', { name: 'Log out' }).click();
+    await adminPage.waitForURL(/\/login/);
+    await expectAccessible(adminPage, 'login');
+    await logIn(adminPage, adminEmail, 'not the password at all');
+    await eventually(() => adminPage.getByRole('alert').textContent()).toBeTruthy();
+    await logIn(adminPage, adminEmail, PASSWORD.admin);
+    await adminPage.waitForURL(`${cp.url}/users`);
+    await eventually(() => adminPage.getByRole('cell', { name: XSS.admin, exact: true }).count()).toBe(1);
+    await expectAccessible(adminPage, 'console users');
+    await expectNoXss(adminPage);
+  });
+
+  it('the admin invites an integrator person, who accepts in another browser', async () => {
+    await adminPage.getByLabel(/^Email\W*$/).fill(personEmail);
+    await adminPage.getByLabel('Integrator user id').fill(String(integratorId));
+    await adminPage.getByRole('button', { name: 'Create invite link' }).click();
+    const link = adminPage.getByRole('textbox', { name: 'Invite link', exact: true });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(new RegExp(`^${cp.url}/invite/[A-Za-z0-9_-]+$`));
+
+    await personPage.goto(url);
+    await personPage.getByLabel('Your name').fill(XSS.person);
+    await personPage.getByLabel(/^Password\W*$/).fill(PASSWORD.person);
+    await personPage.getByLabel('Repeat the password').fill(PASSWORD.person);
+    await personPage.getByRole('button', { name: 'Set password and log in' }).click();
+    await personPage.waitForURL(`${cp.url}/keys`);
+
+    await adminPage.reload();
+    await eventually(() => adminPage.getByRole('cell', { name: XSS.person, exact: true }).count()).toBe(1);
+    await expectNoXss(adminPage);
+  });
+
+  it('the integrator creates a key, uses it against the Open API, and revokes it', async () => {
+    await expectAccessible(personPage, 'api keys');
+    await personPage.getByLabel('Key name').fill(XSS.key);
+    await personPage.getByRole('button', { name: 'Create key' }).click();
+    const shown = personPage.getByRole('textbox', { name: 'New API key', exact: true });
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key).toMatch(/^plm_/);
+    await expectAccessible(personPage, 'api keys with a new key');
+    // At phone width nothing widens the page: wide tables scroll inside their own region.
+    expect(await personPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const accounts = () => fetch(`${cp.url}/api/openapi/v1/accounts`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await accounts()).status).toBe(200);
+
+    await personPage.getByRole('button', { name: 'Done' }).click();
+    await eventually(() => personPage.getByRole('textbox', { name: 'New API key', exact: true }).count()).toBe(0);
+    const row = personPage.getByRole('row').filter({ hasText: 'ci <script>' });
+    // Last use is shown (the call above), not a dash; the key's use is recorded beside the request.
+    await eventually(async () => {
+      await personPage.reload();
+      await row.waitFor();
+      return row.getByRole('cell').nth(4).textContent();
+    }).not.toBe('—');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = personPage.getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(personPage, 'revoke confirmation');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await eventually(() => row.getByText('revoked').count()).toBe(1);
+    expect((await accounts()).status).toBe(401);
+    await expectNoXss(personPage);
+  });
+
+  it('the integrator sets a webhook and a signed test delivery reaches the receiver and the log', async () => {
+    await personPage.goto(`${cp.url}/webhook`);
+    await personPage.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url);
+    await personPage.getByRole('button', { name: 'Save URL' }).click();
+    const secretField = personPage.getByRole('textbox', { name: 'Webhook secret', exact: true });
+    await secretField.waitFor();
+    receiver.secret = await secretField.inputValue();
+    expect(receiver.secret.length).toBeGreaterThan(10);
+    await expectAccessible(personPage, 'webhook');
+
+    await personPage.getByRole('button', { name: 'Send a test event' }).click();
+    await eventually(() => receiver.verified.length, 20_000).toBeGreaterThan(0);
+    expect(receiver.refused).toEqual([]);
+    expect(receiver.verified[0]!.type).toBe('webhook.test');
+
+    const logRow = personPage.getByRole('table', { name: 'Webhook deliveries' }).getByRole('row').filter({ hasText: 'webhook.test' });
+    await eventually(() => logRow.getByText('delivered').count(), 20_000).toBe(1);
+    expect(await logRow.getByRole('cell').nth(3).textContent()).toBe('200');
+    await expectAccessible(personPage, 'webhook with a delivery');
+  });
+
+  it('the integrator sees their sessions and the password form', async () => {
+    await personPage.goto(`${cp.url}/account`);
+    await eventually(() => personPage.getByText('this one', { exact: true }).count()).toBe(1);
+    await expectAccessible(personPage, 'password and sessions');
+  });
+
+  it('a user opening an admin page sees a forbidden state, and the admin API answers 403', async () => {
+    for (const path of ['/users', '/integrators', '/projects']) {
+      await personPage.goto(`${cp.url}${path}`);
+      await personPage.getByRole('heading', { name: 'Forbidden' }).waitFor();
+    }
+    await expectAccessible(personPage, 'forbidden');
+    const statuses = await personPage.evaluate(async () =>
+      Promise.all(['/api/admin/users', '/api/admin/projects', '/api/console/users'].map(async (u) => (await fetch(u)).status)),
+    );
+    expect(statuses).toEqual([403, 403, 403]);
+  });
+
+  it('the admin sees the integrators and the license projects with their offline key id', async () => {
+    await adminPage.goto(`${cp.url}/integrators`);
+    await eventually(() => adminPage.getByRole('cell', { name: 'Acme Publishing', exact: true }).count()).toBe(1);
+    await expectAccessible(adminPage, 'integrators');
+    await adminPage.goto(`${cp.url}/projects`);
+    await eventually(() => adminPage.getByText(projectKid, { exact: true }).count()).toBe(1);
+    expect(await adminPage.getByLabel('Offline public key of console-demo (base64url Ed25519)').inputValue()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expectAccessible(adminPage, 'projects');
+    await expectNoXss(adminPage);
+  });
+
+  it('a viewer sees the admin pages read-only, and the admin API refuses their writes', async () => {
+    await adminPage.goto(`${cp.url}/users`);
+    await adminPage.getByLabel(/^Email\W*$/).fill('viewer@example.test');
+    await adminPage.getByRole('combobox', { name: 'Role' }).click();
+    await adminPage.getByRole('option', { name: /^viewer/ }).click();
+    await adminPage.getByRole('button', { name: 'Create invite link' }).click();
+    const url = await adminPage.getByRole('textbox', { name: 'Invite link', exact: true }).inputValue();
+
+    const viewerContext = await browser.newContext();
+    const viewer = await newPage(viewerContext, 'viewer');
+    await viewer.goto(url);
+    await viewer.getByLabel('Your name').fill('Vera Viewer');
+    await viewer.getByLabel(/^Password\W*$/).fill('viewer password 123456');
+    await viewer.getByLabel('Repeat the password').fill('viewer password 123456');
+    await viewer.getByRole('button', { name: 'Set password and log in' }).click();
+    await viewer.waitForURL(`${cp.url}/users`);
+    await eventually(() => viewer.getByRole('cell', { name: 'Vera Viewer', exact: true }).count()).toBe(1);
+    expect(await viewer.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+    await expectAccessible(viewer, 'console users, read-only');
+    await viewer.goto(`${cp.url}/projects`);
+    await eventually(() => viewer.getByText(projectKid, { exact: true }).count()).toBe(1);
+    const refused = await viewer.evaluate(async () => {
+      const me = (await (await fetch('/api/console/auth/me')).json()) as { csrfToken: string };
+      const res = await fetch('/api/admin/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrfToken },
+        body: JSON.stringify({ projectKey: 'viewer-made', name: 'Not allowed' }),
+      });
+      return res.status;
+    });
+    expect(refused).toBe(403);
+    await viewerContext.close();
+  });
+
+  it('no page logged a console error or threw', () => {
+    expect(problems).toEqual([]);
+  });
+});
