@@ -27,13 +27,8 @@ describe('generated console clients', () => {
     if (fresh !== readFileSync(GENERATED('admin.d.ts'), 'utf8')) throw new Error('control-plane/console/src/api/generated/admin.d.ts is out of date: run npm run console:client');
   });
 
-  it('console.d.ts equals a fresh generation from GET /api/console/openapi.json, once the app serves it', async () => {
+  it('console.d.ts equals a fresh generation from GET /api/console/openapi.json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/console/openapi.json' });
-    if (res.statusCode === 404) {
-      // Not served by this build: the pages use the hand-written src/api/console-contract.d.ts.
-      expect(existsSync(GENERATED('console.d.ts'))).toBe(false);
-      return;
-    }
     expect(res.statusCode).toBe(200);
     const fresh = await generateClientTypes(res.json(), consoleClientHeader('Plume console API', '/api/console/openapi.json'));
     const path = GENERATED('console.d.ts');

@@ -1,12 +1,10 @@
 /**
- * Which type descriptions the two clients use. The admin API's come from its
- * served document (generated/admin.d.ts); the console API's from
- * console-contract.d.ts, the hand-written stand-in, until its generated file
- * takes its place (see that file's header): then only the import below changes.
- * The pages' own names (a person, a role, a key permission) are read off the
- * paths, so they hold for either file.
+ * The type descriptions the two clients use, both generated from the served
+ * documents (npm run console:client): the admin API's (generated/admin.d.ts)
+ * and the console API's (generated/console.d.ts). The pages' own names (a
+ * person, a role, a key permission) are read off the paths.
  */
-import type { paths as ConsolePaths } from './console-contract.js';
+import type { paths as ConsolePaths } from './generated/console.js';
 
 export type { paths as AdminPaths } from './generated/admin.js';
 export type { ConsolePaths };
