@@ -29,7 +29,7 @@ const fx = useAdapterFixture(P, {
   },
 });
 
-function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean; account?: string } = {}): ArticleJob {
+function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean; aigc?: boolean; account?: string } = {}): ArticleJob {
   seq++;
   return {
     jobId: `job_qie${seq}`,
@@ -37,8 +37,13 @@ function makeJob(o: { title?: string; content?: string; settings?: Record<string
     platform: P,
     contentType: 'article',
     account: { id: 'acc_qie', externalRef: o.account ?? ACCOUNT },
-    payload: { title: o.title ?? `企鹅号测试文章 ${seq}`, content: o.content ?? CONTENT, ...(o.cover === false ? {} : { coverImage: cover }) },
-    settings: o.settings ?? { original: true, summary: '一篇测试企鹅号发布流程的文章', aiLabel: true },
+    payload: {
+      title: o.title ?? `企鹅号测试文章 ${seq}`,
+      content: o.content ?? CONTENT,
+      ...(o.cover === false ? {} : { coverImage: cover }),
+      ...(o.aigc === undefined ? {} : { aigc: { label_required: o.aigc } }),
+    },
+    settings: o.settings ?? { original: true, summary: '一篇测试企鹅号发布流程的文章', aiLabel: false },
     settingsHash: 'sha256:test',
     createdAt: new Date().toISOString(),
   };
@@ -50,7 +55,7 @@ const contract: AdapterContract<ArticleJob> = {
   account: ACCOUNT,
   makeJob: () => makeJob(),
   publishesOnce: {
-    title: 'publishes once: the editor HTML with its end marker, the cover on 企鹅号, 原创 and the summary; aiLabel has no recorded value here',
+    title: 'publishes once: the editor HTML with its end marker, the cover on 企鹅号, 原创 and the summary, declared as needing no AI label',
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(articleHtml(CONTENT));
@@ -107,6 +112,17 @@ describe('verify', () => {
 
 describe('errors', () => {
   errorContract(contract);
+
+  it('an article that must carry the AI label is refused before the browser moves, never declared 无需标注', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    for (const job of [makeJob({ settings: { aiLabel: true } }), makeJob({ settings: {}, aigc: true })]) {
+      const err = await expectAdapterError(adapter.prepare(page, job, ctx), 'publish_rejected', 'fill');
+      expect(err.message).toContain('无需标注');
+    }
+    expect(page.url()).toBe('about:blank');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
 
   it('login_required when the profile is logged in as another account', async () => {
     const page = await fx.open('5120000999');

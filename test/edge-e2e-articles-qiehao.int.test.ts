@@ -3,7 +3,7 @@
  * app, the compiled `plume-edge` daemon with the real adapter in Debian's
  * Chromium, and the 企鹅号 replica. One article — Markdown with a code block,
  * a picture and a cover, local files in the user's media directory — is
- * preflighted (aiLabel named as ignored) and published through
+ * preflighted (the AI label 企鹅号 cannot declare refused) and published through
  * `POST /publish`; the job ends succeeded with exactly one post on the
  * replica, the pictures on 企鹅号's own host.
  */
@@ -29,23 +29,27 @@ const e = useEdgeE2e({
 });
 
 describe('edge executor, articles on 企鹅号', () => {
-  it('qiehao article: preflight names aiLabel ignored; POST /publish ends succeeded with one post, its pictures and cover on 企鹅号, 原创', async () => {
+  it('qiehao article: preflight refuses the AI label 企鹅号 cannot declare; without it POST /publish ends succeeded with one post, its pictures and cover on 企鹅号, 原创', async () => {
     await expect.poll(async () => (await e.account('qiehao'))?.publishable, { timeout: 45_000, message: e.node.output() }).toBe(true);
     const content = ['## 为什么', '', '一篇经由 **Open API** 发布的文章。', '', '```ts', 'const ok = 1 < 2;', '```', '', `![示意图](${join(e.node.userDir, 'figure.png')})`, ''].join('\n');
     const created = await e.api('POST', '/articles', { title: TITLE, content, coverImage: join(e.node.userDir, 'cover.jpg'), contentProvenance: 'human' });
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
     const account = await e.account('qiehao');
-    const route = {
+    const route = (aiLabel: boolean) => ({
       articleId: created.body.article_id,
       executor: 'edge',
       accountIds: [account.id],
-      platformSettings: { qiehao: { coverMode: 'custom', aiLabel: true, original: true, summary: '经由边缘节点发布' } },
-    };
-    const preflight = await e.api('POST', '/publish/preflight', { ...route, contentType: 'article' });
+      platformSettings: { qiehao: { coverMode: 'custom', aiLabel, original: true, summary: '经由边缘节点发布' } },
+    });
+    const labelled = await e.api('POST', '/publish/preflight', { ...route(true), contentType: 'article' });
+    expect(labelled.status, JSON.stringify(labelled.body)).toBe(422);
+    expect(labelled.body.error.code).toBe('invalid_settings');
+    expect(JSON.stringify(labelled.body)).toContain('无需标注');
+    const preflight = await e.api('POST', '/publish/preflight', { ...route(false), contentType: 'article' });
     expect(preflight.status, JSON.stringify(preflight.body)).toBe(200);
-    expect(preflight.body.targets.map((t: { ignored_settings: Array<{ setting: string }> }) => t.ignored_settings.map((i) => i.setting))).toEqual([['aiLabel']]);
+    expect(preflight.body.targets.map((t: { ignored_settings: Array<{ setting: string }> }) => t.ignored_settings.map((i) => i.setting))).toEqual([[]]);
 
-    const res = await e.api('POST', '/publish', { ...route, preflightHash: preflight.body.preflight_hash, settingsContractVersion: SETTINGS_CONTRACT_VERSION });
+    const res = await e.api('POST', '/publish', { ...route(false), preflightHash: preflight.body.preflight_hash, settingsContractVersion: SETTINGS_CONTRACT_VERSION });
     expect(res.status, `${JSON.stringify(res.body)}\n${e.node.output()}`).toBe(200);
     const batch = await e.batchDone(res.body.batch_id, 240_000);
     expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output()}`).toBe('succeeded');

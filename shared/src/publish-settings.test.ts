@@ -186,6 +186,14 @@ describe('checkEffectiveSettings and defaults', () => {
     expect(checkEffectiveSettings('video', 'youtube', { madeForKids: false }, 'a')).toEqual([]);
   });
 
+  it('refuses a value the platform cannot honour: 企鹅号 declares 无需标注, so aiLabel true is invalid there only', () => {
+    expect(checkEffectiveSettings('article', 'qiehao', { aiLabel: true }, 'account 7 (qiehao)')).toEqual([
+      { code: 'invalid_settings', field: 'aiLabel', message: expect.stringMatching(/^account 7 \(qiehao\): aiLabel true: .*无需标注.*send aiLabel false/) },
+    ]);
+    expect(checkEffectiveSettings('article', 'qiehao', { aiLabel: false }, 'a')).toEqual([]);
+    expect(checkEffectiveSettings('article', 'baijiahao', { aiLabel: true }, 'a')).toEqual([]);
+  });
+
   it('fills defaults only where no layer set a value', () => {
     const { settings, defaulted } = applyDefaults('video', 'bilibili', { visibility: 'private' });
     expect(settings).toMatchObject({ visibility: 'private', aiLabel: false, copyright: 'original', coverMode: 'auto' });

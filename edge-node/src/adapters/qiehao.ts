@@ -24,14 +24,17 @@
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover; `auto` takes the first picture of the body), `original`
- * (orignal/user_original 1), `summary`. The AI-content value of
- * `self_declare` is not recorded anywhere public: `aiLabel` is logged as
- * ignored (preflight lists it in ignored_settings) and the recorded default
- * declaration is sent.
+ * (orignal/user_original 1), `summary`, `aiLabel`. The AI-content value of
+ * `self_declare` is not recorded anywhere public and the recorded declaration
+ * says 作者声明：无需标注 ("no label needed"): an article that must carry the
+ * AI label (`aiLabel` true, or the article's aigc facts when the settings give
+ * none) is refused before the browser moves, as preflight refuses it, instead
+ * of being declared as needing none.
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { plainCodeBlocks } from './kit/article-markup.js';
@@ -54,7 +57,7 @@ export const QIEHAO_URLS = {
   post: (id: string) => `https://new.qq.com/rain/a/${encodeURIComponent(id)}`,
 };
 export const QIEHAO_LIMITS = { titleMin: 6, titleMax: 30 } as const;
-const SETTING_KEYS = ['coverMode', 'original', 'summary'] as const;
+const SETTING_KEYS = ['coverMode', 'original', 'summary', 'aiLabel'] as const;
 const UPLOAD_APPID = 'LA6zXi1lWzAioIzdiAD6iM10aHarlHF6';
 const SELF_DECLARE = '{"id":7,"desc":"作者声明：无需标注"}';
 const TITLE_INPUT = 'span[data-placeholder*="请输入标题"]';
@@ -83,6 +86,9 @@ function readSettings(job: ArticleJob) {
   const r = new SettingsReader(job);
   const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
   if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  if (aiLabelOf(job, r)) {
+    throw new AdapterError('publish_rejected', 'fill', "企鹅号's AI-content declaration cannot be set (its recorded save call declares 作者声明：无需标注); an article that must carry the AI label is not published there");
+  }
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false), summary: r.string('summary', { maxLength: 120 }) ?? '' };
 }
 

@@ -126,8 +126,8 @@ describe('adapter registry', () => {
     expect(settings('sohu')).toEqual(['coverMode', 'summary', 'aiLabel']);
     // 网易号: no public record of a declaration, so preflight lists aiLabel as ignored there.
     expect(settings('netease')).toEqual(['coverMode', 'original']);
-    // 企鹅号: the AI value of its self_declare field is not recorded anywhere public.
-    expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary']);
+    // 企鹅号: the AI value of its self_declare field is not recorded anywhere public; aiLabel true is refused, false applied.
+    expect(settings('qiehao')).toEqual(['coverMode', 'original', 'summary', 'aiLabel']);
     // 大鱼号 and 一点号: no declaration (nor summary, tags) on record; 一点号's save carries 原创.
     expect(settings('dayu')).toEqual(['coverMode']);
     expect(settings('yidian')).toEqual(['coverMode', 'original']);

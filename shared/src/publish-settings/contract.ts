@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-15';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-16';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -43,6 +43,12 @@ export interface SettingField {
   /** string_list: items. */
   minItems?: number;
   maxItems?: number;
+  /**
+   * A value the platform's executors cannot honour truthfully: the effective
+   * settings holding it are invalid (preflight and publish refuse the target),
+   * with `message` saying why and what to send instead.
+   */
+  refuses?: { value: SettingValue; message: string };
 }
 
 export interface DeprecatedSetting {
@@ -219,7 +225,22 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   sohu: { limits: { titleMinLength: 5, titleMaxLength: 72 } },
   netease: { limits: { titleMinLength: 5, titleMaxLength: 30 } },
   // 企鹅号: Wechatsync's om.qq.com adapter checks 6–30 (the editor's placeholder says 5–64); 6–30 holds for both.
-  qiehao: { limits: { titleMinLength: 6, titleMaxLength: 30 } },
+  // 企鹅号's save call, as recorded, declares 作者声明：无需标注 and no public record gives the value of its AI
+  // declaration: an article that must carry the label is refused rather than declared as needing none.
+  qiehao: {
+    fields: [
+      {
+        ...aiLabel,
+        description: "企鹅号's AI-content declaration. Only false: the value 企鹅号 records for AI content is not known, and its save call declares 作者声明：无需标注. An article whose aigc facts require the label is refused unless aiLabel false is sent.",
+        refuses: {
+          value: true,
+          message:
+            "企鹅号's AI-content declaration cannot be set (its recorded save call declares 作者声明：无需标注, \"no label needed\"), so an article that must carry the AI label is not published there; send aiLabel false to publish it without the label, or publish it elsewhere",
+        },
+      },
+    ],
+    limits: { titleMinLength: 6, titleMaxLength: 30 },
+  },
   // The editors' own title fields as MultiPost-Extension fills them: 大鱼号 cut at 35, 一点号 at 64.
   dayu: { limits: { titleMaxLength: 35 } },
   yidian: { limits: { titleMaxLength: 64 } },

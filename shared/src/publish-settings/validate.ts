@@ -125,6 +125,10 @@ export function checkEffectiveSettings(contentType: ContentType, platform: strin
   const issues: SettingsIssue[] = [];
   const hint = `set it in platformSettings.${platform}, accountSettings or the account's ${contentType} preset`;
   for (const f of fields) {
+    if (f.refuses && settings[f.key] === f.refuses.value) {
+      issues.push({ code: 'invalid_settings', field: f.key, message: `${where}: ${f.key} ${JSON.stringify(f.refuses.value)}: ${f.refuses.message}` });
+      continue;
+    }
     if (settings[f.key] !== undefined) continue;
     if (f.required) {
       issues.push({ code: 'invalid_settings', field: f.key, message: `${where}: ${f.key} is required for ${platform} ${contentType}; ${hint}` });
