@@ -64,16 +64,22 @@ interface Receiver {
   secret: string | null;
   verified: Array<Delivery & { type: string }>;
   refused: Delivery[];
+  /** While set, every delivery answers 500 (a receiver that is down). */
+  failing: boolean;
 }
 
 /** A webhook endpoint that accepts only what verifies with the secret the console showed. */
 async function startReceiver(): Promise<Receiver> {
-  const r: Receiver = { url: '', server: null as unknown as Server, secret: null, verified: [], refused: [] };
+  const r: Receiver = { url: '', server: null as unknown as Server, secret: null, verified: [], refused: [], failing: false };
   r.server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      if (r.failing) {
+        res.writeHead(500).end('down');
+        return;
+      }
       const check = r.secret ? verifyWebhookSignature(r.secret, req.headers as Record<string, string>, body) : { valid: false };
       if (check.valid) {
         r.verified.push({ headers: req.headers, body, type: (JSON.parse(body) as { type: string }).type });
@@ -336,6 +342,18 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await eventually(() => logRow.getByText('delivered').count(), 20_000).toBe(1);
     expect(await logRow.getByRole('cell').nth(3).textContent()).toBe('200');
     await expectAccessible(personPage, 'webhook with a delivery');
+
+    // The receiver is down: the next test event fails its first attempt and can be retried from the log.
+    receiver.failing = true;
+    await personPage.getByRole('button', { name: 'Send a test event' }).click();
+    const failedRow = personPage.getByRole('table', { name: 'Webhook deliveries' }).getByRole('row').filter({ hasText: '500' });
+    await eventually(() => failedRow.count(), 30_000).toBe(1);
+    receiver.failing = false;
+    const retried = personPage.waitForResponse((r) => /\/api\/console\/me\/webhook\/deliveries\/evt_[^/]+\/retry$/.test(r.url()) && r.request().method() === 'POST');
+    await failedRow.getByRole('button', { name: /^Retry delivery evt_/ }).click();
+    expect((await retried).status()).toBe(200);
+    await eventually(() => receiver.verified.length, 30_000).toBe(2);
+    await eventually(() => personPage.getByRole('table', { name: 'Webhook deliveries' }).getByText('delivered').count(), 20_000).toBe(2);
   });
 
   it('the integrator sees their sessions and the password form', async () => {

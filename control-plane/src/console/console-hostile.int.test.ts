@@ -121,6 +121,7 @@ describe('document', () => {
         'DELETE /api/console/me/webhook',
         'POST /api/console/me/webhook/test',
         'GET /api/console/me/webhook/deliveries',
+        'POST /api/console/me/webhook/deliveries/{id}/retry',
         'GET /api/console/me/batches',
       ].sort(),
     );

@@ -105,6 +105,27 @@ describe('webhook', () => {
     expect(log.body.total).toBe(1);
     expect(log.body.deliveries[0]).toMatchObject({ id: test.body.deliveryId, status: 'delivered', attempts: 1, lastStatusCode: 200, deliveredAt: expect.any(String) });
 
+    // Retry: a delivered one is 409; a failed one is pending again with a fresh budget, and goes out.
+    const done = await me.client.post(`/api/console/me/webhook/deliveries/${test.body.deliveryId}/retry`);
+    expect(done.status).toBe(409);
+    expect(done.body.error.code).toBe('already_delivered');
+    const second = await me.client.post('/api/console/me/webhook/test');
+    await db().execute(sql`update webhook_deliveries set status = 'failed', attempts = 8, last_status_code = 500 where id = ${second.body.deliveryId}`);
+    const retried = await me.client.post(`/api/console/me/webhook/deliveries/${second.body.deliveryId}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.delivery).toMatchObject({ id: second.body.deliveryId, status: 'pending', attempts: 0 });
+    await new WebhookDeliverer({ db: db() }).runOnce();
+    expect(receiver.received.some((d) => d.body?.id === second.body.deliveryId)).toBe(true);
+    // Another integrator's delivery, or an unknown one, is not_found: nothing changes.
+    const other = await createUser(t.app, t.adminHeaders);
+    await db().execute(sql`insert into webhook_deliveries (id, user_id, event_type, status, attempts, next_attempt_at, payload) values ('evt_other_console', ${other.id}, 'webhook.test', 'failed', 8, now(), '{}'::jsonb)`);
+    for (const id of ['evt_other_console', 'evt_missing']) {
+      const refused = await me.client.post(`/api/console/me/webhook/deliveries/${id}/retry`);
+      expect(refused.status, id).toBe(404);
+      expect(refused.body.error.code).toBe('not_found');
+    }
+    expect((await db().execute(sql`select status from webhook_deliveries where id = 'evt_other_console'`)) as unknown).toMatchObject([{ status: 'failed' }]);
+
     const bad = await me.client.put('/api/console/me/webhook', { url: 'ftp://example.test/hook' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');

@@ -21,6 +21,8 @@ export const CONSOLE_STATUS = {
   forbidden: 403,
   not_found: 404,
   email_taken: 409,
+  /** A webhook delivery the receiver already accepted (2xx): nothing to retry. */
+  already_delivered: 409,
   /** The invite was used, has expired, or never existed. */
   invite_invalid: 410,
   payload_too_large: 413,

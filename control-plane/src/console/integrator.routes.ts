@@ -13,6 +13,7 @@ import { PERMISSIONS } from '../integrators/integrators.schema.js';
 import type { UsersService } from '../integrators/users.service.js';
 import { BATCH_STATES } from '../publishing/publish/publish.schemas.js';
 import { enqueueWebhook } from '../publishing/webhooks/webhooks.js';
+import { retryWebhookDelivery } from '../publishing/webhooks/webhook-deliveries.admin.routes.js';
 import type { Db } from '../db/client.js';
 import { principal } from './console-auth.js';
 import { consoleError } from './console.errors.js';
@@ -250,6 +251,39 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
           deliveredAt: iso(d.deliveredAt),
         })),
         total,
+      };
+    },
+  );
+
+  r.post(
+    '/me/webhook/deliveries/:id/retry',
+    {
+      config: access,
+      schema: {
+        tags: ['webhook'],
+        operationId: 'retryMyWebhookDelivery',
+        summary: 'Retry one of your webhook deliveries now',
+        description:
+          'A failed delivery becomes pending again with a fresh budget of attempts; a pending one has its next attempt brought forward to now. 409 already_delivered when the receiver already accepted it; 404 not_found for an unknown delivery or another user\'s.',
+        params: z.object({ id: z.string().min(1).max(64).describe('The delivery id (evt_…)') }),
+        response: ok(z.object({ delivery: deliverySchema })),
+      },
+    },
+    async (request) => {
+      const retried = await retryWebhookDelivery(db, request.params.id, now(), integratorOf(request));
+      if (retried.outcome === 'not_found') throw consoleError('not_found', `You have no webhook delivery ${request.params.id}`);
+      if (retried.outcome === 'delivered') throw consoleError('already_delivered', `Webhook delivery ${request.params.id} was already delivered: your receiver answered 2xx`);
+      const d = retried.row;
+      return {
+        delivery: {
+          id: d.id,
+          event: d.eventType,
+          status: d.status,
+          attempts: d.attempts,
+          lastStatusCode: d.lastStatusCode,
+          createdAt: d.createdAt.toISOString(),
+          deliveredAt: iso(d.deliveredAt),
+        },
       };
     },
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
@@ -126,6 +126,7 @@ function WebhookSettings() {
 }
 
 function DeliveryLog() {
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const deliveries = useQuery({
     queryKey: [...DELIVERIES, page],
@@ -133,12 +134,16 @@ function DeliveryLog() {
     refetchInterval: DELIVERY_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
+  const retry = useMutation({
+    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/me/webhook/deliveries/{id}/retry', { params: { path: { id } } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: DELIVERIES }),
+  });
   return (
     <Stack mt="lg">
       <Title order={3} size="h4">
         Delivery log
       </Title>
-      <ErrorAlert error={deliveries.error} />
+      <ErrorAlert error={deliveries.error ?? retry.error} />
       {deliveries.data && deliveries.data.deliveries.length === 0 && <Text>No delivery yet.</Text>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
         <TableScroll label="Webhook deliveries">
@@ -151,6 +156,9 @@ function DeliveryLog() {
                 <Table.Th>Last HTTP status</Table.Th>
                 <Table.Th>Created</Table.Th>
                 <Table.Th>Delivered</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -166,6 +174,19 @@ function DeliveryLog() {
                   <Table.Td>{d.lastStatusCode ?? '—'}</Table.Td>
                   <Table.Td>{when(d.createdAt)}</Table.Td>
                   <Table.Td>{when(d.deliveredAt)}</Table.Td>
+                  <Table.Td>
+                    {d.status !== 'delivered' && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Retry delivery ${d.id} now`}
+                        loading={retry.isPending && retry.variables === d.id}
+                        onClick={() => retry.mutate(d.id)}
+                      >
+                        Retry now
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -103,25 +103,44 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
       },
       async (request) => {
         const { id } = request.params;
-        const [updated] = await db
-          .update(webhookDeliveries)
-          .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
-          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'failed')))
-          .returning();
-        if (updated) return { success: true as const, delivery: view(updated) };
-        const [existing] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-        if (!existing) throw adminError('WEBHOOK_DELIVERY_NOT_FOUND', `No webhook delivery ${id}`);
-        if (existing.status === 'delivered') {
+        const retried = await retryWebhookDelivery(db, id, now());
+        if (retried.outcome === 'not_found') throw adminError('WEBHOOK_DELIVERY_NOT_FOUND', `No webhook delivery ${id}`);
+        if (retried.outcome === 'delivered') {
           throw adminError('WEBHOOK_ALREADY_DELIVERED', `Webhook delivery ${id} was already delivered; the receiver answered 2xx`);
         }
-        // Pending: bring the next attempt forward, keeping the attempt count (a result in flight still records).
-        const [pending] = await db
-          .update(webhookDeliveries)
-          .set({ nextAttemptAt: now() })
-          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
-          .returning();
-        return { success: true as const, delivery: view(pending ?? existing) };
+        return { success: true as const, delivery: view(retried.row) };
       },
     );
   };
+}
+
+/**
+ * A manual retry: a failed delivery becomes pending with a fresh budget of
+ * attempts, a pending one has its next attempt brought forward to `at`; a
+ * delivered one is left alone. With `userId`, a delivery of another user is
+ * `not_found`, as an unknown one.
+ */
+export async function retryWebhookDelivery(
+  db: Db,
+  id: string,
+  at: Date,
+  userId?: number,
+): Promise<{ outcome: 'retried'; row: DeliveryRow } | { outcome: 'not_found' } | { outcome: 'delivered' }> {
+  const mine = (...conditions: SQL[]) => and(eq(webhookDeliveries.id, id), ...(userId === undefined ? [] : [eq(webhookDeliveries.userId, userId)]), ...conditions);
+  const [updated] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at })
+    .where(mine(eq(webhookDeliveries.status, 'failed')))
+    .returning();
+  if (updated) return { outcome: 'retried', row: updated };
+  const [existing] = await db.select().from(webhookDeliveries).where(mine());
+  if (!existing) return { outcome: 'not_found' };
+  if (existing.status === 'delivered') return { outcome: 'delivered' };
+  // Pending: bring the next attempt forward, keeping the attempt count (a result in flight still records).
+  const [pending] = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: at })
+    .where(mine(eq(webhookDeliveries.status, 'pending')))
+    .returning();
+  return { outcome: 'retried', row: pending ?? existing };
 }

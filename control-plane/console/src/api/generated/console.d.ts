@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/webhook/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry one of your webhook deliveries now
+         * @description A failed delivery becomes pending again with a fresh budget of attempts; a pending one has its next attempt brought forward to now. 409 already_delivered when the receiver already accepted it; 404 not_found for an unknown delivery or another user's. Role user only (an integrator); acts on their own data.
+         */
+        post: operations["retryMyWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/me/batches": {
         parameters: {
             query?: never;
@@ -383,7 +403,7 @@ export interface components {
         /** @description The failure body of every /api/console error: branch on `error.code`. */
         ConsoleError: {
             error: {
-                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, csrf_failed, forbidden, not_found, email_taken, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, csrf_failed, forbidden, not_found, email_taken, already_delivered, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
                 code: string;
                 /** @description A sentence for people; show it, do not parse it */
                 message: string;
@@ -453,7 +473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -492,7 +512,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -537,7 +557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -584,7 +604,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -637,7 +657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -676,7 +696,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -726,7 +746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -782,7 +802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -831,7 +851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -902,7 +922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -948,7 +968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1003,7 +1023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1068,7 +1088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1126,7 +1146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1172,7 +1192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1229,7 +1249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1268,7 +1288,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1311,7 +1331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1355,7 +1375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1420,7 +1440,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    retryMyWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id (evt_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retry one of your webhook deliveries now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            /** @description evt_…, also sent as Plume-Webhook-Id */
+                            id: string;
+                            /** @description The event type, e.g. publish.job.updated or webhook.test */
+                            event: string;
+                            /**
+                             * @description pending: will be (re)tried; delivered: your endpoint answered 2xx; failed: attempts spent
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** @description The HTTP status of the last attempt; null when it got no answer */
+                            lastStatusCode: number | null;
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1481,7 +1563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `email_taken` (409), `already_delivered` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
