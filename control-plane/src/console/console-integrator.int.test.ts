@@ -8,6 +8,7 @@ import { verifyWebhookSignature } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../crypto/tokens.js';
+import { rows } from '../db/client.js';
 import { WebhookDeliverer } from '../publishing/webhooks/webhook.deliverer.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { type Person, person } from '../testing/console.js';
@@ -124,7 +125,7 @@ describe('webhook', () => {
       expect(refused.status, id).toBe(404);
       expect(refused.body.error.code).toBe('not_found');
     }
-    expect((await db().execute(sql`select status from webhook_deliveries where id = 'evt_other_console'`)) as unknown).toMatchObject([{ status: 'failed' }]);
+    expect(await rows(db(), sql`select status from webhook_deliveries where id = 'evt_other_console'`)).toEqual([{ status: 'failed' }]);
 
     const bad = await me.client.put('/api/console/me/webhook', { url: 'ftp://example.test/hook' });
     expect(bad.status).toBe(400);
