@@ -36,6 +36,8 @@ const ACCOUNT_BASE = {
   dayu: 'd4a7b0c1e2f3a4b5c6d7e8f9a0b1c2d',
   yidian: '173600000',
   eastmoney: '32860150421500',
+  autohome: '6358120',
+  dongchedi: '172045883628000',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -176,6 +178,16 @@ const PAIRS = {
     editor: 'https://mp.eastmoney.com/collect/pc_writer/index.html#/publish/video',
     payload: (n, f) => ({ title: `财富号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
+  },
+  'autohome/article': {
+    editor: 'https://chejiahao.autohome.com.cn/article/post.html',
+    payload: (n, f) => ({ title: `车家号文章测试 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom', original: true }),
+  },
+  'dongchedi/article': {
+    editor: 'https://mp.dcdapp.com/profile_v2/publish/article',
+    payload: (n, f) => ({ title: `懂车号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom' }),
   },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',

@@ -8,10 +8,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentType } from '@plume/shared';
+import { autohome } from './autohome.js';
 import { baijiahao } from './baijiahao.js';
 import { bilibili } from './bilibili/index.js';
 import { csdn } from './csdn.js';
 import { dayu } from './dayu.js';
+import { dongchedi } from './dongchedi.js';
 import { douyin } from './douyin/index.js';
 import { eastmoney } from './eastmoney.js';
 import { json } from './http.js';
@@ -31,7 +33,7 @@ import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

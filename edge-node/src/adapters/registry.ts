@@ -3,11 +3,13 @@
  * here (plus its simulator pages under test/platform-simulator/).
  */
 import { type AdapterReport, supports, type ContentType } from '@plume/shared';
+import { autohomeAdapter } from './autohome.js';
 import { baijiahaoAdapter } from './baijiahao.js';
 import { bilibiliAdapter } from './bilibili.js';
 import type { Adapter } from './contract.js';
 import { csdnAdapter } from './csdn.js';
 import { dayuAdapter } from './dayu.js';
+import { dongchediAdapter } from './dongchedi.js';
 import { douyinAdapter } from './douyin.js';
 import { eastmoneyAdapter } from './eastmoney.js';
 import { jianshuAdapter } from './jianshu.js';
@@ -40,6 +42,8 @@ const ADAPTERS: readonly Adapter[] = [
   dayuAdapter,
   yidianAdapter,
   eastmoneyAdapter,
+  autohomeAdapter,
+  dongchediAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

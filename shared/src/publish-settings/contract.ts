@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-16';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-17';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -260,6 +260,15 @@ const ARTICLE: Record<string, PlatformOverrides> = {
     ],
     limits: { titleMinLength: 1, titleMaxLength: 64 },
     cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 选择封面 dialog; auto leaves the cover to eastmoney." },
+  },
+  // 车家号: the editor's title placeholder "请输入文章标题(6-30个汉字)"; the cover through its 编辑 control's 魔方 frame.
+  autohome: {
+    limits: { titleMinLength: 6, titleMaxLength: 30 },
+    cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 编辑 cover frame; auto leaves the cover to autohome." },
+  },
+  // 懂车号: no title limit on record (the contract's own applies); the cover through 本地上传 and the crop dialog.
+  dongchedi: {
+    cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 本地上传 and crop dialog; auto leaves the cover to dongchedi." },
   },
   wechat_mp: {
     fields: [

@@ -1,0 +1,239 @@
+/**
+ * dongchedi (懂车帝 懂车号): articles through the 懂车号 article editor, a
+ * page without a recorded JSON API, driven as a person does: the title, the
+ * body into its UEditor frame, the cover through 本地上传 and the crop
+ * dialog, then 预览并发布.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/article/dongchedi.ts, src/sync/article.ts.
+ * wechatsync/Wechatsync (9d9b928, 2023-09-05) and dreammis/social-auto-upload
+ * (1c66b7d, 2026-08-20) record nothing about these pages.
+ * | fact | source |
+ * | article editor https://mp.dcdapp.com/profile_v2/publish/article (creator site https://mp.dcdapp.com/) | M src/sync/article.ts (injectUrl, homeUrl) |
+ * | title: the page's first `textarea` | M article/dongchedi.ts |
+ * | body: the UEditor frame `iframe#ueditor_0` (else the first `iframe[id^="ueditor_"]`); its body takes the HTML, then input and change events | M article/dongchedi.ts |
+ * | cover: `div.fake-upload-trigger` → the `li` reading 本地上传 → the file into `div.xigua-upload-poster-trigger > input` → `div.clip-btn-content` when shown → the button 确定 → `button.m-button.red` when shown | M article/dongchedi.ts |
+ * | publish: the `button.publish-btn` reading 预览并发布 | M article/dongchedi.ts |
+ * | that the click on 预览并发布 sends the article (M clicks it and stops there) | UNVERIFIED |
+ * | the account call GET mp.dcdapp.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name (the shape of toutiao's, the same company's creator platform) | UNVERIFIED |
+ * | the publish call POST mp.dcdapp.com/mp/agw/article/publish → code 0, data.group_id | UNVERIFIED |
+ * | the own-article list GET mp.dcdapp.com/mp/agw/article/list → data.list[].{group_id, title, publish_time} | UNVERIFIED |
+ * | the published address https://www.dongchedi.com/article/<group_id> | UNVERIFIED |
+ * | how the adopted cover shows (a picture in div.fake-upload-trigger) and how the page refuses (`.byte-message-error`) | UNVERIFIED |
+ * | where a logged-out page goes (any page off mp.dcdapp.com is taken for the login), the login page, the session cookie's name | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`); the replica uses its own cookie |
+ * | whether the editor keeps pictures from other sites in the body | UNVERIFIED (M sets them as they are) |
+ * | title and body limits; an AI-content declaration, 原创, tags, a summary | no source records them: the contract's limits; the settings not applied (logged as ignored) |
+ *
+ * The body is set as the recorded flow sets it, as the frame's document:
+ * UEditor keeps no model apart from the document in its frame (what it
+ * saves is that body serialised), unlike the ProseMirror editors kit/paste-html.ts
+ * serves; a synthetic paste would not reach it, since UEditor reads a paste
+ * from what the browser's own paste put into the page. The body is read
+ * back: an editor that did not keep the text is `editor_changed`.
+ *
+ * Settings (shared contract names): `coverMode` (custom uploads the
+ * article's coverImage; when absent, custom if the article has one). Code
+ * blocks stay plain `<pre><code>`; tables stay tables (UEditor edits them);
+ * pictures go in as their web addresses (a local path is refused before the
+ * browser moves).
+ */
+import { markdownToHtml } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
+import { imageSources } from './kit/article-images.js';
+import { plainCodeBlocks, textOf } from './kit/article-markup.js';
+import { clickPublishForJson } from './kit/click-publish-json.js';
+import { listedTime } from './kit/listed-time.js';
+import { liveUrl, realUrl } from './kit/live-url.js';
+import { field, pageJson } from './kit/page-api.js';
+import { outcomeUnknown } from './publish-click.js';
+import { SettingsReader } from './settings.js';
+import { assertAccount, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+
+export const ORIGIN = 'https://mp.dcdapp.com';
+const SITE = { defaultBaseUrl: ORIGIN };
+
+export const URLS = {
+  articleEditor: 'https://mp.dcdapp.com/profile_v2/publish/article',
+  mediaInfo: 'https://mp.dcdapp.com/mp/agw/media/get_media_info',
+  articlePublishPath: '/mp/agw/article/publish',
+  articleList: 'https://mp.dcdapp.com/mp/agw/article/list?page_num=1&page_size=20',
+  post: (id: string) => `https://www.dongchedi.com/article/${id}`,
+};
+
+export const DONGCHEDI_ARTICLE_SETTINGS = ['coverMode'] as const;
+
+const S = {
+  title: 'textarea',
+  editorFrame: 'iframe#ueditor_0, iframe[id^="ueditor_"]',
+  coverTrigger: 'div.fake-upload-trigger',
+  localUpload: 'li:has-text("本地上传")',
+  coverInput: 'div.xigua-upload-poster-trigger > input',
+  clip: 'div.clip-btn-content',
+  coverOk: 'button:text-is("确定")',
+  coverConfirm: 'button.m-button.red',
+  coverShown: 'div.fake-upload-trigger img',
+  publish: 'button.publish-btn:has-text("预览并发布")',
+  refusal: '.byte-message-error',
+} as const;
+
+type Ctx = Pick<AdapterContext, 'baseUrl'>;
+const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
+const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
+const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.dcdapp.com';
+const letters = (text: string) => text.replace(/\s+/g, '');
+
+async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'login check', ctx);
+  const id = field(body, 'data', 'user', 'id');
+  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') throw new AdapterError('login_required', step, 'dongchedi says the account is not logged in');
+  return { externalRef: String(id), displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') };
+}
+
+/** Everything the job asks for, checked before the browser moves. */
+export function planArticle(job: ArticleJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
+  const title = job.payload.title.trim();
+  if (!title) throw new AdapterError('publish_rejected', 'fill', 'a dongchedi article needs a title');
+  const html = plainCodeBlocks(markdownToHtml(job.payload.content));
+  const local = imageSources(html).find((src) => !/^https?:\/\//i.test(src));
+  if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `dongchedi's editor takes pictures from web addresses only, not "${local}"`);
+  if (!textOf(html).trim()) throw new AdapterError('publish_rejected', 'fill', 'a dongchedi article needs a body with text');
+  return { reader: r, title, html, cover: coverMode === 'custom' ? job.payload.coverImage : undefined };
+}
+
+async function openEditor(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  await openLoggedIn(page, at(ctx, URLS.articleEditor), step, ctx, isLoginPage(ctx));
+  return whoAmI(page, step, ctx);
+}
+
+async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<void> {
+  const p = planArticle(job);
+  p.reader.logIgnored(DONGCHEDI_ARTICLE_SETTINGS, ctx.log);
+  const cover = p.cover === undefined ? undefined : await openMedia(ctx, p.cover, 'upload', 'cover_rejected', 'cover image');
+
+  ctx.progress('open_editor');
+  assertAccount(await openEditor(page, 'open_editor', ctx), job, 'open_editor');
+  const title = await need(page, S.title, 'open_editor', 'title box (textarea)', ctx);
+
+  ctx.progress('fill');
+  await fillChecked(title, p.title, 'fill', 'title box');
+  await fillBody(page, p.html, ctx);
+
+  if (cover) await uploadCover(page, cover, ctx);
+}
+
+/** The frame's body takes the HTML (UEditor's own document), then the text it shows is compared with the article's. */
+async function fillBody(page: Page, html: string, ctx: AdapterContext): Promise<void> {
+  await need(page, S.editorFrame, 'fill', 'article editor frame (ueditor_0)', ctx, 'attached');
+  const body = await need(page.frameLocator(S.editorFrame).first().locator('html'), 'body', 'fill', 'article editor body', ctx, 'attached');
+  await body.evaluate((el, value) => {
+    // Runs in the frame; this package is built without the DOM's types.
+    const dom = globalThis as unknown as { Event: new (type: string, init: Record<string, unknown>) => unknown };
+    const node = el as unknown as { innerHTML: string; dispatchEvent(event: unknown): boolean };
+    node.innerHTML = value;
+    node.dispatchEvent(new dom.Event('input', { bubbles: true }));
+    node.dispatchEvent(new dom.Event('change', { bubbles: true }));
+  }, html);
+  const want = letters(textOf(html));
+  const got = letters(await body.innerText());
+  if (got !== want) {
+    throw new AdapterError('editor_changed', 'fill', `the article editor did not keep the article (it shows ${got.length} of ${want.length} characters)`, { shown: got.length, expected: want.length });
+  }
+}
+
+/** 本地上传 → the poster input → 裁剪 / 确定 → the confirmation; then the picture on the cover card, or the page's refusal. */
+async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload', { phase: 'cover', percent: 0 });
+  await (await need(page, S.coverTrigger, 'upload', 'cover card (div.fake-upload-trigger)', ctx)).click();
+  await (await need(page, S.localUpload, 'upload', 'cover menu 本地上传', ctx)).click();
+  await (await need(page, S.coverInput, 'upload', 'cover upload input', ctx, 'attached')).setInputFiles(cover.path);
+  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const ok = page.locator(S.coverOk).filter({ visible: true });
+  const confirm = page.locator(S.coverConfirm).filter({ visible: true });
+  const shown = page.locator(S.coverShown);
+  const clip = page.locator(S.clip).filter({ visible: true });
+  let clipped = false;
+  const end = await poll(
+    async () => {
+      if ((await refusal.count()) > 0) return 'refused';
+      if ((await shown.count()) > 0) return 'shown';
+      // The crop dialog, then its confirmation, as the page shows them.
+      if ((await confirm.count()) > 0) await confirm.first().click();
+      else if ((await ok.count()) > 0) {
+        if (!clipped && (await clip.count()) > 0) {
+          clipped = true;
+          await clip.first().click();
+        }
+        await ok.first().click();
+      }
+      return null;
+    },
+    (v) => v !== null,
+    {
+      intervalMs: 150,
+      timeoutMs: timeouts(ctx).uploadMs,
+      signal: ctx.signal,
+      onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover never showed on the cover card'),
+    },
+  );
+  if (end === 'refused') throw new AdapterError('cover_rejected', 'upload', `dongchedi refused the cover: ${(await refusal.first().innerText()).trim()}`);
+  ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
+}
+
+function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  return clickPublishForJson(
+    page,
+    {
+      button: page.locator(S.publish),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === URLS.articlePublishPath,
+      urlPattern: `*${URLS.articlePublishPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'code')) };
+        const id = field(body, 'data', 'group_id');
+        // Accepted without naming the article: it may exist, and only verify can say.
+        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw outcomeUnknown('dongchedi accepted the article but its answer named no group_id', page);
+        return { ok: true, value: { postId: id, url: at(ctx, URLS.post(id)) } };
+      },
+    },
+    ctx,
+  );
+}
+
+async function ownArticles(page: Page, ctx: AdapterContext): Promise<ListedPost[]> {
+  const body = await pageJson(page, at(ctx, URLS.articleList), {}, 'read_back', 'article list', ctx);
+  if (field(body, 'code') !== 0) throw new Error(`dongchedi article list: ${String(field(body, 'message') ?? field(body, 'code'))}`);
+  const rows = field(body, 'data', 'list');
+  return (Array.isArray(rows) ? rows : []).flatMap((row) => {
+    const id = field(row, 'group_id');
+    if (typeof id !== 'string' || !id) return [];
+    return [{ postId: id, url: at(ctx, URLS.post(id)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publish_time')) }];
+  });
+}
+
+async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  assertAccount(await openEditor(page, 'check_login', ctx), job, 'check_login');
+  const title = job.payload.title.trim();
+  return matchPost(await ownArticles(page, ctx), job, (text) => text === title);
+}
+
+export const dongchediAdapter: Adapter = {
+  platform: 'dongchedi',
+  contentTypes: ['article'],
+  defaultBaseUrl: ORIGIN,
+  settingKeys: DONGCHEDI_ARTICLE_SETTINGS,
+  // A site check uploads its picture as the article's cover, as a person publishing would.
+  checkSettings: { article: { coverMode: 'custom' } },
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    return openEditor(page, 'check_login', ctx);
+  },
+  prepare: (page, job, ctx) => prepareArticle(page, jobOfType(job, 'article'), ctx),
+  publish: (page, _job, ctx) => publishArticle(page, ctx),
+  verify: (page, job, ctx) => verifyArticle(page, jobOfType(job, 'article'), ctx),
+};

@@ -1,0 +1,148 @@
+/**
+ * autohome (汽车之家 车家号) articles in real Chromium against the autohome
+ * replica: the account read on the creator centre, the title, the body pasted
+ * as HTML into the editor (pictures as their web addresses), 原创, the cover
+ * through 编辑 → the 魔方 frame → 完成制作, and 发布. The cases every adapter
+ * shares are in test/support/adapter-contract.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
+import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome.js';
+import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+const P = 'autohome';
+const ACCOUNT = '63581204';
+const IMAGE = 'https://images.example.com/car-1.jpg';
+const CONTENT = [
+  '## 试驾感受',
+  '一段 **加粗** 的正文，含 [一个链接](https://example.com/x)。',
+  `![车头](${IMAGE})`,
+  '- 第一点\n- 第二点',
+  '```ts\nconst range = 520;\n```',
+  '| 车型 | 续航 |\n|---|---|\n| 标准版 | 520 km |',
+].join('\n\n');
+const letters = (html: string) => textOf(html).replace(/\s+/g, '');
+
+let cover: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    cover = await media.file('cover.jpg', 50 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean } = {}): ArticleJob {
+  seq++;
+  return {
+    jobId: `job_ah${seq}`,
+    attemptId: `att_ah${seq}`,
+    platform: P,
+    contentType: 'article',
+    account: { id: 'acc_ah', externalRef: ACCOUNT },
+    payload: { title: o.title ?? `车家号文章测试 ${seq}`, content: o.content ?? CONTENT, ...(o.cover === false ? {} : { coverImage: cover }) },
+    settings: o.settings ?? { coverMode: 'custom', original: true },
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<ArticleJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the title, the Markdown pasted as HTML (the picture by its address, the table as lines), 原创, the cover',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toContain('<h2>试驾感受</h2>');
+      expect(post.body).toContain('<strong>加粗</strong>');
+      expect(post.body).toContain('<a href="https://example.com/x">一个链接</a>');
+      expect(post.body).toContain(`<img src="${IMAGE}" alt="车头">`);
+      expect(post.body).toContain('<li>第一点</li>');
+      expect(post.body).toContain('<pre><code>const range = 520;');
+      expect(post.body).toContain('<p><strong>车型 | 续航</strong></p>');
+      expect(post.body).toContain('<p>标准版 | 520 km</p>');
+      expect(letters(post.body)).toBe(letters('试驾感受一段 加粗 的正文，含 一个链接。第一点第二点const range = 520;车型 | 续航标准版 | 520 km'));
+      expect(post.settings).toEqual({ type: 'article', original: true, first: false });
+      expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
+      expect(result).toEqual({ postId: expect.stringMatching(/^\d+$/), url: `${fx.sim.baseUrl(P)}/chejiahao.autohome.com.cn/info/${result.postId}` });
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'apply_settings', 'upload', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: {
+    job: () => makeJob({ content: '第一段。\n\n第二段。' }),
+    check(posts) {
+      // The second paste replaced the first: the text is there once.
+      expect(letters(posts[0]!.body)).toBe('第一段。第二段。');
+    },
+  },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-input', step: 'open_editor', control: 'title input' },
+};
+
+describe('happy path', () => {
+  happyPathContract(contract);
+
+  it('without a cover or 原创: auto cover, the box left unticked; settings without a control are logged', async () => {
+    const page = await fx.open(ACCOUNT);
+    const infos: Array<Record<string, unknown>> = [];
+    const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
+    const job = makeJob({ content: '只有一段正文。', settings: { aiLabel: true, tags: ['新能源'] }, cover: false });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const [post] = fx.sim.publishes(P);
+    expect(post!.media).toEqual([]);
+    expect(post!.settings).toEqual({ type: 'article', original: false, first: false });
+    expect(infos).toContainEqual({ platform: P, ignored: ['aiLabel', 'tags'] });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  errorContract(contract);
+
+  it('login_required when the profile is logged in as another account', async () => {
+    const page = await fx.open('99990000');
+    await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+  }, FLOW_TIMEOUT_MS);
+
+  it('what the editor would refuse stops the job before the browser moves: titles outside 6–30, a local picture, a custom cover without one', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '短标题' }), ctx), 'publish_rejected', 'fill');
+    await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
+    const local = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n![图](/home/u/car.jpg)' }), ctx), 'upload_failed', 'upload');
+    expect(local.message).toContain('/home/u/car.jpg');
+    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { original: 'yes' } }), ctx), 'setting_unavailable', 'apply_settings');
+    expect(page.url()).toBe('about:blank');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when autohome refuses the cover; an editor without 编辑 or one that takes no paste is editor_changed', async () => {
+    fx.sim.configure(P, { rejectCover: '图片尺寸不符合要求' });
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
+    expect(err.message).toContain('图片尺寸不符合要求');
+    fx.sim.configure(P, { rejectCover: false, omit: ['cover-edit'] });
+    const edit = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
+    expect(edit.message).toContain('编辑');
+    fx.sim.configure(P, { omit: ['paste-handler'] });
+    const paste = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    expect(paste.message).toContain('did not take the pasted article');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when autohome refuses the article at publish', async () => {
+    fx.sim.configure(P, { rejectPublish: '内容包含敏感信息' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容包含敏感信息');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});

@@ -1,0 +1,136 @@
+/**
+ * dongchedi (懂车帝 懂车号) articles in real Chromium against the dongchedi
+ * replica: the title in the first textarea, the body into the UEditor frame
+ * (read back), the cover through 本地上传 → crop → 确定 → confirmation, and
+ * 预览并发布. The cases every adapter shares are in
+ * test/support/adapter-contract.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
+import { dongchediAdapter as adapter } from '../edge-node/src/adapters/dongchedi.js';
+import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+
+const P = 'dongchedi';
+const ACCOUNT = '1720458836281342';
+const IMAGE = 'https://images.example.com/suv-1.jpg';
+const CONTENT = [
+  '## 用车一年',
+  '一段 **加粗** 的正文，含 [一个链接](https://example.com/x)。',
+  `![车尾](${IMAGE})`,
+  '```ts\nconst km = 18000;\n```',
+  '| 项目 | 花费 |\n|---|---|\n| 保养 | 800 元 |',
+].join('\n\n');
+const letters = (html: string) => textOf(html).replace(/\s+/g, '');
+
+let cover: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    cover = await media.file('cover.jpg', 50 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; content?: string; settings?: Record<string, unknown>; cover?: boolean } = {}): ArticleJob {
+  seq++;
+  return {
+    jobId: `job_dcd${seq}`,
+    attemptId: `att_dcd${seq}`,
+    platform: P,
+    contentType: 'article',
+    account: { id: 'acc_dcd', externalRef: ACCOUNT },
+    payload: { title: o.title ?? `懂车号文章测试 ${seq}`, content: o.content ?? CONTENT, ...(o.cover === false ? {} : { coverImage: cover }) },
+    settings: o.settings ?? { coverMode: 'custom' },
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<ArticleJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the title, the Markdown as HTML in the UEditor frame (picture, code and table kept), the cover',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toContain('<h2>用车一年</h2>');
+      expect(post.body).toContain('<strong>加粗</strong>');
+      expect(post.body).toContain('<a href="https://example.com/x">一个链接</a>');
+      expect(post.body).toContain(`<img src="${IMAGE}" alt="车尾">`);
+      expect(post.body).toContain('<pre><code>const km = 18000;');
+      expect(post.body).toContain('<table>');
+      expect(post.body).toContain('<td>保养</td>');
+      expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
+      expect(result).toEqual({ postId: expect.stringMatching(/^\d+$/), url: `${fx.sim.baseUrl(P)}/www.dongchedi.com/article/${result.postId}` });
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: {
+    job: () => makeJob({ content: '第一段。\n\n第二段。' }),
+    check(posts) {
+      expect(letters(posts[0]!.body)).toBe('第一段。第二段。');
+    },
+  },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-box', step: 'open_editor', control: 'title box' },
+};
+
+describe('happy path', () => {
+  happyPathContract(contract);
+
+  it('without a cover: left to dongchedi; settings without a control are logged', async () => {
+    const page = await fx.open(ACCOUNT);
+    const infos: Array<Record<string, unknown>> = [];
+    const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
+    const job = makeJob({ content: '只有一段正文。', settings: { aiLabel: true, original: true }, cover: false });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const [post] = fx.sim.publishes(P);
+    expect(post!.media).toEqual([]);
+    expect(letters(post!.body)).toBe('只有一段正文。');
+    expect(infos).toContainEqual({ platform: P, ignored: ['aiLabel', 'original'] });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  errorContract(contract);
+
+  it('login_required for another account; a local picture or a custom cover without one stops the job before the browser moves', async () => {
+    await expectAdapterError(adapter.prepare(await fx.open('1720458800000000'), makeJob(), fx.ctx()), 'login_required', 'open_editor');
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const local = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n![图](/home/u/suv.jpg)' }), ctx), 'upload_failed', 'upload');
+    expect(local.message).toContain('/home/u/suv.jpg');
+    await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
+    expect(page.url()).toBe('about:blank');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when dongchedi refuses the cover; no editor frame or no 本地上传 is editor_changed', async () => {
+    fx.sim.configure(P, { rejectCover: '封面尺寸过小' });
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面尺寸过小');
+    fx.sim.configure(P, { rejectCover: false, omit: ['editor-frame'] });
+    const frame = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    expect(frame.message).toContain('ueditor_0');
+    fx.sim.configure(P, { omit: ['local-upload'] });
+    const local = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
+    expect(local.message).toContain('本地上传');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when dongchedi refuses the article at publish', async () => {
+    fx.sim.configure(P, { rejectPublish: '内容包含敏感信息' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('内容包含敏感信息');
+    expect(ctx.gate.calls).toBe(1);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});
