@@ -36,6 +36,7 @@ const ACCOUNT_BASE = {
   dayu: 'd4a7b0c1e2f3a4b5c6d7e8f9a0b1c2d',
   yidian: '173600000',
   eastmoney: '32860150421500',
+  wechat_mp: 'gh_bench00000',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -191,6 +192,11 @@ const PAIRS = {
     editor: 'https://mp.yidianzixun.com/#/Writing/articleEditor',
     payload: (n, f) => ({ title: `一点号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ original: true, coverMode: 'custom' }),
+  },
+  'wechat_mp/article': {
+    editor: 'https://mp.weixin.qq.com/',
+    payload: (n, f) => ({ title: `公众号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ author: 'Plume', openComment: true, coverMode: 'custom' }),
   },
 };
 
