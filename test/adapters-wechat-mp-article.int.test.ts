@@ -110,6 +110,16 @@ describe('errors', () => {
     expect(page.url()).toBe('about:blank');
   }, FLOW_TIMEOUT_MS);
 
+  it('a draft save that names no appMsgId is editor_changed at fill; nothing is published', async () => {
+    fx.sim.configure(P, { omit: ['app-msg-id'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'fill');
+    expect(err.message).toContain('appMsgId');
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
   it('login_required when the session is another account’s', async () => {
     const page = await fx.open('gh_000000000999');
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');

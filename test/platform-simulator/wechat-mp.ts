@@ -7,10 +7,12 @@
  * digest over 120), the draft's edit page with its 发表 control and
  * confirmation dialog, the account's article list, and the published pages
  * at /s/<key>. The publish request behind the dialog is not on record; this
- * replica answers it at /cgi-bin/masssend.
+ * replica answers it at /cgi-bin/masssend. The draft save also refuses
+ * pictures that are not the account's uploads, so a test sees any left behind.
  *
  * `omit` names this replica knows: `title-input` (the edit page loses `#title`),
- * `publish-button` (the edit page loses its 发表 control).
+ * `publish-button` (the edit page loses its 发表 control), `app-msg-id` (the
+ * draft save answers without appMsgId).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -112,6 +114,7 @@ async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route
   if (ret !== null) return json(res, 200, { ret: String(ret), base_resp: { ret, err_msg: 'default' } });
   const d: Draft = { id: newNumericId(state, 10), account: u.uid, form };
   drafts(state).set(d.id, d);
+  if (state.opts(P).omit.includes('app-msg-id')) return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, data_seq: '1' });
   json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, appMsgId: Number(d.id), data_seq: '1' });
 }
 

@@ -14,7 +14,7 @@
  * | POST /cgi-bin/filetransfer?action=upload_material&f=json&scene=8&writetype=doublewrite&groupid=1&ticket_id=<user_name>&ticket=<ticket>&svr_time=<time>&token=<t>&lang=zh_CN&seq=<ms>&t=<random>, multipart type, id, name, lastModifiedDate, size, file → {base_resp.err_msg "ok", cdn_url, content (file id)} | Wechatsync weixin.js; MultiPost weixin.ts |
  * | POST /cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=<t>&lang=zh_CN with the draft's form (token, lang, f json, ajax 1, random, AppMsgId, count 1, data_seq 0, operate_from, isnew 0, title0, author0, writerid0, fileid0, digest0, auto_gen_digest0, content0, sourceurl0, need_open_comment0, only_fans_can_comment0, cdn_url0, cdn_235_1_url0, cdn_1_1_url0, cdn_url_back0, crop_list0, show_cover_pic0, copyright_type0 0, …) → {appMsgId}; a refusal has ret or base_resp.ret (412, 64562: links to other sites; 64513: no cover; 64702: title over 64; 64703: digest over 120) | Wechatsync weixin.js (editPost, formatError); MultiPost weixin.ts (createArticle) |
  * | a draft needs a cover (MultiPost stops with 需要封面图片; ret 64513) and takes the uploaded picture's cdn_url in cdn_url0 / cdn_235_1_url0 / cdn_1_1_url0 / cdn_url_back0 | MultiPost weixin.ts; Wechatsync weixin.js formatError |
- * | the draft's edit page /cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=<id>&token=<t>&lang=zh_CN; the editor's title field `#title` | Wechatsync weixin.js; MultiPost weixin.ts; doocs/cose packages/core/src/platforms/wechat.js 2026-06-17 (`#title`) |
+ * | the draft's edit page /cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=<id>&token=<t>&lang=zh_CN; the editor's title field `#title` | Wechatsync weixin.js; MultiPost weixin.ts; `#title` from doocs/cose packages/core/src/platforms/wechat.js 2026-06-17 (snapshot 2026-06-17), read there on the newer editor page appmsg_edit_v2 |
  * | links to other sites refused in the body (ret 64562 请勿插入非mp.weixin.qq.com域名的链接); anchors unwrapped to their text | Wechatsync weixin.js (formatError, preEditPost) |
  * | GET /cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=<t>&lang=zh_CN&f=json&ajax=1 lists the account's articles | Wechatsync weixin.js (listArticle; fakeid '' as its default) |
  * | the list's rows app_msg_list[] {appmsgid, title, link, update_time (Unix seconds)}, published articles only | UNVERIFIED |
@@ -215,7 +215,8 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   const saved = await pageJson(page, at(ctx, WECHAT_MP_URLS.draftSave(session.token)), { method: 'POST', form }, 'fill', 'draft save', ctx);
   const id = field(saved, 'appMsgId');
   if (id === undefined || id === null || id === '' || id === 0) {
-    if (field(saved, 'ret') !== undefined || field(saved, 'base_resp', 'ret') !== undefined) throw new AdapterError('publish_rejected', 'fill', `微信公众号 refused the draft (${refusal(saved)})`);
+    const ret = Number(field(saved, 'ret') ?? field(saved, 'base_resp', 'ret') ?? 0);
+    if (ret !== 0) throw new AdapterError('publish_rejected', 'fill', `微信公众号 refused the draft (${refusal(saved)})`);
     throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no appMsgId');
   }
   const draftId = String(id);
