@@ -38,6 +38,7 @@ const ACCOUNT_BASE = {
   eastmoney: '32860150421500',
   autohome: '6358120',
   dongchedi: '172045883628000',
+  wechat_mp: 'gh_bench00000',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -203,6 +204,11 @@ const PAIRS = {
     editor: 'https://mp.yidianzixun.com/#/Writing/articleEditor',
     payload: (n, f) => ({ title: `一点号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ original: true, coverMode: 'custom' }),
+  },
+  'wechat_mp/article': {
+    editor: 'https://mp.weixin.qq.com/',
+    payload: (n, f) => ({ title: `公众号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ author: 'Plume', openComment: true, coverMode: 'custom' }),
   },
 };
 

@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi', 'wechat_mp']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');

@@ -19,6 +19,7 @@ import { neteaseAdapter } from './netease.js';
 import { qiehaoAdapter } from './qiehao.js';
 import { sohuAdapter } from './sohu.js';
 import { toutiaoAdapter } from './toutiao.js';
+import { wechatMpAdapter } from './wechat-mp.js';
 import { weiboAdapter } from './weibo.js';
 import { xiaohongshuAdapter } from './xiaohongshu.js';
 import { yidianAdapter } from './yidian.js';
@@ -44,6 +45,7 @@ const ADAPTERS: readonly Adapter[] = [
   eastmoneyAdapter,
   autohomeAdapter,
   dongchediAdapter,
+  wechatMpAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-17';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-18';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -277,6 +277,10 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       { key: 'openComment', type: 'boolean', default: false, description: 'Open comments on the article.' },
     ],
     limits: { titleMaxLength: 64 },
+    cover: {
+      custom: true,
+      note: "WeChat saves no article without a cover: coverMode custom uploads the article's coverImage; auto takes the body's first picture; an article with neither is refused.",
+    },
   },
   csdn: {
     fields: [
