@@ -19,6 +19,7 @@ import { sohuAdapter } from './sohu.js';
 import { toutiaoAdapter } from './toutiao.js';
 import { weiboAdapter } from './weibo.js';
 import { xiaohongshuAdapter } from './xiaohongshu.js';
+import { yicheAdapter } from './yiche.js';
 import { yidianAdapter } from './yidian.js';
 import { zhihuAdapter } from './zhihu.js';
 
@@ -40,6 +41,7 @@ const ADAPTERS: readonly Adapter[] = [
   dayuAdapter,
   yidianAdapter,
   eastmoneyAdapter,
+  yicheAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));
