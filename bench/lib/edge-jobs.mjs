@@ -36,6 +36,7 @@ const ACCOUNT_BASE = {
   dayu: 'd4a7b0c1e2f3a4b5c6d7e8f9a0b1c2d',
   yidian: '173600000',
   eastmoney: '32860150421500',
+  yiche: '5081700',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -175,6 +176,11 @@ const PAIRS = {
   'eastmoney/video': {
     editor: 'https://mp.eastmoney.com/collect/pc_writer/index.html#/publish/video',
     payload: (n, f) => ({ title: `财富号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
+  'yiche/video': {
+    editor: 'https://mp.yiche.com/videos/video',
+    payload: (n, f) => ({ title: `易车号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
   },
   'qiehao/article': {
