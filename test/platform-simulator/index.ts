@@ -15,6 +15,7 @@ import { dayu } from './dayu.js';
 import { douyin } from './douyin/index.js';
 import { eastmoney } from './eastmoney.js';
 import { yiche } from './yiche.js';
+import { autohomeVideo } from './autohome-video.js';
 import { json } from './http.js';
 import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
@@ -32,7 +33,7 @@ import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, yiche];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, yiche, autohomeVideo];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

@@ -3,6 +3,7 @@
  * here (plus its simulator pages under test/platform-simulator/).
  */
 import { type AdapterReport, supports, type ContentType } from '@plume/shared';
+import { autohomeVideoAdapter } from './autohome/video.js';
 import { baijiahaoAdapter } from './baijiahao.js';
 import { bilibiliAdapter } from './bilibili.js';
 import type { Adapter } from './contract.js';
@@ -42,6 +43,7 @@ const ADAPTERS: readonly Adapter[] = [
   yidianAdapter,
   eastmoneyAdapter,
   yicheAdapter,
+  autohomeVideoAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

@@ -406,6 +406,11 @@ const VIDEO: Record<string, PlatformOverrides> = {
     fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
     cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: yiche picks the cover; coverMode custom is refused.' },
   },
+  // 车家号's video page: the file, the title, the description, then 发布; its cover editor has no recorded way in.
+  autohome: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: "The node does not drive the video page's cover editor (no recorded way to open it): autohome picks the cover; coverMode custom is refused." },
+  },
 };
 
 const COMMON: Record<ContentType, SettingField[]> = {
