@@ -37,6 +37,7 @@ const ACCOUNT_BASE = {
   yidian: '173600000',
   eastmoney: '32860150421500',
   yiche: '5081700',
+  autohome: '771300',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -181,6 +182,11 @@ const PAIRS = {
   'yiche/video': {
     editor: 'https://mp.yiche.com/videos/video',
     payload: (n, f) => ({ title: `易车号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
+  'autohome/video': {
+    editor: 'https://creator.autohome.com.cn/web/publish/video',
+    payload: (n, f) => ({ title: `车家号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
   },
   'qiehao/article': {

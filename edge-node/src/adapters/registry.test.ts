@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'yiche']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'yiche', 'autohome']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -116,6 +116,7 @@ describe('adapter registry', () => {
     // 易车号: videos only; no public source records its article editor.
     expect(canPublish('yiche', 'video')).toBe(true);
     expect(canPublish('yiche', 'article')).toBe(false);
+    expect(canPublish('autohome', 'video')).toBe(true);
     // Articles only: their video uploads have no adapter yet.
     for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
       expect(canPublish(p, 'article'), p).toBe(true);
@@ -138,6 +139,7 @@ describe('adapter registry', () => {
     expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
     expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     expect(settings('yiche', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    expect(settings('autohome', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');
