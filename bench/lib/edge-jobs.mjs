@@ -39,6 +39,7 @@ const ACCOUNT_BASE = {
   autohome: '6358120',
   dongchedi: '172045883628000',
   wechat_mp: 'gh_bench00000',
+  yiche: '5081700',
 };
 export const accountRef = (platform, slot = 0) => `${ACCOUNT_BASE[platform]}${slot}`;
 
@@ -189,6 +190,11 @@ const PAIRS = {
     editor: 'https://mp.dcdapp.com/profile_v2/publish/article',
     payload: (n, f) => ({ title: `懂车号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ coverMode: 'custom' }),
+  },
+  'yiche/video': {
+    editor: 'https://mp.yiche.com/videos/video',
+    payload: (n, f) => ({ title: `易车号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
   },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',

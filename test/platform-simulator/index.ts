@@ -16,6 +16,7 @@ import { dayu } from './dayu.js';
 import { dongchedi } from './dongchedi.js';
 import { douyin } from './douyin/index.js';
 import { eastmoney } from './eastmoney.js';
+import { yiche } from './yiche.js';
 import { json } from './http.js';
 import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
@@ -34,7 +35,7 @@ import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi, wechatMp];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi, wechatMp, yiche];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));

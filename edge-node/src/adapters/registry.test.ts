@@ -12,7 +12,7 @@ import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi', 'wechat_mp']);
+    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi', 'wechat_mp', 'yiche']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -113,6 +113,10 @@ describe('adapter registry', () => {
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
     expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
     for (const type of ['article', 'video'] as const) expect(canPublish('eastmoney', type)).toBe(true);
+    // 易车号: videos only; no public source records its article editor.
+    expect(canPublish('yiche', 'video')).toBe(true);
+    expect(canPublish('yiche', 'article')).toBe(false);
+    expect(canPublish('autohome', 'article')).toBe(true);
     // Articles only: their video uploads have no adapter yet.
     for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
       expect(canPublish(p, 'article'), p).toBe(true);
@@ -134,6 +138,7 @@ describe('adapter registry', () => {
     // 财富号: no source records a declaration on its article editor.
     expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
     expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    expect(settings('yiche', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');

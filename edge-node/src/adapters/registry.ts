@@ -22,6 +22,7 @@ import { toutiaoAdapter } from './toutiao.js';
 import { wechatMpAdapter } from './wechat-mp.js';
 import { weiboAdapter } from './weibo.js';
 import { xiaohongshuAdapter } from './xiaohongshu.js';
+import { yicheAdapter } from './yiche.js';
 import { yidianAdapter } from './yidian.js';
 import { zhihuAdapter } from './zhihu.js';
 
@@ -46,6 +47,7 @@ const ADAPTERS: readonly Adapter[] = [
   autohomeAdapter,
   dongchediAdapter,
   wechatMpAdapter,
+  yicheAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));

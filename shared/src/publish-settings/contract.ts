@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-18';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-19';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -434,6 +434,11 @@ const VIDEO: Record<string, PlatformOverrides> = {
   eastmoney: {
     fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
     cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: eastmoney picks the cover; coverMode custom is refused.' },
+  },
+  // 易车号's video page, as recorded: the title, the description, the file, then 发布.
+  yiche: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: yiche picks the cover; coverMode custom is refused.' },
   },
 };
 
