@@ -199,7 +199,11 @@ describe('offloaded uploads', () => {
 });
 
 /** In the page: one XHR PUT of a slice of the picked file; returns its events in order and what it exposed. */
-function xhrPut(page: Page, url: string, opts: { start: number; end: number; path?: string; responseType?: string; timeout?: number; abortAfterMs?: number }) {
+/**
+ * `abortOnceSent`: abort right after the upload ends (the body is out, no answer yet), whatever the
+ * machine's speed; a fixed delay raced the daemon's send on a loaded machine.
+ */
+function xhrPut(page: Page, url: string, opts: { start: number; end: number; path?: string; responseType?: string; timeout?: number; abortOnceSent?: boolean }) {
   return page.evaluate(
     ({ url, opts }) =>
       new Promise<Record<string, unknown>>((resolve) => {
@@ -226,13 +230,15 @@ function xhrPut(page: Page, url: string, opts: { start: number; end: number; pat
             all: xhr.getAllResponseHeaders().includes('x-part-etag: '),
           });
         };
-        xhr.send(file.slice(opts.start, opts.end));
-        if (opts.abortAfterMs !== undefined) {
-          setTimeout(() => {
-            xhr.abort(); // its events run inside abort(); after it, the request is unsent again
-            events.push(`after abort: rs${xhr.readyState}`);
-          }, opts.abortAfterMs);
+        if (opts.abortOnceSent) {
+          xhr.upload.addEventListener('loadend', () =>
+            setTimeout(() => {
+              xhr.abort(); // its events run inside abort(); after it, the request is unsent again
+              events.push(`after abort: rs${xhr.readyState}`);
+            }, 50),
+          );
         }
+        xhr.send(file.slice(opts.start, opts.end));
       }),
     { url, opts },
   );
@@ -286,8 +292,8 @@ describe('XMLHttpRequest', () => {
     const cases = [
       { start: 0, end: 10_000 },
       { start: 0, end: 10_000, responseType: 'json' },
-      { start: 0, end: 2048, path: '/silent', abortAfterMs: 300 },
-      { start: 0, end: 2048, path: '/silent', timeout: 300 },
+      { start: 0, end: 2048, path: '/silent', abortOnceSent: true },
+      { start: 0, end: 2048, path: '/silent', timeout: 2000 },
       { start: 0, end: 10_000, path: '/drop' },
     ];
     for (const opts of cases) {
@@ -333,13 +339,13 @@ describe('XMLHttpRequest', () => {
   it('abort, a dropped connection and a timeout end the XHR as the browser would, and stop the daemon', async () => {
     const silent = await uploadServer(() => {}); // never answers
     const { page } = await pageWithFile(silent);
-    const aborted = await xhrPut(page, silent.url, { start: 0, end: 2048, abortAfterMs: 300 });
+    const aborted = await xhrPut(page, silent.url, { start: 0, end: 2048, abortOnceSent: true });
     expect(aborted).toMatchObject({ readyState: 4, status: 0 }); // as seen in loadend
     // The body was out before the abort: upload load first, as Chromium's own XHR does (same sequences for a browser-sent XHR).
     expect(aborted.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'abort', 'loadend', 'after abort: rs0']);
     await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true]);
 
-    const timedOut = await xhrPut(page, silent.url, { start: 0, end: 2048, timeout: 300 });
+    const timedOut = await xhrPut(page, silent.url, { start: 0, end: 2048, timeout: 2000 });
     expect(timedOut).toMatchObject({ readyState: 4, status: 0 });
     expect(timedOut.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'timeout', 'loadend']);
     await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true, true]);
