@@ -80,7 +80,17 @@ export async function setCover(page: Page, path: string, ctx: Ctx): Promise<void
   const confirm = await need(modal, `${XHS.coverFooter} button:has-text("确定")`, 'upload', 'cover confirm button', ctx);
   await confirm.click();
   const failed = modal.getByText(/失败/).first();
-  const end = await poll(async () => ({ open: await modal.isVisible(), failed: await failed.isVisible() }), (st) => !st.open || st.failed, {
+  // 确定 does nothing while the picture is still uploading: click it again, as a person would, until the dialog closes.
+  let clickedAt = Date.now();
+  const state = async () => {
+    const st = { open: await modal.isVisible(), failed: await failed.isVisible() };
+    if (st.open && !st.failed && Date.now() - clickedAt >= 1000) {
+      clickedAt = Date.now();
+      await confirm.click({ timeout: timeouts(ctx).selectorMs }).catch(() => {});
+    }
+    return st;
+  };
+  const end = await poll(state, (st) => !st.open || st.failed, {
     intervalMs: 100,
     timeoutMs: timeouts(ctx).uploadMs,
     signal: ctx.signal,
