@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('happy path', () => {
   it('autohome article: the check matches every step of the 车家号 editor up to the publish click, uploads the cover, publishes nothing', async () => {
-    const res = await cli(['check', 'autohome', '--account', REFS.autohome]);
+    const res = await cli(['check', 'autohome', '--account', REFS.autohome, '--content-type', 'article']);
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`autohome article as ${REFS.autohome}`);
     expect(res.out.match(/publish\s+matched\s+\(stopped before the click\)/g)).toHaveLength(1);

@@ -196,6 +196,11 @@ const PAIRS = {
     payload: (n, f) => ({ title: `易车号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
   },
+  'autohome/video': {
+    editor: 'https://creator.autohome.com.cn/web/publish/video',
+    payload: (n, f) => ({ title: `车家号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
   'qiehao/article': {
     editor: 'https://om.qq.com/main/creation/article',
     payload: (n, f) => ({ title: `企鹅号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),

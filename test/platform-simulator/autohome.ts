@@ -18,6 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
+import { AUTOHOME_VIDEO_ROUTES } from './autohome-video.js';
 import { RICH_EDITOR_JS } from './rich-paste.js';
 import type { SimState } from './state.js';
 
@@ -160,7 +161,8 @@ const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toIS
 
 export const autohome: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
+  // The article pages first: where both name a path (the account call, a published page), theirs answers.
   handle: router([
     ['GET', `${CJH}/article/post.html`, editorPage],
     ['GET', `${CJH}/mofang/cover.html`, coverFrame],
@@ -201,5 +203,6 @@ export const autohome: PlatformSim = {
       if (!post) return json(res, 404, { returncode: 404, message: '文章不存在' });
       html(res, `<!doctype html><html><body><h1>${esc(post.title ?? '')}</h1><div class="article-body">${post.body}</div></body></html>`);
     }],
+    ...AUTOHOME_VIDEO_ROUTES,
   ]),
 };

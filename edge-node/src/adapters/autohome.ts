@@ -2,7 +2,8 @@
  * autohome (汽车之家 车家号): articles through the 车家号 article editor, a
  * page without a recorded JSON API, driven as a person does: the title, the
  * body pasted as HTML into its contenteditable, 原创, the cover through the
- * 编辑 control's 魔方 frame, then 发布.
+ * 编辑 control's 魔方 frame, then 发布. Videos go through the creator
+ * centre's video page (./autohome/video.ts, with its own provenance table).
  *
  * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
  * (2ef8725, 2026-06-05): src/sync/article/autohome.ts, src/sync/article.ts,
@@ -46,6 +47,7 @@ import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
+import { AUTOHOME_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './autohome/video.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, countChars, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 
@@ -195,9 +197,10 @@ async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterContext): 
 
 export const autohomeAdapter: Adapter = {
   platform: 'autohome',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: AUTOHOME_ARTICLE_SETTINGS,
+  settingKeysByType: { video: AUTOHOME_VIDEO_SETTINGS },
   // A site check uploads its picture as the article's cover, as a person publishing would.
   checkSettings: { article: { coverMode: 'custom' } },
 
@@ -205,7 +208,7 @@ export const autohomeAdapter: Adapter = {
     ctx.progress('check_login');
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepareArticle(page, jobOfType(job, 'article'), ctx),
-  publish: (page, _job, ctx) => publishArticle(page, ctx),
-  verify: (page, job, ctx) => verifyArticle(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, ctx)),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
 };

@@ -116,7 +116,7 @@ describe('adapter registry', () => {
     // 易车号: videos only; no public source records its article editor.
     expect(canPublish('yiche', 'video')).toBe(true);
     expect(canPublish('yiche', 'article')).toBe(false);
-    expect(canPublish('autohome', 'article')).toBe(true);
+    for (const type of ['article', 'video'] as const) expect(canPublish('autohome', type)).toBe(true);
     // Articles only: their video uploads have no adapter yet.
     for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
       expect(canPublish(p, 'article'), p).toBe(true);
@@ -139,6 +139,7 @@ describe('adapter registry', () => {
     expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
     expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     expect(settings('yiche', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    expect(settings('autohome', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');

@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-19';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-20';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -439,6 +439,11 @@ const VIDEO: Record<string, PlatformOverrides> = {
   yiche: {
     fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
     cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: yiche picks the cover; coverMode custom is refused.' },
+  },
+  // 车家号's video page: the file, the title, the description, then 发布; its cover editor has no recorded way in.
+  autohome: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: "The node does not drive the video page's cover editor (no recorded way to open it): autohome picks the cover; coverMode custom is refused." },
   },
 };
 

@@ -1,30 +1,34 @@
 /**
- * End to end for yiche (易车号) videos, with nothing stubbed: the control-plane
- * app, the compiled `plume-edge` daemon with the real adapter in Debian's
- * Chromium, and the platform simulator's replica. A custom cover, for which
- * the adapter drives no control, is refused before any job exists; then
- * `POST /publish/video` leaves exactly one video post: the file's bytes, the
- * title and the description as plain text.
+ * End to end for the car platforms' videos — yiche (易车号) and autohome
+ * (汽车之家 车家号) — with nothing stubbed: the control-plane app, the compiled
+ * `plume-edge` daemon with the real adapters in Debian's Chromium, and the
+ * platform simulator's replicas. A custom cover, for which neither node
+ * adapter drives a control, is refused before any job exists; then
+ * `POST /publish/video` leaves exactly one video post on each platform: the
+ * file's bytes, the title and the description as plain text.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useEdgeE2e } from './support/edge-e2e.js';
 
 const YICHE = '50817001';
+const AUTOHOME = '7713001';
 
 const e = useEdgeE2e({
-  name: 'e2e-yiche',
+  name: 'e2e-car-videos',
   files: { 'cover.jpg': 40 * 1024, 'clip.mp4': 300 * 1024 },
   accounts: [
     { platform: 'yiche', ref: YICHE, name: 'Lab yiche' },
+    { platform: 'autohome', ref: AUTOHOME, name: 'Lab autohome' },
   ],
 });
 
 const POST_URL = {
   yiche: (id: string) => `${e.sim.baseUrl('yiche')}/vc.yiche.com/vplay/${id}.html`,
+  autohome: (id: string) => `${e.sim.baseUrl('autohome')}/chejiahao.autohome.com.cn/info/${id}`,
 };
 
-async function publishOnce(platform: 'yiche', ref: string, title: string) {
+async function publishOnce(platform: 'yiche' | 'autohome', ref: string, title: string) {
   const accountId = (await e.account(platform))!.id;
   const request = (settings: Record<string, unknown>) => ({
     executor: 'edge',
@@ -52,12 +56,22 @@ async function publishOnce(platform: 'yiche', ref: string, title: string) {
   expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', platform_post_id: posts[0]!.postId });
 }
 
-describe('edge executor, yiche videos', () => {
+describe('edge executor, yiche and autohome videos', () => {
   it('yiche video: the account is online and publishable for videos on the node', async () => {
     await expect.poll(async () => (await e.account('yiche'))?.publishable, { timeout: 45_000, message: e.node.output() }).toBe(true);
   }, 120_000);
 
+  it('autohome video: the account is online and publishable for videos on the node', async () => {
+    await expect.poll(async () => (await e.account('autohome'))?.publishable, { timeout: 45_000, message: e.node.output() }).toBe(true);
+  }, 120_000);
+
   it('yiche video: a custom cover is refused before any job; the video reaches yiche once: its bytes, the title and the description', async () => {
     await publishOnce('yiche', YICHE, 'Plume 易车号视频端到端');
+  }, 260_000);
+
+  it('autohome video: a custom cover is refused before any job; the video reaches autohome once: its bytes, the title and the description', async () => {
+    await publishOnce('autohome', AUTOHOME, 'Plume 车家号视频端到端');
+    // 原创 and 首发 are left as the page has them.
+    expect(e.sim.publishes('autohome')[0]!.settings).toMatchObject({ isOriginal: false, isFirst: false });
   }, 260_000);
 });
