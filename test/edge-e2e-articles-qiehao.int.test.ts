@@ -34,7 +34,7 @@ describe('edge executor, articles on 企鹅号', () => {
     const content = ['## 为什么', '', '一篇经由 **Open API** 发布的文章。', '', '```ts', 'const ok = 1 < 2;', '```', '', `![示意图](${join(e.node.userDir, 'figure.png')})`, ''].join('\n');
     const created = await e.api('POST', '/articles', { title: TITLE, content, coverImage: join(e.node.userDir, 'cover.jpg'), contentProvenance: 'human' });
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-    const account = await e.account('qiehao');
+    const account = (await e.account('qiehao'))!;
     const route = (aiLabel: boolean) => ({
       articleId: created.body.article_id,
       executor: 'edge',
