@@ -91,7 +91,7 @@ describe('happy path', () => {
     }
   });
 
-  it('logs out: that session ends, the cookie is cleared, the old cookie is refused', async () => {
+  it('logs out: the login ends, the cookie is cleared, the old cookie is refused', async () => {
     const c = new ConsoleClient(t.app);
     await c.login(admin.email, PASSWORD);
     const old = c.cookie!;
@@ -206,7 +206,7 @@ describe('revoke-all, password change, disabling', () => {
     expect(await sessionRow(p.email)).toHaveLength(0);
   });
 
-  it('a password change keeps this session, ends the others, and only the new password logs in', async () => {
+  it('a password change keeps the current login, ends the others, and only the new password logs in', async () => {
     const p = await person(t, 'viewer');
     const second = new ConsoleClient(t.app);
     await second.login(p.email, PASSWORD);

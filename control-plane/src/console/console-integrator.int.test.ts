@@ -126,6 +126,13 @@ describe('webhook', () => {
       expect(refused.body.error.code).toBe('not_found');
     }
     expect(await rows(db(), sql`select status from webhook_deliveries where id = 'evt_other_console'`)).toEqual([{ status: 'failed' }]);
+    // A hostile id is refused before any row is read: a NUL byte, one longer than any delivery id.
+    for (const id of ['evt_%00x', `evt_${'x'.repeat(70)}`]) {
+      const bad = await me.client.post(`/api/console/me/webhook/deliveries/${id}/retry`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.body.error.code).toBe('validation_failed');
+      expect(bad.headers['x-request-id']).toBeTruthy();
+    }
 
     const bad = await me.client.put('/api/console/me/webhook', { url: 'ftp://example.test/hook' });
     expect(bad.status).toBe(400);

@@ -20,7 +20,7 @@ export const consoleUserSchema = z
 
 export const signedInSchema = z.object({
   user: consoleUserSchema,
-  csrfToken: z.string().describe('Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session'),
+  csrfToken: z.string().describe('Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie'),
 });
 
 export const emailSchema = z.email().max(254).describe('An email address; matched whatever its case');

@@ -468,7 +468,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["ConsoleUser"];
-                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session */
+                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie */
                         csrfToken: string;
                     };
                 };
@@ -552,7 +552,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["ConsoleUser"];
-                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session */
+                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie */
                         csrfToken: string;
                     };
                 };
@@ -797,7 +797,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["ConsoleUser"];
-                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE of this session */
+                        /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie */
                         csrfToken: string;
                     };
                 };
