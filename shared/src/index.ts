@@ -15,6 +15,7 @@ export * from './node-protocol.js';
 export * from './node-adapters.js';
 export * from './systemd-notify.js';
 export * from './markdown-html.js';
+export * from './markdown-placeholders.js';
 export * from './node-protocol-schema.js';
 export * from './media-fetch/address-policy.js';
 export * from './media-fetch/image-type.js';

@@ -9,6 +9,8 @@
  * (no `javascript:`), so an article cannot inject script into a site.
  */
 
+import { HeldPieces, PLACEHOLDER } from './markdown-placeholders.js';
+
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
@@ -21,29 +23,49 @@ function safeUrl(raw: string): string | null {
 }
 
 const ESCAPABLE = '\\`*_{}[]()#+-.!>~|<&"\'';
-const PUA = 0xe000;
+/**
+ * While pictureAddressesShownAsText runs: the address of every Markdown
+ * picture the renderer shows as its alt text (an address with a scheme it
+ * does not allow). Rendering is synchronous, so one collector at a time.
+ */
+let shownAsText: string[] | null = null;
 
 function inline(src: string): string {
-  // Backslash escapes and code spans are set aside first so nothing inside them is syntax.
-  const held: string[] = [];
-  const hold = (html: string) => String.fromCharCode(PUA + held.push(html) - 1);
-  let s = src.replace(/\\(.)/g, (m, ch: string) => (ESCAPABLE.includes(ch) ? hold(escapeHtml(ch)) : m));
-  s = s.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_m, _t, code: string) => hold(`<code>${escapeHtml(code.trim())}</code>`));
+  // Pieces already rendered (backslash escapes, code spans, links) are held aside as placeholders
+  // so nothing inside them is read as syntax again.
+  const held = new HeldPieces();
+  const escaped = new Map<number, string>();
+  const hold = (html: string) => held.hold(html);
+  // What a person wrote, for addresses, titles and alt texts: escapes and code spans as their
+  // characters. The author's own placeholder marks stay held until the end.
+  const plain = (text: string) => text.replace(PLACEHOLDER, (p) => (held.isMark(p) ? p : unescapeAttr(held.expand(p).replace(/<\/?code>/g, ''))));
+  let s = held.holdMarks(src);
+  s = s.replace(/\\(.)/g, (m, ch: string) => {
+    if (!ESCAPABLE.includes(ch)) return m;
+    escaped.set(held.size, m);
+    return hold(escapeHtml(ch));
+  });
+  // Inside a code span a backslash is itself.
+  const codeText = (code: string) => code.replace(PLACEHOLDER, (p) => escaped.get(HeldPieces.index(p)) ?? p);
+  s = s.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_m, _t, code: string) => hold(`<code>${escapeHtml(codeText(code).trim())}</code>`));
   s = s.replace(/!\[([^\]]*)\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"([^"]*)")?\s*\)/g, (m, alt: string, url: string, title?: string) => {
-    const href = safeUrl(url);
-    if (href === null) return hold(escapeHtml(alt));
-    return hold(`<img src="${escapeHtml(href)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(title)}"` : ''} />`);
+    const href = safeUrl(plain(url));
+    if (href === null) {
+      shownAsText?.push(held.expand(plain(url)).trim().replace(/^<|>$/g, ''));
+      return hold(escapeHtml(plain(alt)));
+    }
+    return hold(`<img src="${escapeHtml(href)}" alt="${escapeHtml(plain(alt))}"${title ? ` title="${escapeHtml(plain(title))}"` : ''} />`);
   });
   s = s.replace(/\[([^\]]+)\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"([^"]*)")?\s*\)/g, (_m, label: string, url: string, title?: string) => {
-    const href = safeUrl(url);
+    const href = safeUrl(plain(url));
     const inner = inlineEmphasis(escapeHtml(label));
     if (href === null) return hold(inner);
-    return hold(`<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${inner}</a>`);
+    return hold(`<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(plain(title))}"` : ''}>${inner}</a>`);
   });
   s = s.replace(/<((?:https?:\/\/|mailto:)[^>\s]+)>/g, (_m, url: string) => hold(`<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`));
   s = inlineEmphasis(escapeHtml(s));
   s = s.replace(/( {2,}|\\)\n/g, '<br />\n');
-  return s.replace(/[\ue000-\uefff]/g, (ch) => held[ch.charCodeAt(0) - PUA] ?? '');
+  return held.expand(s);
 }
 
 function inlineEmphasis(s: string): string {
@@ -176,3 +198,42 @@ function blocks(lines: string[]): string {
 export function markdownToHtml(markdown: string): string {
   return blocks(markdown.replace(/\r\n?/g, '\n').split('\n'));
 }
+
+const IMG_SRC = /<img\b[^>]*?\bsrc="([^"]*)"/g;
+const unescapeAttr = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The picture addresses of Markdown as markdownToHtml renders it (unescaped), each once, in order. */
+export function markdownPictures(markdown: string): string[] {
+  return [...new Set([...markdownToHtml(markdown).matchAll(IMG_SRC)].map((m) => unescapeAttr(m[1]!)))];
+}
+
+/**
+ * The pictures of Markdown that are not web (http, https) addresses — local
+ * paths and relative addresses — each once, in order. An editor that takes a
+ * body's pictures by address cannot fetch these: the control plane refuses
+ * such an article for those platforms (the settings contract's
+ * `inlinePictures: 'web_addresses_only'`) and their node adapters refuse the
+ * job, both by this one function.
+ */
+export function localPictures(markdown: string): string[] {
+  return markdownPictures(markdown).filter((src) => !/^https?:\/\//i.test(src));
+}
+
+/**
+ * The pictures of Markdown given as a Windows path (`C:\pics\a.png`,
+ * `D:/a.png`), each once, in order. The drive letter reads as an address
+ * scheme, so the renderer shows such a picture as its alt text: an article
+ * holding one would go out without it. The control plane refuses it for
+ * every executor that renders Markdown with this renderer (web, edge).
+ */
+export function windowsPicturePaths(markdown: string): string[] {
+  shownAsText = [];
+  try {
+    markdownToHtml(markdown);
+    return [...new Set(shownAsText.filter((src) => WINDOWS_DRIVE.test(src)))];
+  } finally {
+    shownAsText = null;
+  }
+}
+
+const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;

@@ -51,6 +51,16 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText('| a | b |\n|---|:---:|\n| 1 | 2 |')).toBe('a | b\n1 | 2');
   });
 
+  it('a backslash inside a code span is itself; outside, an escape stands for its character', () => {
+    expect(markdownToPlainText('`a\\_b` and a\\_b \\*not em\\*')).toBe('a\\_b and a_b *not em*');
+  });
+
+  it('keeps private-use characters the author wrote, and any number of code spans in a line', () => {
+    expect(markdownToPlainText('icon \ue000 \ue001 \ue0ff \\* `x`')).toBe('icon \ue000 \ue001 \ue0ff * x');
+    const spans = Array.from({ length: 300 }, (_, i) => `\`c${i}\``).join(' ');
+    expect(markdownToPlainText(spans)).toBe(Array.from({ length: 300 }, (_, i) => `c${i}`).join(' '));
+  });
+
   it('leaves plain text unchanged', () => {
     const text = '第一行\n第二行：价格 3 * 4 = 12\n\n第三段';
     expect(markdownToPlainText(text)).toBe(text);

@@ -6,9 +6,9 @@
  * links, images, code, tables, simple HTML).
  */
 
+import { HeldPieces, PLACEHOLDER } from '@plume/shared';
+
 const ESCAPABLE = '\\`*_{}[]()#+-.!>~|<';
-// Private-use characters stand in for escaped punctuation while inline syntax is stripped.
-const PUA_BASE = 0xe000;
 
 export function markdownToPlainText(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
@@ -56,14 +56,18 @@ function blockLine(raw: string): string[] {
 }
 
 function inline(text: string): string {
-  // Escapes first, so `\*` never becomes emphasis.
-  let s = text.replace(/\\(.)/g, (m, ch: string) => (ESCAPABLE.includes(ch) ? String.fromCharCode(PUA_BASE + ESCAPABLE.indexOf(ch)) : m));
-  // Code spans keep their content verbatim: cut them out, strip the rest, put them back.
-  const spans: string[] = [];
-  s = s.replace(/(`+)([\s\S]*?)\1/g, (_m, _t, code: string) => {
-    spans.push(code.trim());
-    return String.fromCharCode(PUA_BASE + 0x100 + spans.length - 1);
+  // Escaped punctuation, code spans and the author's own placeholder marks are held aside while the
+  // syntax is stripped, then put back: `\*` never becomes emphasis, code keeps its content verbatim.
+  const held = new HeldPieces();
+  const escaped = new Map<number, string>();
+  let s = held.holdMarks(text);
+  s = s.replace(/\\(.)/g, (m, ch: string) => {
+    if (!ESCAPABLE.includes(ch)) return m;
+    escaped.set(held.size, m);
+    return held.hold(ch);
   });
+  // Inside a code span a backslash is itself.
+  s = s.replace(/(`+)([\s\S]*?)\1/g, (_m, _t, code: string) => held.hold(code.replace(PLACEHOLDER, (p) => escaped.get(HeldPieces.index(p)) ?? p).trim()));
   s = s
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images travel as uploads, not inline
     .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, (_m, label: string, url: string) => (label.trim() === url ? url : `${label} ${url}`))
@@ -81,8 +85,5 @@ function inline(text: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
-  return s.replace(/[\ue000-\ue1ff]/g, (ch) => {
-    const i = ch.charCodeAt(0) - PUA_BASE;
-    return i >= 0x100 ? (spans[i - 0x100] ?? '') : (ESCAPABLE[i] ?? '');
-  });
+  return held.expand(s);
 }
