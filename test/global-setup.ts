@@ -54,7 +54,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   // run that died (lock free) from those of a run still going (lock held) and drops only the former.
   const runId = randomBytes(4).toString('hex');
   const template = `plume_tpl_${migrationsHash()}_${runId}`;
-  const owner = postgres(url, { max: 1, onnotice: () => {} });
+  // The lock is held by this one session for the whole run: the driver's default recycles a connection
+  // after 30–60 minutes, which would free the lock and let another run take this run's databases for leftovers.
+  const owner = postgres(url, { max: 1, max_lifetime: 0, onnotice: () => {} });
   await owner`select pg_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${runId}))`;
   await dropLeftovers(owner);
   await owner.unsafe(`create database "${template}"`);
