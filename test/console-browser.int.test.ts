@@ -13,26 +13,26 @@
  * appears. The first page's JavaScript, as the browser loaded it, is measured
  * gzipped and must stay within 250 KB.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '@plume/shared';
-import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
-import { launchChromium } from '../edge-node/src/adapters/browser.js';
-import { type ControlPlaneProcess, startControlPlane } from './support/control-plane-process.js';
+import { hasPostgres } from '../control-plane/src/testing/db.js';
+import type { ControlPlaneProcess } from './support/control-plane-process.js';
+import {
+  acceptInvite,
+  CONSOLE_INDEX,
+  type ConsoleWorld,
+  createAdminInvite,
+  eventually,
+  expectAccessible,
+  logIn as logInAt,
+  startConsoleWorld,
+} from './support/console-browser.js';
 
-const ADMIN_TOKEN = `console-browser-${randomBytes(12).toString('hex')}`;
-const CLI = fileURLToPath(new URL('../control-plane/bin/plume-admin.js', import.meta.url));
-const CONSOLE_INDEX = fileURLToPath(new URL('../control-plane/console/dist/index.html', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The first page's JavaScript budget, gzipped. */
 const FIRST_PAGE_JS_BUDGET = 250 * 1024;
 
@@ -44,15 +44,12 @@ const XSS = {
 };
 const PASSWORD = { admin: 'correct horse battery staple', person: 'integrator password 1234' };
 
-let db: TestDatabase;
+let world: ConsoleWorld;
 let cp: ControlPlaneProcess;
 let browser: Browser;
 let receiver: Receiver;
 let integratorId: number;
 let projectKid: string;
-
-/** Console errors and uncaught page errors, per page, checked at the end. */
-const problems: string[] = [];
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -95,58 +92,12 @@ async function startReceiver(): Promise<Receiver> {
   return r;
 }
 
-async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${cp.url}/api/admin${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} /api/admin${path} → ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function newPage(context: BrowserContext, name: string): Promise<Page> {
-  const page = await context.newPage();
-  // Well inside each test's own limit, so a missing element fails with Playwright's account of it.
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    // The browser logs every 4xx fetch; 401 (GET /auth/me before login, a wrong password), 403 (the forbidden checks) and 410 (a used invite) are answers the pages expect.
-    if (/Failed to load resource: the server responded with a status of (401|403|410)/.test(text)) return;
-    problems.push(`${name}: console error: ${text}`);
-  });
-  return page;
-}
-
-/** axe-core in the page (evaluated, not a script tag: the CSP forbids inline scripts); no serious or critical violation. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  // Let transitions end first (a dialog fading in): axe measures colours as they are drawn.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
-  });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad, `${what}: ${JSON.stringify(bad, null, 1)}`).toEqual([]);
-}
-
-/** vitest's expect.poll, with time for a browser round trip (its default is one second). */
-const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 100 });
+const admin = <T>(method: string, path: string, body?: unknown): Promise<T> => world.admin<T>(method, path, body);
+const newPage = (context: BrowserContext, name: string): Promise<Page> => world.newPage(context, name);
+const logIn = (page: Page, email: string, password: string): Promise<void> => logInAt(page, cp.url, email, password);
 
 async function expectNoXss(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${cp.url}/login`);
-  await page.getByLabel(/^Email\W*$/).fill(email);
-  await page.getByLabel(/^Password\W*$/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 }, () => {
@@ -158,9 +109,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
   const personEmail = 'integrator-person@example.test';
 
   beforeAll(async () => {
-    if (!existsSync(CONSOLE_INDEX)) throw new Error(`${CONSOLE_INDEX} missing: run \`npm run build\` (npm test does) before this test`);
-    db = await createTestDatabase();
-    cp = await startControlPlane({ DATABASE_URL: db.url!, PLUME_ADMIN_TOKEN: ADMIN_TOKEN });
+    world = await startConsoleWorld('console-browser');
+    ({ cp, browser } = world);
     receiver = await startReceiver();
     const created = await admin<{ user: { id: number } }>('POST', '/users', {
       name: 'Acme Publishing',
@@ -170,7 +120,6 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     integratorId = created.user.id;
     const project = await admin<{ project: { offlineKeyId: string } }>('POST', '/projects', { projectKey: 'console-demo', name: 'Console demo' });
     projectKid = project.project.offlineKeyId;
-    browser = await launchChromium();
     adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The integrator uses a phone-sized screen: the same pages must work there.
     personContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -180,11 +129,9 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
   afterAll(async () => {
     await Promise.all([adminContext?.close(), personContext?.close()]);
-    await browser?.close();
     receiver?.server.closeAllConnections();
     await new Promise((resolve) => receiver?.server.close(resolve));
-    await cp?.stop();
-    await db?.close();
+    await world?.close();
   }, 120_000);
 
   it('serves index.html with a strict CSP for client routes, hashed assets for a year, /api unchanged', async () => {
@@ -234,12 +181,7 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
   });
 
   it('the first admin, created by plume-admin, accepts the invite and logs in', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'console-users', 'create-admin', '--email', adminEmail, '--name', 'First admin'], {
-      env: { PATH: process.env.PATH ?? '', PLUME_ADMIN_URL: cp.url, PLUME_ADMIN_TOKEN: ADMIN_TOKEN },
-      timeout: 60_000,
-    });
-    const invitePath = /\/invite\/[A-Za-z0-9_-]+/.exec(stdout)?.[0];
-    expect(invitePath, stdout).toBeDefined();
+    const invitePath = await createAdminInvite(world, adminEmail, 'First admin');
 
     await adminPage.goto(`${cp.url}${invitePath}`);
     await eventually(() => adminPage.getByText(adminEmail).count()).toBeGreaterThan(0);
@@ -277,11 +219,7 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     const url = await link.inputValue();
     expect(url).toMatch(new RegExp(`^${cp.url}/invite/[A-Za-z0-9_-]+$`));
 
-    await personPage.goto(url);
-    await personPage.getByLabel('Your name').fill(XSS.person);
-    await personPage.getByLabel(/^Password\W*$/).fill(PASSWORD.person);
-    await personPage.getByLabel('Repeat the password').fill(PASSWORD.person);
-    await personPage.getByRole('button', { name: 'Set password and log in' }).click();
+    await acceptInvite(personPage, url, XSS.person, PASSWORD.person);
     await personPage.waitForURL(`${cp.url}/keys`);
 
     await adminPage.reload();
@@ -363,7 +301,7 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
   });
 
   it('a user opening an admin page sees a forbidden state, and the admin API answers 403', async () => {
-    for (const path of ['/users', '/integrators', '/projects']) {
+    for (const path of ['/users', '/integrators', '/projects', '/codes', '/devices', '/sessions', '/logs', '/trend', '/statistics', '/version-bans', '/security-events']) {
       await personPage.goto(`${cp.url}${path}`);
       await personPage.getByRole('heading', { name: 'Forbidden' }).waitFor();
     }
@@ -395,11 +333,7 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
     const viewerContext = await browser.newContext();
     const viewer = await newPage(viewerContext, 'viewer');
-    await viewer.goto(url);
-    await viewer.getByLabel('Your name').fill('Vera Viewer');
-    await viewer.getByLabel(/^Password\W*$/).fill('viewer password 123456');
-    await viewer.getByLabel('Repeat the password').fill('viewer password 123456');
-    await viewer.getByRole('button', { name: 'Set password and log in' }).click();
+    await acceptInvite(viewer, url, 'Vera Viewer', 'viewer password 123456');
     await viewer.waitForURL(`${cp.url}/users`);
     await eventually(() => viewer.getByRole('cell', { name: 'Vera Viewer', exact: true }).count()).toBe(1);
     expect(await viewer.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
@@ -421,6 +355,6 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
   });
 
   it('no page logged a console error or threw', () => {
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   });
 });

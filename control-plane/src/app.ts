@@ -94,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   // Publishes for nodes whose socket this replica holds go to its dispatcher without a NOTIFY round trip.
   const handoff = new LocalHandoff();
-  // Relayed logins: the admin routes start and watch them, the node routes' hub carries them to the nodes.
+  // Relayed logins: the admin and console routes start and watch them, the node routes' hub carries them to the nodes.
   const logins = new LoginRelay({ database, timers: { ...DEFAULT_TIMERS, ...options.dispatchTimers }, log: app.log.child({ component: 'logins' }) });
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(metricsRoutes({ db: database.db, bootstrapToken: config.adminToken, now }));
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: PREFIX.admin },
   );
   // People in the console: its own session cookie, never an API key or admin token.
-  await app.register(consoleRoutes({ db: database.db, now }), { prefix: PREFIX.console });
+  await app.register(consoleRoutes({ db: database.db, now, logins, secretKey: config.secretKey }), { prefix: PREFIX.console });
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
     prefix: PREFIX.openapi,
   });

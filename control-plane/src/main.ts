@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ConsoleSessions } from './console/sessions.js';
 import { LoginThrottle } from './console/throttle.js';
+import { prunePendingLogins } from './console/pending-logins.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
 import { analyzeQueueIfGrown, QUEUE_ANALYZE_INTERVAL_MS } from './db/queue-analyze.js';
@@ -42,11 +43,11 @@ async function main(): Promise<void> {
   // Generation, webhook delivery and idempotency pruning: every replica runs them; PostgreSQL hands each task to one.
   const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log, cms: { secretKey: config.secretKey, ...config.cms } });
 
-  // Ended console sessions and settled login-throttle rows are refused or ignored anyway; pruning only frees space.
+  // Ended console sessions, expired pending logins and settled login-throttle rows are refused or ignored anyway; pruning only frees space.
   const consoleSessions = new ConsoleSessions(database.db);
   const loginThrottle = new LoginThrottle(database.db);
   const prune = setInterval(() => {
-    Promise.all([pruneExpired(database.db, new Date()), consoleSessions.prune(), loginThrottle.prune()]).catch((err: unknown) => logRoundFailure(app.log, err, 'prune'));
+    Promise.all([pruneExpired(database.db, new Date()), consoleSessions.prune(), loginThrottle.prune(), prunePendingLogins(database.db, new Date())]).catch((err: unknown) => logRoundFailure(app.log, err, 'prune'));
   }, PRUNE_INTERVAL_MS);
   prune.unref();
   // Fresh plans for the queue's prepared statements while its tables grow (db/queue-analyze.ts).

@@ -8,6 +8,21 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError, whenUnauthenticated } from './api/client.js';
 import { isAdminSide, ME_KEY, meQuery, rememberMe, type Me } from './auth.js';
+import { historySearch, type HistorySearch } from './history-search.js';
+import {
+  adminTokensSearch,
+  auditLogSearch,
+  codesSearch,
+  devicesSearch,
+  jobsSearch,
+  logsSearch,
+  nodeTokensSearch,
+  nodesSearch,
+  pageSearch,
+  securityEventsSearch,
+  sessionsSearch,
+  webhookDeliveriesSearch,
+} from './list-search.js';
 import { NotFound } from './shell/not-found.js';
 import { RouteError } from './shell/route-error.js';
 import { Shell } from './shell/shell.js';
@@ -66,23 +81,126 @@ const homeRoute = createRoute({
 
 const keysRoute = createRoute({ getParentRoute: () => appRoute, path: 'keys', component: lazyRouteComponent(() => import('./pages/api-keys.js'), 'ApiKeysPage') });
 const webhookRoute = createRoute({ getParentRoute: () => appRoute, path: 'webhook', component: lazyRouteComponent(() => import('./pages/webhook.js'), 'WebhookPage') });
+const historyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'history',
+  validateSearch: (search: Record<string, unknown>): HistorySearch => historySearch(search),
+  component: lazyRouteComponent(() => import('./pages/publish-history.js'), 'PublishHistoryPage'),
+});
+const batchRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'history/$batchId',
+  component: lazyRouteComponent(() => import('./pages/batch.js'), 'BatchPage'),
+});
+const accountsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'accounts',
+  component: lazyRouteComponent(() => import('./pages/platform-accounts.js'), 'PlatformAccountsPage'),
+});
+const articlesRoute = createRoute({ getParentRoute: () => appRoute, path: 'articles', component: lazyRouteComponent(() => import('./pages/articles.js'), 'ArticlesPage') });
+const usageRoute = createRoute({ getParentRoute: () => appRoute, path: 'usage', component: lazyRouteComponent(() => import('./pages/usage.js'), 'UsagePage') });
 const accountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account', component: lazyRouteComponent(() => import('./pages/account.js'), 'AccountPage') });
 const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'users',
+  validateSearch: pageSearch,
   component: lazyRouteComponent(() => import('./pages/console-users.js'), 'ConsoleUsersPage'),
 });
 const integratorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'integrators',
+  validateSearch: pageSearch,
   component: lazyRouteComponent(() => import('./pages/integrators.js'), 'IntegratorsPage'),
 });
-const projectsRoute = createRoute({ getParentRoute: () => appRoute, path: 'projects', component: lazyRouteComponent(() => import('./pages/projects.js'), 'ProjectsPage') });
+const projectsRoute = createRoute({ getParentRoute: () => appRoute, path: 'projects', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/projects.js'), 'ProjectsPage') });
+const codesRoute = createRoute({ getParentRoute: () => appRoute, path: 'codes', validateSearch: codesSearch, component: lazyRouteComponent(() => import('./pages/codes.js'), 'CodesPage') });
+const devicesRoute = createRoute({ getParentRoute: () => appRoute, path: 'devices', validateSearch: devicesSearch, component: lazyRouteComponent(() => import('./pages/devices.js'), 'DevicesPage') });
+const sessionsRoute = createRoute({ getParentRoute: () => appRoute, path: 'sessions', validateSearch: sessionsSearch, component: lazyRouteComponent(() => import('./pages/sessions.js'), 'SessionsPage') });
+const logsRoute = createRoute({ getParentRoute: () => appRoute, path: 'logs', validateSearch: logsSearch, component: lazyRouteComponent(() => import('./pages/logs.js'), 'LogsPage') });
+const trendRoute = createRoute({ getParentRoute: () => appRoute, path: 'trend', component: lazyRouteComponent(() => import('./pages/trend.js'), 'TrendPage') });
+const statisticsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'statistics',
+  component: lazyRouteComponent(() => import('./pages/statistics.js'), 'StatisticsPage'),
+});
+const versionBansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'version-bans',
+  component: lazyRouteComponent(() => import('./pages/version-bans.js'), 'VersionBansPage'),
+});
+const securityEventsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'security-events',
+  validateSearch: securityEventsSearch,
+  component: lazyRouteComponent(() => import('./pages/security-events.js'), 'SecurityEventsPage'),
+});
+const jobsRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs', validateSearch: jobsSearch, component: lazyRouteComponent(() => import('./pages/jobs.js'), 'JobsPage') });
+const jobRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs/$jobId', component: lazyRouteComponent(() => import('./pages/job.js'), 'JobPage') });
+const attentionRoute = createRoute({ getParentRoute: () => appRoute, path: 'attention', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/attention.js'), 'AttentionPage') });
+const webhookDeliveriesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'webhook-deliveries',
+  validateSearch: webhookDeliveriesSearch,
+  component: lazyRouteComponent(() => import('./pages/webhook-deliveries.js'), 'WebhookDeliveriesPage'),
+});
+const auditLogRoute = createRoute({ getParentRoute: () => appRoute, path: 'audit-log', validateSearch: auditLogSearch, component: lazyRouteComponent(() => import('./pages/audit-log.js'), 'AuditLogPage') });
+
+const integratorRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'integrators/$userId',
+  component: lazyRouteComponent(() => import('./pages/integrator.js'), 'IntegratorPage'),
+});
+const adminTokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'admin-tokens',
+  validateSearch: adminTokensSearch,
+  component: lazyRouteComponent(() => import('./pages/admin-tokens.js'), 'AdminTokensPage'),
+});
+
+const nodesRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes', validateSearch: nodesSearch, component: lazyRouteComponent(() => import('./pages/nodes.js'), 'NodesPage') });
+const nodeRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes/$nodeId', component: lazyRouteComponent(() => import('./pages/node.js'), 'NodePage') });
+const nodeTokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'node-tokens',
+  validateSearch: nodeTokensSearch,
+  component: lazyRouteComponent(() => import('./pages/node-tokens.js'), 'NodeTokensPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   inviteRoute,
-  appRoute.addChildren([homeRoute, keysRoute, webhookRoute, accountRoute, usersRoute, integratorsRoute, projectsRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    keysRoute,
+    webhookRoute,
+    historyRoute,
+    batchRoute,
+    accountsRoute,
+    articlesRoute,
+    usageRoute,
+    accountRoute,
+    usersRoute,
+    integratorsRoute,
+    projectsRoute,
+    codesRoute,
+    devicesRoute,
+    sessionsRoute,
+    logsRoute,
+    trendRoute,
+    statisticsRoute,
+    versionBansRoute,
+    securityEventsRoute,
+    jobsRoute,
+    jobRoute,
+    attentionRoute,
+    webhookDeliveriesRoute,
+    auditLogRoute,
+    integratorRoute,
+    adminTokensRoute,
+    nodesRoute,
+    nodeRoute,
+    nodeTokensRoute,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -18,6 +18,7 @@ import { consoleToken } from '../console/cookie.js';
 import { ConsoleSessions, csrfMatches } from '../console/sessions.js';
 import type { Db } from '../db/client.js';
 import { adminError } from './admin.errors.js';
+import { recordWrite } from './audit.js';
 import { tokensRepository } from './tokens.repository.js';
 
 export interface AdminPrincipal {
@@ -89,18 +90,6 @@ export function installAdminAuth(app: FastifyInstance, db: Db, bootstrapToken: s
 
   app.addHook('onResponse', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method) || !request.admin || request.auditRecorded) return;
-    try {
-      await tokensRepository.audit(db, {
-        actor: request.admin.actor,
-        method: request.method,
-        path: request.url.split('?')[0]!,
-        statusCode: reply.statusCode,
-        requestId: request.id,
-        // Path parameters say what was acted on; bodies are not kept (a token answer holds a secret).
-        detail: { route: request.routeOptions.url ?? null, params: (request.params ?? {}) as Record<string, unknown> },
-      });
-    } catch (err) {
-      request.log.error({ err }, 'admin audit write failed');
-    }
+    await recordWrite(db, request, reply, request.admin.actor);
   });
 }

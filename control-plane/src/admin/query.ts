@@ -70,7 +70,15 @@ export function resolveRange(q: { from?: string | undefined; to?: string | undef
 /** A project filter on a list. */
 export const projectKeyQuery = projectKeySchema.optional().describe('Only this project');
 
-export const keywordQuery = z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring match');
+// PostgreSQL text cannot hold U+0000: refused here with a 400 rather than failing in the driver.
+export const keywordQuery = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((k) => !k.includes('\u0000'), 'keyword must not contain U+0000')
+  .optional()
+  .describe('Case-insensitive substring match');
 
 /** `%kw%` with LIKE's own wildcards escaped, so a keyword of `50%` means the text "50%". */
 export function likePattern(keyword: string): string {

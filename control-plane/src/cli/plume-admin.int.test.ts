@@ -481,7 +481,8 @@ describe('jobs and webhooks', () => {
 
     expect(await cli(['webhooks', 'clear', String(user.id)])).toMatchObject({ code: 0, stdout: `Webhook of user ${user.id} removed\n` });
     expect(json(await cli(['users', 'show', String(user.id), '--json'])).user.webhookUrl).toBeNull();
-  });
+    // Twelve CLI processes and a node's enrollment: each process start is ~1 s on an idle core.
+  }, 90_000);
 });
 
 describe('errors', () => {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principal } from './console-auth.js';
 import { CONSOLE_ROLES } from './console.schema.js';
+import { consoleErrorBody } from './console.errors.js';
 import { emailSchema, isoString, nameSchema, noContent, ok, passwordSchema, signedInSchema } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
 import { clearConsoleCookie, consoleToken, setConsoleCookie } from './cookie.js';
@@ -27,13 +28,27 @@ export function registerAuthRoutes(r: ConsoleApp, people: PeopleService, session
       schema: {
         tags,
         operationId: 'login',
-        summary: 'Log in: sets the session cookie (a new session every time) and answers the CSRF token',
-        description: 'Wrong email and wrong password answer the same 401 invalid_credentials. Repeated failures for an email or from an address answer 429 login_throttled with Retry-After (at most 15 minutes).',
+        summary: 'Log in: sets the session cookie (a new session every time) and answers the CSRF token; with two-factor login on, answers 202 and a pending login instead',
+        description:
+          'Wrong email and wrong password answer the same 401 invalid_credentials. Repeated failures for an email or from an address answer 429 login_throttled with Retry-After (at most 15 minutes). A person with two-factor login on gets 202 and no cookie: send the pendingLogin with a code to POST /api/console/auth/login/totp within 5 minutes.',
         body: z.object({ email: emailSchema, password: z.string().min(1).max(10_000) }).strict(),
-        response: ok(signedInSchema),
+        response: {
+          200: signedInSchema,
+          202: z.object({
+            secondFactor: z.literal('totp').describe('What the login still needs: a TOTP code or a recovery code'),
+            pendingLogin: z.string().describe('pcp_…: send it back with the code; only its SHA-256 is kept'),
+            expiresAt: isoString.describe('5 minutes after the password was checked'),
+          }),
+          '4xx': consoleErrorBody,
+          '5xx': consoleErrorBody,
+        },
       },
     },
-    async (request, reply) => signIn(request, reply, await people.login(request.body, client(request), consoleToken(request))),
+    async (request, reply) => {
+      const outcome = await people.login(request.body, client(request), consoleToken(request));
+      if ('pending' in outcome) return reply.code(202).send(outcome.pending);
+      return signIn(request, reply, outcome);
+    },
   );
 
   r.post(

@@ -44,6 +44,9 @@ export function principal(request: FastifyRequest): ConsolePrincipal {
   return request.person;
 }
 
+/** The integrator user id of the signed-in person of an `integrator` route (role user always has one). */
+export const integratorOf = (request: FastifyRequest): number => principal(request).user.integratorUserId!;
+
 export function installConsoleAuth(app: FastifyInstance, sessions: ConsoleSessions): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'signedIn';

@@ -17,20 +17,25 @@ export const SESSION_SCHEME = 'consoleSession';
 export const CSRF_SCHEME = 'csrfToken';
 
 export const CONSOLE_DOCUMENT_DESCRIPTION = [
-  'The API behind the Plume console\'s pages: logging in, sessions, invites, people, and an integrator\'s own API keys, webhook and publish batches.',
+  'The API behind the Plume console\'s pages: logging in, sessions, invites, people, and an integrator\'s own API keys, webhook, publish history, accounts, articles and usage.',
   '',
   'A person logs in with email and password (POST /api/console/auth/login); the answer sets the `plume_console` cookie (HttpOnly, SameSite=Strict) and gives a `csrfToken`. Every POST, PUT, PATCH and DELETE made with the cookie carries that token as `X-CSRF-Token`. API keys and admin tokens are not accepted here.',
+  '',
+  'A person with two-factor login (TOTP) on gets no cookie from the password: the login answers 202 with a `pendingLogin` token, valid 5 minutes, which POST /api/console/auth/login/totp exchanges, with a code from their authenticator app or an unused recovery code, for the session.',
   '',
   'Every answer carries `X-Request-Id`. Failures answer `{ "error": { "code", "message" } }` (the ConsoleError schema); branch on `code`, show `message`.',
 ].join('\n');
 
 export const CONSOLE_DOCUMENT_TAGS = [
-  { name: 'auth', description: 'Logging in and out, the signed-in person, password, sessions.' },
+  { name: 'auth', description: 'Logging in and out, the signed-in person, password, sessions, two-factor login (TOTP).' },
   { name: 'invites', description: 'Single-use invite links (7 days) through which a person sets their password.' },
   { name: 'people', description: 'The console\'s people (admins; viewers may read).' },
   { name: 'api-keys', description: 'The integrator\'s own Open API keys (role user).' },
   { name: 'webhook', description: 'The integrator\'s webhook: URL, secret, test delivery, delivery log (role user).' },
-  { name: 'batches', description: 'The integrator\'s publish batches (role user).' },
+  { name: 'publishing', description: 'The integrator\'s publish history: batches, their jobs, per-account feedback and failure evidence (role user).' },
+  { name: 'accounts', description: 'The integrator\'s platform accounts and CMS sites with their executor, node and login state (role user).' },
+  { name: 'articles', description: 'The integrator\'s articles with their AI labels, and their generation tasks (role user).' },
+  { name: 'usage', description: 'The integrator\'s publish quota per bucket and request limits (role user).' },
 ];
 
 const WHO: Record<ConsoleAccess, string> = {
@@ -48,7 +53,7 @@ const codesAt = (range: '4' | '5') =>
 
 const FAILURE_DESCRIPTIONS: Record<string, string> = {
   '4XX':
-    'Refused: a malformed request (400), no live session (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). '
+    'Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). '
     + `Codes: ${codesAt('4')}.`,
   '5XX': `The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: ${codesAt('5')}.`,
 };

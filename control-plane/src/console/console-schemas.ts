@@ -15,6 +15,7 @@ export const consoleUserSchema = z
     integratorUserId: z.number().int().nullable().describe('For role user: the integrator user whose data this person sees; else null'),
     createdAt: isoString,
     disabledAt: isoString.nullable().describe('Set when an admin disabled the person: they can no longer log in'),
+    totpEnabled: z.boolean().describe('Two-factor login (TOTP) is on: a login needs a code after the password'),
   })
   .meta({ id: 'ConsoleUser', description: 'A person who logs in to the console.' });
 

@@ -15,14 +15,36 @@ export const CONSOLE_STATUS = {
   not_authenticated: 401,
   /** Wrong email or password, whichever it was (the answer does not say). */
   invalid_credentials: 401,
+  /** A two-factor code that is wrong, already used, or a recovery code already used. */
+  invalid_code: 401,
+  /** The pending login the code was for has expired (5 minutes) or was completed: log in with the password again. */
+  login_expired: 401,
   /** An unsafe method without the session's X-CSRF-Token. */
   csrf_failed: 403,
   /** The person's role does not allow this. */
   forbidden: 403,
   not_found: 404,
+  /** No node by that id serves you: an unknown node and another integrator's node answer alike. */
+  node_not_found: 404,
   email_taken: 409,
+  /** Two-factor login is on already (turn it off before setting up another authenticator). */
+  totp_already_enabled: 409,
+  /** Two-factor login is not on (or its setup was not started). */
+  totp_not_enabled: 409,
   /** A webhook delivery the receiver already accepted (2xx): nothing to retry. */
   already_delivered: 409,
+  /** The account's node is not connected (or is draining): a login needs it online. */
+  node_offline: 409,
+  /** The account cannot be logged in from here: a CMS site, no node, or a node that opens no login page for its platform. */
+  login_unavailable: 409,
+  /** The login has ended (succeeded, failed, timed out, cancelled): it takes no more input. */
+  login_ended: 409,
+  /** The node that served you was revoked: it opens no login any more. */
+  node_revoked: 409,
+  /** The node opens no login page for that platform (GET /me/login-nodes lists those it does). */
+  login_platform_unsupported: 409,
+  /** You have as many logins open as one integrator may: finish or cancel one first. */
+  too_many_logins: 409,
   /** The invite was used, has expired, or never existed. */
   invite_invalid: 410,
   payload_too_large: 413,

@@ -1,26 +1,38 @@
 /**
  * /api/console: the API of the console's pages. In this order: the JSON
- * parser, the error model, the session check (console-auth.ts), the OpenAPI
+ * parser, the error model, the session check (console-auth.ts), the audit of
+ * admin writes (console-audit.ts), the OpenAPI
  * generator (it sees the routes registered after it), then the routes: auth
- * and invites, people (admins), an integrator's self-service.
+ * and invites, two-factor login, people (admins), an integrator's self-service (keys and
+ * webhook; publish history; accounts, articles and usage; logging an
+ * account in again, and a new one).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
 import { UsersService } from '../integrators/users.service.js';
+import type { LoginRelay } from '../nodes/login-relay.js';
 import { registerAuthRoutes } from './auth.routes.js';
+import { installConsoleAudit } from './console-audit.js';
 import { installConsoleAuth } from './console-auth.js';
 import { CONSOLE_DOCUMENT_DESCRIPTION, CONSOLE_DOCUMENT_TAGS, consoleDocumentObjectTransform, consoleRouteTransform, CSRF_SCHEME, SESSION_SCHEME } from './console-document.js';
 import { consoleSurface } from './console.errors.js';
 import { CONSOLE_COOKIE, installConsoleCookies } from './cookie.js';
+import { registerIntegratorContentRoutes } from './integrator-content.routes.js';
+import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
+import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
+import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
 import { registerIntegratorRoutes } from './integrator.routes.js';
 import { registerPeopleRoutes } from './people.routes.js';
 import { PeopleService } from './people.service.js';
 import { ConsoleSessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
+import { registerTotpRoutes } from './totp.routes.js';
+import { TwoFactorService } from './two-factor.service.js';
 
 /** Nothing a page sends comes near this: a name, a URL, a password. */
 export const CONSOLE_BODY_LIMIT = 64 * 1024;
@@ -28,17 +40,24 @@ export const CONSOLE_BODY_LIMIT = 64 * 1024;
 export interface ConsoleRoutesOptions {
   db: Db;
   now: () => Date;
+  /** The replica's login relay: an integrator logs their accounts in (again, or new ones) through it. */
+  logins: LoginRelay;
+  /** PLUME_SECRET_KEY: seals TOTP secrets (crypto/seal.ts). */
+  secretKey: string | undefined;
 }
 
-export function consoleRoutes({ db, now }: ConsoleRoutesOptions) {
+export function consoleRoutes({ db, now, logins, secretKey }: ConsoleRoutesOptions) {
   return async function register(app: FastifyInstance): Promise<void> {
     const sessions = new ConsoleSessions(db, now);
-    const people = new PeopleService(db, sessions, new LoginThrottle(db, now), now);
+    const throttle = new LoginThrottle(db, now);
+    const people = new PeopleService(db, sessions, throttle, now);
+    const twoFactor = new TwoFactorService(db, new Sealer(db, secretKey), sessions, throttle, people, now);
 
     useRawJsonParser(app, CONSOLE_BODY_LIMIT);
     installErrorHandling(app, consoleSurface);
     await installConsoleCookies(app);
     installConsoleAuth(app, sessions);
+    installConsoleAudit(app, db);
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
@@ -58,8 +77,14 @@ export function consoleRoutes({ db, now }: ConsoleRoutesOptions) {
 
     const r = app.withTypeProvider<ZodTypeProvider>();
     registerAuthRoutes(r, people, sessions);
-    registerPeopleRoutes(r, people);
-    registerIntegratorRoutes(r, { db, users: new UsersService(db), now });
+    registerTotpRoutes(r, twoFactor);
+    registerPeopleRoutes(r, people, twoFactor);
+    const users = new UsersService(db);
+    registerIntegratorRoutes(r, { db, users, now });
+    registerIntegratorPublishingRoutes(r, { db });
+    registerIntegratorContentRoutes(r, { db, users, now });
+    registerIntegratorLoginRoutes(r, { db, logins });
+    registerIntegratorNewLoginRoutes(r, { db, logins });
     r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   };
 }

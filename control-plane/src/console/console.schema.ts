@@ -3,11 +3,11 @@
  * password), the invites that bring them in, their sessions, and the login
  * throttle. Everything lives in PostgreSQL so every replica sees the same
  * sessions and the same failed-login counts. No secret is stored as sent:
- * passwords as scrypt hashes (passwords.ts), invite and session tokens as
- * SHA-256.
+ * passwords as scrypt hashes (passwords.ts), invite, session, pending-login
+ * tokens and recovery codes as SHA-256, TOTP secrets sealed (crypto/seal.ts).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../db/columns.js';
 import { users } from '../integrators/integrators.schema.js';
 
@@ -29,6 +29,12 @@ export const consoleUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
+    /** The TOTP secret (base32), sealed with aad `console-totp:<id>`; set at setup, before it is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** Set when a valid code confirmed the secret: from then on a login needs a code. */
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [
     uniqueIndex('console_users_email_lower').on(sql`lower(${t.email})`),
@@ -78,6 +84,41 @@ export const consoleSessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('console_sessions_user').on(t.userId), index('console_sessions_expires').on(t.expiresAt)],
+);
+
+/** Single-use recovery codes of a person with TOTP, as SHA-256 (each code has 50 random bits). */
+export const consoleRecoveryCodes = pgTable(
+  'console_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    /** Set once, by the login (or the disabling) that used it. */
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A login whose password was right, waiting for the person's TOTP code (5
+ * minutes). The browser holds the token (`pcp_…`); only its SHA-256 is kept,
+ * here in PostgreSQL so the code may reach any replica.
+ */
+export const consolePendingLogins = pgTable(
+  'console_pending_logins',
+  {
+    /** `cpl_…` */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('console_pending_logins_user').on(t.userId), index('console_pending_logins_expires').on(t.expiresAt)],
 );
 
 /**

@@ -4,18 +4,18 @@
  * nobody reaches another integrator's data; an id of someone else's object
  * answers 404 as an unknown one does. Keys and the webhook go through the
  * same service the admin API uses; a test delivery goes through the webhook
- * outbox and its deliverer like every event.
+ * outbox and its deliverer like every event. Publish history, accounts,
+ * articles, usage and logging accounts in again are in their own files
+ * (integrator-*.routes.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
 import { PERMISSIONS } from '../integrators/integrators.schema.js';
 import type { UsersService } from '../integrators/users.service.js';
-import { BATCH_STATES } from '../publishing/publish/publish.schemas.js';
 import { enqueueWebhook } from '../publishing/webhooks/webhooks.js';
 import { retryWebhookDelivery } from '../publishing/webhooks/webhook-deliveries.admin.routes.js';
 import type { Db } from '../db/client.js';
-import { principal } from './console-auth.js';
+import { integratorOf } from './console-auth.js';
 import { consoleError } from './console.errors.js';
 import { accepted, created, isoString, nameSchema, noContent, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
@@ -43,19 +43,7 @@ const deliverySchema = z.object({
   deliveredAt: isoString.nullable(),
 });
 
-const batchSchema = z.object({
-  batchId: z.string().describe('bat_…'),
-  status: z.enum(BATCH_STATES),
-  createdAt: isoString,
-  jobs: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-});
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-/** The integrator user id of the signed-in person (role user always has one). */
-const integratorOf = (request: FastifyRequest): number => principal(request).user.integratorUserId!;
 
 /** The shared service speaks the admin API's codes; here a missing object is the console's not_found. */
 async function inConsoleTerms<T>(work: () => Promise<T>): Promise<T> {
@@ -285,24 +273,6 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
           deliveredAt: iso(d.deliveredAt),
         },
       };
-    },
-  );
-
-  r.get(
-    '/me/batches',
-    {
-      config: access,
-      schema: {
-        tags: ['batches'],
-        operationId: 'listMyBatches',
-        summary: 'Your publish batches, newest first, with their job counts',
-        querystring: z.object({ ...pagingQuery, status: z.enum(BATCH_STATES).optional().describe('Only batches in this state') }),
-        response: ok(z.object({ batches: z.array(batchSchema), total: z.number().int() })),
-      },
-    },
-    async (request) => {
-      const { rows, total } = await repo.batches(db, integratorOf(request), request.query);
-      return { batches: rows.map((b) => ({ ...b, status: b.status as (typeof BATCH_STATES)[number], createdAt: iso(b.createdAt)! })), total };
     },
   );
 }

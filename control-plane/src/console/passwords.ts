@@ -32,11 +32,14 @@ const MAX_MEMORY = 512 * 1024 * 1024;
 const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]{16,64})\$([A-Za-z0-9+/]{16,128})$/;
 
 /** Hashes computed at once on this replica, and how many more may wait for a turn. */
-const HASH_CONCURRENCY = 2;
-const HASH_QUEUE_LIMIT = 64;
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE_LIMIT = 64;
 
 let running = 0;
 const waiting: Array<() => void> = [];
+
+/** Hashes computing and waiting on this replica now. */
+export const hashSlots = (): { running: number; waiting: number } => ({ running, waiting: waiting.length });
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASH_CONCURRENCY) {

@@ -5,6 +5,7 @@ import { CONSOLE_ROLES } from './console.schema.js';
 import { consoleUserSchema, created, emailSchema, isoString, nameSchema, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
 import type { PeopleService } from './people.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 const tags = ['people'];
 
@@ -23,7 +24,9 @@ export const inviteBody = {
   integratorUserId: z.number().int().positive().max(2 ** 31 - 1).optional().describe('Required for role user (the integrator user the person acts as); refused for the other roles'),
 };
 
-export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService): void {
+const userId = z.object({ id: pathId('The console user id (cu_…)', /^cu_[A-Za-z0-9_-]{1,64}$/) });
+
+export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService, twoFactor: TwoFactorService): void {
   r.get(
     '/users',
     {
@@ -51,7 +54,10 @@ export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService): void
         response: created(z.object({ invite: inviteCreatedSchema })),
       },
     },
-    async (request, reply) => reply.code(201).send({ invite: await people.createInvite(request.body, principal(request).user.email) }),
+    async (request, reply) => {
+      request.auditDetail = { target: request.body.email, role: request.body.role };
+      return reply.code(201).send({ invite: await people.createInvite(request.body, principal(request).user.email) });
+    },
   );
 
   r.post(
@@ -62,10 +68,34 @@ export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService): void
         tags,
         operationId: 'disableConsoleUser',
         summary: 'Disable a person: they cannot log in and their sessions end (not oneself)',
-        params: z.object({ id: pathId('The console user id (cu_…)', /^cu_[A-Za-z0-9_-]{1,64}$/) }),
+        params: userId,
         response: ok(z.object({ user: consoleUserSchema })),
       },
     },
-    async (request) => ({ user: await people.disable(principal(request), request.params.id) }),
+    async (request) => {
+      const user = await people.disable(principal(request), request.params.id);
+      request.auditDetail = { target: user.email };
+      return { user };
+    },
+  );
+
+  r.post(
+    '/users/:id/totp/reset',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        operationId: 'resetConsoleUserTotp',
+        summary: 'Turn a person\'s two-factor login off (a lost authenticator): they log in with their password alone until they set it up again',
+        description: 'Their secret, recovery codes and pending logins are deleted; their sessions go on.',
+        params: userId,
+        response: ok(z.object({ user: consoleUserSchema })),
+      },
+    },
+    async (request) => {
+      const user = await twoFactor.reset(request.params.id);
+      request.auditDetail = { target: user.email };
+      return { user };
+    },
   );
 }

@@ -9,11 +9,12 @@ import { randomId, sha256Hex } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { ConsoleRole } from './console.schema.js';
 import { consoleError } from './console.errors.js';
+import { type PendingLogin, startPendingLogin } from './pending-logins.js';
 import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.js';
 import { type ConsoleInviteRow, peopleRepository as repo } from './people.repository.js';
 import type { ConsolePrincipal, ConsoleSessions, SessionStart } from './sessions.js';
 import type { ConsoleUserRow } from './sessions.repository.js';
-import { emailKey, ipKey, type LoginThrottle } from './throttle.js';
+import { emailKey, ipKey, type LoginThrottle, throttledError } from './throttle.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 const INVITE_TOKEN_FORMAT = /^pci_[A-Za-z0-9_-]{43}$/;
@@ -31,6 +32,7 @@ export interface UserView {
   integratorUserId: number | null;
   createdAt: string;
   disabledAt: string | null;
+  totpEnabled: boolean;
 }
 
 export const userView = (u: ConsoleUserRow): UserView => ({
@@ -41,6 +43,7 @@ export const userView = (u: ConsoleUserRow): UserView => ({
   integratorUserId: u.integratorUserId,
   createdAt: u.createdAt.toISOString(),
   disabledAt: u.disabledAt?.toISOString() ?? null,
+  totpEnabled: u.totpEnabledAt !== null,
 });
 
 export interface InviteInput {
@@ -79,32 +82,50 @@ export class PeopleService {
    * Checks a password under the login throttle. An unknown email, a wrong
    * password and a disabled person cost the same scrypt and count the same
    * failure, so neither the answer nor its timing tells them apart.
+   *
+   * `codeFollows`: a login whose code is still to come. Then a right password
+   * only gives its attempt back; the email's count starts over when the code
+   * is right too, so knowing the password does not reset the count of wrong
+   * codes.
    */
-  private async passwordMatches(email: string, password: string, user: ConsoleUserRow | null, client: Client): Promise<boolean> {
+  private async passwordMatches(email: string, password: string, user: ConsoleUserRow | null, client: Client, codeFollows = false): Promise<boolean> {
     const decoy = decoyHash();
     // Awaited only for an unknown email; a refusal (replica busy) must not go unhandled otherwise.
     decoy.catch(() => undefined);
     const keys = [emailKey(email), ipKey(client.ip)] as const;
     const admission = await this.throttle.admit([...keys]);
     if (!admission.admitted) {
-      throw consoleError('login_throttled', `Too many failed logins; try again in ${admission.retryAfterSeconds} seconds`, {
-        'retry-after': String(admission.retryAfterSeconds),
-      });
+      throw throttledError(admission.retryAfterSeconds);
     }
     const ok = await verifyPassword(password, user?.passwordHash ?? (await decoy));
     if (!ok || !user || user.disabledAt !== null) {
       await this.throttle.failed([...keys]);
       return false;
     }
-    await this.throttle.succeeded(keys[0], keys[1]);
+    if (codeFollows && user.totpEnabledAt !== null) await this.throttle.givenBack([...keys]);
+    else await this.throttle.succeeded(keys[0], keys[1]);
     if (needsRehash(user.passwordHash)) await repo.setPasswordHash(this.db, user.id, await hashPassword(password));
     return true;
   }
 
-  /** Logs in: a new session every time; the one the browser had before (if any) ends. */
-  async login(input: { email: string; password: string }, client: Client, previousToken: string | undefined): Promise<{ user: UserView; session: SessionStart }> {
+  /** The password of a signed-in person, checked like a login (throttled). */
+  checkPassword(user: ConsoleUserRow, password: string, client: Client): Promise<boolean> {
+    return this.passwordMatches(user.email, password, user, client);
+  }
+
+  /**
+   * Logs in: a new session every time; the one the browser had before (if
+   * any) ends. A person with two-factor login gets no session yet: a pending
+   * login that the code completes (two-factor.service.ts).
+   */
+  async login(
+    input: { email: string; password: string },
+    client: Client,
+    previousToken: string | undefined,
+  ): Promise<{ user: UserView; session: SessionStart } | { pending: PendingLogin }> {
     const user = await repo.byEmail(this.db, input.email);
-    if (!(await this.passwordMatches(input.email, input.password, user, client))) throw invalidCredentials();
+    if (!(await this.passwordMatches(input.email, input.password, user, client, true))) throw invalidCredentials();
+    if (user!.totpEnabledAt !== null) return { pending: await startPendingLogin(this.db, user!.id, this.now()) };
     if (previousToken) await this.sessions.endByToken(previousToken);
     const session = await this.sessions.start(user!.id, client);
     return { user: userView(user!), session };

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('happy path', () => {
-  it.each(['/', '/login', '/invite/inv_abc', '/keys', '/webhook', '/account', '/users', '/integrators', '/projects'])('GET %s: index.html, no-cache, strict CSP with a fresh nonce', async (url) => {
+  it.each(['/', '/login', '/invite/inv_abc', '/keys', '/webhook', '/history', '/history/bat_abc', '/accounts', '/articles', '/usage', '/account', '/users', '/integrators', '/projects', '/codes', '/devices', '/sessions', '/logs', '/trend', '/statistics', '/version-bans', '/security-events'])('GET %s: index.html, no-cache, strict CSP with a fresh nonce', async (url) => {
     const res = await built.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

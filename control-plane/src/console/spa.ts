@@ -25,7 +25,40 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));
 
 /** The paths router.tsx of the console answers; a new page is added in both places (spa.int.test.ts compares them). */
-export const CLIENT_ROUTES = ['/', '/login', '/invite/:token', '/keys', '/webhook', '/account', '/users', '/integrators', '/projects'] as const;
+export const CLIENT_ROUTES = [
+  '/',
+  '/login',
+  '/invite/:token',
+  '/keys',
+  '/webhook',
+  '/history',
+  '/history/:batchId',
+  '/accounts',
+  '/articles',
+  '/usage',
+  '/account',
+  '/users',
+  '/integrators',
+  '/projects',
+  '/codes',
+  '/devices',
+  '/sessions',
+  '/logs',
+  '/trend',
+  '/statistics',
+  '/version-bans',
+  '/security-events',
+  '/jobs',
+  '/jobs/:jobId',
+  '/attention',
+  '/webhook-deliveries',
+  '/audit-log',
+  '/integrators/:userId',
+  '/admin-tokens',
+  '/nodes',
+  '/nodes/:nodeId',
+  '/node-tokens',
+] as const;
 
 /** Files of the build's root that are not content-hashed (Vite copies them from public/). */
 const ROOT_FILES = ['/favicon.svg'] as const;

@@ -17,6 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
+import { consoleError } from './console.errors.js';
 
 export interface ThrottleKey {
   key: string;
@@ -42,6 +43,10 @@ function blockAfter(failures: ReturnType<typeof sql>, free: number, from: Return
     then ${from} + least(power(2, ${failures} - ${free} + 1), ${MAX_BLOCK_SECONDS}) * interval '1 second'
     else null end`;
 }
+
+/** The 429 of a refused key, with Retry-After. */
+export const throttledError = (retryAfterSeconds: number) =>
+  consoleError('login_throttled', `Too many failed logins; try again in ${retryAfterSeconds} seconds`, { 'retry-after': String(retryAfterSeconds) });
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
@@ -108,11 +113,18 @@ export class LoginThrottle {
    */
   async succeeded(account: ThrottleKey, address: ThrottleKey): Promise<void> {
     await this.db.execute(sql`delete from console_login_throttle where key = ${account.key}`);
+    await this.givenBack([address]);
+  }
+
+  /** The attempt is not a failure, but the count goes on (a right password whose code is still to come): each key gets it back. */
+  async givenBack(keys: ThrottleKey[]): Promise<void> {
     const previous = sql`greatest(t.failures - 1, 0)`;
-    await this.db.execute(sql`update console_login_throttle t set
-        failures = ${previous},
-        blocked_until = ${blockAfter(previous, address.free, sql`t.last_failure_at`)}
-      where t.key = ${address.key}`);
+    for (const { key, free } of keys) {
+      await this.db.execute(sql`update console_login_throttle t set
+          failures = ${previous},
+          blocked_until = ${blockAfter(previous, free, sql`t.last_failure_at`)}
+        where t.key = ${key}`);
+    }
   }
 
   /** Rows whose count has started over anyway and that refuse nothing: only space. */

@@ -373,3 +373,32 @@ export class RateLimiter {
     }
   }
 }
+
+export interface RequestWindow {
+  /** Requests counted in the current window, every replica's leased tokens included. */
+  counted: number;
+  resetsAt: Date;
+}
+
+const COUNTERS = `select key, count from rate_counters where (key = $1::text and window_start = $2::timestamptz) or (key = $3::text and window_start = $4::timestamptz)`;
+
+/**
+ * The user's current minute and day counters, as the limiter keeps them. A
+ * replica's leased but unused tokens already count (see the trade-offs at the
+ * top), so this is at or a little above the requests actually answered.
+ */
+export async function requestWindows(db: Db, userId: number, nowMs: number): Promise<{ minute: RequestWindow; day: RequestWindow }> {
+  const minuteStart = windowStartOf(nowMs, MINUTE_MS);
+  const dayStart = windowStartOf(nowMs, DAY_MS);
+  const found = await preparedRows<{ key: string; count: number }>(db, COUNTERS, [
+    `oa:m:${userId}`,
+    new Date(minuteStart).toISOString(),
+    `oa:d:${userId}`,
+    new Date(dayStart).toISOString(),
+  ]);
+  const counted = (key: string) => Number(found.find((r) => r.key === key)?.count ?? 0);
+  return {
+    minute: { counted: counted(`oa:m:${userId}`), resetsAt: new Date(minuteStart + MINUTE_MS) },
+    day: { counted: counted(`oa:d:${userId}`), resetsAt: new Date(dayStart + DAY_MS) },
+  };
+}

@@ -3,28 +3,34 @@
  * logs a platform account in on a node without a shell there. Start a login
  * for (user, platform) on the node, watch its page and steps as Server-Sent
  * Events, answer with clicks, keys, text and the SMS code, cancel it. The
- * relay itself (any replica to any replica) is login-relay.ts.
+ * relay itself (any replica to any replica) is login-relay.ts; the checks and
+ * the stream, shared with the console's, are login-start.ts.
  */
 import { loginInputSchema } from '@plume/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminError, adminFailureSchema } from '../admin/admin.errors.js';
 import { createdResponses, isoString, responses } from '../admin/query.js';
 import { randomId } from '../crypto/tokens.js';
-import { type Db, rows } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import type { LoginRelay } from './login-relay.js';
 import { type LoginRow, loginsRepository } from './logins.repository.js';
-import { ONLINE_WINDOW_SECONDS } from './nodes-admin.service.js';
+import { type LoginRefusal, loginRefusal, streamLogin } from './login-start.js';
 
 export interface LoginsAdminOptions {
   db: Db;
   logins: LoginRelay;
 }
 
-// Why: a stream silent this long is cut by proxies; a comment line keeps it open.
-const KEEPALIVE_MS = 15_000;
+/** The admin API's code for each reason a node cannot open a login. */
+const ADMIN_CODE = {
+  node_not_found: 'NODE_NOT_FOUND',
+  node_revoked: 'NODE_REVOKED',
+  node_user_not_served: 'NODE_USER_NOT_SERVED',
+  node_offline: 'NODE_OFFLINE',
+  login_platform_unsupported: 'LOGIN_PLATFORM_UNSUPPORTED',
+} as const satisfies Record<LoginRefusal['code'], string>;
 
 const nodeParams = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
 const loginParams = z.object({ loginId: z.string().max(68).regex(/^lgn_[A-Za-z0-9_-]{1,64}$/, 'login ids look like lgn_…').describe('The login id (lgn_…)') });
@@ -92,22 +98,8 @@ export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
       async (request, reply) => {
         const { nodeId } = request.params;
         const { userId, platform, accountRef } = request.body;
-        const [node] = await rows<{ status: string; online: boolean; serves: boolean; logins: string[] | null }>(
-          db,
-          sql`select n.status,
-                (n.connected_replica is not null and n.last_heartbeat_at > now() - make_interval(secs => ${ONLINE_WINDOW_SECONDS}) and n.status = 'active') as online,
-                (n.all_users or exists (select 1 from node_users u where u.node_id = n.id and u.user_id = ${userId})) as serves,
-                n.capabilities -> 'logins' as logins
-              from execution_nodes n where n.id = ${nodeId}`,
-        );
-        if (!node) throw adminError('NODE_NOT_FOUND', `No node ${nodeId}`);
-        if (node.status === 'revoked') throw adminError('NODE_REVOKED', `Node ${nodeId} is revoked`);
-        if (!node.serves) throw adminError('NODE_USER_NOT_SERVED', `Node ${nodeId} does not serve user ${userId}: it logs in no account of theirs`);
-        if (!node.online) throw adminError('NODE_OFFLINE', `Node ${nodeId} is not connected (or draining): a login needs it online`);
-        const supported = Array.isArray(node.logins) ? node.logins : [];
-        if (!supported.includes(platform)) {
-          throw adminError('LOGIN_PLATFORM_UNSUPPORTED', `Node ${nodeId} opens no login page for ${platform}${supported.length ? ` (it does for: ${supported.join(', ')})` : ''}`);
-        }
+        const refused = await loginRefusal(db, nodeId, userId, platform);
+        if (refused) throw adminError(ADMIN_CODE[refused.code], refused.message);
         const login = await loginsRepository.create(db, {
           id: randomId('lgn', 12),
           nodeId,
@@ -149,58 +141,7 @@ export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
       },
       async (request, reply) => {
         const id = request.params.loginId;
-        const first = await find(id);
-        reply.hijack();
-        const out = reply.raw;
-        out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-request-id': request.id });
-        const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        let closed = false;
-        let lastSeq = -1;
-        // Frames are read in order, one at a time; a notice that arrives meanwhile asks for one more read.
-        let reading: Promise<void> | null = null;
-        let again = false;
-        const readFrame = () => {
-          if (reading) {
-            again = true;
-            return;
-          }
-          reading = (async () => {
-            do {
-              again = false;
-              const f = await loginsRepository.frame(db, id).catch(() => null);
-              if (f && f.seq !== lastSeq && !closed) {
-                lastSeq = f.seq;
-                send('frame', f);
-              }
-            } while (again && !closed);
-          })().finally(() => (reading = null));
-        };
-        const end = () => {
-          if (closed) return;
-          closed = true;
-          stop();
-          clearInterval(keepalive);
-          out.end();
-        };
-        const stateNow = async () => {
-          const l = await loginsRepository.get(db, id).catch(() => null);
-          if (!l || closed) return;
-          send('state', view(l));
-          if (l.endedAt) end();
-        };
-        const stop = logins.watch(id, (n) => {
-          if (closed) return;
-          if (n.t === 'frame') return readFrame();
-          if (n.event.type === 'qr') send('qr', { text: n.event.text ?? null, purpose: n.event.purpose, shown: n.event.shown });
-          void stateNow();
-        });
-        const keepalive = setInterval(() => out.write(': keepalive\n\n'), KEEPALIVE_MS);
-        keepalive.unref();
-        request.raw.on('close', end);
-        send('state', view(first));
-        if (first.endedAt) return end();
-        if (first.qr) send('qr', first.qr);
-        readFrame();
+        streamLogin({ db, logins, first: await find(id), view, request, reply });
       },
     );
 

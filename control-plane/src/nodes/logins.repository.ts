@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client.js';
+import { NODE_ONLINE_WINDOW_SECONDS } from './nodes.repository.js';
 
 export const LOGINS_CHANNEL = 'plume_logins';
 
@@ -42,6 +43,17 @@ export interface LoginFrame {
   height: number;
 }
 
+/** A login to start: `accountRef` null asks for whichever account the platform names; it ends `timeout` after `maxMs` whatever happens. */
+export interface NewLogin {
+  id: string;
+  nodeId: string;
+  userId: number;
+  platform: string;
+  accountRef: string | null;
+  createdBy: string;
+  maxMs: number;
+}
+
 const COLUMNS = sql.raw(`id, node_id as "nodeId", user_id as "userId", platform, account_ref as "accountRef", state, step, qr, outcome,
   created_by as "createdBy", created_at as "createdAt", last_activity_at as "lastActivityAt", expires_at as "expiresAt", ended_at as "endedAt"`);
 
@@ -53,7 +65,7 @@ function row(r: LoginRow): LoginRow {
 }
 
 export const loginsRepository = {
-  async create(db: Db, l: { id: string; nodeId: string; userId: number; platform: string; accountRef: string | null; createdBy: string; maxMs: number }): Promise<LoginRow> {
+  async create(db: Db, l: NewLogin): Promise<LoginRow> {
     const [created] = await rows<LoginRow>(
       db,
       sql`with l as (
@@ -63,6 +75,21 @@ export const loginsRepository = {
           select l.*, ${notify({ t: 'open', id: l.id, nodeId: l.nodeId })} from l`,
     );
     return row(created!);
+  },
+
+  /**
+   * `create` for a user who may hold at most `maxOpen` logins not yet ended;
+   * null when they hold that many. The count and the insert run under a
+   * per-user transaction lock, so requests arriving together cannot all pass
+   * the count. (Each open login is a browser on a node.)
+   */
+  async createBounded(db: Db, l: NewLogin, maxOpen: number): Promise<LoginRow | null> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOGINS_CHANNEL}), ${l.userId})`);
+      const [open] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from node_logins where user_id = ${l.userId} and ended_at is null`);
+      if (Number(open?.n ?? 0) >= maxOpen) return null;
+      return loginsRepository.create(tx, l);
+    });
   },
 
   async get(db: Db, id: string): Promise<LoginRow | null> {
@@ -104,7 +131,21 @@ export const loginsRepository = {
     return ended.map((e) => e.id);
   },
 
-  cancel: (db: Db, id: string) => loginsRepository.fail(db, sql`id = ${id}`, 'cancelled', 'an admin cancelled the login'),
+  /** Cancelled by whoever started it: `by` names them in the outcome's message. */
+  cancel: (db: Db, id: string, by = 'an admin') => loginsRepository.fail(db, sql`id = ${id}`, 'cancelled', `${by} cancelled the login`),
+
+  /** What starting a login on the node needs to know: its status, whether it is online and serves the user, the platforms it opens logins for. */
+  async nodeReadiness(db: Db, nodeId: string, userId: number): Promise<{ status: string; online: boolean; serves: boolean; logins: unknown } | null> {
+    const [node] = await rows<{ status: string; online: boolean; serves: boolean; logins: unknown }>(
+      db,
+      sql`select n.status,
+            (n.connected_replica is not null and n.last_heartbeat_at > now() - make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS}) and n.status = 'active') as online,
+            (n.all_users or exists (select 1 from node_users u where u.node_id = n.id and u.user_id = ${userId})) as serves,
+            n.capabilities -> 'logins' as logins
+          from execution_nodes n where n.id = ${nodeId}`,
+    );
+    return node ?? null;
+  },
 
   /** Idle past idleMs or past expires_at: ended `timeout`. */
   sweep: (db: Db, idleMs: number) =>

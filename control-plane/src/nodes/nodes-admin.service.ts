@@ -81,12 +81,23 @@ function nodeView(r: Record<string, any>): AdminNodeView {
   };
 }
 
+interface NodeFilter {
+  status?: NodeStatus | undefined;
+  kind?: NodeKind | undefined;
+  id?: string;
+}
+
 const notFound = (id: string) => adminError('NODE_NOT_FOUND', `No execution node ${id}`);
 
 export class NodesAdminService {
   constructor(private readonly db: Db) {}
 
-  async list(filter: { status?: NodeStatus | undefined; id?: string }): Promise<AdminNodeView[]> {
+  /** Nodes oldest first; with `limit`, one page of them and how many match in all (the console pages the list, the CLI reads it whole). */
+  async list(filter: NodeFilter): Promise<AdminNodeView[]> {
+    return (await this.page(filter)).items;
+  }
+
+  async page(filter: NodeFilter & { limit?: number; offset?: number }): Promise<{ items: AdminNodeView[]; total: number }> {
     const found = await rows<Record<string, any>>(
       this.db,
       sql`select n.id, n.kind, n.name, n.status,
@@ -101,9 +112,19 @@ export class NodesAdminService {
                  n.created_at as "createdAt", n.revoked_at as "revokedAt"
           from execution_nodes n
           where ${filter.status ? sql`n.status = ${filter.status}` : sql`true`} and ${filter.id ? sql`n.id = ${filter.id}` : sql`true`}
-          order by n.created_at, n.id`,
+            and ${filter.kind ? sql`n.kind = ${filter.kind}` : sql`true`}
+          order by n.created_at, n.id
+          ${filter.limit === undefined ? sql`` : sql`limit ${filter.limit} offset ${filter.offset ?? 0}`}`,
     );
-    return found.map(nodeView);
+    const items = found.map(nodeView);
+    // Counted apart only when a page is asked for: a whole list is its own count.
+    if (filter.limit === undefined) return { items, total: items.length };
+    const [counted] = await rows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from execution_nodes n
+          where ${filter.status ? sql`n.status = ${filter.status}` : sql`true`} and ${filter.kind ? sql`n.kind = ${filter.kind}` : sql`true`}`,
+    );
+    return { items, total: Number(counted?.total ?? 0) };
   }
 
   async get(id: string): Promise<AdminNodeDetail> {

@@ -9,7 +9,7 @@ import { CONTENT_TYPES } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponses, isoString, limitOffset, paged, pagedSchema, pageQuery, responses } from '../admin/query.js';
+import { createdResponses, DEFAULT_PAGE_SIZE, isoString, MAX_PAGE_SIZE, limitOffset, paged, pagedSchema, pageQuery, responses } from '../admin/query.js';
 import type { Db } from '../db/client.js';
 import { ENROLLMENT_TOKEN_STATES, EnrollmentService } from './enrollment.service.js';
 import { registerNodeUsersRoutes } from './node-users.admin.routes.js';
@@ -209,11 +209,22 @@ export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFA
           tags,
           operationId: 'listNodes',
           summary: 'List execution nodes with live state: online, jobs in flight and queued, capabilities',
-          querystring: z.object({ status: z.enum(STATUSES).optional().describe('Only nodes in this status') }),
-          response: responses(z.object({ success: z.literal(true), items: z.array(nodeSchema) })),
+          description: 'Oldest first. Without `page` and `pageSize` the answer holds every node; with them, that page (`total` counts every match either way).',
+          querystring: z.object({
+            status: z.enum(STATUSES).optional().describe('Only nodes in this status'),
+            kind: z.enum(KINDS).optional().describe('Only nodes of this kind'),
+            // No defaults: a list asked for without paging is the whole list.
+            page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000, 'page is at most 100000').optional().describe('Page number, from 1'),
+            pageSize: z.coerce.number().int().min(1, `pageSize must be 1 to ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `pageSize must be 1 to ${MAX_PAGE_SIZE}`).optional().describe(`Rows per page, 1 to ${MAX_PAGE_SIZE}`),
+          }),
+          response: responses(z.object({ success: z.literal(true), items: z.array(nodeSchema), total: z.number().int().describe('Nodes matching the filter, on every page') })),
         },
       },
-      async (request) => ({ success: true as const, items: await nodes.list({ status: request.query.status }) }),
+      async (request) => {
+        const { status, kind, page, pageSize } = request.query;
+        const paging = page === undefined && pageSize === undefined ? {} : limitOffset({ page: page ?? 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE });
+        return { success: true as const, ...(await nodes.page({ status, kind, ...paging })) };
+      },
     );
 
     r.get(

@@ -67,13 +67,18 @@ describe('errors', () => {
 });
 
 describe('auth', () => {
-  it('reports a lost session on a 401, but not the login form’s own 401', async () => {
+  it('reports a lost session on a 401 not_authenticated, but not a wrong password’s or code’s 401', async () => {
     const lost = vi.fn();
     whenUnauthenticated(lost);
     answering(() => json(401, { error: { code: 'invalid_credentials', message: 'Wrong email or password.' } }));
     await unwrap(consoleApi.POST('/api/console/auth/login', { ...options, body: { email: 'a@b.c', password: 'x' } })).catch(() => {});
+    answering(() => json(401, { error: { code: 'invalid_code', message: 'Wrong code.' } }));
+    await unwrap(consoleApi.POST('/api/console/auth/totp/confirm', { ...options, body: { code: '123456' } })).catch(() => {});
     expect(lost).not.toHaveBeenCalled();
-    await unwrap(consoleApi.GET('/api/console/me/api-keys', options)).catch(() => {});
+    answering(() => json(401, { error: { code: 'not_authenticated', message: 'Log in first.' } }));
+    const error = await unwrap(consoleApi.GET('/api/console/me/api-keys', options)).catch((e: unknown) => e);
     expect(lost).toHaveBeenCalledTimes(1);
+    // The body read for the check is still the caller's.
+    expect(error).toMatchObject({ status: 401, code: 'not_authenticated', message: 'Log in first.' });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The two typed clients (openapi-fetch over the generated path types) and the
  * one place their answers become data or an ApiError carrying the API's own
- * code and message. Unsafe requests carry the session's CSRF token; a 401 on
- * any console call forgets the person, so the router sends them to /login.
+ * code and message. Unsafe requests carry the session's CSRF token; a 401
+ * saying the session is gone forgets the person, so the router sends them to
+ * /login.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { AdminPaths, ConsolePaths, ConsoleUser } from './paths.js';
@@ -39,12 +40,25 @@ const session: Middleware = {
     if (!SAFE_METHODS.has(request.method) && csrfToken) request.headers.set('x-csrf-token', csrfToken);
     return request;
   },
-  onResponse({ response, request }) {
-    // The login form's own 401 (wrong password) is an answer, not a lost session.
-    if (response.status === 401 && !new URL(request.url).pathname.endsWith('/auth/login')) onUnauthenticated();
+  async onResponse({ response, request }) {
+    if (response.status === 401 && (await lostSession(response, request))) onUnauthenticated();
     return response;
   },
 };
+
+/**
+ * A console 401 other than not_authenticated (a wrong password or code) is an
+ * answer to show, not a lost session. The admin API's 401 always is one.
+ */
+async function lostSession(response: Response, request: Request): Promise<boolean> {
+  if (!new URL(request.url).pathname.startsWith('/api/console/')) return true;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const code = body && typeof body === 'object' ? (body as { error?: { code?: unknown } }).error?.code : undefined;
+  return code === undefined || code === 'not_authenticated';
+}
 
 const options = { baseUrl: '', credentials: 'same-origin' as const };
 export const consoleApi = createClient<ConsolePaths>(options);

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
+import { TwoFactor } from './account-two-factor.js';
 
 const SESSIONS = ['me', 'sessions'] as const;
 
@@ -16,6 +17,7 @@ export function AccountPage() {
     <>
       <Title order={2}>Password and sessions</Title>
       <ChangePassword />
+      <TwoFactor />
       <Sessions />
     </>
   );

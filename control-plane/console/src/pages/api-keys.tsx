@@ -1,21 +1,16 @@
-import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import type { ApiKeyPermission } from '../api/paths.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
+import { CreateSecretForm } from '../ui/create-secret-form.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { RoleGate } from '../ui/role-gate.js';
-import { ShownOnce } from '../ui/shown-once.js';
+import { KEY_PERMISSIONS } from '../ui/permissions.js';
 
-const PERMISSIONS: { value: ApiKeyPermission; label: string }[] = [
-  { value: 'publish', label: 'publish: create and follow publish batches' },
-  { value: 'accounts:read', label: 'accounts:read: list platform accounts' },
-  { value: 'articles:write', label: 'articles:write: import and generate articles' },
-  { value: 'cms', label: 'cms: publish to CMS sites' },
-];
 const KEYS = ['me', 'api-keys'] as const;
 
 export function ApiKeysPage() {
@@ -30,52 +25,26 @@ export function ApiKeysPage() {
 }
 
 function CreateKey() {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<string[]>(['publish', 'accounts:read']);
-  const [created, setCreated] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(consoleApi.POST('/api/console/me/api-keys', { body: { name: name.trim(), permissions: permissions as ApiKeyPermission[] } })),
-    onSuccess: ({ apiKey }) => {
-      setCreated(apiKey.key);
-      setName('');
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   return (
-    <Paper withBorder p="md" mt="md">
-      <form onSubmit={submit}>
-        <Stack>
-          <Title order={3} size="h4">
-            Create a key
-          </Title>
-          <TextInput label="Key name" description="To recognize it later, e.g. the program that uses it" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <Checkbox.Group label="Permissions" description="At most what your plan allows" value={permissions} onChange={setPermissions}>
-            <Stack gap={6} mt={6}>
-              {PERMISSIONS.map((p) => (
-                <Checkbox key={p.value} value={p.value} label={p.label} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <ErrorAlert error={create.error} />
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
+    <CreateSecretForm
+      heading="Create a key"
+      nameLabel="Key name"
+      nameDescription="To recognize it later, e.g. the program that uses it"
+      nameMaxLength={100}
+      submitLabel="Create key"
+      create={(name) => unwrap(consoleApi.POST('/api/console/me/api-keys', { body: { name, permissions: permissions as ApiKeyPermission[] } }))}
+      invalidate={KEYS}
+      reveal={({ apiKey }) => ({ title: 'Your new API key', label: 'New API key', value: apiKey.key })}
+    >
+      <Checkbox.Group label="Permissions" description="At most what your plan allows" value={permissions} onChange={setPermissions}>
+        <Stack gap={6} mt={6}>
+          {KEY_PERMISSIONS.map((p) => (
+            <Checkbox key={p.value} value={p.value} label={p.label} />
+          ))}
         </Stack>
-      </form>
-      {created && (
-        <Stack mt="md">
-          <ShownOnce title="Your new API key" label="New API key" value={created} onDismiss={() => setCreated(null)} />
-        </Stack>
-      )}
-    </Paper>
+      </Checkbox.Group>
+    </CreateSecretForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import type { ConsoleRole } from '../api/paths.js';
+import { pageSearch } from '../list-search.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { TableScroll } from '../ui/table-scroll.js';
@@ -11,6 +12,7 @@ import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { ShownOnce } from '../ui/shown-once.js';
+import { useUrlFilters } from '../ui/url-filters.js';
 
 const USERS = ['console-users'] as const;
 const PAGE_SIZE = 20;
@@ -95,7 +97,7 @@ function Invite() {
 
 function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useUrlFilters(pageSearch);
   const users = useQuery({
     queryKey: [...USERS, page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/users', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
@@ -105,12 +107,16 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
     mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/disable', { params: { path: { id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
   });
+  const resetTotp = useMutation({
+    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/totp/reset', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
+  });
   return (
     <Stack mt="lg">
       <Title order={3} size="h4">
         People
       </Title>
-      <ErrorAlert error={users.error ?? disable.error} />
+      <ErrorAlert error={users.error ?? disable.error ?? resetTotp.error} />
       {users.data && (
         <TableScroll label="Console users">
           <Table miw={720} aria-label="Console users">
@@ -122,6 +128,7 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
                 <Table.Th>Integrator</Table.Th>
                 <Table.Th>Joined</Table.Th>
                 <Table.Th>State</Table.Th>
+                <Table.Th>Two-factor</Table.Th>
                 {canEdit && (
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
@@ -144,8 +151,22 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
                       {u.disabledAt ? 'disabled' : 'active'}
                     </Badge>
                   </Table.Td>
+                  <Table.Td>{u.totpEnabled ? 'on' : 'off'}</Table.Td>
                   {canEdit && (
                     <Table.Td>
+                      {u.id !== selfId && u.totpEnabled && (
+                        <ConfirmButton
+                          size="xs"
+                          mr="xs"
+                          question={`Reset two-factor login of ${u.name}?`}
+                          details="Their authenticator and recovery codes stop working; they log in with their password alone until they set it up again."
+                          confirmLabel="Reset two-factor"
+                          onConfirm={() => resetTotp.mutate(u.id)}
+                          aria-label={`Reset two-factor login of ${u.name}`}
+                        >
+                          Reset two-factor
+                        </ConfirmButton>
+                      )}
                       {u.id !== selfId && !u.disabledAt && (
                         <ConfirmButton
                           size="xs"

@@ -1,10 +1,30 @@
-import { Badge, Button, Card, CopyButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Alert, Badge, Button, Card, CopyButton, Group, Modal, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
+import type { AdminPaths } from '../api/paths.js';
+import { pageSearch } from '../list-search.js';
+import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
+import { useUrlFilters } from '../ui/url-filters.js';
+import { useCanWrite } from '../ui/use-role.js';
+
+type Project = AdminPaths['/api/admin/projects']['get']['responses'][200]['content']['application/json']['items'][number];
+type PolicyField = keyof Project['effectivePolicy'];
+
+/** The policy fields with the bounds the API enforces (projectPolicySchema), in the order they are shown. */
+const POLICY: { field: PolicyField; label: string; min: number; max: number }[] = [
+  { field: 'tokenTtlSeconds', label: 'Session token lifetime (s)', min: 60, max: 86_400 },
+  { field: 'offlineTtlSeconds', label: 'Offline snapshot lifetime (s)', min: 300, max: 30 * 86_400 },
+  { field: 'clockSkewSeconds', label: 'Allowed clock skew (s)', min: 30, max: 3_600 },
+  { field: 'challengeTtlSeconds', label: 'Challenge lifetime (s)', min: 10, max: 600 },
+  { field: 'sessionRequestsPerMinute', label: 'Requests per session per minute', min: 1, max: 1_000_000 },
+  { field: 'enrollPerMinutePerIp', label: 'Enrollments per address per minute', min: 1, max: 1_000_000 },
+];
 
 const PAGE_SIZE = 20;
 
@@ -21,7 +41,8 @@ export function ProjectsPage() {
 }
 
 function ProjectList() {
-  const [page, setPage] = useState(1);
+  const canWrite = useCanWrite();
+  const { page, setPage } = useUrlFilters(pageSearch);
   const projects = useQuery({
     queryKey: ['admin', 'projects', page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/projects', { params: { query: { page, pageSize: PAGE_SIZE } } })),
@@ -64,10 +85,142 @@ function ProjectList() {
                 No offline key yet.
               </Text>
             )}
+            <PolicyTable project={p} />
+            {canWrite && (
+              <Group mt="sm" gap="xs">
+                <PolicyEditor project={p} />
+                <RotateKey projectKey={p.projectKey} />
+              </Group>
+            )}
           </Card>
         ))}
       </SimpleGrid>
       {projects.data && <Pager page={page} pageSize={PAGE_SIZE} total={projects.data.total} onChange={setPage} label="Project pages" />}
     </Stack>
+  );
+}
+
+function PolicyTable({ project }: { project: Project }) {
+  return (
+    <Table mt="sm" aria-label={`Policy of ${project.projectKey}`}>
+      <Table.Tbody>
+        {POLICY.map(({ field, label }) => (
+          <Table.Tr key={field}>
+            <Table.Th scope="row" fw={400}>
+              {label}
+            </Table.Th>
+            <Table.Td ta="right">
+              {project.effectivePolicy[field].toLocaleString()}
+              {project.policy[field] === undefined ? ' (default)' : ''}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Sends only the fields that changed; an emptied field goes back to the default (null). */
+function PolicyEditor({ project }: { project: Project }) {
+  const queryClient = useQueryClient();
+  const [opened, { open, close }] = useDisclosure(false);
+  const initial = () => Object.fromEntries(POLICY.map(({ field }) => [field, project.policy[field] ?? ''])) as Record<PolicyField, number | string>;
+  const [values, setValues] = useState(initial);
+  const save = useMutation({
+    mutationFn: () => {
+      const policy: Partial<Record<PolicyField, number | null>> = {};
+      for (const { field } of POLICY) {
+        const v = values[field];
+        const next = v === '' ? null : Number(v);
+        if (next !== (project.policy[field] ?? null)) policy[field] = next;
+      }
+      return unwrap(adminApi.PATCH('/api/admin/projects/{projectKey}', { params: { path: { projectKey: project.projectKey } }, body: { policy } }));
+    },
+    onSuccess: () => {
+      close();
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => {
+          setValues(initial());
+          save.reset();
+          open();
+        }}
+        aria-label={`Edit policy of ${project.projectKey}`}
+      >
+        Edit policy
+      </Button>
+      <Modal opened={opened} onClose={close} title={`Policy of ${project.name}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        <form onSubmit={submit}>
+          <Stack>
+            <Text size="sm">Leave a field empty to use the default.</Text>
+            {POLICY.map(({ field, label, min, max }) => (
+              <NumberInput
+                key={field}
+                label={label}
+                description={`${min.toLocaleString()} to ${max.toLocaleString()}; now ${project.effectivePolicy[field].toLocaleString()}`}
+                allowDecimal={false}
+                value={values[field]}
+                onChange={(v) => setValues((old) => ({ ...old, [field]: v }))}
+              />
+            ))}
+            <ErrorAlert error={save.error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save policy
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+function RotateKey({ projectKey }: { projectKey: string }) {
+  const queryClient = useQueryClient();
+  const rotate = useMutation({
+    mutationFn: () => unwrap(adminApi.POST('/api/admin/projects/{projectKey}/keys/rotate', { params: { path: { projectKey } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] }),
+  });
+  return (
+    <>
+      <ConfirmButton
+        size="xs"
+        question={`Rotate the offline key of ${projectKey}?`}
+        details="New snapshots are signed with a new key. The old public key stays listed, and keeps verifying the snapshots it signed, until they expire; clients must pin the new key id."
+        confirmLabel="Rotate key"
+        onConfirm={() => rotate.mutate()}
+        loading={rotate.isPending}
+        aria-label={`Rotate key of ${projectKey}`}
+      >
+        Rotate key
+      </ConfirmButton>
+      <ErrorAlert error={rotate.error} />
+      {rotate.data && (
+        <Alert color="blue.9" variant="outline" role="status" title="Key rotated" w="100%">
+          <Text size="sm">
+            New key id: <code>{rotate.data.activeKeyId}</code>
+          </Text>
+          {rotate.data.retiredKeyId && (
+            <Text size="sm">
+              Old key <code>{rotate.data.retiredKeyId}</code> verifies until {when(rotate.data.retiredVerifyUntil)}.
+            </Text>
+          )}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -15,11 +15,30 @@ const RouterNavLink = createLink(NavAnchor);
 const USER_PAGES = [
   { to: '/keys', label: 'API keys' },
   { to: '/webhook', label: 'Webhook' },
+  { to: '/history', label: 'Publish history' },
+  { to: '/accounts', label: 'Platform accounts' },
+  { to: '/articles', label: 'Articles' },
+  { to: '/usage', label: 'Quota and usage' },
 ] as const;
 const ADMIN_PAGES = [
   { to: '/users', label: 'Console users' },
   { to: '/integrators', label: 'Integrators' },
   { to: '/projects', label: 'License projects' },
+  { to: '/codes', label: 'Activation codes' },
+  { to: '/devices', label: 'Devices' },
+  { to: '/sessions', label: 'Sessions' },
+  { to: '/logs', label: 'Consumption logs' },
+  { to: '/trend', label: 'Consumption trend' },
+  { to: '/statistics', label: 'Statistics' },
+  { to: '/version-bans', label: 'Version bans' },
+  { to: '/security-events', label: 'Security events' },
+  { to: '/jobs', label: 'Publish jobs' },
+  { to: '/attention', label: 'Jobs needing attention' },
+  { to: '/webhook-deliveries', label: 'Webhook deliveries' },
+  { to: '/audit-log', label: 'Audit log' },
+  { to: '/admin-tokens', label: 'Admin tokens' },
+  { to: '/nodes', label: 'Nodes' },
+  { to: '/node-tokens', label: 'Enrollment tokens' },
 ] as const;
 
 export function Shell() {
@@ -62,7 +81,7 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" id="console-navigation" component="nav" aria-label="Console pages">
         {pages.map((p) => (
-          <RouterNavLink key={p.to} to={p.to} label={p.label} active={pathname === p.to} onClick={close} aria-current={pathname === p.to ? 'page' : undefined} />
+          <RouterNavLink key={p.to} to={p.to} label={p.label} active={pathname === p.to || pathname.startsWith(`${p.to}/`)} onClick={close} aria-current={pathname === p.to ? 'page' : undefined} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
-import { type AdminClient, adminClient, countRows, createProject, enrolledDevice } from '../../testing/admin-client.js';
+import { type AdminClient, adminClient, countRows, createProject, enrolledDevice, parseCsv } from '../../testing/admin-client.js';
 import { TestDevice } from '../../testing/license-device.js';
 import { codesRepository } from './codes.repository.js';
+import { CODE_EXPORT_COLUMNS, CodesService } from './codes.service.js';
 
 let t: TestApp;
 let admin: AdminClient;
@@ -115,7 +116,81 @@ describe('happy path', () => {
   });
 });
 
+describe('happy path: CSV export', () => {
+  it('exports the filtered codes, oldest first, with state and bound device, as an attachment', async () => {
+    const p = await createProject(admin);
+    const { device, code: bound } = await enrolledDevice(t, p.projectKey, { remainingCount: 4 });
+    const unused = (await generate({ projectKey: p.projectKey, licenseMode: 'COUNT', quantity: 2, remainingCount: 7 })).body.codes.map((c: { code: string }) => c.code);
+    await admin.post('/api/admin/codes/disable', { projectKey: p.projectKey, code: unused[1] });
+    const res = await admin.get('/api/admin/codes/export.csv', { projectKey: p.projectKey });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="activation-codes-${p.projectKey}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.headers['x-request-id']).toBeTruthy();
+    const table = parseCsv(res.text);
+    expect(table[0]).toEqual([...CODE_EXPORT_COLUMNS]);
+    const col = (row: string[], name: (typeof CODE_EXPORT_COLUMNS)[number]) => row[CODE_EXPORT_COLUMNS.indexOf(name)];
+    expect(table.slice(1).map((r) => col(r, 'code'))).toEqual([bound, ...unused]);
+    const [first, second, third] = table.slice(1);
+    expect([col(first!, 'state'), col(first!, 'deviceId'), col(first!, 'machineId'), col(first!, 'remainingCount')]).toEqual(['active', String(device.deviceId), device.machineId, '4']);
+    expect([col(second!, 'state'), col(second!, 'deviceId'), col(second!, 'activatedAt'), col(second!, 'remainingCount')]).toEqual(['unused', '', '', '7']);
+    expect(col(third!, 'state')).toBe('disabled');
+    expect(col(third!, 'disabledAt')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const onlyDisabled = parseCsv((await admin.get('/api/admin/codes/export.csv', { projectKey: p.projectKey, state: 'disabled' })).text);
+    expect(onlyDisabled.slice(1).map((r) => col(r, 'code'))).toEqual([unused[1]]);
+    const byMachine = parseCsv((await admin.get('/api/admin/codes/export.csv', { keyword: device.machineId })).text);
+    expect(byMachine.slice(1).map((r) => col(r, 'code'))).toEqual([bound]);
+    expect(parseCsv((await admin.get('/api/admin/codes/export.csv', { projectKey: p.projectKey, licenseMode: 'TIME' })).text)).toEqual([[...CODE_EXPORT_COLUMNS]]);
+  });
+
+  it('exports every code exactly once across batches', async () => {
+    const p = await createProject(admin);
+    const made = (await generate({ projectKey: p.projectKey, licenseMode: 'COUNT', quantity: 25, remainingCount: 1 })).body.codes.map((c: { code: string }) => c.code);
+    const service = new CodesService(t.db.database.db, () => new Date(), 7);
+    let text = '';
+    for await (const chunk of service.exportCsv(await service.filter({ projectKey: p.projectKey }))) text += chunk.toString();
+    const codes = parseCsv(text).slice(1).map((r) => r[0]);
+    expect(codes).toHaveLength(25);
+    expect(new Set(codes)).toEqual(new Set(made));
+  });
+});
+
 describe('errors', () => {
+  it('the export refuses hostile filters with 400 and an unknown project with 404, before sending any CSV', async () => {
+    for (const query of [
+      { state: 'lost' },
+      { licenseMode: 'time' },
+      { keyword: '' },
+      { keyword: 'x'.repeat(201) },
+      { keyword: 'a\u0000b' },
+      { projectKey: '../etc' },
+      { projectKey: 'a"b' },
+      { projectKey: `p${'x'.repeat(64)}` },
+    ]) {
+      const res = await admin.get('/api/admin/codes/export.csv', query);
+      expect(res, JSON.stringify(query)).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_REQUEST' } });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    expect(await admin.get('/api/admin/codes/export.csv', { projectKey: 'nope-nope' })).toMatchObject({ status: 404, body: { code: 'PROJECT_NOT_FOUND' } });
+  });
+
+  it('a NUL byte in any list keyword is 400, not a database failure', async () => {
+    const lastDay = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() };
+    for (const [url, extra] of [
+      ['/api/admin/codes', {}],
+      ['/api/admin/devices', {}],
+      ['/api/admin/projects', {}],
+      ['/api/admin/logs', lastDay],
+      ['/api/admin/logs/export.csv', lastDay],
+    ] as const) {
+      const res = await admin.get(url, { ...extra, keyword: 'a\u0000b' });
+      expect(res, url).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_REQUEST' } });
+      expect(res.body.message, url).toMatch(/U\+0000/);
+    }
+  });
+
   it('an unknown project is 404 on generate, list and disable', async () => {
     expect(await generate({ projectKey: 'nope-nope', licenseMode: 'COUNT', quantity: 1, remainingCount: 1 })).toMatchObject({ status: 404, body: { code: 'PROJECT_NOT_FOUND' } });
     expect(await admin.get('/api/admin/codes', { projectKey: 'nope-nope' })).toMatchObject({ status: 404, body: { code: 'PROJECT_NOT_FOUND' } });

@@ -1,5 +1,5 @@
 /** Activation-code queries of the back office: bulk insert, the filtered list, disable. */
-import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { activationCodes, devices, projects } from '../license.schema.js';
 import { likePattern } from '../../admin/query.js';
@@ -42,14 +42,29 @@ function stateCondition(state: CodeState, now: Date): SQL {
   }
 }
 
-export interface CodeListFilter {
+export interface CodeFilter {
   projectId?: number | undefined;
   licenseMode?: 'TIME' | 'COUNT' | undefined;
   state?: CodeState | undefined;
   keyword?: string | undefined;
   now: Date;
+}
+
+export interface CodeListFilter extends CodeFilter {
   limit: number;
   offset: number;
+}
+
+function filterConditions(f: CodeFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.projectId !== undefined) conditions.push(eq(activationCodes.projectId, f.projectId));
+  if (f.licenseMode) conditions.push(eq(activationCodes.licenseMode, f.licenseMode));
+  if (f.state) conditions.push(stateCondition(f.state, f.now));
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    conditions.push(or(ilike(activationCodes.code, pattern), ilike(devices.machineId, pattern))!);
+  }
+  return conditions;
 }
 
 const codeColumns = (now: Date) => ({
@@ -119,14 +134,7 @@ export const codesRepository = {
   },
 
   async list(db: Db, f: CodeListFilter): Promise<{ rows: CodeListRow[]; total: number }> {
-    const conditions: SQL[] = [];
-    if (f.projectId !== undefined) conditions.push(eq(activationCodes.projectId, f.projectId));
-    if (f.licenseMode) conditions.push(eq(activationCodes.licenseMode, f.licenseMode));
-    if (f.state) conditions.push(stateCondition(f.state, f.now));
-    if (f.keyword) {
-      const pattern = likePattern(f.keyword);
-      conditions.push(or(ilike(activationCodes.code, pattern), ilike(devices.machineId, pattern))!);
-    }
+    const conditions = filterConditions(f);
     const where = conditions.length ? and(...conditions) : undefined;
     const [list, [count]] = await Promise.all([
       db
@@ -145,6 +153,19 @@ export const codesRepository = {
         .where(where),
     ]);
     return { rows: list as CodeListRow[], total: count?.n ?? 0 };
+  },
+
+  /** The next `limit` codes of the filter after id `afterId`, oldest first (the export's keyset). */
+  async exportBatch(db: Db, f: CodeFilter, afterId: number, limit: number): Promise<CodeListRow[]> {
+    const list = await db
+      .select(codeColumns(f.now))
+      .from(activationCodes)
+      .innerJoin(projects, eq(projects.id, activationCodes.projectId))
+      .leftJoin(devices, eq(devices.id, activationCodes.deviceId))
+      .where(and(gt(activationCodes.id, afterId), ...filterConditions(f)))
+      .orderBy(asc(activationCodes.id))
+      .limit(limit);
+    return list as CodeListRow[];
   },
 
   async byCode(db: Db, projectId: number, code: string, now: Date): Promise<CodeListRow | null> {

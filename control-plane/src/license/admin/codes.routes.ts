@@ -1,12 +1,20 @@
-/** /api/admin/codes: bulk generation, the filtered list, disable. */
+/** /api/admin/codes: bulk generation, the filtered list and its CSV export, disable. */
 import { LICENSE_MODES, projectKeySchema } from '@plume/shared';
 import { z } from 'zod';
+import { adminFailureSchema } from '../../admin/admin.errors.js';
 import type { AdminApp } from '../../admin/admin.types.js';
 import { CODE_STATES } from './codes.repository.js';
 import { type CodesService, MAX_CODES_PER_CALL } from './codes.service.js';
 import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, responses } from '../../admin/query.js';
 
 const tags = ['codes'];
+
+const filterQuery = {
+  projectKey: projectKeyQuery,
+  licenseMode: z.enum(LICENSE_MODES).optional().describe('Only TIME or only COUNT codes'),
+  state: z.enum(CODE_STATES).optional().describe('Only codes in this state'),
+  keyword: keywordQuery.describe('Matches the code text or the bound machineId'),
+};
 
 const generatedCodeSchema = z.object({
   code: z.string(),
@@ -67,19 +75,39 @@ export function registerCodeRoutes(r: AdminApp, service: CodesService): void {
         tags,
         operationId: 'listCodes',
         summary: 'List codes with bound device, remaining count and validity',
-        querystring: z.object({
-          ...pageQuery,
-          projectKey: projectKeyQuery,
-          licenseMode: z.enum(LICENSE_MODES).optional().describe('Only TIME or only COUNT codes'),
-          state: z.enum(CODE_STATES).optional().describe('Only codes in this state'),
-          keyword: keywordQuery.describe('Matches the code text or the bound machineId'),
-        }),
+        querystring: z.object({ ...pageQuery, ...filterQuery }),
         response: responses(pagedSchema(codeSchema)),
       },
     },
     async (request) => {
       const { items, total } = await service.list(request.query);
       return paged(items, total, request.query);
+    },
+  );
+
+  r.get(
+    '/codes/export.csv',
+    {
+      schema: {
+        tags,
+        operationId: 'exportCodesCsv',
+        summary: 'Export the codes of the same filter as CSV (RFC 4180, oldest first), streamed',
+        querystring: z.object(filterQuery),
+        response: {
+          200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } },
+          '4xx': adminFailureSchema,
+          '5xx': adminFailureSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = await service.filter(request.query);
+      const name = `activation-codes-${request.query.projectKey ?? 'all'}-${filter.now.toISOString().slice(0, 10)}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(service.exportCsv(filter) as unknown as string);
     },
   );
 

@@ -1,8 +1,14 @@
-/** Activation codes in the back office: bulk generation, the filtered list, disabling one. */
+/**
+ * Activation codes in the back office: bulk generation, the filtered list, its
+ * CSV export, disabling one. The export is pulled: the next batch is read only
+ * when the response has drained the previous one.
+ */
+import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { adminError } from '../../admin/admin.errors.js';
+import { csvRow } from '../../admin/csv.js';
 import { generateCodes } from './codes.js';
-import { type CodeListRow, type CodeState, codesRepository as repo } from './codes.repository.js';
+import { type CodeFilter, type CodeListRow, type CodeState, codesRepository as repo } from './codes.repository.js';
 import { requireProjectId } from './projects.service.js';
 import { iso, limitOffset, type Page } from '../../admin/query.js';
 
@@ -16,12 +22,31 @@ export interface GenerateCodesInput {
   remainingCount?: number | undefined;
 }
 
-export interface CodeListQuery extends Page {
+export interface CodeFilterQuery {
   projectKey?: string | undefined;
   licenseMode?: 'TIME' | 'COUNT' | undefined;
   state?: CodeState | undefined;
   keyword?: string | undefined;
 }
+
+export interface CodeListQuery extends CodeFilterQuery, Page {}
+
+export const CODE_EXPORT_COLUMNS = [
+  'code',
+  'projectKey',
+  'licenseMode',
+  'state',
+  'remainingCount',
+  'expiresAt',
+  'activatedAt',
+  'disabledAt',
+  'deviceId',
+  'machineId',
+  'createdAt',
+] as const;
+
+/** Codes per export batch: about 1.5 MB of CSV, enough to amortize a query. */
+const EXPORT_BATCH = 10_000;
 
 function codeView(c: CodeListRow) {
   return {
@@ -47,6 +72,7 @@ export class CodesService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    private readonly exportBatch = EXPORT_BATCH,
   ) {}
 
   async generate(input: GenerateCodesInput) {
@@ -79,17 +105,49 @@ export class CodesService {
     return created.map((code) => ({ code, projectKey: input.projectKey, licenseMode: input.licenseMode, remainingCount, expiresAt: expiresAtText }));
   }
 
-  async list(q: CodeListQuery) {
+  /** Resolves the project (unknown → 404) before anything is sent; states are judged at this instant. */
+  async filter(q: CodeFilterQuery): Promise<CodeFilter> {
     const projectId = q.projectKey === undefined ? undefined : await requireProjectId(this.db, q.projectKey);
-    const { rows, total } = await repo.list(this.db, {
-      projectId,
-      licenseMode: q.licenseMode,
-      state: q.state,
-      keyword: q.keyword,
-      now: this.now(),
-      ...limitOffset(q),
-    });
+    return { projectId, licenseMode: q.licenseMode, state: q.state, keyword: q.keyword, now: this.now() };
+  }
+
+  async list(q: CodeListQuery) {
+    const { rows, total } = await repo.list(this.db, { ...(await this.filter(q)), ...limitOffset(q) });
     return { items: rows.map(codeView), total };
+  }
+
+  /** The CSV document of a resolved filter: a header line, then one line per code, oldest first. */
+  exportCsv(f: CodeFilter): Readable {
+    const { db, exportBatch } = this;
+    async function* chunks(): AsyncGenerator<string> {
+      yield csvRow(CODE_EXPORT_COLUMNS);
+      for (let after = 0; ; ) {
+        const batch = await repo.exportBatch(db, f, after, exportBatch);
+        if (batch.length > 0) {
+          yield batch
+            .map((c) =>
+              csvRow([
+                c.code,
+                c.projectKey,
+                c.licenseMode,
+                c.state,
+                c.licenseMode === 'COUNT' ? c.remainingCount : null,
+                iso(c.expiresAt),
+                iso(c.activatedAt),
+                iso(c.disabledAt),
+                c.deviceId,
+                c.machineId,
+                c.createdAt.toISOString(),
+              ]),
+            )
+            .join('');
+        }
+        if (batch.length < exportBatch) return;
+        after = batch[batch.length - 1]!.id;
+      }
+    }
+    // Byte mode with a small high-water mark: one batch in flight, never a queue of them.
+    return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
   }
 
   async disable(projectKey: string, code: string) {

@@ -3,6 +3,7 @@
  * handshake, the shared protocol catalog; the test decides every message.
  * Also how tests stand in for the Windows desktop executor.
  */
+import { randomBytes } from 'node:crypto';
 import {
   type AdapterReport,
   type ControlMessage,
@@ -15,9 +16,12 @@ import {
   type NodeMessage,
   type NodeMessageOf,
   fromBase64Url,
+  nodeEnrollMessage,
+  sha256Hex,
   signedNodeHeaders,
 } from '@plume/shared';
 import { WebSocket } from 'ws';
+import { generateEd25519, signEd25519 } from '../../crypto/ed25519.js';
 
 /** What the default hello says the node runs: douyin and bilibili, every content type, every setting a test sends. */
 export const FAKE_ADAPTERS: AdapterReport[] = ['douyin', 'bilibili'].map((platform) => ({
@@ -137,4 +141,50 @@ export class FakeNode {
   kill(): void {
     this.socket.terminate();
   }
+}
+
+export interface EnrolledFakeNode {
+  id: string;
+  fake: FakeNode;
+  /** Stops the heartbeat and closes the socket. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A node as `plume-edge enroll` and `run` make it, over HTTP against a
+ * listening control plane: an enrollment token from the admin API (with
+ * `adminHeaders`), the signed enroll, the socket, a hello that reports
+ * `accounts` and the platforms it opens logins for, then a heartbeat every
+ * second until stopped.
+ */
+export async function connectEnrolledNode(
+  baseUrl: string,
+  adminHeaders: Record<string, string>,
+  o: { name: string; userIds: number[]; logins?: string[]; accounts?: NodeMessageOf<'hello'>['accounts'] },
+): Promise<EnrolledFakeNode> {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`POST ${path} → ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const { token } = await post('/api/admin/nodes/enrollment-tokens', { kind: 'edge', name: o.name, userIds: o.userIds }, adminHeaders);
+  const key = generateEd25519();
+  const machineId = `m-${randomBytes(6).toString('hex')}`;
+  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token), publicKey: key.publicKey, machineId }));
+  const { nodeId } = await post('/api/nodes/v1/enroll', { token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
+  const fake = await FakeNode.connect(baseUrl, { nodeId, secretKey: key.privateKey });
+  await fake.hello(nodeId, {
+    capabilities: { localVideoFile: 0, publishSettingsSnapshot: 1, concurrency: 1, platforms: FAKE_ADAPTERS.map((a) => a.platform), adapters: FAKE_ADAPTERS, ...(o.logins ? { logins: o.logins } : {}) },
+    accounts: o.accounts ?? [],
+  });
+  const beat = setInterval(() => fake.send({ type: 'heartbeat', activeJobs: [] }), 1000);
+  return {
+    id: nodeId,
+    fake,
+    async stop() {
+      clearInterval(beat);
+      await fake.close();
+    },
+  };
 }
