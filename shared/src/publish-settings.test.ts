@@ -10,6 +10,7 @@ import {
   JUEJIN_CATEGORIES,
   JUEJIN_TAGS,
   mergeSettings,
+  platformContract,
   SETTINGS_CONTRACT_VERSION,
   SETTINGS_CONTRACTS,
   settingsHash,
@@ -141,6 +142,23 @@ describe('validateSettingsLayer', () => {
     expect(validateSettingsLayer('article', 'kuaishou', {}, 'p')[0]!.message).toMatch(/does not publish article/);
   });
 
+  it('refuses a tag that names no topic (blank, or only # and whitespace) on every platform with free-text tags', () => {
+    const [issue, ...rest] = validateSettingsLayer('video', 'zhihu', { tags: ['Plume', '#', ' # # ', '\t'] }, 'platformSettings.zhihu');
+    expect(issue).toMatchObject({ code: 'invalid_settings', field: 'platformSettings.zhihu.tags.1' });
+    expect(issue!.message).toContain('names no topic: a tag needs a name besides # and spaces');
+    expect(rest.map((i) => i.field)).toEqual(['platformSettings.zhihu.tags.2', 'platformSettings.zhihu.tags.3']);
+    for (const type of ['article', 'dynamic', 'video'] as const) {
+      for (const platform of PLATFORMS.filter((p) => supports(p.id, type)).map((p) => p.id)) {
+        const field = fieldsFor(type, platform)?.find((f) => f.key === 'tags');
+        if (!field || field.options) continue;
+        expect(field.topicNames, `${type} ${platform}`).toBe(true);
+        expect(validateSettingsLayer(type, platform, { tags: ['##'] }, 'p'), `${type} ${platform}`).toHaveLength(1);
+      }
+    }
+    // A leading # on a real name is the caller's habit, not an empty topic; the adapters strip it.
+    expect(validateSettingsLayer('video', 'zhihu', { tags: ['#Plume', 'C#'] }, 'p')).toEqual([]);
+  });
+
   it('limits coverMode to what the platform supports', () => {
     expect(validateSettingsLayer('article', 'jianshu', { coverMode: 'custom' }, 'p')).toHaveLength(1);
     expect(validateSettingsLayer('article', 'csdn', { coverMode: 'custom' }, 'p')).toEqual([]);
@@ -192,6 +210,20 @@ describe('checkEffectiveSettings and defaults', () => {
     ]);
     expect(checkEffectiveSettings('article', 'qiehao', { aiLabel: false }, 'a')).toEqual([]);
     expect(checkEffectiveSettings('article', 'baijiahao', { aiLabel: true }, 'a')).toEqual([]);
+    // Its video page's 自主声明 likewise: the one declaration on record is 无需标注.
+    expect(checkEffectiveSettings('video', 'qiehao', { aiLabel: true }, 'a')).toEqual([
+      { code: 'invalid_settings', field: 'aiLabel', message: expect.stringMatching(/^a: aiLabel true: .*无需标注.*send aiLabel false/) },
+    ]);
+    expect(checkEffectiveSettings('video', 'qiehao', { aiLabel: false }, 'a')).toEqual([]);
+    // 网易号 records no declaration at all: there aiLabel is ignored, not refused.
+    expect(checkEffectiveSettings('video', 'netease', { aiLabel: true }, 'a')).toEqual([]);
+  });
+
+  it('video limits and covers of 网易号 and 企鹅号 as their pages are recorded', () => {
+    expect(platformContract('video', 'qiehao')).toMatchObject({ limits: { titleMinLength: 5, titleMaxLength: 64 }, cover: { custom: true } });
+    expect(fieldsFor('video', 'qiehao')!.find((f) => f.key === 'tags')).toMatchObject({ maxItems: 9 });
+    expect(platformContract('video', 'netease')).toMatchObject({ cover: { custom: false } });
+    expect(fieldsFor('video', 'netease')!.find((f) => f.key === 'visibility')).toMatchObject({ options: ['public'] });
   });
 
   it('fills defaults only where no layer set a value', () => {

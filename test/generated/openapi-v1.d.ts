@@ -335,7 +335,7 @@ export interface components {
         /** @description The failure body of every Open API v1 error: branch on `error.code`. */
         Error: {
             error: {
-                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, account_platform_mismatch, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, local_picture_unsupported, account_platform_mismatch, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
                 code: string;
                 /** @description Human-readable explanation; do not parse */
                 message: string;
@@ -800,7 +800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1761,6 +1761,11 @@ export interface operations {
                                 content_max_length?: number;
                                 min_images?: number;
                                 max_images?: number;
+                                /**
+                                 * @description Articles: pictures in the body must be web (http, https) addresses; the platform's executors cannot upload a local file. An article whose body has a local path or a relative address is refused for this platform with 422 local_picture_unsupported.
+                                 * @enum {string}
+                                 */
+                                inline_pictures?: "web_addresses_only";
                             };
                             cover: {
                                 /** @description coverMode custom is accepted; a cover the platform does not adopt stops the job instead of falling back to an automatic cover */
@@ -1896,6 +1901,11 @@ export interface operations {
                             content_max_length?: number;
                             min_images?: number;
                             max_images?: number;
+                            /**
+                             * @description Articles: pictures in the body must be web (http, https) addresses; the platform's executors cannot upload a local file. An article whose body has a local path or a relative address is refused for this platform with 422 local_picture_unsupported.
+                             * @enum {string}
+                             */
+                            inline_pictures?: "web_addresses_only";
                         };
                         /** @description Fields every platform of this content type takes */
                         common: {
@@ -1963,6 +1973,11 @@ export interface operations {
                                 content_max_length?: number;
                                 min_images?: number;
                                 max_images?: number;
+                                /**
+                                 * @description Articles: pictures in the body must be web (http, https) addresses; the platform's executors cannot upload a local file. An article whose body has a local path or a relative address is refused for this platform with 422 local_picture_unsupported.
+                                 * @enum {string}
+                                 */
+                                inline_pictures?: "web_addresses_only";
                             };
                             cover: {
                                 /** @description coverMode custom is accepted; a cover the platform does not adopt stops the job instead of falling back to an automatic cover */
@@ -2381,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2615,7 +2630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2854,7 +2869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3104,7 +3119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

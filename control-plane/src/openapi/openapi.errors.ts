@@ -47,7 +47,11 @@ export const OPENAPI_STATUS = {
   aigc_inconsistent: 422,
   deprecated_field: 422,
   video_path_invalid: 422,
-  /** A dynamic's images[] path has the wrong form for its executor (same rules as video paths). */
+  /**
+   * A dynamic's images[] path has the wrong form for its executor (same rules as video paths); or a
+   * picture in an article's body is a Windows path (web, edge) or, on edge where the platform's
+   * adapter uploads it from the node's disk, a local path of the wrong form.
+   */
   image_path_invalid: 422,
   /** A cover given as a local path (an article's coverImage for edge or desktop, a video's coverImagePath) has the wrong form for its executor. */
   cover_path_invalid: 422,
@@ -57,6 +61,8 @@ export const OPENAPI_STATUS = {
   cover_path_unsupported: 422,
   /** Title or text longer than a target platform accepts, or too few/many images for it. */
   content_limit_exceeded: 422,
+  /** The article's body has a picture given as a local path or relative address, and a target platform takes a body's pictures by web address only (its contract's inline_pictures). */
+  local_picture_unsupported: 422,
   /** POST /publish/video `platforms` guard: an account is on a platform not listed there. */
   account_platform_mismatch: 422,
   rate_limited: 429,

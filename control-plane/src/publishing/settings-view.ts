@@ -38,6 +38,12 @@ export const limitsView = z.object({
   content_max_length: z.number().int().optional(),
   min_images: z.number().int().optional(),
   max_images: z.number().int().optional(),
+  inline_pictures: z
+    .enum(['web_addresses_only'])
+    .optional()
+    .describe(
+      "Articles: pictures in the body must be web (http, https) addresses; the platform's executors cannot upload a local file. An article whose body has a local path or a relative address is refused for this platform with 422 local_picture_unsupported.",
+    ),
 });
 
 export const coverView = z.object({
@@ -73,6 +79,7 @@ export function limitsOf(l: ContentLimits): z.infer<typeof limitsView> {
     ...(l.contentMaxLength !== undefined ? { content_max_length: l.contentMaxLength } : {}),
     ...(l.minImages !== undefined ? { min_images: l.minImages } : {}),
     ...(l.maxImages !== undefined ? { max_images: l.maxImages } : {}),
+    ...(l.inlinePictures !== undefined ? { inline_pictures: l.inlinePictures } : {}),
   };
 }
 

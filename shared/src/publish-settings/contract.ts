@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-20';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-26';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -44,6 +44,13 @@ export interface SettingField {
   minItems?: number;
   maxItems?: number;
   /**
+   * string_list of topic names, each given without its leading #: an item
+   * blank or of only # and whitespace names no topic and is refused. zhihu's
+   * video adapter refuses it at run time; the other adapters would post an
+   * empty topic (`##`, `#`) or a tag that is only a # sign.
+   */
+  topicNames?: true;
+  /**
    * A value the platform's executors cannot honour truthfully: the effective
    * settings holding it are invalid (preflight and publish refuse the target),
    * with `message` saying why and what to send instead.
@@ -65,7 +72,17 @@ export interface ContentLimits {
   contentMaxLength?: number;
   minImages?: number;
   maxImages?: number;
+  /**
+   * Articles: the pictures in the body must be web (http, https) addresses.
+   * The platform's executors hand each picture to the editor by its address
+   * and cannot upload a local file, so a body with a local path or a relative
+   * address (localPictures in markdown-html.ts) makes the target invalid.
+   */
+  inlinePictures?: 'web_addresses_only';
 }
+
+/** Articles whose editors take a body's pictures by web address only (their node adapters refuse any other). */
+const WEB_PICTURES: ContentLimits = { inlinePictures: 'web_addresses_only' };
 
 /**
  * `custom` uses the article's coverImage or the request's coverImagePath; when
@@ -97,9 +114,10 @@ export interface SettingsContract {
 const tags = (maxItems: number): SettingField => ({
   key: 'tags',
   type: 'string_list',
-  description: 'Tags or topics, without the leading #.',
+  description: 'Tags or topics, without the leading #. A tag of only # and spaces names none and is refused.',
   maxItems,
   maxLength: 30,
+  topicNames: true,
 });
 const aiLabel: SettingField = {
   key: 'aiLabel',
@@ -184,10 +202,10 @@ const ARTICLE: Record<string, PlatformOverrides> = {
         description: "douyin publishes no article without a cover: the article's coverImage fills both the 头图 and the 封面 (custom is the only choice).",
       },
     ],
-    limits: { titleMaxLength: 30 },
+    limits: { titleMaxLength: 30, ...WEB_PICTURES },
     cover: { custom: true, note: "Required: the article's coverImage becomes the 头图 and the 封面; douyin crops the 封面 to 3:4 and refuses one under 1080×1440." },
   },
-  toutiao: { fields: toutiaoForm, limits: { titleMinLength: 2, titleMaxLength: 30 } },
+  toutiao: { fields: toutiaoForm, limits: { titleMinLength: 2, titleMaxLength: 30, ...WEB_PICTURES } },
   bilibili: {
     fields: [
       {
@@ -200,7 +218,7 @@ const ARTICLE: Record<string, PlatformOverrides> = {
     ],
     limits: { titleMaxLength: 40 },
   },
-  weibo: { limits: { titleMaxLength: 32 } },
+  weibo: { limits: { titleMaxLength: 32, ...WEB_PICTURES } },
   xiaohongshu: {
     fields: [
       { key: 'template', type: 'string', maxLength: 30, description: "The 一键排版 template by the name xiaohongshu shows; the one it preselects when absent." },
@@ -213,11 +231,12 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       xiaohongshuVisibility,
       ...xiaohongshuForm,
     ],
-    limits: { titleMaxLength: 20 },
+    limits: { titleMaxLength: 20, ...WEB_PICTURES },
     cover: { ...NO_CUSTOM_COVER, note: "xiaohongshu draws a 长文's pictures, its cover among them, from the text with the chosen template; coverMode custom is refused." },
   },
   zhihu: {
     fields: [{ key: 'column', type: 'string', maxLength: 50, description: 'Title of one of the account\'s Zhihu columns (专栏) to file the article under; an unknown title stops the job. Tags become Zhihu topics of the same name.' }],
+    limits: WEB_PICTURES,
   },
   // 百家号: MultiPost-Extension cuts titles at 30; public automation code records the editor's hint 2–64. Both hold within 2–30.
   baijiahao: { limits: { titleMinLength: 2, titleMaxLength: 30 } },
@@ -263,12 +282,28 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   },
   // 车家号: the editor's title placeholder "请输入文章标题(6-30个汉字)"; the cover through its 编辑 control's 魔方 frame.
   autohome: {
-    limits: { titleMinLength: 6, titleMaxLength: 30 },
+    limits: { titleMinLength: 6, titleMaxLength: 30, ...WEB_PICTURES },
     cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 编辑 cover frame; auto leaves the cover to autohome." },
   },
   // 懂车号: no title limit on record (the contract's own applies); the cover through 本地上传 and the crop dialog.
   dongchedi: {
+    limits: WEB_PICTURES,
     cover: { custom: true, note: "coverMode custom uploads the article's coverImage through the editor's 本地上传 and crop dialog; auto leaves the cover to dongchedi." },
+  },
+  // 易车号: titles of 5–28 characters; the page requires a vertical cover (*竖版封面图) besides the horizontal one, and only the
+  // article's coverImage can fill it; 含AI生成内容 is one of its 内容声明.
+  yiche: {
+    fields: [
+      {
+        ...coverMode,
+        options: ['custom'],
+        default: 'custom',
+        description: "yiche publishes no article without its vertical cover: the article's coverImage fills both the 封面图 and the 竖版封面图 (custom is the only choice).",
+      },
+      { ...aiLabel, description: "Declare 含AI生成内容 in yiche's 内容声明; defaults to the article's aigc facts. false leaves the declaration as the page has it." },
+    ],
+    limits: { titleMinLength: 5, titleMaxLength: 28 },
+    cover: { custom: true, note: "Required: the article's coverImage fills the 封面图 and, through the page's 3:4 crop, the 竖版封面图; each picture at most 10 MB and 5,000 px wide." },
   },
   wechat_mp: {
     fields: [
@@ -295,7 +330,7 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       { ...tags(5), description: 'Up to five CSDN tags; CSDN publishes nothing untagged, so 经验分享 is used when none is given.' },
       { key: 'summary', type: 'text', maxLength: 256, description: 'Summary (摘要) shown in the article list; CSDN writes one when absent. Replaces the common summary field.' },
     ],
-    limits: { titleMinLength: 5, titleMaxLength: 100 },
+    limits: { titleMinLength: 5, titleMaxLength: 100, ...WEB_PICTURES },
   },
   juejin: {
     fields: [
@@ -317,9 +352,11 @@ const ARTICLE: Record<string, PlatformOverrides> = {
       },
       { key: 'summary', type: 'text', maxLength: 100, description: 'Summary shown in the article list; juejin writes one when absent. Replaces the common summary field.' },
     ],
+    // No inlinePictures limit: the edge adapter uploads the body's local pictures through juejin's picture upload.
   },
   jianshu: {
     fields: [{ key: 'notebook', type: 'string', maxLength: 50, description: 'Name of one of the account\'s notebooks (文集) to write the article in; the first notebook when absent.' }],
+    limits: WEB_PICTURES,
     cover: { ...NO_CUSTOM_COVER, note: 'Jianshu shows the first picture of the article as its cover; coverMode custom is refused.' },
   },
   wordpress: {
@@ -440,10 +477,79 @@ const VIDEO: Record<string, PlatformOverrides> = {
     fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
     cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: yiche picks the cover; coverMode custom is refused.' },
   },
+  // 知乎's upload page: the file, the title, the description editor where #name picks a topic (at most five
+  // are recorded), the cover through 本地上传, then 发布.
+  zhihu: {
+    fields: [
+      { ...tags(5), description: 'Up to five zhihu topics by name, without the #: each is typed into the description as #name and becomes the topic of that exact name, or a new topic zhihu creates. A tag of only # and spaces names no topic and is refused.' },
+      { key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the upload page.' },
+    ],
+    cover: { custom: true, note: "coverMode custom uploads the request's coverImagePath through the upload page's 本地上传 cover dialog; auto leaves the cover to zhihu." },
+  },
   // 车家号's video page: the file, the title, the description, then 发布; its cover editor has no recorded way in.
   autohome: {
     fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
     cover: { ...NO_CUSTOM_COVER, note: "The node does not drive the video page's cover editor (no recorded way to open it): autohome picks the cover; coverMode custom is refused." },
+  },
+  // 网易号's video page, as recorded: the title, the description, the file; no cover, topic or declaration control.
+  netease: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: netease picks the cover; coverMode custom is refused.' },
+  },
+  // 企鹅号's video page: the file, the title (5–64, its placeholder), the description (≤ 1,000), up to nine tags, the
+  // cover dialog, and the required 自主声明, answered with the one declaration on record (作者声明：无需标注).
+  qiehao: {
+    fields: [
+      { ...tags(9), description: 'Tags, without the leading #: at most nine, each ended with a space in the tag box as the page asks. A tag of only # and spaces is refused.' },
+      {
+        ...aiLabel,
+        description: "企鹅号's 自主声明. Only false (declared 作者声明：无需标注): the choice 企鹅号 offers for AI content is not on record.",
+        refuses: {
+          value: true,
+          message:
+            "企鹅号's 自主声明 for AI content is not on record (the one declaration known is 作者声明：无需标注, \"no label needed\"), so a video that must carry the AI label is not published there; send aiLabel false to publish it without the label, or publish it elsewhere",
+        },
+      },
+      { key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' },
+    ],
+    limits: { titleMinLength: 5, titleMaxLength: 64 },
+    cover: { custom: true, note: "coverMode custom puts the request's coverImagePath through the video page's cover dialog (本地上传, 下一步, 完成); auto leaves the cover to qiehao." },
+  },
+  // 百家号's video page: the file, the title (9–30 characters), a description of up to 100, 选择封面, the 创作声明, then 发布.
+  baijiahao: {
+    fields: [
+      { key: 'description', type: 'text', maxLength: 100, description: 'Video description (让别人更懂你), up to 100 characters.' },
+      { key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' },
+    ],
+    limits: { titleMinLength: 9, titleMaxLength: 30 },
+    cover: { custom: true, note: "coverMode custom puts the coverImagePath through the video page's 选择封面 dialog; auto leaves 百家号's frame." },
+  },
+  // 搜狐号's video page: the file, the title, the description, then 发布.
+  sohu: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video page: 搜狐号 picks the cover; coverMode custom is refused.' },
+  },
+  // 大鱼号's video page: the title, the description, the file, the 横版 and 竖版 cover slots, the tag boxes and
+  // 信息来源, whose one recorded value is 无需标注 ("no label needed"): a video that must carry an AI label is refused.
+  dayu: {
+    fields: [
+      { key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video page.' },
+      {
+        ...aiLabel,
+        description: "大鱼号's video page declares its 信息来源, and the one value on record is 无需标注 (no label needed). Only false: a video that must carry the AI label is refused.",
+        refuses: {
+          value: true,
+          message:
+            "大鱼号's video page declares 信息来源 无需标注 (\"no label needed\"), the one value on record, so a video that must carry the AI label is not published there; send aiLabel false to publish it without the label, or publish it elsewhere",
+        },
+      },
+    ],
+    cover: { custom: true, note: "coverMode custom puts the request's coverImagePath in both cover slots (横版 and 竖版) through the page's crop dialog; auto leaves the cover to dayu." },
+  },
+  // 一点号's video editor, as recorded: the title, the description, the file, then 发布.
+  yidian: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video editor.' }],
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video editor: yidian picks the cover; coverMode custom is refused.' },
   },
 };
 

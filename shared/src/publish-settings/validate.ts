@@ -46,7 +46,9 @@ function fieldSchema(f: SettingField): z.ZodType {
       let item: z.ZodType<string>;
       if (f.options) item = optionSchema(f);
       else {
-        let text = z.string().regex(/\S/, 'must not be blank');
+        let text = f.topicNames
+          ? z.string().regex(/[^\s#]/, 'names no topic: a tag needs a name besides # and spaces (send it without the leading #)')
+          : z.string().regex(/\S/, 'must not be blank');
         if (f.maxLength !== undefined) text = text.max(f.maxLength);
         item = text;
       }

@@ -27,6 +27,7 @@ const summaryColumns = {
   coverImage: articles.coverImage,
   contentProvenance: articles.contentProvenance,
   aigc: articles.aigc,
+  source: articles.source,
   createdAt: articles.createdAt,
 };
 export type ArticleSummaryRow = { [K in keyof typeof summaryColumns]: ArticleRow[K] };
@@ -104,14 +105,19 @@ export const articlesRepository = {
 
   /** Newest first; the id breaks ties so pages never overlap. */
   async list(db: Db, userId: number, page: number, pageSize: number): Promise<{ items: ArticleSummaryRow[]; total: number }> {
+    return articlesRepository.listFrom(db, userId, (page - 1) * pageSize, pageSize);
+  },
+
+  /** The same list by offset and limit (the console pages by offset). */
+  async listFrom(db: Db, userId: number, offset: number, limit: number): Promise<{ items: ArticleSummaryRow[]; total: number }> {
     const [total] = await db.select({ n: count() }).from(articles).where(eq(articles.userId, userId));
     const items = await db
       .select(summaryColumns)
       .from(articles)
       .where(eq(articles.userId, userId))
       .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .limit(limit)
+      .offset(offset);
     return { items, total: total?.n ?? 0 };
   },
 };

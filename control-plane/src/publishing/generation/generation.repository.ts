@@ -100,6 +100,24 @@ export const generationRepository = {
     return row ? toRow(row) : null;
   },
 
+  /** The user's tasks newest first (optionally in one status), with each done task's article title, provenance and AI label. */
+  async list(db: Db, userId: number, f: { status?: TaskStatus | undefined; limit: number; offset: number }): Promise<{ items: TaskRow[]; total: number }> {
+    const where = sql`t.user_id = ${userId} ${f.status === undefined ? sql`` : sql`and t.status = ${f.status}`}`;
+    const [found, [total]] = await Promise.all([
+      rows<RawTask>(
+        db,
+        sql`select t.id, t.user_id, t.status, t.custom_topic, t.style, t.word_count, t.article_id, t.error_code, t.error_message,
+                   t.attempts, t.locked_until, t.created_at, a.title, a.content_provenance, a.aigc
+            from generation_tasks t left join articles a on a.id = t.article_id
+            where ${where}
+            order by t.created_at desc, t.id desc
+            limit ${f.limit} offset ${f.offset}`,
+      ),
+      rows<{ n: number }>(db, sql`select count(*)::int as n from generation_tasks t where ${where}`),
+    ]);
+    return { items: found.map(toRow), total: Number(total?.n ?? 0) };
+  },
+
   /**
    * Locks the oldest task that is due: queued (and past its retry wait), or
    * running with its lease passed (its worker died). Call inside a

@@ -12,47 +12,13 @@ import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
 import { openapiError } from '../../openapi/openapi.errors.js';
-import { batchState, publicJobState } from './batch-view.js';
-import { redactFeedback } from './redact.js';
+import { batchAnswer, type StoredBatch } from './batch-answer.js';
 import { publishRepository } from './publish.repository.js';
 import { batchResponse } from './publish.schemas.js';
 
 const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
 /** More batches under one request id only come from a client reusing its own trace id. */
 const MAX_BATCHES_PER_REQUEST = 20;
-
-/** The local paths the job carries: the integrator gave them, so failures name them (redact.ts keeps them). */
-function ownPaths(payload: Record<string, unknown>): string[] {
-  const paths = [payload.localVideoPath, payload.coverImagePath, payload.coverImage, ...(Array.isArray(payload.images) ? payload.images : [])];
-  return paths.filter((p): p is string => typeof p === 'string');
-}
-
-type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
-
-function batchAnswer(batch: StoredBatch, userId: number) {
-  return {
-    batch_id: batch.id,
-    content_type: batch.contentType,
-    executor: batch.executor,
-    article_id: batch.articleId,
-    state: batchState(batch.jobs.map((j) => j.state)),
-    request_id: batch.requestId,
-    created_at: batch.createdAt.toISOString(),
-    jobs: batch.jobs.map((j) => ({
-      job_id: j.id,
-      account_id: j.accountId,
-      platform: j.platform,
-      state: publicJobState(j.state),
-      feedback: redactFeedback(j.feedback, userId, ownPaths(j.payload)),
-      platform_status: j.platformStatus,
-      platform_post_id: j.platformPostId,
-      platform_url: j.platformUrl,
-      verified_at: j.verifiedAt?.toISOString() ?? null,
-      error: j.errorCode ? { code: j.errorCode, message: redactFeedback({ message: j.errorMessage ?? '' }, userId, ownPaths(j.payload))?.message ?? '' } : null,
-      settings_hash: j.settingsHash,
-    })),
-  };
-}
 
 export function batchRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {

@@ -264,6 +264,33 @@ describe('errors', () => {
     expect(video).toMatchObject({ status: 422, body: { error: { code: 'executor_not_supported' } } });
   });
 
+  it('a tag that names no topic (only # and spaces) is refused at preflight and publish, before any quota is taken', async () => {
+    const w = await publishWorld(t, { quotas: { edge: 5 } });
+    const video = { executor: 'edge', accountIds: [w.acc.zhihu], title: '知乎视频', localVideoPath: w.video };
+    for (const tags of [['#'], ['Plume', ' ## '], ['#\t#']]) {
+      const pre = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...video, contentType: 'video', platformSettings: { zhihu: { tags } } });
+      expect(pre, JSON.stringify(tags)).toMatchObject({ status: 422, body: { error: { code: 'invalid_settings' } } });
+      expect(pre.headers['x-request-id']).toBeTruthy();
+      expect(pre.body.error.message).toContain(`platformSettings.zhihu.tags.${tags.length - 1}: names no topic: a tag needs a name besides # and spaces`);
+    }
+    const before = await persistedState(t.db.database.db, w.user.id);
+    const publish = await v1(t.app, w.user, 'POST', '/publish/video', {
+      ...video,
+      accountSettings: { [w.acc.zhihu]: { tags: ['##'] } },
+      settingsContractVersion: SETTINGS_CONTRACT_VERSION,
+    });
+    expect(publish).toMatchObject({ status: 422, body: { error: { code: 'invalid_settings', message: expect.stringContaining(`accountSettings.${w.acc.zhihu}.tags.0: names no topic`) } } });
+    // The same rule holds for an article's tags, and a preset holding such a tag is not stored.
+    const article = await v1(t.app, w.user, 'POST', '/publish/preflight', { contentType: 'article', articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu], platformSettings: { zhihu: { tags: ['#'] } } });
+    expect(article).toMatchObject({ status: 422, body: { error: { code: 'invalid_settings', message: expect.stringContaining('platformSettings.zhihu.tags.0: names no topic') } } });
+    const preset = await putPreset(w.f, w.acc.zhihu, 'video', { tags: [' # '] });
+    expect(preset.status).toBe(400);
+    expect(JSON.stringify(preset.body)).toContain('names no topic');
+    expect(await persistedState(t.db.database.db, w.user.id)).toEqual(before);
+    const ok = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...video, contentType: 'video', platformSettings: { zhihu: { tags: ['#Plume'] } } });
+    expect(ok).toMatchObject({ status: 200, body: { valid: true } });
+  });
+
   it('an outdated settingsContractVersion answers 409 in preflight too', async () => {
     const w = await publishWorld(t);
     const res = await v1(t.app, w.user, 'POST', '/publish/preflight', {

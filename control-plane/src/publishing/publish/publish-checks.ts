@@ -103,6 +103,59 @@ export function checkPaths(caller: ApiCaller, account: AccountRecord, executor: 
     else problem = 'cannot be used with executor web: local files exist only on edge and desktop executors';
     if (problem) throw openapiError(pathCode(field, contentType), `${field} ${shown(path)} ${problem} (account ${account.id}, executor ${executor})`);
   }
+  if (contentType === 'article') checkBodyPictures(caller, account, executor, content);
+}
+
+/**
+ * Whether the platform's edge adapter uploads the local pictures of an
+ * article's body from the node's disk (through the media sandbox): not where
+ * the editor takes pictures by web address only (checkLimits refuses local
+ * ones there) nor where it takes none (inlineImages).
+ */
+function uploadsLocalPictures(platform: string): boolean {
+  const contract = platformContract('article', platform);
+  return contract !== undefined && contract.limits.inlinePictures === undefined && !contract.fields.some((f) => f.key === 'inlineImages');
+}
+
+/**
+ * The pictures of an article's body that name files, checked for the
+ * target's executor as checkPaths checks the request's own paths. A Windows
+ * path is no picture for the web or edge executors: both run on Linux and
+ * render the Markdown with the shared renderer, which shows such a picture
+ * as its alt text (the desktop application reads its own computer's files,
+ * so it is left to that). On edge, a platform whose adapter uploads local
+ * pictures opens each one through the node's media sandbox, which refuses
+ * any path that is not absolute and inside the owner's media directory. The
+ * web executor has no files of the user's at all.
+ */
+function checkBodyPictures(caller: ApiCaller, account: AccountRecord, executor: Executor, content: PublishContent): void {
+  const where = `account ${account.id} (${account.platform}), executor ${executor}`;
+  const windows = content.windowsPictures;
+  if (executor !== 'desktop' && windows.length > 0) {
+    const n = windows.length;
+    throw openapiError(
+      'image_path_invalid',
+      `The article's body has ${n === 1 ? 'a picture' : `${n} pictures`} given as a Windows path: ${pictureList(windows)} (${where}). The ${executor} executor runs on Linux and cannot read ${n === 1 ? 'it' : 'them'}, and the article would go out with ${n === 1 ? 'its' : 'their'} alt text instead; use a web (https) address${executor === 'edge' ? ` or an absolute path inside PLUME_EDGE_VIDEO_DIR/${caller.userId}/ on the node` : ''}`,
+    );
+  }
+  if (executor === 'desktop' || !uploadsLocalPictures(account.platform)) return;
+  if (executor === 'web' && content.localPictures.length > 0) {
+    const n = content.localPictures.length;
+    throw openapiError(
+      'image_path_invalid',
+      `The article's body has ${n === 1 ? 'a picture' : `${n} pictures`} given as a local path: ${pictureList(content.localPictures)} (${where}). Local files exist only on edge and desktop executors; use a web (https) address, or an edge account with the file inside PLUME_EDGE_VIDEO_DIR/${caller.userId}/ on its node`,
+    );
+  }
+  const refused = content.localPictures.flatMap((path) => {
+    const problem = edgePathProblem(path, caller.userId, account.node?.capabilities.videoDir);
+    return problem ? [{ path, problem }] : [];
+  });
+  const first = refused[0];
+  if (first) {
+    const rest = refused.slice(1).map((r) => r.path);
+    const more = rest.length ? `; ${rest.length === 1 ? 'one more is' : `${rest.length} more are`} refused too: ${pictureList(rest)}` : '';
+    throw openapiError('image_path_invalid', `The picture ${shown(first.path)} in the article's body ${first.problem} (${where})${more}. Give each such picture a path of that form, or a web (https) address`);
+  }
 }
 
 /** The path as the caller sent it, quoted (control characters escaped), cut to a readable length. */
@@ -115,7 +168,13 @@ function characters(text: string): number {
   return n;
 }
 
-/** Platform limits on the content (throws content_limit_exceeded); returns the cover rule as a settings issue. */
+/** Up to five pictures, quoted, then how many more. */
+function pictureList(pictures: readonly string[]): string {
+  const named = pictures.slice(0, 5).map(shown).join(', ');
+  return pictures.length > 5 ? `${named} and ${pictures.length - 5} more` : named;
+}
+
+/** Platform limits on the content (throws content_limit_exceeded, local_picture_unsupported); returns the cover rule as a settings issue. */
 export function checkLimits(account: AccountRecord, contentType: ContentType, content: PublishContent, settings: Record<string, unknown>): SettingsIssue[] {
   const limits = platformContract(contentType, account.platform)!.limits;
   const where = `account ${account.id} (${account.platform})`;
@@ -137,6 +196,13 @@ export function checkLimits(account: AccountRecord, contentType: ContentType, co
     if (limits.maxImages !== undefined && content.imageCount > limits.maxImages) {
       throw openapiError('content_limit_exceeded', `${where}: ${account.platform} dynamics take at most ${limits.maxImages} images`);
     }
+  }
+  if (limits.inlinePictures === 'web_addresses_only' && content.localPictures.length > 0) {
+    const n = content.localPictures.length;
+    throw openapiError(
+      'local_picture_unsupported',
+      `${where}: ${account.platform} takes the pictures in an article's body by web address (http, https) only, and this article's body has ${n === 1 ? 'one that is' : `${n} that are`} not: ${pictureList(content.localPictures)}. Put ${n === 1 ? 'it' : 'them'} on the web and use ${n === 1 ? 'its address' : 'their addresses'}, or remove ${n === 1 ? 'it' : 'them'}`,
+    );
   }
   const issues: SettingsIssue[] = [];
   if (settings.coverMode === 'custom' && !content.hasCover) {

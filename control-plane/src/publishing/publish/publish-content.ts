@@ -6,7 +6,7 @@
  * in the planner.
  */
 import { sha256Hex } from '../../crypto/tokens.js';
-import { canonicalJson } from '@plume/shared';
+import { canonicalJson, localPictures, windowsPicturePaths } from '@plume/shared';
 import type { Db } from '../../db/client.js';
 import { articlesRepository } from '../articles/articles.repository.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
@@ -37,21 +37,39 @@ export interface PublishContent {
   hasImages: boolean;
   /** An article's text holds pictures (Markdown images). */
   inlineImages: boolean;
+  /** An article's body pictures that are not web addresses (local paths, relative addresses), as rendered. */
+  localPictures: readonly string[];
+  /** An article's body pictures given as a Windows path, which the renderer shows as their alt text. */
+  windowsPictures: readonly string[];
 }
 
 const MARKDOWN_IMAGE = /!\[[^\]]*\]\([^)]+\)/;
 const REMOTE_URL = /^https?:\/\//i;
 
 /**
- * What is read off an article's text — its digest and whether it has inline
- * images — once per row object (cached rows are shared and immutable): both
- * scan the whole text, which can be long.
+ * What is read off an article's text — its digest, whether it has inline
+ * images, which of them are not web addresses and which are Windows paths —
+ * once per row object (cached rows are shared and immutable): each scans the
+ * whole text, which can be long.
  */
-const textFacts = new WeakMap<object, { digest: string; inlineImages: boolean }>();
-function articleFacts(article: { title: string; content: string }): { digest: string; inlineImages: boolean } {
+interface TextFacts {
+  digest: string;
+  inlineImages: boolean;
+  localPictures: readonly string[];
+  windowsPictures: readonly string[];
+}
+const textFacts = new WeakMap<object, TextFacts>();
+function articleFacts(article: { title: string; content: string }): TextFacts {
   let facts = textFacts.get(article);
   if (facts === undefined) {
-    facts = { digest: sha256Hex(canonicalJson([article.title, article.content])), inlineImages: MARKDOWN_IMAGE.test(article.content) };
+    const inlineImages = MARKDOWN_IMAGE.test(article.content);
+    // Rendering is needed only when the text has a picture at all.
+    facts = {
+      digest: sha256Hex(canonicalJson([article.title, article.content])),
+      inlineImages,
+      localPictures: inlineImages ? Object.freeze(localPictures(article.content)) : [],
+      windowsPictures: inlineImages ? Object.freeze(windowsPicturePaths(article.content)) : [],
+    };
     textFacts.set(article, facts);
   }
   return facts;
@@ -86,6 +104,8 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         imageCount: 0,
         hasImages: Boolean(article.coverImage) || facts.inlineImages,
         inlineImages: facts.inlineImages,
+        localPictures: facts.localPictures,
+        windowsPictures: facts.windowsPictures,
       };
     }
     case 'dynamic': {
@@ -102,6 +122,8 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         imageCount: images.length,
         hasImages: images.length > 0,
         inlineImages: false,
+        localPictures: [],
+        windowsPictures: [],
       };
     }
     case 'video': {
@@ -122,6 +144,8 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
         imageCount: 0,
         hasImages: coverImagePath !== null,
         inlineImages: false,
+        localPictures: [],
+        windowsPictures: [],
       };
     }
   }

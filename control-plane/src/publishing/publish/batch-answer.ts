@@ -1,0 +1,43 @@
+/**
+ * A batch and its jobs as their owner sees them: public job states, the
+ * batch state derived from them, feedback and errors redacted (redact.ts).
+ * GET /publish/{batch_id} answers it, and so does the console's publish
+ * history.
+ */
+import { batchState, publicJobState } from './batch-view.js';
+import type { publishRepository } from './publish.repository.js';
+import { redactFeedback } from './redact.js';
+
+/** The local paths the job carries: the integrator gave them, so failures name them (redact.ts keeps them). */
+export function ownPaths(payload: Record<string, unknown>): string[] {
+  const paths = [payload.localVideoPath, payload.coverImagePath, payload.coverImage, ...(Array.isArray(payload.images) ? payload.images : [])];
+  return paths.filter((p): p is string => typeof p === 'string');
+}
+
+export type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
+
+export function batchAnswer(batch: StoredBatch, userId: number) {
+  return {
+    batch_id: batch.id,
+    content_type: batch.contentType,
+    executor: batch.executor,
+    article_id: batch.articleId,
+    state: batchState(batch.jobs.map((j) => j.state)),
+    request_id: batch.requestId,
+    created_at: batch.createdAt.toISOString(),
+    jobs: batch.jobs.map((j) => ({
+      job_id: j.id,
+      account_id: j.accountId,
+      platform: j.platform,
+      state: publicJobState(j.state),
+      feedback: redactFeedback(j.feedback, userId, ownPaths(j.payload)),
+      platform_status: j.platformStatus,
+      platform_post_id: j.platformPostId,
+      platform_url: j.platformUrl,
+      verified_at: j.verifiedAt?.toISOString() ?? null,
+      error: j.errorCode ? { code: j.errorCode, message: redactFeedback({ message: j.errorMessage ?? '' }, userId, ownPaths(j.payload))?.message ?? '' } : null,
+      settings_hash: j.settingsHash,
+    })),
+  };
+}
+
