@@ -115,6 +115,9 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
     const local = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n![图](/home/u/car.jpg)' }), ctx), 'upload_failed', 'upload');
     expect(local.message).toContain('/home/u/car.jpg');
+    // Tables become lines of text here, but a local picture in one is refused all the same, as preflight refuses it.
+    const inTable = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n| 图 |\n|---|\n| ![图](car.jpg) |' }), ctx), 'upload_failed', 'upload');
+    expect(inTable.message).toContain('"car.jpg"');
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
     await expectAdapterError(adapter.prepare(page, makeJob({ settings: { original: 'yes' } }), ctx), 'setting_unavailable', 'apply_settings');
     expect(page.url()).toBe('about:blank');

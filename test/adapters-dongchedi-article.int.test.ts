@@ -104,6 +104,8 @@ describe('errors', () => {
     const ctx = fx.ctx();
     const local = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n![图](/home/u/suv.jpg)' }), ctx), 'upload_failed', 'upload');
     expect(local.message).toContain('/home/u/suv.jpg');
+    const inTable = await expectAdapterError(adapter.prepare(page, makeJob({ content: '正文。\n\n| 图 |\n|---|\n| ![图](suv.jpg) |' }), ctx), 'upload_failed', 'upload');
+    expect(inTable.message).toContain('"suv.jpg"');
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false, settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
     expect(page.url()).toBe('about:blank');
     expect(ctx.gate.calls).toBe(0);

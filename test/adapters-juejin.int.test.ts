@@ -1,12 +1,19 @@
 /**
  * juejin adapter end to end: real Chromium against the platform simulator.
  * The cases every adapter shares are in test/support/adapter-contract.ts.
+ * The body's local pictures are opened through the node's own media sandbox
+ * (JobMedia), as the daemon opens them.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { juejinAdapter as adapter, autoSummary } from '../edge-node/src/adapters/juejin.js';
+import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { JPEG_HEAD, PNG_1X1, sha256 } from './support/cover-server.js';
 
 const P = 'juejin';
 const ACCOUNT = 'jj_1001';
@@ -14,6 +21,12 @@ const CONTENT = '# Plume 发布\n\n这是一篇 **Markdown** 文章，含代码�
 const IMAGE_SRC = 'https://images.example.com/figure-1.png';
 /** juejin's image host, where the replica re-hosts an external image (urlSave). */
 const REHOSTED = /!\[图一\]\(https:\/\/p3-juejin\.byteimg\.com\/tos-cn-i-k3u1fbpfcp\/[0-9a-f]{40}~tplv-k3u1fbpfcp-watermark\.image\)/;
+/** An upload's address on juejin's image host (article_pic). */
+const UPLOADED = /https:\/\/p3-juejin\.byteimg\.com\/tos-cn-i-k3u1fbpfcp\/[0-9a-f]{16}~tplv-k3u1fbpfcp-watermark\.image/g;
+/** Requests the replica has seen so far for drafts and for picture uploads (its counters run across tests). */
+const calls = () => ({ drafts: fx.sim.hits('/content_api/v1/article_draft/'), uploads: fx.sim.hits('/content_api/v1/upload/article_pic') });
+/** The job owner whose media directory (PLUME_EDGE_VIDEO_DIR/<id>/) holds the body's pictures. */
+const OWNER = 7;
 
 let cover: string;
 let seq = 0;
@@ -180,4 +193,113 @@ describe('inline images', () => {
     expect(ctx.gate.calls).toBe(0);
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
+});
+
+describe('local pictures', () => {
+  let staging: string;
+  let png: string;
+  let jpeg: string;
+  let mine: string;
+  beforeAll(async () => {
+    mine = join(fx.media.dir, String(OWNER));
+    await mkdir(mine, { recursive: true });
+    png = join(mine, 'figure one.png');
+    jpeg = join(mine, 'photo.jpg');
+    await writeFile(png, PNG_1X1);
+    await writeFile(jpeg, JPEG_HEAD);
+    staging = await mkdtemp(join(tmpdir(), 'plume-juejin-staging-'));
+  });
+  afterAll(async () => rm(staging, { recursive: true, force: true }));
+
+  /** A context that opens files as the daemon does: through the sandbox, for the job's owner only. */
+  function sandboxed() {
+    const media = new JobMedia(fx.media.dir, OWNER, join(staging, String(++seq)));
+    return { media, ctx: fx.ctx({ openFile: (path) => media.open(path) }) };
+  }
+
+  it('are uploaded through juejin’s picture upload; the one post names the copies and no local path', async () => {
+    const page = await open();
+    const { media, ctx } = sandboxed();
+    const content = `开头\n\n![图一](<${png}> "说明")\n\n中间 ![照片](${jpeg}) 与再一次 ![图一again](<${png}>)\n\n![网图](${IMAGE_SRC})\n\n结尾\n`;
+    const job = makeJob({ content, coverImage: undefined });
+    try {
+      await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx);
+    } finally {
+      await media.close();
+    }
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.body;
+    expect(body).not.toContain(fx.media.dir);
+    expect(body).not.toContain(IMAGE_SRC);
+    const urls = body.match(UPLOADED)!;
+    expect(urls).toHaveLength(3);
+    expect(urls[0]).toBe(urls[2]);
+    expect(urls[0]).not.toBe(urls[1]);
+    expect(body.replace(UPLOADED, 'UP').replace(/\/[0-9a-f]{40}~/, '/WEB~')).toBe(
+      '开头\n\n![图一](UP "说明")\n\n中间 ![照片](UP) 与再一次 ![图一again](UP)\n\n![网图](https://p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/WEB~tplv-k3u1fbpfcp-watermark.image)\n\n结尾\n',
+    );
+    // Each file uploaded once, in order; what juejin stored are the files' own bytes.
+    expect(posts[0]!.media).toEqual([
+      { kind: 'image', size: PNG_1X1.length, sha256: sha256(PNG_1X1) },
+      { kind: 'image', size: JPEG_HEAD.length, sha256: sha256(JPEG_HEAD) },
+      { kind: 'image', size: PNG_1X1.length, sha256: sha256(PNG_1X1) },
+    ]);
+    expect(ctx.events.filter((e) => e.detail?.phase === 'images').map((e) => e.detail!.percent)).toEqual([0, 50, 100]);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a relative path or one outside the owner’s media directory is upload_failed before any draft or upload', async () => {
+    const elsewhere = join(fx.media.dir, 'stranger.png');
+    await writeFile(elsewhere, PNG_1X1);
+    const before = calls();
+    for (const bad of ['figure.png', './pics/figure.png', elsewhere, join(fx.media.dir, '8', 'x.png'), `${mine}/../stranger.png`]) {
+      const page = await open();
+      const { media, ctx } = sandboxed();
+      try {
+        const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `正文\n\n![坏](${bad})\n\n![好](${jpeg})`, coverImage: undefined }), ctx), 'upload_failed', 'upload');
+        expect(err.message, bad).toContain(`cannot open the picture ${bad}`);
+        expect(err.details, bad).toMatchObject({ path: bad });
+      } finally {
+        await media.close();
+      }
+      expect(ctx.gate.calls).toBe(0);
+    }
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    expect(calls()).toEqual(before);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a picture over juejin’s size limit is upload_failed before it is read or sent', async () => {
+    const big = join(mine, 'huge.png');
+    await writeFile(big, '');
+    await truncate(big, 20 * 1024 * 1024 + 1);
+    const before = calls();
+    const page = await open();
+    const { media, ctx } = sandboxed();
+    try {
+      const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![大](${big})`, coverImage: undefined }), ctx), 'upload_failed', 'upload');
+      expect(err.message).toContain(`${20 * 1024 * 1024 + 1} bytes`);
+    } finally {
+      await media.close();
+    }
+    expect(calls()).toEqual(before);
+  }, FLOW_TIMEOUT_MS);
+
+  it('upload_failed with juejin’s own words when it refuses a picture; nothing is saved or published', async () => {
+    fx.sim.configure(P, { rejectImages: '图片格式不支持' });
+    const before = calls();
+    const page = await open();
+    const { media, ctx } = sandboxed();
+    try {
+      const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `![图一](<${png}>)`, coverImage: undefined }), ctx), 'upload_failed', 'upload');
+      expect(err.message).toContain('图片格式不支持');
+      expect(err.message).toContain(png);
+    } finally {
+      await media.close();
+    }
+    expect(ctx.gate.calls).toBe(0);
+    expect(calls()).toEqual({ drafts: before.drafts, uploads: before.uploads + 1 });
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
 });

@@ -87,6 +87,17 @@ describe('happy path', () => {
     expect(body).toMatch(/<img src="https:\/\/wx2\.sinaimg\.cn\/large\/[0-9a-f]{32}\.jpg" alt="图"/);
   });
 
+  it('a local picture stops the job before the browser moves: weibo copies pictures by web address only', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const start = page.url();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ content: `开头\n\n![图](${IMAGE})\n\n![本地](figure.png)\n`, cover: false }), ctx), 'upload_failed', 'upload');
+    expect(err.message).toContain('"figure.png"');
+    expect(page.url()).toBe(start);
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  });
+
   it('the AI declaration follows aiLabel, else the article\'s aigc facts', async () => {
     for (const [job, declared] of [
       [makeJob({ cover: false, aigc: true, settings: {} }), true],

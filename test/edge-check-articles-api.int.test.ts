@@ -6,38 +6,16 @@
  * (discardDraft: pcui/article/remove); 搜狐号, 网易号 and 企鹅号 have no recorded
  * way to remove a draft, so theirs stays, as the operator guide says.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const ACCOUNTS = { baijiahao: '1588000000000088', sohu: '120186988', netease: 'W7400000000088', qiehao: '5120000088' } as const;
 const PLATFORMS = Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>;
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(PLATFORMS.map((p) => [p, sim.baseUrl(p)]))),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 const cookieHeader = (p: keyof typeof ACCOUNTS) => {
   const c = sim.sessionCookie(p, ACCOUNTS[p]);
@@ -71,27 +49,18 @@ async function drafts(p: keyof typeof ACCOUNTS): Promise<number> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-bsn-'));
-  for (const p of PLATFORMS) {
-    sim.setLoggedIn(p, ACCOUNTS[p], true);
-    const cookie = sim.sessionCookie(p, ACCOUNTS[p]);
-    const file = join(work, `state-${p}.json`);
-    writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-    const res = await cli(['accounts', 'import', '--ref', ACCOUNTS[p], '--platform', p, '--storage-state', file]);
-    if (res.code !== 0) throw new Error(res.out);
-  }
+  world = await startCheckCli(ACCOUNTS, 'bsn');
+  sim = world.sim;
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
   it('each article check matches every step up to the publish call and publishes nothing', async () => {
     for (const p of PLATFORMS) {
-      const res = await cli(['check', p, '--account', ACCOUNTS[p]]);
+      const res = await cli(['check', p, '--account', ACCOUNTS[p], '--content-type', 'article']);
       expect(res.code, res.out).toBe(0);
       expect(res.out).toContain(`${p} article as ${ACCOUNTS[p]}`);
       expect(res.out, p).toMatch(/publish\s+matched\s+\(stopped before the click\)/);
@@ -103,7 +72,8 @@ describe('happy path', () => {
     expect(await drafts('sohu')).toBe(1);
     expect(await drafts('netease')).toBe(1);
     expect(await drafts('qiehao')).toBe(1);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
+    // Each check names its content type (these platforms publish videos too): only the article checks are stored.
     expect(stored.map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
       ['baijiahao', 'article', 'passed'],
       ['netease', 'article', 'passed'],

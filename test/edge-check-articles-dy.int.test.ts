@@ -6,38 +6,16 @@
  * has a recorded way to remove a draft, so the draft stays, as the operator
  * guide says.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const ACCOUNTS = { dayu: 'c0ffee00c0ffee00c0ffee00c0ffee88', yidian: '1736000088' } as const;
 const PLATFORMS = Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>;
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(PLATFORMS.map((p) => [p, sim.baseUrl(p)]))),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 /** 一点号's own list of the account's drafts (status 0), read with its session and mpcode the way the desk does. */
 async function yidianDrafts(): Promise<string[]> {
@@ -51,27 +29,18 @@ async function yidianDrafts(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-dy-'));
-  for (const p of PLATFORMS) {
-    sim.setLoggedIn(p, ACCOUNTS[p], true);
-    const cookie = sim.sessionCookie(p, ACCOUNTS[p]);
-    const file = join(work, `state-${p}.json`);
-    writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-    const res = await cli(['accounts', 'import', '--ref', ACCOUNTS[p], '--platform', p, '--storage-state', file]);
-    if (res.code !== 0) throw new Error(res.out);
-  }
+  world = await startCheckCli(ACCOUNTS, 'dy');
+  sim = world.sim;
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
   it('each article check matches every step up to the publish click and publishes nothing', async () => {
     for (const p of PLATFORMS) {
-      const res = await cli(['check', p, '--account', ACCOUNTS[p]]);
+      const res = await cli(['check', p, '--account', ACCOUNTS[p], '--content-type', 'article']);
       expect(res.code, res.out).toBe(0);
       expect(res.out).toContain(`${p} article as ${ACCOUNTS[p]}`);
       expect(res.out, p).toMatch(/publish\s+matched\s+\(stopped before the click\)/);
@@ -83,7 +52,7 @@ describe('happy path', () => {
     expect(sim.hits('/mp.dayu.com/dashboard/submit-article')).toBe(0);
     expect(sim.hits('/mp.yidianzixun.com/api/post/publish')).toBe(0);
     expect(await yidianDrafts()).toEqual([expect.stringMatching(/^Plume 检查 \d{8}-\d{4}$/)]);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
       ['dayu', 'article', 'passed'],
       ['yidian', 'article', 'passed'],

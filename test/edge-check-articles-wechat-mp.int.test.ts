@@ -6,53 +6,24 @@
  * confirms. No way to remove a draft is on record, so the draft stays, as the
  * operator guide says.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const P = 'wechat_mp';
 const ACCOUNT = 'gh_c0ffee000088';
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify({ [P]: sim.baseUrl(P) }),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-wx-'));
-  sim.setLoggedIn(P, ACCOUNT, true);
-  const cookie = sim.sessionCookie(P, ACCOUNT);
-  const file = join(work, 'state-wx.json');
-  writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-  const res = await cli(['accounts', 'import', '--ref', ACCOUNT, '--platform', P, '--storage-state', file]);
-  if (res.code !== 0) throw new Error(res.out);
+  world = await startCheckCli({ [P]: ACCOUNT }, 'wx');
+  sim = world.sim;
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
@@ -67,7 +38,7 @@ describe('happy path', () => {
     expect(sim.hits('/mp.weixin.qq.com/cgi-bin/filetransfer')).toBe(1);
     expect(sim.hits('/mp.weixin.qq.com/cgi-bin/operate_appmsg')).toBe(1);
     expect(sim.hits('/mp.weixin.qq.com/cgi-bin/masssend')).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.map((c) => [c.platform, c.contentType, c.status])).toEqual([[P, 'article', 'passed']]);
   }, 120_000);
 

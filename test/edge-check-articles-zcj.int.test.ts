@@ -6,38 +6,16 @@
  * (discardDraft). No public source records how zhihu or CSDN delete a
  * draft: their check drafts stay on the site (docs/platforms.md says so).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const REFS = { zhihu: '5d0c9a1e2b3f4a6c8e7d9f0a1b2c3d4e', csdn: 'plume_check', jianshu: '41250077' } as const;
 const PLATFORMS = Object.keys(REFS) as Array<keyof typeof REFS>;
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(PLATFORMS.map((p) => [p, sim.baseUrl(p)]))),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 /** How many notes the jianshu account holds in all its notebooks, read with its session. */
 async function jianshuNotes(): Promise<number> {
@@ -49,27 +27,19 @@ async function jianshuNotes(): Promise<number> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-zcj-'));
-  for (const p of PLATFORMS) {
-    sim.setLoggedIn(p, REFS[p], true);
-    const cookie = sim.sessionCookie(p, REFS[p]);
-    const file = join(work, `state-${p}.json`);
-    writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-    const res = await cli(['accounts', 'import', '--ref', REFS[p], '--platform', p, '--storage-state', file]);
-    if (res.code !== 0) throw new Error(res.out);
-  }
+  world = await startCheckCli(REFS, 'zcj');
+  sim = world.sim;
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
   it('each article check matches every step up to the publish call; nothing is published, the jianshu note is removed', async () => {
     for (const p of PLATFORMS) {
-      const res = await cli(['check', p, '--account', REFS[p]]);
+      // zhihu also takes videos: its video check is test/edge-check-zhihu-video.int.test.ts.
+      const res = await cli(['check', p, '--account', REFS[p], '--content-type', 'article']);
       expect(res.code, res.out).toBe(0);
       expect(res.out).toContain(`${p} article as ${REFS[p]}`);
       expect(res.out).toMatch(/publish\s+matched\s+\(stopped before the click\)/);
@@ -83,7 +53,7 @@ describe('happy path', () => {
     expect(sim.hits('/csdn-img-blog.obs.cn-north-4.myhuaweicloud.com/')).toBe(1);
     expect(sim.hits('/soft_destroy')).toBe(1);
     expect(await jianshuNotes()).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.filter((c) => PLATFORMS.includes(c.platform as keyof typeof REFS)).map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
       ['csdn', 'article', 'passed'],
       ['jianshu', 'article', 'passed'],

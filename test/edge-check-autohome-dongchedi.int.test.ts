@@ -6,55 +6,24 @@
  * click, and never makes it. Neither editor keeps a draft that public sources
  * record, so there is none to remove.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const REFS = { autohome: '63581288', dongchedi: '1720458836288801' } as const;
 const PLATFORMS = Object.keys(REFS) as Array<keyof typeof REFS>;
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(PLATFORMS.map((p) => [p, sim.baseUrl(p)]))),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-car-articles-'));
-  for (const p of PLATFORMS) {
-    sim.setLoggedIn(p, REFS[p], true);
-    const cookie = sim.sessionCookie(p, REFS[p]);
-    const file = join(work, `${p}.json`);
-    writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-    const res = await cli(['accounts', 'import', '--ref', REFS[p], '--platform', p, '--storage-state', file]);
-    if (res.code !== 0) throw new Error(res.out);
-  }
+  world = await startCheckCli(REFS, 'car-articles');
+  sim = world.sim;
 }, 60_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
@@ -67,7 +36,7 @@ describe('happy path', () => {
     expect(sim.publishes()).toHaveLength(0);
     expect(sim.hits('/chejiahao.autohome.com.cn/mofang/api/upload')).toBe(1);
     expect(sim.hits('/chejiahao.autohome.com.cn/article/api/publish')).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.filter((c) => c.platform === 'autohome').map((c) => [c.contentType, c.status])).toEqual([['article', 'passed']]);
   }, 120_000);
 
@@ -79,7 +48,7 @@ describe('happy path', () => {
     expect(sim.publishes()).toHaveLength(0);
     expect(sim.hits('/mp.dcdapp.com/mp/agw/article/cover/upload')).toBe(1);
     expect(sim.hits('/mp.dcdapp.com/mp/agw/article/publish')).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.filter((c) => c.platform === 'dongchedi').map((c) => [c.contentType, c.status])).toEqual([['article', 'passed']]);
   }, 120_000);
 });

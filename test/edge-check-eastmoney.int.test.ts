@@ -6,53 +6,24 @@
  * video uploaded) up to the publish click, and never makes it. Neither page
  * keeps a draft that public sources record, so there is none to remove.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const P = 'eastmoney';
 const REF = '3286015042150002';
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify({ [P]: sim.baseUrl(P) }),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-eastmoney-'));
-  sim.setLoggedIn(P, REF, true);
-  const cookie = sim.sessionCookie(P, REF);
-  const file = join(work, 'state.json');
-  writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-  const res = await cli(['accounts', 'import', '--ref', REF, '--platform', P, '--storage-state', file]);
-  if (res.code !== 0) throw new Error(res.out);
+  world = await startCheckCli({ [P]: REF }, 'eastmoney');
+  sim = world.sim;
 }, 60_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
@@ -67,7 +38,7 @@ describe('happy path', () => {
     expect(sim.hits('/mp.eastmoney.com/collect/api/cover/upload')).toBe(1);
     expect(sim.hits('/mp.eastmoney.com/collect/api/video/upload')).toBe(1);
     expect(sim.hits('/mp.eastmoney.com/collect/api/article/publish') + sim.hits('/mp.eastmoney.com/collect/api/video/publish')).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
       [P, 'article', 'passed'],
       [P, 'video', 'passed'],

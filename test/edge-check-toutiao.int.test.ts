@@ -5,37 +5,15 @@
  * publish click and never clicks; the article draft the check saved is
  * removed again (discardDraft), so the live site keeps no leftovers.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const REF = '1700000000000077';
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify({ toutiao: sim.baseUrl('toutiao') }),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 /** What the account's content list holds on the replica (drafts included), read with its session. */
 async function contentList(): Promise<Array<{ id: string; status: number }>> {
@@ -45,19 +23,12 @@ async function contentList(): Promise<Array<{ id: string; status: number }>> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-toutiao-'));
-  sim.setLoggedIn('toutiao', REF, true);
-  const cookie = sim.sessionCookie('toutiao', REF);
-  const file = join(work, 'state.json');
-  writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-  const res = await cli(['accounts', 'import', '--ref', REF, '--platform', 'toutiao', '--storage-state', file]);
-  if (res.code !== 0) throw new Error(res.out);
+  world = await startCheckCli({ toutiao: REF }, 'toutiao');
+  sim = world.sim;
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
@@ -72,7 +43,7 @@ describe('happy path', () => {
     expect(sim.hits('/mp.toutiao.com/mp/agw/article/publish')).toBe(1);
     expect(sim.hits('/mp.toutiao.com/mp/agw/creator_center/delete_draft')).toBe(1);
     expect(await contentList()).toEqual([]);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+    const stored = world.storedChecks();
     expect(stored.filter((c) => c.platform === 'toutiao').map((c) => [c.contentType, c.status]).sort()).toEqual([
       ['article', 'passed'],
       ['dynamic', 'passed'],

@@ -1,70 +1,49 @@
 /**
  * `plume-edge check yiche` as an operator runs it: the compiled CLI, the
  * account imported from a replica session, the real adapter in Debian's
- * Chromium. It goes through every step of the 易车号 video page (the check
- * video uploaded) up to the publish click, and never makes it. The page keeps
- * no draft that public sources record, so there is none to remove.
+ * Chromium. It goes through every step of the 易车号 article page (the check
+ * picture uploaded as both covers) and of its video page (the check video
+ * uploaded) up to the publish click, and never makes it. Neither page keeps a
+ * draft that public sources record, so there is none to remove.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const P = 'yiche';
 const REF = '50817002';
 
+let world: CheckCli;
 let sim: Simulator;
-let work: string;
-
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify({ [P]: sim.baseUrl(P) }),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[]) => world.run(args);
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-yiche-'));
-  sim.setLoggedIn(P, REF, true);
-  const cookie = sim.sessionCookie(P, REF);
-  const file = join(work, 'state.json');
-  writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-  const res = await cli(['accounts', 'import', '--ref', REF, '--platform', P, '--storage-state', file]);
-  if (res.code !== 0) throw new Error(res.out);
+  world = await startCheckCli({ [P]: REF }, 'yiche');
+  sim = world.sim;
 }, 60_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('happy path', () => {
-  it('the video check matches every step up to the publish click, uploads its video, publishes nothing', async () => {
+  it('the article and video checks match every step up to the publish click, upload their media, publish nothing', async () => {
     const res = await cli(['check', P, '--account', REF]);
     expect(res.code, res.out).toBe(0);
+    expect(res.out).toContain(`${P} article as ${REF}`);
     expect(res.out).toContain(`${P} video as ${REF}`);
-    expect(res.out.match(/publish\s+matched\s+\(stopped before the click\)/g)).toHaveLength(1);
+    expect(res.out.match(/publish\s+matched\s+\(stopped before the click\)/g)).toHaveLength(2);
     expect(res.out).toContain('PASSED');
     expect(sim.publishes()).toHaveLength(0);
+    // The article's cover into *竖版封面图 and *封面图; the check article has no body picture.
+    expect(sim.hits('/mp.yiche.com/api/upload_image/mp_real_upload')).toBe(2);
+    expect(sim.hits('/mp.yiche.com/web_mp/api/v1/pub/savenews')).toBe(0);
     expect(sim.hits('/mp.yiche.com/api/video/upload')).toBe(1);
     expect(sim.hits('/mp.yiche.com/api/video/publish')).toBe(0);
-    const stored = JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
-    expect(stored.map((c) => [c.platform, c.contentType, c.status])).toEqual([[P, 'video', 'passed']]);
-  }, 120_000);
+    const stored = world.storedChecks();
+    expect(stored.map((c) => [c.platform, c.contentType, c.status]).sort()).toEqual([
+      [P, 'article', 'passed'],
+      [P, 'video', 'passed'],
+    ]);
+  }, 180_000);
 });

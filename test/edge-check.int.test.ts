@@ -7,13 +7,11 @@
  * screenshot and the page's HTML; the last conclusive result per (platform,
  * content type) is kept in site-checks.json for the daemon to report.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './platform-simulator/index.js';
-import { EDGE_CLI } from './support/edge-world.js';
+import type { Simulator } from './platform-simulator/index.js';
+import { type CheckCli, startCheckCli } from './support/edge-check-cli.js';
 
 const ACCOUNTS = [
   { platform: 'weibo', ref: '7700112233' },
@@ -21,47 +19,21 @@ const ACCOUNTS = [
   { platform: 'kuaishou', ref: '5500112233' },
 ] as const;
 
+let world: CheckCli;
 let sim: Simulator;
 let work: string;
+const cli = (args: string[]) => world.run(args);
 
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [EDGE_CLI, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: work,
-        PLUME_EDGE_STATE_DIR: join(work, 'state'),
-        PLUME_EDGE_PLATFORM_URLS: JSON.stringify(Object.fromEntries(ACCOUNTS.map((a) => [a.platform, sim.baseUrl(a.platform)]))),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
-
-const stored = () => JSON.parse(readFileSync(join(work, 'state', 'site-checks.json'), 'utf8')) as Array<Record<string, string>>;
+const stored = () => world.storedChecks();
 const evidenceDir = (out: string) => /evidence: (\S+)/.exec(out)?.[1];
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  work = mkdtempSync(join(tmpdir(), 'plume-check-'));
-  for (const a of ACCOUNTS) {
-    sim.setLoggedIn(a.platform, a.ref, true);
-    const cookie = sim.sessionCookie(a.platform, a.ref);
-    const file = join(work, `${a.ref}.json`);
-    writeFileSync(file, JSON.stringify({ cookies: [{ name: cookie.name, value: cookie.value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }));
-    const res = await cli(['accounts', 'import', '--ref', a.ref, '--platform', a.platform, '--storage-state', file]);
-    if (res.code !== 0) throw new Error(res.out);
-  }
+  world = await startCheckCli(Object.fromEntries(ACCOUNTS.map((a) => [a.platform, a.ref])), 'all');
+  ({ sim, work } = world);
 }, 600_000);
 
 afterAll(async () => {
-  await sim?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 beforeEach(() => {

@@ -6,15 +6,17 @@
  * account info, picture upload, draft save, publish, the article list and
  * draft removal. The session lives in Baidu's `BDUSS` cookie. Answers carry
  * 百家号's `errno` / `errmsg`; a publish is recorded with the HTML as received.
+ * The editor's video page (type=videoV2) and its calls are in ./baijiahao-video.ts.
  *
  * `omit` names this replica knows: `edit-token` (the editor page loses its
- * token), `article_id` (the draft save answers no id).
+ * token), `article_id` (the draft save answers no id), and the video page's.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
+import { publishVideo, uploadVideo, videoPage, videoRows } from './baijiahao-video.js';
 
 const P = 'baijiahao';
 const HOST = '/baijiahao.baidu.com';
@@ -38,7 +40,7 @@ const NOT_LOGGED_IN = { errno: 10000010, errmsg: '未登录', data: {} };
 
 export const baijiahao: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'BDUSS',
   handle: router([
     ['GET', `${HOST}/builder/theme/bjh/login`, (_req, res) => html(res, shell('百家号 - 登录', '<div class="login-wrap"><button class="login-btn">登录</button><p>注册/登录百家号</p></div>'))],
@@ -52,6 +54,10 @@ export const baijiahao: PlatformSim = {
       json(res, 200, u ? { errno: 0, errmsg: 'success', data: { user: { userid: u.uid, name: u.name, avatar: '', app_id: `17${u.uid}` } } } : NOT_LOGGED_IN);
     }],
     ['POST', `${HOST}/materialui/picture/uploadProxy`, upload],
+    ['POST', `${HOST}/materialui/video/uploadvideo`, async (req, res, _route, state) => {
+      const u = apiUser(req, res, state);
+      if (u) await uploadVideo(req, res, state, u);
+    }],
     ['POST', `${HOST}/pcui/article/save`, save],
     ['POST', `${HOST}/pcui/article/publish`, publish],
     ['GET', `${HOST}/pcui/article/lists`, lists],
@@ -81,6 +87,7 @@ function apiUser(req: IncomingMessage, res: ServerResponse, state: SimState): Us
 function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
   if (!u) return html(res, landing());
+  if (route.query.get('type') === 'videoV2') return videoPage(res, route, state, { user: u, token: tokenOf(u.uid) });
   const d = drafts(state).get(route.query.get('article_id') ?? '');
   const draft = d && d.account === u.uid ? d.form : undefined;
   const token = state.opts(P).omit.includes('edit-token') ? '' : `window.__BJH__INIT__AUTH__="${tokenOf(u.uid)}",`;
@@ -152,6 +159,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const u = apiUser(req, res, state);
   if (!u) return;
   const f = await formOf(req);
+  if (route.query.get('type') === 'video') return publishVideo(res, route, state, u, f, (src) => (pictures(state).get(src)?.account === u.uid ? picture(state, src, 'cover') : undefined));
   const d = drafts(state).get(f.article_id ?? '');
   if (!d || d.account !== u.uid) return json(res, 200, refused('文章不存在'));
   const bad = problem(state, u, f);
@@ -164,12 +172,8 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
     const m = /^activity_list\[(\d+)\]\[id\]$/.exec(k);
     if (m) activities.set(v, f[`activity_list[${m[1]}][is_checked]`] ?? '0');
   }
-  const media = (src: string, kind: MediaRecord['kind']): MediaRecord => {
-    const m = state.media.get(pictures(state).get(src)!.mediaId)!;
-    return { kind, size: m.size, sha256: m.sha256 };
-  };
-  const covers = (JSON.parse(f.cover_images ?? '[]') as Array<{ src: string }>).map((c) => media(c.src, 'cover'));
-  const images = [...(f.content ?? '').matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => media(m[1]!.replace(/&amp;/g, '&'), 'image'));
+  const covers = (JSON.parse(f.cover_images ?? '[]') as Array<{ src: string }>).map((c) => picture(state, c.src, 'cover'));
+  const images = [...(f.content ?? '').matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => picture(state, m[1]!.replace(/&amp;/g, '&'), 'image'));
   await acceptPublish(
     res,
     state,
@@ -187,14 +191,24 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   );
 }
 
+/** A picture on 百家号's host as a publish records it. */
+function picture(state: SimState, src: string, kind: MediaRecord['kind']): MediaRecord {
+  const m = state.media.get(pictures(state).get(src)!.mediaId)!;
+  return { kind, size: m.size, sha256: m.sha256 };
+}
+
 const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 function lists(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = apiUser(req, res, state);
   if (!u) return;
   const search = route.query.get('search') ?? '';
+  if (route.query.get('type') === 'video') {
+    const list = videoRows(state, u, search);
+    return json(res, 200, { errno: 0, errmsg: 'success', data: { list, page: { currentPage: 1, pageSize: 20, totalCount: list.length, totalPage: 1 } } });
+  }
   const published = state.published
-    .filter((p) => p.platform === P && p.account === u.uid)
+    .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video')
     .map((p) => ({ article_id: p.postId, title: p.title, status: 'publish', publish_time: chinaTime(p.at), read_amount: 0, rec_amount: 0 }))
     .reverse();
   const own = [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ article_id: d.id, title: d.form.title ?? '', status: 'draft', publish_time: '' }));

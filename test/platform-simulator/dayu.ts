@@ -6,14 +6,17 @@
  * picture host ns.dayu.com, save-draft, the publish request the editor's
  * control sends (submit-article), the article list and the published pages
  * on mparticle.uc.cn. Without a session the dashboard sends the browser to
- * mp.dayu.com/. Every write wants the page's utoken.
+ * mp.dayu.com/. Every write wants the page's utoken. The video page, its
+ * upload and its publish call are in dayu-video.ts.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
- * field), `_id` (the draft save answers no id).
+ * field, and so does the video page), `_id` (the draft save answers no id),
+ * and the video page's own (dayu-video.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, redirect, type Route } from './http.js';
+import { dayuVideoRoutes, videoPostPage } from './dayu-video.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
 
@@ -47,7 +50,7 @@ function secrets(state: SimState, u: User): { utoken: string; sign: string } {
 
 export const dayu: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   handle: router([
     ['GET', `${MP}/`, (_req, res) => html(res, shell('大鱼号', '<div class="login"><p>登录大鱼号</p><button>登录</button></div>'))],
     ['GET', `${MP}/dashboard/index`, (req, res, route, state) => dashboardPage(req, res, route, state, '<div class="dashboard"><h1>首页</h1></div>')],
@@ -59,18 +62,22 @@ export const dayu: PlatformSim = {
     ['GET', '/mparticle.uc.cn/article.html', (_req, res, route, state) => {
       const p = state.published.find((x) => x.platform === P && x.postId === route.query.get('wm_aid'));
       if (!p) return html(res, shell('UC', '<p>文章不存在</p>'), 404);
-      html(res, shell(p.title ?? '', `<h1>${esc(p.title ?? '')}</h1><div class="article-content">${p.body}</div>`));
+      html(res, shell(p.title ?? '', p.settings.type === 'video' ? videoPostPage(p.title ?? '', p.body) : `<h1>${esc(p.title ?? '')}</h1><div class="article-content">${p.body}</div>`));
     }],
+    ...dayuVideoRoutes({ dashboardPage, writer, pictureOwner: (state, url) => pictures(state).get(url) }),
   ]),
 };
 
-/** A dashboard page: its globalConfig script, then the page's own markup. No session: to the home page. */
-function dashboardPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, body: string): void {
+/**
+ * A dashboard page: its globalConfig script (under `configVar`, for a page
+ * keeping it under another name), then the page's own markup. No session: to the home page.
+ */
+function dashboardPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, body: string, configVar = 'globalConfig'): void {
   const u = state.user(req, P);
   if (!u) return redirect(res, `${route.prefix}${MP}/?redirect_url=${encodeURIComponent(route.prefix + route.path)}`);
   const { utoken, sign } = secrets(state, u);
   const config = { utoken, nsImageUploadSign: sign, wmid: u.uid, weMediaName: u.name, wmAvator: '//image.uc.cn/s/wemedia/avatar.png' };
-  html(res, shell('大鱼号', `<script>var globalConfig = ${JSON.stringify(config).replace(/</g, '\\u003c')};\nvar G = {};</script>${body}`));
+  html(res, shell('大鱼号', `<script>var ${configVar} = ${JSON.stringify(config).replace(/</g, '\\u003c')};\nvar G = {};</script>${body}`));
 }
 
 function editor(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {

@@ -6,6 +6,11 @@
  * create/update, image upload and re-hosting, publish (HTTP 200 with `err_no`)
  * and the author's article list. The session lives in the `sessionid` cookie.
  *
+ * The picture upload (article_pic) does not know what a picture is for: a
+ * cover and a body picture go the same way, and either switch (`rejectCover`,
+ * `rejectImages`) refuses them all. A published post's media are its cover
+ * and every picture of its Markdown that names an upload of the same account.
+ *
  * `omit` names this replica knows: `category_name` (the category list loses
  * its names), `title-input` (the editor page loses its title field).
  */
@@ -15,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
-import type { SimState } from './state.js';
+import type { SimState, StoredMedia } from './state.js';
 
 const P = 'juejin';
 const WEB = '/juejin.cn';
@@ -166,10 +171,19 @@ async function uploadPic(req: IncomingMessage, res: ServerResponse, _route: Rout
   const form = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
   const file = form.get('file');
   if (!(file instanceof Blob)) return json(res, 200, { err_no: 1, err_msg: '缺少文件' });
-  const reject = state.opts(P).rejectCover;
+  if (file.size === 0) return json(res, 200, { err_no: 1, err_msg: '文件为空' });
+  const o = state.opts(P);
+  const reject = o.rejectCover || o.rejectImages;
   if (reject) return json(res, 200, { err_no: 1, err_msg: reject });
-  const m = state.storeMedia(P, u.uid, 'cover', Buffer.from(await file.arrayBuffer()), file.type);
+  const m = state.storeMedia(P, u.uid, 'image', Buffer.from(await file.arrayBuffer()), file.type);
   json(res, 200, { err_no: 0, err_msg: 'success', data: { url: `${IMG_HOST}/${m.id}~tplv-k3u1fbpfcp-watermark.image` } });
+}
+
+/** The upload an address on juejin's image host names, when this account made it. */
+function uploadOf(state: SimState, account: string, url: string): StoredMedia | undefined {
+  const id = /^https:\/\/p3-juejin\.byteimg\.com\/tos-cn-i-k3u1fbpfcp\/([0-9a-f]{16})~tplv/.exec(url)?.[1];
+  const m = id ? state.media.get(id) : undefined;
+  return m && m.platform === P && m.account === account ? m : undefined;
 }
 
 async function urlSave(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): Promise<void> {
@@ -206,9 +220,12 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   if (tagIds.length < 1 || tagIds.length > 3 || tagIds.some((t) => !JUEJIN_TAGS[t])) return refuse('请添加 1-3 个标签');
   if (!summary.trim() || Array.from(summary).length > 100) return refuse('摘要需为 1-100 字');
   const coverUrl = String(f.cover_image ?? '');
-  const coverId = /\/([0-9a-f]{16})~tplv/.exec(coverUrl)?.[1];
-  const cover = coverId ? state.media.get(coverId) : undefined;
+  const cover = coverUrl ? uploadOf(state, u.uid, coverUrl) : undefined;
   if (coverUrl && !cover) return refuse('封面无效');
+  const pictures = [...content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g)].flatMap((m) => {
+    const up = uploadOf(state, u.uid, m[1]!);
+    return up ? [{ kind: 'image' as const, size: up.size, sha256: up.sha256 }] : [];
+  });
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const id = newNumericId(state, 19);
@@ -223,7 +240,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       title,
       body: content,
       settings: { category, tags: tagIds.map((t) => JUEJIN_TAGS[t]), summary, coverUrl },
-      media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
+      media: [...(cover ? [{ kind: 'cover' as const, size: cover.size, sha256: cover.sha256 }] : []), ...pictures],
     },
     { err_no: 0, err_msg: 'success', data: { article_id: id, draft_id: d.id } },
   );

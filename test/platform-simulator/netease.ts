@@ -6,7 +6,7 @@
  * makes — account info, picture upload, publishV2.do (saveDraft / publish),
  * the content list — plus the published pages on www.163.com. The session
  * is the `NTESwebSI` cookie. A publish needs a token the page's SDK handed
- * out, once.
+ * out, once. The app's video view and its calls are netease-video.ts's.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field), `neg` (the page loses its 易盾 SDK), `docId` (the save answers no id).
@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, redirect, type Route } from './http.js';
+import { NETEASE_VIDEO_ROUTES, videoView } from './netease-video.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
 
@@ -37,7 +38,7 @@ const NOT_LOGGED_IN = { code: 401, msg: '用户未登录' };
 
 export const netease: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'NTESwebSI',
   handle: router([
     ['GET', `${MP}/login.html`, (_req, res) => html(res, shell('网易号 - 登录', '<div class="login-panel"><p>登录网易号</p><button>登录</button></div>'))],
@@ -49,6 +50,7 @@ export const netease: PlatformSim = {
     ['POST', `${MP}/api/v3/upload/picupload`, upload],
     ['POST', `${MP}/wemedia/article/status/api/publishV2.do`, publishV2],
     ['POST', `${MP}/wemedia/content/manage/list.do`, list],
+    ...NETEASE_VIDEO_ROUTES,
     ['GET', /^\/www\.163\.com\/dy\/article\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('网易', '<p>页面不存在</p>'), 404);
@@ -57,7 +59,7 @@ export const netease: PlatformSim = {
   ]),
 };
 
-/** The editor app: its view follows the hash (#/article-publish, #/article-publish/<docId>?option=editDraft). */
+/** The editor app: its view follows the hash (#/article-publish, #/article-publish/<docId>?option=editDraft, #/video-publish). */
 function editorApp(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
   if (!u) return redirect(res, `${route.prefix}${MP}/login.html`);
@@ -66,15 +68,23 @@ function editorApp(req: IncomingMessage, res: ServerResponse, route: Route, stat
   tokens(state).set(prefix, u.uid);
   const sdk = omit.includes('neg') ? '' : `let n = 0; window.neg = { getToken: async () => ({ code: 200, token: ${JSON.stringify(prefix)} + '.' + (++n) }) };`;
   const title = omit.includes('title-input') ? '' : '<textarea class="title-input" placeholder="请输入标题 (5~30个字)" maxlength="30"></textarea>';
+  const video = videoView(omit);
   html(
     res,
     shell(
       '网易号',
       `<div id="root"><div class="article-publish">${title}<div class="DraftEditor-root"><div data-contents="true" contenteditable="true"></div></div>
-<div class="cover"><span class="ne-switch-base-label-text">自动</span></div><button class="ne-btn">存草稿</button><button class="ne-btn ne-btn-primary">发布</button></div></div>`,
+<div class="cover"><span class="ne-switch-base-label-text">自动</span></div><button class="ne-btn">存草稿</button><button class="ne-btn ne-btn-primary">发布</button></div>${video.markup}</div>`,
       `${sdk}
-const show = () => { document.querySelector('.article-publish').dataset.route = location.hash; };
-addEventListener('hashchange', show); show();`,
+const BASE = ${JSON.stringify(route.prefix)};
+const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
+const show = () => {
+  const isVideo = location.hash.startsWith('#/video-publish');
+  document.querySelector('.article-publish').dataset.route = location.hash;
+  document.querySelector('.article-publish').hidden = isVideo;
+  document.querySelector('.video-publish').hidden = !isVideo;
+};
+addEventListener('hashchange', show); show();${video.script}`,
     ),
   );
 }
@@ -171,7 +181,8 @@ async function list(req: IncomingMessage, res: ServerResponse, _route: Route, st
     f.contentState === '0'
       ? [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ articleId: d.id, docId: d.id, title: d.form.title ?? '', contentState: 0, publishTime: 0 }))
       : state.published
-          .filter((p) => p.platform === P && p.account === u.uid)
+          // contentType 2 lists videos, any other value articles.
+          .filter((p) => p.platform === P && p.account === u.uid && (p.settings.type === 'video') === (f.contentType === '2'))
           .map((p) => ({ articleId: p.postId, docId: p.postId, title: p.title, contentState: 3, publishTime: Date.parse(p.at) }))
           .reverse();
   json(res, 200, { code: 1, msg: 'success', data: { list: rows, total: rows.length } });

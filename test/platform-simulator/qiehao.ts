@@ -6,6 +6,7 @@
  * (draft with needpub 1, publish with needpub 0), the article list — plus
  * the published pages on new.qq.com. The session is the `omaccesstoken`
  * cookie; every write wants the `x-csrf-token` header equal to the cookie.
+ * The video page and its calls are qiehao-video.ts's.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field), `articleId` (the save answers no id).
@@ -14,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookies, esc, html, json, readBody, redirect, type Route } from './http.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
+import { QIEHAO_VIDEO_ROUTES } from './qiehao-video.js';
 import type { MediaRecord, SimState } from './state.js';
 
 const P = 'qiehao';
@@ -39,7 +41,7 @@ const refuse = (code: string, msg: string) => ({ response: { code, msg }, data: 
 
 export const qiehao: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'omaccesstoken',
   handle: router([
     ['GET', `${OM}/userAuth/index`, (_req, res) => html(res, shell('企鹅号 - 登录', '<div class="login"><p>登录企鹅号</p><button>QQ登录</button></div>'))],
@@ -51,6 +53,7 @@ export const qiehao: PlatformSim = {
     ['POST', '/image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile', upload],
     ['POST', `${OM}/marticlepublish/omSave`, omSave],
     ['GET', `${OM}/marticle/article/list`, list],
+    ...QIEHAO_VIDEO_ROUTES,
     ['GET', /^\/new\.qq\.com\/rain\/a\/([\w-]+)$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('腾讯网', '<p>页面不存在</p>'), 404);
@@ -172,7 +175,7 @@ function list(req: IncomingMessage, res: ServerResponse, _route: Route, state: S
   const u = state.user(req, P);
   if (!u) return json(res, 200, NOT_LOGGED_IN);
   const published = state.published
-    .filter((p) => p.platform === P && p.account === u.uid)
+    .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video')
     .map((p) => ({ articleId: p.postId, title: p.title, status: 'published', pubTime: chinaTime(p.at) }));
   const unpublished = [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ articleId: d.id, title: String(d.body.title ?? ''), status: 'draft', pubTime: '' }));
   json(res, 200, ok({ list: [...published.reverse(), ...unpublished], total: published.length + unpublished.length }));

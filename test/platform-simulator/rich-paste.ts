@@ -9,7 +9,10 @@
  * element is not a paste: it never reaches `doc()`, which is what the
  * editor saves.
  *
- * Page script (a string): defines `richEditor(el)` → `{ html(): string, text(): string }`.
+ * An editor that changes its own document (a picture it uploaded itself
+ * put in place) says so with `commit()`, which takes what the element shows.
+ *
+ * Page script (a string): defines `richEditor(el)` → `{ html(): string, text(): string, commit(): void }`.
  */
 export const RICH_EDITOR_JS = `
 function richEditor(el) {
@@ -47,6 +50,7 @@ function richEditor(el) {
   return {
     html: () => (doc === null ? '' : doc),
     text: () => { const d = document.createElement('div'); d.innerHTML = doc === null ? '' : doc; return d.textContent; },
+    commit: () => { doc = el.innerHTML; },
   };
 }
 `;

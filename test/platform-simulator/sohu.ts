@@ -7,13 +7,16 @@
  * published pages on www.sohu.com. The session is Sohu's passport cookie
  * `ppinf`; one session is one 搜狐号 account here.
  *
+ * The video page and its calls are in ./sohu-video.ts.
+ *
  * `omit` names this replica knows: `title-input` (the editor loses its
- * title field), `draft-id` (the draft save answers no id).
+ * title field), `draft-id` (the draft save answers no id), and the video page's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
+import { publishVideo, uploadVideo, videoPage } from './sohu-video.js';
 
 const P = 'sohu';
 const MP = '/mp.sohu.com';
@@ -32,10 +35,25 @@ const accountOf = (u: User): number | string => (/^\d+$/.test(u.uid) ? Number(u.
 
 export const sohu: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'ppinf',
   handle: router([
     ['GET', `${MP}/mpfe/v4/contentManagement/news/addarticle`, editorPage],
+    ['GET', `${MP}/mpfe/v4/contentManagement/news/addvideo`, (req, res, route, state) => {
+      const u = state.user(req, P);
+      if (!u) return html(res, shell('搜狐号', LOGIN_BOX));
+      videoPage(res, route, state, u);
+    }],
+    ['POST', `${MP}/commons/mp/uploadVideo`, async (req, res, route, state) => {
+      const u = state.user(req, P);
+      if (!u) return json(res, 200, { code: 10001, msg: '请先登录' });
+      await uploadVideo(req, res, route, state, u);
+    }],
+    ['POST', `${MP}/mpbp/bp/news/v4/news/publishVideo/v2`, async (req, res, route, state) => {
+      const u = state.user(req, P);
+      if (!u) return json(res, 200, { success: false, code: 10001, msg: '请先登录' });
+      await publishVideo(req, res, route, state, u);
+    }],
     ['GET', `${MP}/mpbp/bp/account/list`, (req, res, _route, state) => {
       const u = state.user(req, P);
       if (!u) return json(res, 200, { code: 10001, msg: '请先登录', data: null });
@@ -53,9 +71,11 @@ export const sohu: PlatformSim = {
   ]),
 };
 
+const LOGIN_BOX = '<div class="login-box"><p>登录搜狐号</p><p>扫码登录 / 手机号登录 / 账号登录</p></div>';
+
 function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
-  if (!u) return html(res, shell('搜狐号', '<div class="login-box"><p>登录搜狐号</p><p>扫码登录 / 手机号登录 / 账号登录</p></div>'));
+  if (!u) return html(res, shell('搜狐号', LOGIN_BOX));
   const d = drafts(state).get(route.query.get('id') ?? '');
   const draft = d && d.account === u.uid ? d.body : undefined;
   const title = state.opts(P).omit.includes('title-input') ? '' : `<input class="title-input" placeholder="请输入标题（5-72字）" maxlength="72" value="${esc(String(draft?.title ?? ''))}">`;
@@ -151,10 +171,13 @@ function news(req: IncomingMessage, res: ServerResponse, route: Route, state: Si
   const u = state.user(req, P);
   if (!u) return json(res, 200, { code: 10001, msg: '请先登录', data: null });
   if (route.query.get('accountId') !== u.uid) return json(res, 200, { code: 4030001, msg: '账号不匹配', data: null });
+  // newsType 4 lists videos; the editor's other lists hold articles.
+  const wantVideos = route.query.get('newsType') === '4';
   const published = state.published
-    .filter((p) => p.platform === P && p.account === u.uid)
+    .filter((p) => p.platform === P && p.account === u.uid && (p.settings.type === 'video') === wantVideos)
     .map((p) => ({ id: Number(p.postId), title: p.title, status: 4, postTime: Date.parse(p.at), userId: accountOf(u) }))
     .reverse();
+  if (wantVideos) return json(res, 200, { code: OK, msg: 'success', data: { news: published, totalCount: published.length } });
   const own = [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ id: Number(d.id), title: String(d.body.title ?? ''), status: 1, postTime: Date.now(), userId: accountOf(u) }));
   const list = [...own, ...published];
   json(res, 200, { code: OK, msg: 'success', data: { news: list, totalCount: list.length } });

@@ -1,21 +1,25 @@
 /**
- * The yiche (易车号) replica: the video page at mp.yiche.com/videos/video with
- * the controls the public source records (provenance in
- * edge-node/src/adapters/yiche.ts): an Ant Design page with the title input
+ * The yiche (易车号) replica: the article page (yiche-article.ts) and the
+ * video page at mp.yiche.com/videos/video with the controls the public
+ * source records (provenance in edge-node/src/adapters/yiche.ts): an Ant
+ * Design page with the title input
  * (placeholder 标题), the description textarea (placeholder 简介) and a file
  * input accepting video; the account call /api/user/info answers
  * { success, data: { userId, nickname } } as recorded. The video upload
- * call, 上传成功 / 上传失败, the 发布 button, the publish and list calls, the
- * login redirect and the refusal messages (.ant-message-error) are the
- * replica's own: no source records them. The session is the simulator's
- * default cookie.
+ * call, 上传成功 / 上传失败, the 发布 button, the publish and list calls and the
+ * refusal messages (.ant-message-error) are the replica's own: no source
+ * records them. Logged out, both pages send the browser to
+ * i.yiche.com/authenservice/login.html, as recorded. The session is the
+ * simulator's default cookie.
  *
- * `omit` names: `video-input`, `title-input`, `description-box`.
+ * `omit` names: `video-input`, `title-input`, `description-box`; the article
+ * page's are in yiche-article.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { SimState } from './state.js';
+import { articlePage, articleView, newsList, saveNews, uploadPicture } from './yiche-article.js';
 
 const P = 'yiche';
 const MP = '/mp.yiche.com';
@@ -23,13 +27,20 @@ const VIDEOS = 'yiche.videos';
 
 function pageUser(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): User | null {
   const user = state.user(req, P);
-  if (!user) redirect(res, `${route.prefix}/passport.yiche.com/login?returnurl=${encodeURIComponent(route.prefix + route.path)}`);
+  if (!user) redirect(res, `${route.prefix}/i.yiche.com/authenservice/login.html?returnurl=${encodeURIComponent(route.prefix + route.path)}`);
   return user;
 }
 
 function apiUser(req: IncomingMessage, res: ServerResponse, state: SimState): User | null {
   const user = state.user(req, P);
   if (!user) json(res, 200, { success: false, message: '未登录', data: null });
+  return user;
+}
+
+/** The web_mp calls answer a missing session in their own shape. */
+function webMpUser(req: IncomingMessage, res: ServerResponse, state: SimState): User | null {
+  const user = state.user(req, P);
+  if (!user) json(res, 200, { status: 0, message: '未登录', data: null });
   return user;
 }
 
@@ -122,7 +133,7 @@ function videoList(req: IncomingMessage, res: ServerResponse, _route: Route, sta
   const user = apiUser(req, res, state);
   if (!user) return;
   const list = state.published
-    .filter((p) => p.platform === P && p.account === user.uid)
+    .filter((p) => p.platform === P && p.account === user.uid && p.settings.type === 'video')
     .reverse()
     .map((p) => ({ videoId: p.postId, title: p.title ?? '', publishTime: chinaTime(p.at) }));
   json(res, 200, { success: true, data: { list, total: list.length } });
@@ -130,10 +141,44 @@ function videoList(req: IncomingMessage, res: ServerResponse, _route: Route, sta
 
 export const yiche: PlatformSim = {
   platform: P,
-  contentTypes: ['video'],
+  contentTypes: ['article', 'video'],
   handle: router([
+    ['GET', `${MP}/article/index-new`, articlePage(pageUser)],
+    ['GET', `${MP}/article/index-new/`, articlePage(pageUser)],
+    [
+      'POST',
+      `${MP}/api/upload_image/mp_real_upload`,
+      async (req, res, _route, state) => {
+        const user = webMpUser(req, res, state);
+        if (user) await uploadPicture(req, res, user, state);
+      },
+    ],
+    [
+      'POST',
+      `${MP}/web_mp/api/v1/pub/savenews`,
+      async (req, res, route, state) => {
+        const user = webMpUser(req, res, state);
+        if (user) await saveNews(req, res, route, user, state);
+      },
+    ],
+    [
+      'POST',
+      `${MP}/web_mp/api/v1/manage/newslist`,
+      (req, res, _route, state) => {
+        const user = webMpUser(req, res, state);
+        if (user) newsList(res, user, state);
+      },
+    ],
+    [
+      'GET',
+      `${MP}/detailManage`,
+      (req, res, route, state) => {
+        if (pageUser(req, res, route, state)) html(res, '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>内容管理</title></head><body><h1>内容管理</h1></body></html>');
+      },
+    ],
+    ['GET', /^\/news\.yiche\.com\/hao\/wenzhang\/(\d+)\/$/, (_req, res, _route, state, [id]) => articleView(res, state, id!)],
     ['GET', `${MP}/videos/video`, videoPage],
-    ['GET', '/passport.yiche.com/login', (_req, res) => html(res, '<!doctype html><html><body><h1>登录</h1></body></html>')],
+    ['GET', '/i.yiche.com/authenservice/login.html', (_req, res) => html(res, '<!doctype html><html><body><h1>登录</h1></body></html>')],
     [
       'GET',
       `${MP}/api/user/info`,
@@ -146,7 +191,7 @@ export const yiche: PlatformSim = {
     ['POST', `${MP}/api/video/publish`, publishVideo],
     ['GET', `${MP}/api/video/list`, videoList],
     ['GET', /^\/vc\.yiche\.com\/vplay\/(\d+)\.html$/, (_req, res, _route, state, [id]) => {
-      const post = state.published.find((p) => p.platform === P && p.postId === id);
+      const post = state.published.find((p) => p.platform === P && p.postId === id && p.settings.type === 'video');
       if (!post) return json(res, 404, { success: false, message: '视频不存在' });
       html(res, `<!doctype html><html><body><h1>${esc(post.title ?? '')}</h1><p class="video-desc">${esc(post.body)}</p></body></html>`);
     }],

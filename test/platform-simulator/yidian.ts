@@ -7,16 +7,19 @@
  * picture upload, the article model (save, and the list), the publish request
  * the editor's control sends (api/post/publish) and the published pages on
  * www.yidianzixun.com. Without a session window.mpuser has no id. Every write
- * wants the page's mpcode as `x-mp-code`.
+ * wants the page's mpcode as `x-mp-code`. The video editor (#/Writing/videoEditor)
+ * and its calls are in yidian-video.ts.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
- * field), `id` (the article save answers no id).
+ * field, and so does the video editor), `id` (the article save answers no id),
+ * and the video editor's own (yidian-video.ts).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
+import { VIDEO_EDITOR_SCRIPT, videoEditorTemplate, yidianVideoRoutes } from './yidian-video.js';
 
 const P = 'yidian';
 const MP = '/mp.yidianzixun.com';
@@ -35,7 +38,7 @@ const mpcode = (u: User) => createHash('md5').update(`mpcode:${u.uid}`).digest('
 
 export const yidian: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   handle: router([
     ['GET', `${MP}/`, desk],
     ['POST', `${MP}/upload`, upload],
@@ -45,8 +48,10 @@ export const yidian: PlatformSim = {
     ['GET', /^\/www\.yidianzixun\.com\/article\/([\w-]+)$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('一点资讯', '<p>文章不存在</p>'), 404);
-      html(res, shell(p.title ?? '', `<h1>${esc(p.title ?? '')}</h1><div class="content-bd">${p.body}</div>`));
+      const body = p.settings.type === 'video' ? `<p class="video-desc">${esc(p.body)}</p>` : `<div class="content-bd">${p.body}</div>`;
+      html(res, shell(p.title ?? '', `<h1>${esc(p.title ?? '')}</h1>${body}`));
     }],
+    ...yidianVideoRoutes(writer),
   ]),
 };
 
@@ -63,10 +68,12 @@ function desk(req: IncomingMessage, res: ServerResponse, _route: Route, state: S
 <template id="editor"><div class="writing">${title}<div class="editor-content" contenteditable="true"></div>
 <div class="editor-btns"><div class="button_save item editor-btn">存草稿</div><div class="button_publish item editor-btn editor-main-btn">发布</div></div>
 <div class="editor-tip-error" style="display:none"></div></div></template>
-<script>
+${videoEditorTemplate(state.opts(P).omit)}
+<script>${VIDEO_EDITOR_SCRIPT}
 function route() {
   const app = document.getElementById('app');
   if (!window.mpuser || !window.mpuser.id) { app.innerHTML = '<div class="login">请登录一点号</div>'; return; }
+  if (location.hash === '#/Writing/videoEditor') { app.innerHTML = document.getElementById('video-editor').innerHTML; mountVideoEditor(app); return; }
   if (!/^#\\/Writing\\//.test(location.hash)) { app.innerHTML = '<div class="home">首页</div>'; return; }
   app.innerHTML = document.getElementById('editor').innerHTML;
   app.querySelector('.button_publish').addEventListener('click', async () => {
@@ -179,7 +186,7 @@ function list(req: IncomingMessage, res: ServerResponse, route: Route, state: Si
   const published = (route.query.get('status') ?? '').split(',').some((s) => ['2', '6', '7'].includes(s));
   const posts = published
     ? state.published
-        .filter((p) => p.platform === P && p.account === u.uid)
+        .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video')
         .map((p) => ({ newsId: p.postId, title: p.title, date: Date.parse(p.at) }))
         .reverse()
     : [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ newsId: '', title: String(d.body.title ?? ''), date: 0 }));

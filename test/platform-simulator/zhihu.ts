@@ -7,15 +7,17 @@
  * registration on api.zhihu.com and the OSS bucket that takes the cover's
  * bytes (it checks the V1 signature made with the key it handed out). The
  * session is the real `z_c0` cookie; writes need `x-xsrftoken` equal to the
- * `_xsrf` cookie.
+ * `_xsrf` cookie. The video upload page and its calls are in zhihu-video.ts.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
- * box), `draft-id` (the draft create answer loses its id).
+ * box), `draft-id` (the draft create answer loses its id), and the video
+ * page's (zhihu-video.ts).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookies, esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
+import { ZHIHU_VIDEO_ROUTES } from './zhihu-video.js';
 import type { SimState } from './state.js';
 
 const P = 'zhihu';
@@ -65,7 +67,7 @@ const refuse = (res: ServerResponse, status: number, message: string) => json(re
 
 export const zhihu: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'z_c0',
   handle: router([
     ['GET', `${WWW}/signin`, (_req, res) => html(res, shell('知乎 - 登录', '<main class="SignContainer"><p>扫码登录 / 密码登录</p></main>'))],
@@ -152,12 +154,13 @@ export const zhihu: PlatformSim = {
     ['GET', /^\/www\.zhihu\.com\/api\/v4\/members\/([^/]+)\/articles$/, (req, res, _route, state, [token]) => {
       if (!state.user(req, P)) return refuse(res, 401, '请先登录');
       const rows = state.published
-        .filter((p) => p.platform === P && urlTokenOf(p.account) === token)
+        .filter((p) => p.platform === P && p.settings.type !== 'video' && urlTokenOf(p.account) === token)
         .reverse()
         .map((p) => ({ id: p.postId, type: 'article', title: p.title, created: Math.floor(Date.parse(p.at) / 1000), url: `https://zhuanlan.zhihu.com/p/${p.postId}` }));
       json(res, 200, { data: rows.slice(0, 20), paging: { is_end: rows.length <= 20, totals: rows.length } });
     }],
     ['POST', `${WWW}/api/v4/content/publish`, publish],
+    ...ZHIHU_VIDEO_ROUTES,
   ]),
 };
 
@@ -259,7 +262,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 }
 
 function postPage(res: ServerResponse, state: SimState, id: string): void {
-  const p = state.published.find((x) => x.platform === P && x.postId === id);
+  const p = state.published.find((x) => x.platform === P && x.postId === id && x.settings.type !== 'video');
   if (!p) return html(res, shell('你似乎来到了没有知识存在的荒原 - 知乎', '<main>404</main>'), 404);
   html(res, shell(`${p.title ?? ''} - 知乎`, `<article><h1 class="Post-Title">${esc(p.title ?? '')}</h1><div class="Post-RichText">${p.body}</div></article>`));
 }

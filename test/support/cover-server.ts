@@ -28,9 +28,13 @@ export interface CoverServer {
   close(): Promise<void>;
 }
 
-/** A valid 1×1 PNG, and the leading bytes of the other accepted formats. */
+/**
+ * A whole 1×1 PNG (one transparent RGBA pixel, every chunk's CRC and the
+ * zlib checksum right: test/cover-server.test.ts decodes it), and the leading
+ * bytes of the other accepted formats.
+ */
 export const PNG_1X1 = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cf000000030101001848d7a70000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082',
   'hex',
 );
 export const JPEG_HEAD = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 1), Buffer.from('ffd9', 'hex')]);

@@ -1,14 +1,31 @@
 /**
  * The cases shared by the adapters that drive a platform's video page as a
- * person does and record no cover, audience or topic control there (易车号,
- * 车家号): the shared contract's cases, then what such a page does with a
- * description setting, an empty description, settings it has no control for,
- * a refused upload, a missing video input and a refused publish.
+ * person does (易车号, 车家号, 网易号, 企鹅号, 搜狐号, 百家号, 知乎, 大鱼号,
+ * 一点号): the shared contract's cases, then what such a page does with a
+ * description setting and a cover, an empty description, settings it has no
+ * control for or would refuse, a refused upload, a missing video input and a
+ * refused publish.
+ *
+ * A page is described by the controls the adapter drives there besides the
+ * title, the description and the file (`controls`). A cover control applies
+ * the job's cover and refuses only a custom cover with no file; without one a
+ * cover is logged as not applied and coverMode custom is refused. Tags and
+ * the AI label the page has no control for are logged as ignored.
  */
 import { describe, expect, it } from 'vitest';
-import type { VideoJob } from '../../edge-node/src/adapters/contract.js';
+import type { Step, VideoJob } from '../../edge-node/src/adapters/contract.js';
 import { expectAdapterError } from '../platform-simulator/harness.js';
+import type { Publish } from '../platform-simulator/index.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './adapter-contract.js';
+
+export interface VideoPageControls {
+  /** The page's cover control; `step` is where a custom cover with no file is refused (cover_rejected). */
+  cover?: { step: Step };
+  /** The page's topic (tag) control. */
+  tags?: boolean;
+  /** The page's AI declaration, or a source declaration that answers for it. */
+  aiLabel?: boolean;
+}
 
 export interface VideoPageCases {
   contract: AdapterContract<VideoJob>;
@@ -16,28 +33,44 @@ export interface VideoPageCases {
   makeJob(o?: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string }): VideoJob;
   /** The replica's omit name for the description box. */
   descriptionBox: string;
+  /** The controls the adapter drives on the page; none by default. */
+  controls?: VideoPageControls;
+  /**
+   * The description case: the settings it sends besides the description (by
+   * default tags, the AI label and a public audience) and what its post must
+   * carry besides the body and the media's kinds. `false` where the
+   * platform's own file has a fuller case (大鱼号's cover goes into two slots).
+   */
+  descriptionCase?: false | { settings?: Record<string, unknown>; check?(post: Publish): Promise<void> | void };
 }
 
-export function videoPageCases({ contract, makeJob, descriptionBox }: VideoPageCases): void {
+const CASE_SETTINGS = { tags: ['新车'], aiLabel: true, visibility: 'public' };
+
+export function videoPageCases({ contract, makeJob, descriptionBox, controls = {}, descriptionCase = {} }: VideoPageCases): void {
   const { fixture: fx, adapter, account } = contract;
   const P = adapter.platform;
+  const { cover } = controls;
+  const ignored = (['tags', 'aiLabel'] as const).filter((name) => controls[name] !== true);
 
   describe('happy path', () => {
     happyPathContract(contract);
 
-    it("the description setting replaces the payload's; a cover and settings without a control are logged, not applied", async () => {
-      const page = await fx.open(account);
-      const infos: Array<Record<string, unknown>> = [];
-      const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
-      const job = makeJob({ cover: true, settings: { description: '设置里的简介', tags: ['新车'], aiLabel: true, visibility: 'public' } });
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
-      const [post] = fx.sim.publishes(P);
-      expect(post!.body).toBe('设置里的简介');
-      expect(post!.media.map((m) => m.kind)).toEqual(['video']);
-      expect(infos).toContainEqual({ platform: P, ignored: ['tags', 'aiLabel'] });
-      expect(infos).toContainEqual({ platform: P, notApplied: ['coverImagePath'] });
-    }, FLOW_TIMEOUT_MS);
+    if (descriptionCase !== false) {
+      it(`the description setting replaces the payload's; ${cover ? 'the cover is applied' : 'a cover is logged, not applied'}; settings without a control are logged`, async () => {
+        const page = await fx.open(account);
+        const infos: Array<Record<string, unknown>> = [];
+        const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
+        const job = makeJob({ cover: true, settings: { description: '设置里的简介', ...(descriptionCase.settings ?? CASE_SETTINGS) } });
+        await adapter.prepare(page, job, ctx);
+        await adapter.publish(page, job, ctx);
+        const [post] = fx.sim.publishes(P);
+        expect(post!.body).toBe('设置里的简介');
+        expect(post!.media.map((m) => m.kind)).toEqual(cover ? ['video', 'cover'] : ['video']);
+        expect(infos.filter((o) => 'ignored' in o)).toEqual(ignored.length > 0 ? [{ platform: P, ignored }] : []);
+        if (!cover) expect(infos).toContainEqual({ platform: P, notApplied: ['coverImagePath'] });
+        await descriptionCase.check?.(post!);
+      }, FLOW_TIMEOUT_MS);
+    }
 
     it('a video without a description never touches the description box', async () => {
       fx.sim.configure(P, { omit: [descriptionBox] });
@@ -56,7 +89,9 @@ export function videoPageCases({ contract, makeJob, descriptionBox }: VideoPageC
     it('what the page has no control for, or would refuse, stops the job before the browser moves', async () => {
       const page = await fx.open(account);
       const ctx = fx.ctx();
-      await expectAdapterError(adapter.prepare(page, makeJob({ cover: true, settings: { coverMode: 'custom' } }), ctx), 'setting_unavailable', 'apply_settings');
+      // A page with a cover control refuses only a custom cover it has no file for.
+      if (cover) await expectAdapterError(adapter.prepare(page, makeJob({ settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', cover.step);
+      else await expectAdapterError(adapter.prepare(page, makeJob({ cover: true, settings: { coverMode: 'custom' } }), ctx), 'setting_unavailable', 'apply_settings');
       await expectAdapterError(adapter.prepare(page, makeJob({ settings: { visibility: 'private' } }), ctx), 'setting_unavailable', 'apply_settings');
       await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(81) }), ctx), 'publish_rejected', 'fill');
       await expectAdapterError(adapter.prepare(page, makeJob({ title: '  ' }), ctx), 'publish_rejected', 'fill');

@@ -4,7 +4,9 @@
  * `window.__BJH__INIT__AUTH__`, sent as the `token` header). The Markdown is
  * rendered to HTML (code blocks as plain `<pre><code>`), every picture and
  * the cover go to 百家号's image upload, the article is saved as a draft
- * and, behind the commit gate, published from the draft's own page.
+ * and, behind the commit gate, published from the draft's own page. Videos
+ * go through the editor's video page, driven as a person does
+ * (./baijiahao/video.ts, with its own provenance table).
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -31,24 +33,25 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { plainCodeBlocks, textOf } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, needField, pageJson, pageRequest, type ApiRequest } from './kit/page-api.js';
+import { field, needField } from './kit/page-api.js';
+import { at, call, editToken, isLoginPage, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
+import { BAIJIAHAO_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './baijiahao/video.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, openLoggedIn, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
 
-const ORIGIN = 'https://baijiahao.baidu.com';
+export { parseAnswer } from './baijiahao/session.js';
+
 const EDITOR = `${ORIGIN}/builder/rc/edit?type=news`;
 export const BAIJIAHAO_URLS = {
   home: `${ORIGIN}/builder/rc/home`,
   editor: EDITOR,
   draft: (id: string) => `${EDITOR}&article_id=${encodeURIComponent(id)}`,
-  appinfo: `${ORIGIN}/builder/app/appinfo`,
   upload: `${ORIGIN}/materialui/picture/uploadProxy`,
   save: `${ORIGIN}/pcui/article/save?callback=bjhdraft`,
   publish: `${ORIGIN}/pcui/article/publish?callback=bjhpublish`,
@@ -62,13 +65,6 @@ const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
 const OWN_PICTURE = /^https:\/\/[^/]*\.(bdstatic\.com|bcebos\.com|baidu\.com)\//;
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return r.host === 'baijiahao.baidu.com' && r.pathname.startsWith('/builder/theme/bjh/login');
-};
 
 /** The editor's form as the draft was saved with it: the publish sends it again with the draft's id. */
 const prepared = new WeakMap<Page, { draftId: string; form: Record<string, string> }>();
@@ -85,49 +81,11 @@ function readSettings(job: ArticleJob) {
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, summary: r.string('summary', { maxLength: 120 }) ?? '', aiLabel: aiLabelOf(job, r) };
 }
 
-/** 百家号's answers are JSON, or JSON in the `callback(…)` the URL names. */
-export function parseAnswer(text: string): Record<string, unknown> | null {
-  const body = /^\s*[\w$.]+\(([\s\S]*)\)\s*;?\s*$/.exec(text)?.[1] ?? text;
-  try {
-    const v: unknown = JSON.parse(body);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function call(page: Page, url: string, req: ApiRequest, step: Step, what: string, ctx: Ctx): Promise<Record<string, unknown>> {
-  ctx.signal.throwIfAborted();
-  const res = await pageRequest(page, url, req, timeouts(ctx).navigationMs);
-  if (res.status === 401 || res.status === 403) throw new AdapterError('login_required', step, `${what}: 百家号 answered HTTP ${res.status} (no session)`, { status: res.status });
-  if (res.status >= 400) throw new Error(`${what} answered HTTP ${res.status}`);
-  const body = parseAnswer(res.text);
-  if (!body) throw new AdapterError('editor_changed', step, `${what} did not answer a JSON object`, { status: res.status, body: res.text.slice(0, 200) });
-  return body;
-}
-
-const refusal = (body: unknown): string | null => (field(body, 'errno') === 0 ? null : String(field(body, 'errmsg') ?? `errno ${String(field(body, 'errno'))}`));
-
-async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, BAIJIAHAO_URLS.appinfo), {}, step, 'account info', ctx);
-  const id = field(body, 'data', 'user', 'userid');
-  if (field(body, 'errmsg') !== 'success' || (typeof id !== 'string' && typeof id !== 'number') || id === '') {
-    throw new AdapterError('login_required', step, `百家号 has no session here (${String(field(body, 'errmsg') ?? 'no user in the account info')})`);
-  }
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'user', 'name') ?? '') };
-}
-
 /** Opens an editor page as this job's account and reads the editor's token from it. */
 async function openEditor(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<string> {
   await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
   assertAccount(await whoAmI(page, step, ctx), job, step);
   return editToken(page, step);
-}
-
-async function editToken(page: Page, step: Step): Promise<string> {
-  const token = await page.evaluate(() => (globalThis as { __BJH__INIT__AUTH__?: unknown }).__BJH__INIT__AUTH__);
-  if (typeof token !== 'string' || !token) throw new AdapterError('editor_changed', step, "the editor page has no token (window.__BJH__INIT__AUTH__)", { url: page.url() });
-  return token;
 }
 
 async function uploadPicture(page: Page, token: string, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
@@ -265,23 +223,21 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
 
 export const baijiahaoAdapter: Adapter = {
   platform: 'baijiahao',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: BAIJIAHAO_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     await openLoggedIn(page, at(ctx, BAIJIAHAO_URLS.home), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
-  publish(page, job, ctx) {
-    jobOfType(job, 'article');
-    return publish(page, ctx);
-  },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, ctx)),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 
-  /** After a site check: removes the draft `prepare` saved on this page. Never publishes. */
+  /** After a site check of an article: removes the draft `prepare` saved on this page. Never publishes. */
   async discardDraft(page, _job, ctx) {
     const p = prepared.get(page);
     if (!p) return;

@@ -7,6 +7,8 @@
  * editor keeps no code blocks), every picture and the cover go to 大鱼号's
  * picture host (ns.dayu.com), the draft is saved and, behind the commit gate,
  * published by the editor's own publish control on the draft's page.
+ * Videos go through the dashboard's video page: dayu/video.ts (with its own
+ * provenance); what both sides share is in dayu/site.ts.
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -33,28 +35,25 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { at, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './dayu/site.js';
+import { DAYU_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './dayu/video.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
-import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
 
-const ORIGIN = 'https://mp.dayu.com';
 const EDITOR = `${ORIGIN}/dashboard/article/write`;
 export const DAYU_URLS = {
-  dashboard: `${ORIGIN}/dashboard/index`,
+  ...DAYU_SITE_URLS,
   editor: EDITOR,
   draft: (id: string) => `${EDITOR}?draft_id=${encodeURIComponent(id)}`,
   upload: (c: DayuConfig) =>
     `https://ns.dayu.com/article/imageUpload?${new URLSearchParams({ appid: 'website', fromMaterial: '0', wmid: c.wmid, wmname: c.name, sign: c.uploadSign })}`,
   save: `${ORIGIN}/dashboard/save-draft`,
   submit: `${ORIGIN}/dashboard/submit-article`,
-  list: `${ORIGIN}/dashboard/getArticleList?keyword=&currentView=all&source=all&page=1`,
-  post: (wmid: string, id: string) => `https://mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: wmid, wm_aid: id })}`,
 };
 export const DAYU_LIMITS = { titleMax: 35 } as const;
 const SETTING_KEYS = ['coverMode'] as const;
@@ -66,21 +65,6 @@ const CODE_STYLE = 'font-family: Menlo, Consolas, monospace; background: #f6f8fa
 const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(dayu\.com|uc\.cn)\//;
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return r.host === 'mp.dayu.com' && (r.pathname === '/' || /login/i.test(r.pathname));
-};
-
-/** What the dashboard's globalConfig says about the session. */
-export interface DayuConfig {
-  utoken: string;
-  uploadSign: string;
-  wmid: string;
-  name: string;
-}
 
 interface Prepared {
   draftId: string;
@@ -100,24 +84,6 @@ function readSettings(job: ArticleJob) {
   if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined };
 }
-
-/** Reads the dashboard's globalConfig; no utoken or wmid means no session. */
-async function readConfig(page: Page, step: Step): Promise<DayuConfig> {
-  const raw = await page.evaluate(() => {
-    const c = (globalThis as unknown as { globalConfig?: Record<string, unknown> }).globalConfig;
-    return c && typeof c === 'object' ? { utoken: c.utoken, sign: c.nsImageUploadSign, wmid: c.wmid, name: c.weMediaName } : null;
-  });
-  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  if (!raw || !str(raw.utoken) || !str(raw.wmid)) throw new AdapterError('login_required', step, '大鱼号 has no session here (the dashboard has no globalConfig with a utoken)');
-  return { utoken: str(raw.utoken), uploadSign: str(raw.sign), wmid: str(raw.wmid), name: str(raw.name) };
-}
-
-async function openDashboard(page: Page, step: Step, ctx: Ctx): Promise<DayuConfig> {
-  await openLoggedIn(page, at(ctx, DAYU_URLS.dashboard), step, ctx, isLoginPage(ctx));
-  return readConfig(page, step);
-}
-
-const loginOf = (c: DayuConfig): LoginInfo => ({ externalRef: c.wmid, displayName: c.name });
 
 /** One picture onto 大鱼号's host: its address for the body (`url`) and the one a cover names (`org_url`). */
 async function uploadPicture(page: Page, c: DayuConfig, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<{ url: string; orgUrl: string }> {
@@ -227,33 +193,31 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   ctx.progress('read_back');
   const config = await openDashboard(page, 'check_login', ctx);
   assertAccount(loginOf(config), job, 'check_login');
-  const body = await pageJson(page, at(ctx, DAYU_URLS.list), { headers: { utoken: config.utoken, 'x-requested-with': 'XMLHttpRequest' } }, 'read_back', 'article list', ctx);
-  const rows = field(body, 'dataList', 'data');
-  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', 'article list: no dataList.data in the answer');
   const title = job.payload.title.trim();
-  const hits = rows.filter((row) => {
-    const id = field(row, '_id');
-    return typeof id === 'string' && id !== '' && field(row, 'status') === 1 && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publish_at')), job);
-  });
+  const hits = (await publishedItems(page, config, 'article list', ctx)).filter((row) => row.title === title && inJobWindow(row.publishedAt, job));
   if (hits.length === 0) return { found: false as const };
-  const postId = String(field(hits[0], '_id'));
+  const postId = hits[0]!.id;
   return { found: true as const, postId, url: at(ctx, DAYU_URLS.post(config.wmid, postId)), candidates: hits.length };
 }
 
 export const dayuAdapter: Adapter = {
   platform: 'dayu',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: DAYU_VIDEO_SETTINGS },
+  // A site check puts its picture in the video page's cover slots, as a person publishing would.
+  checkSettings: { video: { coverMode: 'custom' } },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     return loginOf(await openDashboard(page, 'check_login', ctx));
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
+    if (job.contentType === 'video') return publishVideo(page, ctx);
     jobOfType(job, 'article');
     return publish(page, ctx);
   },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

@@ -37,10 +37,9 @@
  * pictures go in as their web addresses (a local path is refused before the
  * browser moves).
  */
-import { markdownToHtml } from '@plume/shared';
+import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
-import { imageSources } from './kit/article-images.js';
 import { plainCodeBlocks, textOf } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
@@ -98,7 +97,9 @@ export function planArticle(job: ArticleJob) {
   const title = job.payload.title.trim();
   if (!title) throw new AdapterError('publish_rejected', 'fill', 'a dongchedi article needs a title');
   const html = plainCodeBlocks(markdownToHtml(job.payload.content));
-  const local = imageSources(html).find((src) => !/^https?:\/\//i.test(src));
+  // The same test the control plane makes (the contract's inlinePictures), so preflight and the node agree;
+  // it reads the Markdown, so a picture in a table (which becomes text here) is refused too.
+  const [local] = localPictures(job.payload.content);
   if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `dongchedi's editor takes pictures from web addresses only, not "${local}"`);
   if (!textOf(html).trim()) throw new AdapterError('publish_rejected', 'fill', 'a dongchedi article needs a body with text');
   return { reader: r, title, html, cover: coverMode === 'custom' ? job.payload.coverImage : undefined };

@@ -6,7 +6,7 @@
  *
  * Provenance (fact → source, snapshot date). Sources: W = wechatsync/Wechatsync
  * packages/@wechatsync/drivers/src/Juejin.js (2023-09-05); M = leaperone/MultiPost-Extension
- * src/sync/article/juejin.ts (2026-06-05); P = ZeroHawkeye/PenBridge docs/juejin-api.md (commit 0020149);
+ * src/sync/article/juejin.ts (2026-06-05, commit 2ef8725); P = ZeroHawkeye/PenBridge docs/juejin-api.md (commit 0020149);
  * S = terwer/siyuan-plugin-publisher juejin web adaptor (as indexed).
  * | fact | source |
  * | editor https://juejin.cn/editor/drafts/new?v=2, draft page /editor/drafts/<id>, post /post/<id> | P, W |
@@ -18,8 +18,10 @@
  * | POST /content_api/v1/article_draft/create, /update: title, mark_content, category_id, tag_ids, brief_content, cover_image, edit_type 10, html_content "deprecated", link_url, theme_ids → data.id | W, P, S |
  * | POST /content_api/v1/article/publish {draft_id, sync_to_org, column_ids, theme_ids} → data.article_id | P, S |
  * | tags 1–3, summary required on publish, ≤ 100 characters | P |
- * | external images re-hosted: POST https://juejin.cn/image/urlSave {url} → data (new URL) | W |
- * | POST /content_api/v1/upload/article_pic (multipart `file`) → data.url | P — S uploads through ImageX instead (gen_token → apply → TOS → commit); which one the live editor uses today is UNVERIFIED |
+ * | external images re-hosted: POST https://juejin.cn/image/urlSave {url} → data (new URL); W's only picture call (it uploads no file) | W (Juejin.js uploadFile) |
+ * | POST /content_api/v1/upload/article_pic (multipart `file`) → data.url on p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/ | P (section 11, 图片上传; a later version of P, as indexed, keeps it as 11.1, the simple fallback, beside the ImageX flow it recommends) — S uploads through ImageX instead (gen_token → apply → TOS → commit); which one the live editor uses today is UNVERIFIED |
+ * | the same upload serves the cover and the body's own pictures (their URLs written into mark_content) | P (one picture upload for both; the draft body is Markdown) — M pastes the article's HTML into the editor and leaves its pictures to the editor's paste handling, recording no call |
+ * | a size limit for article_pic | UNVERIFIED: P only warns there may be one; 20 MiB here, as for the cover |
  * | POST /content_api/v1/article/list_by_user → data[].article_info {article_id,title,ctime} | P |
  * | login redirect of the editor page to /login | UNVERIFIED (juejin logs in through a dialog; user/get decides) |
  * | a minimum summary length (S pads to 50) | UNVERIFIED, not enforced |
@@ -29,16 +31,21 @@
  * `tags` (1–3 of juejin's own tags, by name), `summary` (≤ 100; first 100 characters of
  * the text otherwise), `coverMode` (`custom` uploads the article's coverImage; absent →
  * custom when there is one). juejin has no AI-content label: `aiLabel` is logged as ignored.
+ *
+ * Pictures in the body: a local file (an absolute path in the job owner's media directory,
+ * opened through the node's sandbox) is uploaded through article_pic and the Markdown names
+ * the copy; another site's picture is copied by juejin itself (urlSave).
  */
 import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob } from './contract.js';
 import { gatedApiPublish } from './kit/api-publish.js';
+import { moveMarkdownImages, readImage, type ImageFile } from './kit/article-images.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, needField, pageJson, pageRequest } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, openLoggedIn, openMedia, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, jobOfType, openLoggedIn, timeouts } from './support.js';
 
 const ORIGIN = 'https://juejin.cn';
 const API = 'https://api.juejin.cn';
@@ -62,7 +69,11 @@ const URLS = {
 const TITLE_MAX = 100;
 const SUMMARY_MAX = 100;
 const TAGS_MAX = 3;
-const COVER_MAX_BYTES = 20 * 1024 * 1024;
+/** Per picture (cover or body); juejin's own limit is not on record. */
+const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+/** Pictures already on juejin's hosts stay as they are. */
+const OWN_PICTURE = /^https:\/\/[^/]*(juejin\.cn|byteimg\.com)\//;
+const isWeb = (src: string) => /^https?:\/\//i.test(src);
 /** juejin's "not logged in" error number (P). */
 const ERR_NOT_LOGGED_IN = 2;
 
@@ -179,7 +190,13 @@ export const juejinAdapter: Adapter = {
     for (const tag of s.tags) tagIds.push(await resolveTag(page, tag, csrf, ctx));
 
     ctx.progress('fill');
-    const markdown = await rehostImages(page, content, csrf, ctx);
+    // Local pictures are uploaded (web ones are juejin's to copy, next); any failure stops the job before a draft exists.
+    const withLocal = await moveMarkdownImages(content, ctx, {
+      isOwn: isWeb,
+      upload: (image, src) => uploadPicture(page, image, csrf, 'upload_failed', `the picture ${src}`, ctx),
+      maxBytes: PICTURE_MAX_BYTES,
+    });
+    const markdown = await rehostImages(page, withLocal, csrf, ctx);
     const coverUrl = s.cover ? await uploadCover(page, s.cover, csrf, ctx) : '';
 
     // The editor's own sequence: a draft is created, then saved with everything.
@@ -270,37 +287,33 @@ async function resolveTag(page: Page, name: string, csrf: string, ctx: Ctx): Pro
 
 async function uploadCover(page: Page, path: string, csrf: string, ctx: Ctx): Promise<string> {
   ctx.progress('upload', { phase: 'cover' });
-  const file = await openMedia(ctx, path, 'upload', 'cover_rejected', 'cover image');
-  if (file.size > COVER_MAX_BYTES) throw new AdapterError('cover_rejected', 'upload', `the cover has ${file.size} bytes; juejin takes at most ${COVER_MAX_BYTES}`);
-  const bytes = Buffer.alloc(file.size);
-  let got = 0;
-  while (got < file.size) {
-    const n = await file.read(bytes.subarray(got), got);
-    if (n === 0) break;
-    got += n;
-  }
-  const name = path.split('/').pop() ?? 'cover';
-  const type = /\.png$/i.test(name) ? 'image/png' : /\.gif$/i.test(name) ? 'image/gif' : /\.webp$/i.test(name) ? 'image/webp' : 'image/jpeg';
+  const image = await readImage(ctx, path, 'cover_rejected', 'cover image', PICTURE_MAX_BYTES);
+  // A custom cover that cannot be adopted stops the job; no automatic cover instead.
+  const url = await uploadPicture(page, image, csrf, 'cover_rejected', 'the cover', ctx);
+  ctx.progress('upload', { phase: 'cover', bytesSent: image.bytes.length, bytesTotal: image.bytes.length, percent: 100 });
+  return url;
+}
+
+/** One picture through juejin's article picture upload (P); resolves with its address on juejin's image host. */
+async function uploadPicture(page: Page, image: ImageFile, csrf: string, code: 'upload_failed' | 'cover_rejected', what: string, ctx: Ctx): Promise<string> {
   const body = await pageJson(
     page,
     at(ctx, URLS.articlePic),
-    { method: 'POST', headers: { 'x-secsdk-csrf-token': csrf }, multipart: { file: { base64: bytes.subarray(0, got).toString('base64'), name, type } } },
+    { method: 'POST', headers: { 'x-secsdk-csrf-token': csrf }, multipart: { file: { base64: image.bytes.toString('base64'), name: image.name, type: image.type } } },
     'upload',
-    'cover upload',
+    `${what} upload`,
     ctx,
   );
-  // A custom cover that cannot be adopted stops the job; no automatic cover instead.
-  if (errNo(body) !== 0) throw new AdapterError('cover_rejected', 'upload', `juejin refused the cover: ${errMsg(body)}`);
-  const url = needField(body, ['data', 'url'], 'upload', 'cover upload');
-  ctx.progress('upload', { phase: 'cover', bytesSent: file.size, bytesTotal: file.size, percent: 100 });
+  if (errNo(body) === ERR_NOT_LOGGED_IN) throw new AdapterError('login_required', 'upload', `${what}: juejin says the session is gone`);
+  if (errNo(body) !== 0) throw new AdapterError(code, 'upload', `juejin refused ${what}: ${errMsg(body)}`);
+  const url = needField(body, ['data', 'url'], 'upload', `${what} upload`);
+  if (!isWeb(url)) throw new AdapterError('editor_changed', 'upload', `${what} upload: juejin answered no web address`, { url });
   return url;
 }
 
 /** Markdown image links to other sites are copied onto juejin's image host (W's urlSave), as its editor does on paste. */
 async function rehostImages(page: Page, markdown: string, csrf: string, ctx: Ctx): Promise<string> {
-  const external = [...new Set([...markdown.matchAll(/!\[[^\]]*\]\(\s*<?(https?:\/\/[^)\s>]+)>?/g)].map((m) => m[1]!))].filter(
-    (u) => !/^https:\/\/[^/]*(juejin\.cn|byteimg\.com)\//.test(u),
-  );
+  const external = [...new Set([...markdown.matchAll(/!\[[^\]]*\]\(\s*<?(https?:\/\/[^)\s>]+)>?/g)].map((m) => m[1]!))].filter((u) => !OWN_PICTURE.test(u));
   let out = markdown;
   for (const src of external) {
     const body = await api(page, URLS.urlSave, { url: src }, csrf, 'fill', 'image re-hosting', ctx);

@@ -7,7 +7,9 @@
  * line breaks, inline code and headings bold text, tables lines of text),
  * every picture and the cover go to 网易号's picture upload, the article is
  * saved as a draft (`operation=saveDraft`) and, behind the commit gate,
- * published from the draft's own page (`operation=publish`).
+ * published from the draft's own page (`operation=publish`). Videos go
+ * through the creator centre's video page (./netease/video.ts, with its own
+ * provenance table); the account call both use is in ./netease/site.ts.
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -33,22 +35,22 @@
  */
 import { escapeHtml, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, tablesAsText } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
+import { NETEASE_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './netease/video.js';
+import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './netease/site.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
 
-const ORIGIN = 'https://mp.163.com';
 const EDITOR = `${ORIGIN}/subscribe_v4/index.html#/article-publish`;
 export const NETEASE_URLS = {
   editor: EDITOR,
   draft: (docId: string) => `${EDITOR}/${encodeURIComponent(docId)}?option=editDraft`,
-  navinfo: `${ORIGIN}/wemedia/navinfo.do`,
+  navinfo: NAVINFO,
   upload: (wemediaId: string) => `${ORIGIN}/api/v3/upload/picupload?_=${Date.now()}&wemediaId=${encodeURIComponent(wemediaId)}`,
   save: (wemediaId: string, realUserId: string) => `${ORIGIN}/wemedia/article/status/api/publishV2.do?_=${Date.now()}&wemediaId=${encodeURIComponent(wemediaId)}&realUserId=${encodeURIComponent(realUserId)}`,
   list: `${ORIGIN}/wemedia/content/manage/list.do`,
@@ -62,17 +64,7 @@ const OWN_PICTURE = /^https?:\/\/[^/]*\.(126\.net|163\.com|netease\.com)\//;
 const CODE_STYLE = 'margin:8px 0;padding:12px;background:#f6f8fa;border-radius:4px;font-family:Menlo,Monaco,Consolas,monospace;font-size:13px;line-height:1.6;word-break:break-all;';
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return r.host === 'mp.163.com' && r.pathname === '/login.html';
-};
-
-interface Account extends LoginInfo {
-  realUserId: string;
-}
+type Account = NeteaseAccount;
 /** The form the draft was saved with, for the publish that follows on the draft's page. */
 const prepared = new WeakMap<Page, { docId: string; account: Account; form: Record<string, string> }>();
 
@@ -86,15 +78,6 @@ function readSettings(job: ArticleJob) {
   const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
   if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false) };
-}
-
-async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<Account> {
-  const body = await pageJson(page, at(ctx, `${NETEASE_URLS.navinfo}?_=${Date.now()}`), {}, step, 'account info', ctx);
-  const id = field(body, 'data', 'wemediaId') ?? field(body, 'data', 'tid');
-  if (field(body, 'code') !== 1 || (typeof id !== 'string' && typeof id !== 'number') || id === '') {
-    throw new AdapterError('login_required', step, `网易号 has no session here (${String(field(body, 'msg') ?? 'no 网易号 in the account info')})`);
-  }
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'tname') ?? ''), realUserId: String(field(body, 'data', 'realUserId') ?? '') };
 }
 
 async function openAs(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<Account> {
@@ -224,9 +207,10 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
 
 export const neteaseAdapter: Adapter = {
   platform: 'netease',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: NETEASE_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
@@ -234,10 +218,11 @@ export const neteaseAdapter: Adapter = {
     const { externalRef, displayName } = await whoAmI(page, 'check_login', ctx);
     return { externalRef, displayName };
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
+    if (job.contentType === 'video') return publishVideo(page, ctx);
     jobOfType(job, 'article');
     return publish(page, ctx);
   },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

@@ -6,6 +6,8 @@
  * every picture and the cover go to 企鹅号's picture host (image.om.qq.com),
  * the article is saved as a draft (`needpub` 1) and, behind the commit gate,
  * published from the draft's own page by the same call with `needpub` 0.
+ * Videos go through the video page (./qiehao/video.ts, with its own
+ * provenance table); what both share is in ./qiehao/site.ts.
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -33,24 +35,24 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { plainCodeBlocks } from './kit/article-markup.js';
 import { csrfCookie } from './kit/cookies.js';
 import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
+import { prepareVideo, publishVideo, QIEHAO_VIDEO_SETTINGS, verifyVideo } from './qiehao/video.js';
+import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './qiehao/site.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
 
-const ORIGIN = 'https://om.qq.com';
 const EDITOR = `${ORIGIN}/main/creation/article`;
 export const QIEHAO_URLS = {
   editor: EDITOR,
   draft: (id: string) => `${EDITOR}?articleId=${encodeURIComponent(id)}`,
-  authInfo: `${ORIGIN}/user/auth/info`,
+  authInfo: AUTH_INFO,
   upload: 'https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile',
   save: `${ORIGIN}/marticlepublish/omSave`,
   list: `${ORIGIN}/marticle/article/list?page=1&limit=20`,
@@ -66,13 +68,6 @@ const END_MARK = '<div powered-by="ex-editor"></div>';
 const OWN_PICTURE = /^https?:\/\/[^/]*\.(gtimg\.com|gtimg\.cn|qpic\.cn|qq\.com)\//;
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return r.host === 'om.qq.com' && /^\/userAuth|^\/login/i.test(r.pathname);
-};
 
 /** The draft as saved, for the publish that follows on its page. */
 const prepared = new WeakMap<Page, { draftId: string; body: Record<string, unknown> }>();
@@ -92,23 +87,12 @@ function readSettings(job: ArticleJob) {
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false), summary: r.string('summary', { maxLength: 120 }) ?? '' };
 }
 
-async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, QIEHAO_URLS.authInfo), {}, step, 'account info', ctx);
-  const id = field(body, 'data', 'userId');
-  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, `企鹅号 has no session here (${String(field(body, 'msg') ?? 'no data.userId in the account info')})`);
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'nickName') ?? '') };
-}
-
 /** Opens an editor page as this job's account; resolves with the CSRF token the page's calls carry. */
 async function openAs(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<Record<string, string>> {
   await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
   assertAccount(await whoAmI(page, step, ctx), job, step);
   return { 'x-csrf-token': await csrfCookie(page, 'csrfToken', step), 'x-requested-with': 'XMLHttpRequest' };
 }
-
-/** 企鹅号 answers code 0 as a number or as the string "0", at the top or under `response`. */
-const codeOf = (body: unknown) => String(field(body, 'response', 'code') ?? field(body, 'code') ?? '');
-const msgOf = (body: unknown) => String(field(body, 'response', 'msg') ?? field(body, 'msg') ?? field(body, 'message') ?? `code ${codeOf(body)}`);
 
 async function uploadPicture(page: Page, headers: Record<string, string>, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
   const body = await pageJson(
@@ -233,19 +217,21 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
 
 export const qiehaoAdapter: Adapter = {
   platform: 'qiehao',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: QIEHAO_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     await openLoggedIn(page, at(ctx, QIEHAO_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
+    if (job.contentType === 'video') return publishVideo(page, ctx);
     jobOfType(job, 'article');
     return publish(page, ctx);
   },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

@@ -82,10 +82,17 @@ describe('adapter registry', () => {
     expect(adapterSupport(caps, 'douyin', 'video')).toMatchObject({ ok: true, settings: expect.arrayContaining(['aiLabel']) });
     expect(adapterSupport(caps, 'xiaohongshu', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] });
     expect(adapterSupport(caps, 'dayu', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
-    expect(adapterSupport(caps, 'yidian', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'baijiahao', 'video')).toEqual({ ok: true, settings: ['description', 'coverMode', 'aiLabel', 'visibility'] });
+    // 微信公众号 and 懂车号 videos have no adapter: their accounts are not publishable for videos on this node.
+    expect(adapterSupport(caps, 'wechat_mp', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'dongchedi', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    // 一点号's video editor records no tags nor declaration: preflight lists those as ignored there.
+    expect(adapterSupport(caps, 'yidian', 'video')).toEqual({ ok: true, settings: ['description', 'visibility', 'coverMode'] });
+    expect(adapterSupport(caps, 'dayu', 'video')).toEqual({ ok: true, settings: ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] });
     expect(adapterSupport(caps, 'youtube', 'video')).toEqual({ ok: false, gap: 'platform_unsupported_by_node' });
-    expect(adapterSupport(caps, 'qiehao', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
-    expect(adapterSupport(caps, 'zhihu', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    expect(adapterSupport(caps, 'qiehao', 'video')).toEqual({ ok: true, settings: ['description', 'tags', 'visibility', 'coverMode', 'aiLabel'] });
+    // zhihu videos: topics and the cover on the upload page; no AI declaration there.
+    expect(adapterSupport(caps, 'zhihu', 'video')).toEqual({ ok: true, settings: ['description', 'tags', 'coverMode', 'visibility'] });
     expect(adapterSupport(caps, 'zhihu', 'article')).toEqual({ ok: true, settings: ['tags', 'column', 'coverMode', 'aiLabel'] });
     expect(adapterSupport(caps, 'csdn', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'articleType', 'originalUrl', 'coverMode'] });
     // jianshu has no AI label, tags or summary: preflight reports those as ignored for its accounts.
@@ -111,14 +118,15 @@ describe('adapter registry', () => {
     expect(canPublish('xiaohongshu', 'article')).toBe(true);
     for (const type of ['article', 'dynamic', 'video'] as const) expect(canPublish('toutiao', type)).toBe(true);
     for (const platform of ['zhihu', 'csdn', 'jianshu']) expect(canPublish(platform, 'article')).toBe(true);
-    expect(canPublish('zhihu', 'video')).toBe(false); // the catalog's zhihu videos have no adapter here
+    // zhihu: articles through the column editor's API, videos through the upload page.
+    expect(canPublish('zhihu', 'video')).toBe(true);
     for (const type of ['article', 'video'] as const) expect(canPublish('eastmoney', type)).toBe(true);
-    // 易车号: videos only; no public source records its article editor.
-    expect(canPublish('yiche', 'video')).toBe(true);
-    expect(canPublish('yiche', 'article')).toBe(false);
+    for (const type of ['article', 'video'] as const) expect(canPublish('yiche', type)).toBe(true);
     for (const type of ['article', 'video'] as const) expect(canPublish('autohome', type)).toBe(true);
-    // Articles only: their video uploads have no adapter yet.
-    for (const p of ['baijiahao', 'sohu', 'netease', 'qiehao', 'dayu', 'yidian']) {
+    // Article editors and video pages under one adapter each.
+    for (const p of ['netease', 'qiehao', 'baijiahao', 'sohu', 'dayu', 'yidian']) for (const type of ['article', 'video'] as const) expect(canPublish(p, type), `${p} ${type}`).toBe(true);
+    // Articles only: their video uploads have no adapter.
+    for (const p of ['wechat_mp', 'dongchedi']) {
       expect(canPublish(p, 'article'), p).toBe(true);
       expect(canPublish(p, 'video'), p).toBe(false);
     }
@@ -138,8 +146,20 @@ describe('adapter registry', () => {
     // 财富号: no source records a declaration on its article editor.
     expect(settings('eastmoney')).toEqual(['coverMode', 'inlineImages']);
     expect(settings('eastmoney', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    // 易车号: 含AI生成内容 is one of its article page's 内容声明.
+    expect(settings('yiche')).toEqual(['coverMode', 'aiLabel']);
     expect(settings('yiche', 'video')).toEqual(['description', 'visibility', 'coverMode']);
     expect(settings('autohome', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    expect(settings('netease', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    // 企鹅号's video page: tags, and the 自主声明 answered 无需标注 (aiLabel false applied, true refused).
+    expect(settings('qiehao', 'video')).toEqual(['description', 'tags', 'visibility', 'coverMode', 'aiLabel']);
+    // 百家号's video page has a cover dialog and a 创作声明 (含AI生成内容); 搜狐号's has neither on record.
+    expect(settings('baijiahao', 'video')).toEqual(['description', 'coverMode', 'aiLabel', 'visibility']);
+    expect(settings('sohu', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    // 大鱼号's video page has tags, cover slots and 信息来源 (aiLabel applied as false, true refused); 一点号's has none of them.
+    expect(settings('dayu', 'video')).toEqual(['description', 'tags', 'coverMode', 'visibility', 'aiLabel']);
+    expect(settings('yidian', 'video')).toEqual(['description', 'visibility', 'coverMode']);
+    expect(settings('zhihu', 'video')).toEqual(['description', 'tags', 'coverMode', 'visibility']);
     // douyin's 自主声明 is on its video and 图文 forms, not its article editor; xiaohongshu records none.
     expect(settings('douyin', 'video')).toContain('aiLabel');
     expect(settings('douyin')).not.toContain('aiLabel');

@@ -7,6 +7,8 @@
  * saved as a draft and, behind the commit gate, published from the draft's
  * own page. One Sohu login may hold several 搜狐号 accounts (子账号): the
  * job's account id picks one, and every call names it (`accountId`).
+ * Videos go through the video page, driven as a person does
+ * (./sohu/video.ts, with its own provenance table).
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -31,23 +33,23 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { headingsAsBold, parseTable, plainCodeBlocks, TABLE_PATTERN, tableSvg } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
+import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } from './sohu/session.js';
+import { prepareVideo, publishVideo, SOHU_VIDEO_SETTINGS, verifyVideo } from './sohu/video.js';
 import { assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
 
-const ORIGIN = 'https://mp.sohu.com';
 const EDITOR = `${ORIGIN}/mpfe/v4/contentManagement/news/addarticle`;
 export const SOHU_URLS = {
   editor: EDITOR,
   draft: (id: string) => `${EDITOR}?spm=smmp.articlelist.0.0&contentStatus=2&id=${encodeURIComponent(id)}`,
-  accounts: `${ORIGIN}/mpbp/bp/account/list`,
+  accounts: ACCOUNTS_URL,
   upload: (account: string) => `${ORIGIN}/commons/front/outerUpload/image/file?accountId=${encodeURIComponent(account)}`,
   draftSave: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/draft/v2?accountId=${encodeURIComponent(account)}`,
   publish: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/publish/v2?accountId=${encodeURIComponent(account)}`,
@@ -56,7 +58,6 @@ export const SOHU_URLS = {
 };
 export const SOHU_LIMITS = { titleMin: 5, titleMax: 72 } as const;
 const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
-const OK = 2000000;
 const TITLE_INPUT = 'input[placeholder*="请输入标题"]';
 /** Pictures already on Sohu's hosts stay as they are. */
 const OWN_PICTURE = /^https:\/\/[^/]*\.(sohu\.com|itc\.cn)\//;
@@ -64,13 +65,6 @@ const OWN_PICTURE = /^https:\/\/[^/]*\.(sohu\.com|itc\.cn)\//;
 const CREATION_STATEMENT = { none: 0, ai: 2 } as const;
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return (r.host === 'mp.sohu.com' && /login/i.test(r.pathname)) || r.host.startsWith('passport.');
-};
 
 interface Prepared {
   draftId: string;
@@ -91,33 +85,6 @@ function readSettings(job: ArticleJob) {
   const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
   if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, brief: r.string('summary', { maxLength: 120 }) ?? '', aiLabel: aiLabelOf(job, r) };
-}
-
-/** The 搜狐号 accounts this login holds; no session answers another code. */
-async function accountsOf(page: Page, step: Step, ctx: Ctx): Promise<LoginInfo[]> {
-  const body = await pageJson(page, at(ctx, `${SOHU_URLS.accounts}?_=${Date.now()}`), {}, step, 'account list', ctx);
-  const groups = field(body, 'data', 'data');
-  const accounts = (Array.isArray(groups) ? groups : []).flatMap((g) => {
-    const list = field(g, 'accounts');
-    return Array.isArray(list) ? list : [];
-  });
-  const infos = accounts.flatMap((a) => {
-    const id = field(a, 'id');
-    return typeof id === 'number' || (typeof id === 'string' && id) ? [{ externalRef: String(id), displayName: String(field(a, 'nickName') ?? '') }] : [];
-  });
-  if (field(body, 'code') !== OK || infos.length === 0) throw new AdapterError('login_required', step, `搜狐号 has no session here (${String(field(body, 'msg') ?? 'no account in the list')})`);
-  return infos;
-}
-
-/** Opens a creator page and checks the login holds this job's account. */
-async function openAs(page: Page, url: string, job: ArticleJob, step: Step, ctx: Ctx): Promise<string> {
-  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
-  const accounts = await accountsOf(page, step, ctx);
-  const account = job.account.externalRef;
-  if (!accounts.some((a) => a.externalRef === account)) {
-    throw new AdapterError('login_required', step, `browser profile is logged in to 搜狐号 accounts ${accounts.map((a) => a.externalRef).join(', ')}, job is for ${account}`, { loggedInAs: accounts[0]!.externalRef });
-  }
-  return account;
 }
 
 /** The client headers the editor's write calls carry: a device id kept for the page's lifetime, sp-cm from the site's cookie. */
@@ -261,19 +228,17 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
 
 export const sohuAdapter: Adapter = {
   platform: 'sohu',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: SOHU_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     await openLoggedIn(page, at(ctx, SOHU_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
     return (await accountsOf(page, 'check_login', ctx))[0]!;
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
-  publish(page, job, ctx) {
-    jobOfType(job, 'article');
-    return publish(page, ctx);
-  },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, ctx)),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

@@ -4,7 +4,7 @@
  * `editor_changed`), the login check, media through the sandbox, polling, and
  * the read-only matching of `verify`. The publish click is in publish-click.ts.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import {
   AdapterError,
   DEFAULT_TIMEOUTS,
@@ -72,6 +72,28 @@ async function stillMissing(loc: Locator, state: 'visible' | 'attached', ctx: Ad
 }
 
 /**
+ * `page.goto`, again (three tries in all) if the page was still on its way elsewhere. Platforms move
+ * their own page after a step (to the new post after publishing, to a list after a
+ * save); a navigation started then interrupts ours. We let theirs finish and go again.
+ */
+async function gotoSettled(page: Page, url: string, ctx: AdapterContext): Promise<Response | null> {
+  const options = { waitUntil: 'domcontentloaded', timeout: timeouts(ctx).navigationMs } as const;
+  for (let attempt = 1; ; attempt++) {
+    const leaving = page.url();
+    try {
+      return await page.goto(url, options);
+    } catch (err) {
+      // Chromium reports the cancelled navigation either way, depending on when theirs began.
+      const cancelled = err instanceof Error && /interrupted by another navigation|net::ERR_ABORTED/.test(err.message);
+      if (!cancelled || attempt === 3) throw err;
+      // Theirs has begun but may not have arrived: wait until the page has left (2 s at most).
+      await page.waitForURL((u) => u.href !== leaving, { waitUntil: 'domcontentloaded', timeout: 2_000 }).catch(() => {});
+      ctx.signal.throwIfAborted();
+    }
+  }
+}
+
+/**
  * Navigates to a page that needs a session. Platforms answer a missing session by
  * redirecting to their login page, which `isLoginPage` recognises.
  */
@@ -83,7 +105,7 @@ export async function openLoggedIn(
   isLoginPage: (url: URL) => boolean,
 ): Promise<void> {
   ctx.signal.throwIfAborted();
-  const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeouts(ctx).navigationMs });
+  const res = await gotoSettled(page, url, ctx);
   if (isLoginPage(new URL(page.url()))) {
     throw new AdapterError('login_required', step, 'no session: the platform redirected to its login page', { url: page.url() });
   }

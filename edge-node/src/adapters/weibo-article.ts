@@ -26,6 +26,7 @@ import { AdapterError, type AdapterContext, type ArticleJob, type PublishJob, ty
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { field, imageType, needField, pageJson, readAll } from './kit/page-api.js';
+import { webPictures } from './kit/pictures.js';
 import { markdownToHtml } from '@plume/shared';
 import { SettingsReader } from './settings.js';
 import { assertMaxChars, inJobWindow, openMedia, poll, timeouts } from './support.js';
@@ -76,12 +77,15 @@ export async function prepareArticle(page: Page, job: ArticleJob, w: WeiboPage, 
   const title = job.payload.title.trim();
   if (!title) throw new AdapterError('publish_rejected', 'fill', 'a weibo article needs a title');
   assertMaxChars(title, TITLE_MAX, 'fill', 'title');
+  // weibo copies pictures onto its host by web address only (asyncuploadimg): a local one would go out as a dead link.
+  const rendered = markdownToHtml(job.payload.content);
+  webPictures({ html: rendered }, 'weibo');
 
   ctx.progress('open_editor');
   const uid = await w.openEditor(page, job, ctx);
 
   ctx.progress('fill');
-  const html = await rehostImages(page, markdownToHtml(job.payload.content), uid, w, ctx);
+  const html = await rehostImages(page, rendered, uid, w, ctx);
   const cover = s.cover ? await uploadCover(page, s.cover, w, ctx) : '';
   const created = await pageJson(page, w.at(ctx, URLS.create(uid)), { method: 'POST' }, 'fill', 'draft create', ctx);
   if (field(created, 'code') !== OK) throw new AdapterError('publish_rejected', 'fill', `weibo refused a draft: ${String(field(created, 'msg') ?? '')}`);

@@ -1,185 +1,88 @@
 /**
- * yiche (易车号) videos through mp.yiche.com's video page, driven as a person
- * does: the title, the description, the file into the page's video input,
- * then 发布. No source records a cover, topics or an audience control on this
- * page: none is applied. yiche articles have no public record and no adapter.
+ * yiche (易车号): articles through the article page (yiche/article.ts) and
+ * videos through the video page (yiche/video.ts), driven as a person does;
+ * what both share is in yiche/site.ts.
  *
  * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
  * (2ef8725, 2026-06-05): src/sync/video/yiche.ts, src/sync/video.ts,
- * src/sync/account/yiche.ts. dreammis/social-auto-upload, Wechatsync,
- * doocs/cose and site-hub record nothing about 易车号.
+ * src/sync/account/yiche.ts. Y = public script publish_yiche.js (search index
+ * file 71542416449; repository not named by the index), a Playwright flow
+ * that publishes 易车号 articles; Yp = the playbook beside it (index file
+ * 71644796186); Yn = a public 易车号 article adapter written from the page's
+ * Nuxt bundles of 2026-10-03 (index file 70991762721); Yt = a public
+ * verification record of the same project (index file 71097554603). The
+ * index names none of their repositories; all were read 2026-11-24.
+ * dreammis/social-auto-upload, Wechatsync, doocs/cose and site-hub record
+ * nothing about 易车号.
  * | fact | source |
+ * | article page https://mp.yiche.com/article/index-new (the editor sits in the list page) | Y (INDEX_URL), Yp, Yt |
+ * | a logged-out page goes to i.yiche.com/authenservice/login(.html) | Y, Yp |
+ * | the page is Element UI (`.el-dialog`, `.el-upload`, `.el-loading-mask`, `button.el-button--danger`) | Y |
+ * | title `input[placeholder="请输入文章标题"]`; 5–28 characters | Y, Yp (≤28), Yn and Yt (5–28) |
+ * | body: a Quill editor `.ql-editor` in the page (no iframe), filled by pasting HTML | Y, Yp, Yn |
+ * | a pasted picture is uploaded by the page (POST /api/upload_image/mp_real_upload, multipart file, type 6, queryBase64 true → imgKey, imgBase64); the picture then shows the base64 copy and carries data-img-key | Yn |
+ * | while pasted pictures are copied the page shows an `.el-loading-mask` (正在转存图片…) over the form | Y |
+ * | pictures (covers, body) at most 10 MB and 5,000 px wide | Y, Yt |
+ * | two required covers: `.article-cover` regions labelled *封面图 and *竖版封面图 (`label.item-title`), each with a file input | Y, Yp, Yn |
+ * | the vertical cover opens the 封面编辑 dialog: 完成裁剪, then its 确定 (`button.el-button--danger`) | Y, Yp, Yn |
+ * | the horizontal cover uploads without the dialog; the page fills an empty one from the body's first picture | Yn, Yp |
+ * | a slot holding a picture offers 更换 and 删除 | Y, Yp |
+ * | 内容声明 (`.content-statement-box`, Element radios, optional): 内容无需标注, 含AI生成内容, 含虚构演绎内容, 内容含营销信息, 个人观点，仅供参考, 内容为转载; the radio may be covered, so it is clicked in the page | Y, Yp, Yn, Yt |
+ * | publish: the button 提交; the call POST /web_mp/api/v1/pub/savenews ({ param: {…} }) → status 1 with data.result true and data.newsId; status 1 with result false is a refusal (a daily limit) | Y, Yn |
+ * | after 提交: 提交成功, the page goes to /detailManage | Y, Yp |
  * | video page https://mp.yiche.com/videos/video (home https://mp.yiche.com/) | M src/sync/video.ts (injectUrl, homeUrl) |
- * | title: an `input` whose placeholder contains 标题 | M video/yiche.ts |
- * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/yiche.ts |
- * | the file into an `input[type=file]` whose accept names video (a change event) | M video/yiche.ts |
- * | the page is Ant Design (`.ant-input`, `.ant-upload`, `.ant-progress`) | M video/yiche.ts (its selectors) |
+ * | video title: an `input` whose placeholder contains 标题 | M video/yiche.ts |
+ * | video description: a `textarea` whose placeholder contains 描述 or 简介 | M video/yiche.ts |
+ * | the video file into an `input[type=file]` whose accept names video (a change event) | M video/yiche.ts |
+ * | the video page is Ant Design (`.ant-input`, `.ant-upload`, `.ant-progress`) | M video/yiche.ts (its selectors) |
  * | the account call GET https://mp.yiche.com/api/user/info → success, data.userId, data.nickname | M account/yiche.ts |
- * | the order title → description → upload | M video/yiche.ts (it stops there: it never publishes) |
- * | the upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits for a progress or success class) |
- * | the publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
- * | the publish call POST mp.yiche.com/api/video/publish → success, data.videoId | UNVERIFIED |
+ * | the video order title → description → upload | M video/yiche.ts (it stops there: it never publishes) |
+ * | the article page answers the same account call | UNVERIFIED (M makes it from the extension) |
+ * | a picture pasted as a file over a selection takes the selection's place | UNVERIFIED (Yn pastes it over a selected marker the same way, from the system clipboard) |
+ * | how the article page refuses (an Element UI message, `.el-message--error`) | UNVERIFIED |
+ * | whether the page replaces an uploaded *封面图 with the body's first picture | UNVERIFIED (the covers go in before the body, and the last step checks both slots still hold one) |
+ * | the own-article list POST /web_mp/api/v1/manage/newslist ({ param: { pageIndex, pageSize } }) → status 1, data.list[].{newsId, title, publishTime} | UNVERIFIED (Yn names the path as a read-only call; its answer is not recorded) |
+ * | the published article's address https://news.yiche.com/hao/wenzhang/<newsId>/ | UNVERIFIED |
+ * | the video upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits for a progress or success class) |
+ * | the video publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
+ * | the video publish call POST mp.yiche.com/api/video/publish → success, data.videoId | UNVERIFIED |
  * | the own-video list GET mp.yiche.com/api/video/list → data.list[].{videoId, title, publishTime} | UNVERIFIED |
- * | the published address https://vc.yiche.com/vplay/<id>.html | UNVERIFIED |
- * | how the page refuses (an Ant Design `.ant-message-error`) | UNVERIFIED |
- * | where a logged-out page goes (any page off mp.yiche.com is taken for the login) | UNVERIFIED |
- * | the login page | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`) |
- * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
- * | a cover, topics, an audience, an AI declaration | no source records them: not applied (logged as ignored; a custom cover is refused) |
+ * | the published video's address https://vc.yiche.com/vplay/<id>.html | UNVERIFIED |
+ * | how the video page refuses (an Ant Design `.ant-message-error`) | UNVERIFIED |
+ * | video title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
+ * | the login page's form | not driven: no `login` spec (accounts come by `accounts import`) |
+ * | article: 同意转发, 同意生成摘要, 关联车型, 话题, the other declarations; video: a cover, topics, an audience, an AI declaration | not applied (the page's own defaults stay; settings without a control are logged as ignored, a custom video cover is refused) |
  *
- * Settings (shared contract names): `description` (else the payload's, as
- * plain text), `visibility` (public only), `coverMode` (auto only).
+ * Settings (shared contract names). Articles: `coverMode` (custom only: the
+ * article's coverImage fills both covers, and an article without one is
+ * refused), `aiLabel` (含AI生成内容; defaults to the article's aigc facts,
+ * false leaves the declaration as the page has it). Pictures in the body,
+ * local or on the web, are read by the node and pasted at their places; code
+ * blocks stay plain `<pre><code>`, tables become lines of text. Videos:
+ * `description` (else the payload's, as plain text), `visibility` (public
+ * only), `coverMode` (auto only).
  */
-import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult, type VideoJob } from './contract.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, pageJson } from './kit/page-api.js';
-import { markdownToPlainText } from './markdown.js';
-import { outcomeUnknown } from './publish-click.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
-
-export const ORIGIN = 'https://mp.yiche.com';
-const SITE = { defaultBaseUrl: ORIGIN };
-
-export const YICHE_URLS = {
-  videoEditor: 'https://mp.yiche.com/videos/video',
-  userInfo: 'https://mp.yiche.com/api/user/info',
-  videoPublishPath: '/api/video/publish',
-  videoList: 'https://mp.yiche.com/api/video/list?page=1&pageSize=20',
-  post: (id: string) => `https://vc.yiche.com/vplay/${id}.html`,
-};
-
-export const YICHE_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
-/** The settings contract's video limits (no source records yiche's own). */
-export const YICHE_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
-
-const S = {
-  title: 'input[placeholder*="标题"]',
-  description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
-  file: 'input[type="file"][accept*="video"]',
-  uploaded: '上传成功',
-  failed: '上传失败',
-  refusal: '.ant-message-error',
-} as const;
-
-type Ctx = Pick<AdapterContext, 'baseUrl'>;
-const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.yiche.com';
-
-async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
-  const id = field(body, 'data', 'userId');
-  if (body.success !== true || (typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, 'yiche says the account is not logged in');
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'nickname') ?? '') };
-}
-
-function planVideo(job: VideoJob) {
-  const r = new SettingsReader(job);
-  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] });
-  if (coverMode === 'custom') {
-    throw new AdapterError('setting_unavailable', 'apply_settings', 'yiche: the video page has no cover control on record; coverMode custom is refused', { field: 'coverMode' });
-  }
-  r.string('visibility', { oneOf: ['public'] });
-  const title = job.payload.title.trim();
-  if (!title) throw new AdapterError('publish_rejected', 'fill', 'a yiche video needs a title');
-  assertMaxChars(title, YICHE_VIDEO_LIMITS.titleMax, 'fill', 'title');
-  const description = markdownToPlainText(r.string('description', { maxLength: YICHE_VIDEO_LIMITS.descriptionMax }) ?? job.payload.description ?? '').trim();
-  assertMaxChars(description, YICHE_VIDEO_LIMITS.descriptionMax, 'fill', 'description');
-  return { reader: r, title, description };
-}
-
-async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
-  const p = planVideo(job);
-  p.reader.logIgnored(YICHE_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'yiche', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: yiche picks the cover');
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-
-  await uploadVideo(page, video, ctx);
-}
-
-/** The file into the page's video input; then the page's 上传成功, or its 上传失败 with its message. */
-async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
-  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
-  await page.locator(S.file).first().setInputFiles(video.path);
-  const done = page.getByText(S.uploaded, { exact: true });
-  const failed = page.getByText(S.failed, { exact: true });
-  const end = await poll(async () => ((await failed.count()) > 0 ? 'failed' : (await done.count()) > 0 ? 'done' : null), (v) => v !== null, {
-    intervalMs: 200,
-    timeoutMs: timeouts(ctx).uploadMs,
-    signal: ctx.signal,
-    onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time'),
-  });
-  if (end === 'failed') {
-    const why = (await page.locator(S.refusal).first().innerText().catch(() => '')).trim();
-    throw new AdapterError('upload_failed', 'upload', `yiche refused the video${why ? `: ${why}` : ''}`);
-  }
-  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
-}
-
-function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
-    page,
-    {
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.videoPublishPath,
-      urlPattern: `*${YICHE_URLS.videoPublishPath}*`,
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        const id = field(body, 'data', 'videoId');
-        if (field(body, 'success') !== true) return { ok: false, message: String(field(body, 'message') ?? 'yiche refused the video') };
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('yiche accepted the video but its answer named no videoId', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, YICHE_URLS.post(String(id))) } };
-      },
-    },
-    ctx,
-  );
-}
-
-/** The account's own videos as the list gives them (newest first), for `verify`; read-only. */
-async function ownVideos(page: Page, ctx: AdapterContext): Promise<ListedPost[]> {
-  const body = await pageJson(page, at(ctx, YICHE_URLS.videoList), {}, 'read_back', 'video list', ctx);
-  if (body.success !== true) throw new Error(`yiche video list: ${String(body.message ?? 'refused')}`);
-  const rows = field(body, 'data', 'list');
-  return (Array.isArray(rows) ? rows : []).flatMap((row) => {
-    const id = field(row, 'videoId');
-    if (typeof id !== 'string' && typeof id !== 'number') return [];
-    return [{ postId: String(id), url: at(ctx, YICHE_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
-  });
-}
-
-async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
-}
+import type { Adapter } from './contract.js';
+import { jobOfType, openLoggedIn } from './support.js';
+import { prepareArticle, publishArticle, verifyArticle, YICHE_ARTICLE_SETTINGS } from './yiche/article.js';
+import { at, isLoginPage, ORIGIN, whoAmI, YICHE_URLS } from './yiche/site.js';
+import { prepareVideo, publishVideo, verifyVideo, YICHE_VIDEO_SETTINGS } from './yiche/video.js';
 
 export const yicheAdapter: Adapter = {
   platform: 'yiche',
-  contentTypes: ['video'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
-  settingKeys: YICHE_VIDEO_SETTINGS,
+  settingKeys: YICHE_ARTICLE_SETTINGS,
+  settingKeysByType: { video: YICHE_VIDEO_SETTINGS },
+  // A site check uploads its picture as both covers, as a person publishing would (the vertical one is required).
+  checkSettings: { article: { coverMode: 'custom' } },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
-    await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
+    await openLoggedIn(page, at(ctx, YICHE_URLS.articleEditor), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepareVideo(page, jobOfType(job, 'video'), ctx),
-  publish: (page, _job, ctx) => publishVideo(page, ctx),
-  verify: (page, job, ctx) => verifyVideo(page, jobOfType(job, 'video'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
 };

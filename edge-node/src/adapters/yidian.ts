@@ -6,7 +6,9 @@
  * sources strip them), tables as lines of text and code blocks as paragraphs
  * (the editor keeps neither), every picture and the cover go to 一点号's upload, the
  * article is saved as a draft and, behind the commit gate, published by the
- * editor's own publish control on the draft's page.
+ * editor's own publish control on the draft's page. Videos go through the
+ * desk's video editor: yidian/video.ts (with its own provenance); what both
+ * sides share is in yidian/site.ts.
  *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
@@ -33,17 +35,17 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { at, isLoginPage, openAt, ORIGIN, real } from './yidian/site.js';
+import { prepareVideo, publishVideo, verifyVideo, YIDIAN_VIDEO_SETTINGS } from './yidian/video.js';
 
-const ORIGIN = 'https://mp.yidianzixun.com';
 export const YIDIAN_URLS = {
   home: `${ORIGIN}/`,
   editor: `${ORIGIN}/#/Writing/articleEditor`,
@@ -63,19 +65,6 @@ const CODE_STYLE = 'font-family: Menlo, Consolas, monospace; background: #f6f8fa
 const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(yidianzixun\.com|go2yd\.com)\//;
 
 type Ctx = AdapterContext;
-const SITE = { defaultBaseUrl: ORIGIN };
-const at = (ctx: Ctx, real: string) => liveUrl(ctx, SITE, real);
-const real = (ctx: Ctx, address: string) => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => {
-  const r = real(ctx, u.toString());
-  return r.host === 'mp.yidianzixun.com' && (/^\/sign_?in/i.test(r.pathname) || /^#\/(Login|SignIn)/i.test(r.hash));
-};
-
-interface Session {
-  login: LoginInfo;
-  /** The page's mpcode, sent as x-mp-code. */
-  headers: Record<string, string>;
-}
 
 /** The draft as saved, for the publish that follows on its page. */
 const prepared = new WeakMap<Page, { draftId: string }>();
@@ -90,25 +79,6 @@ function readSettings(job: ArticleJob) {
   const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImage ? 'custom' : 'auto');
   if (coverMode === 'custom' && !job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the article has no coverImage');
   return { reader: r, cover: coverMode === 'custom' ? job.payload.coverImage : undefined, original: r.boolean('original', false) };
-}
-
-/** Reads window.mpuser and window.mpcode of the loaded page; no mpuser.id means no session. */
-async function readSession(page: Page, step: Step): Promise<Session> {
-  const raw = await page.evaluate(() => {
-    const w = globalThis as unknown as { mpuser?: Record<string, unknown>; mpcode?: unknown };
-    return { id: w.mpuser?.id, name: w.mpuser?.media_name, code: w.mpcode };
-  });
-  const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
-  if (!id) throw new AdapterError('login_required', step, '一点号 has no session here (window.mpuser has no id)');
-  return {
-    login: { externalRef: id, displayName: typeof raw.name === 'string' ? raw.name : '' },
-    headers: { ...(typeof raw.code === 'string' && raw.code ? { 'x-mp-code': raw.code } : {}), 'x-requested-with': 'XMLHttpRequest' },
-  };
-}
-
-async function openAt(page: Page, url: string, step: Step, ctx: Ctx): Promise<Session> {
-  await openLoggedIn(page, at(ctx, url), step, ctx, isLoginPage(ctx));
-  return readSession(page, step);
 }
 
 async function uploadPicture(page: Page, headers: Record<string, string>, image: ImageFile, code: AdapterErrorCode, what: string, ctx: Ctx): Promise<string> {
@@ -238,18 +208,20 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
 
 export const yidianAdapter: Adapter = {
   platform: 'yidian',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: YIDIAN_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     return (await openAt(page, YIDIAN_URLS.home, 'check_login', ctx)).login;
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
+    if (job.contentType === 'video') return publishVideo(page, ctx);
     jobOfType(job, 'article');
     return publish(page, ctx);
   },
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

@@ -4,7 +4,8 @@
  * editor stores (zhihu/html.ts), pictures from other sites are copied onto
  * zhihu, the cover is uploaded, a draft is created and saved, the tags become
  * zhihu topics, and the draft is published — the one call behind the commit
- * gate — with the column and the AI-creation statement.
+ * gate — with the column and the AI-creation statement. Videos go through
+ * the upload page (./zhihu/video.ts, with its own provenance table).
  *
  * Sources: Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/zhihu.ts (commit 5925a20, as indexed);
  * Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/zhihu.js 2021-04-27 (snapshot 2023-09-05);
@@ -39,7 +40,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from './contract.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { field, needField } from './kit/page-api.js';
@@ -49,6 +50,7 @@ import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need } from './s
 import { zhihuHtml } from './zhihu/html.js';
 import { copyPictures, uploadCover } from './zhihu/images.js';
 import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './zhihu/site.js';
+import { prepareVideo, publishVideo, verifyVideo, ZHIHU_VIDEO_SETTINGS } from './zhihu/video.js';
 
 export const ZHIHU_LIMITS = { titleMax: 100 } as const;
 const SETTING_KEYS = ['tags', 'column', 'coverMode', 'aiLabel'] as const;
@@ -80,9 +82,10 @@ function readSettings(job: ArticleJob) {
 
 export const zhihuAdapter: Adapter = {
   platform: 'zhihu',
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: ZHIHU_VIDEO_SETTINGS },
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
@@ -91,94 +94,95 @@ export const zhihuAdapter: Adapter = {
     return { externalRef: me.externalRef, displayName: me.displayName };
   },
 
-  async prepare(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
-    const s = readSettings(job);
-    s.reader.logIgnored(SETTING_KEYS, ctx.log);
-    const title = job.payload.title.trim();
-    if (!title) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a title');
-    assertMaxChars(title, ZHIHU_LIMITS.titleMax, 'fill', 'title');
-    if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a body');
-
-    ctx.progress('open_editor');
-    prepared.delete(page);
-    const me = await openAs(page, URLS.write, job, 'open_editor', ctx);
-    await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
-    const xsrf = await xsrfToken(page, 'open_editor');
-
-    ctx.progress('apply_settings');
-    const column = s.column ? await resolveColumn(page, me.urlToken, s.column, ctx) : null;
-    const topics: unknown[] = [];
-    for (const tag of s.tags) topics.push(await resolveTopic(page, tag, ctx));
-
-    ctx.progress('fill');
-    const html = await copyPictures(page, zhihuHtml(job.payload.content), xsrf, ctx);
-    const cover = s.cover ? await uploadCover(page, s.cover, ctx) : null;
-
-    const created = await write(page, at(ctx, URLS.drafts), { method: 'POST', json: { title, delta_time: 0 } }, xsrf, 'fill', 'draft create', ctx);
-    if (created.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(created.body)}`);
-    const draftId = needField(created.body, ['id'], 'fill', 'draft create');
-    const body = { title, content: html, table_of_contents: false, delta_time: 30, can_reward: false, ...(cover ? { titleImage: cover, isTitleImageFullScreen: false } : {}) };
-    const saved = await write(page, at(ctx, URLS.draft(draftId)), { method: 'PATCH', json: body }, xsrf, 'fill', 'draft save', ctx);
-    if (saved.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(saved.body)}`);
-    ctx.progress('apply_settings');
-    for (const topic of topics) {
-      const added = await write(page, at(ctx, URLS.topics(draftId)), { method: 'POST', json: topic }, xsrf, 'apply_settings', 'topic', ctx);
-      if (added.status >= 400) throw new AdapterError('setting_unavailable', 'apply_settings', `zhihu refused the topic ${String(field(topic, 'name'))}: ${refusalOf(added.body)}`, { field: 'tags' });
-    }
-    // The draft's own page is where the publish step picks it up (and what a person would see).
-    await openLoggedInOnly(page, URLS.draftPage(draftId), 'open_editor', ctx);
-    prepared.set(page, { draftId, column, ai: s.ai });
-  },
-
-  async publish(page, anyJob, ctx) {
-    jobOfType(anyJob, 'article');
-    const draftId = /^\/p\/(\d+)\/edit$/.exec(real(ctx, page.url()).pathname)?.[1];
-    const p = prepared.get(page);
-    if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-    const xsrf = await xsrfToken(page, 'publish');
-    const articleId = await gatedApiPublish(
-      page,
-      at(ctx, URLS.publish),
-      { method: 'POST', headers: { 'x-requested-with': 'fetch', 'x-xsrftoken': xsrf }, json: publishBody(p) },
-      (body) => {
-        if (field(body, 'message') !== 'success') return { ok: false, message: refusalOf(body) };
-        let result: unknown;
-        try {
-          result = JSON.parse(String(field(body, 'data', 'result') ?? ''));
-        } catch {
-          return { ok: true, value: '' };
-        }
-        const id = field(result, 'id');
-        return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
-      },
-      ctx,
-    );
-    prepared.delete(page);
-    if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the publish but named no article; verify before any retry');
-    return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
-  },
-
-  async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
-    ctx.progress('read_back');
-    await openLoggedInOnly(page, URLS.write, 'check_login', ctx);
-    // Looking in another account's list would find nothing and invite a duplicate.
-    const me = await whoAmI(page, 'check_login', ctx);
-    assertAccount(me, job, 'check_login');
-    const { status, body } = await pageCall(page, at(ctx, URLS.articles(me.urlToken)), { headers: { 'x-requested-with': 'fetch' } }, 'read_back', 'article list', ctx);
-    if (status >= 400) throw new Error(`zhihu article list: ${refusalOf(body)}`);
-    const rows = Array.isArray(field(body, 'data')) ? (field(body, 'data') as unknown[]) : [];
-    const title = job.payload.title.trim();
-    const hits = rows.filter((row) => {
-      const created = Number(field(row, 'created'));
-      return field(row, 'title') === title && inJobWindow(Number.isFinite(created) ? new Date(created * 1000).toISOString() : null, job);
-    });
-    if (hits.length === 0) return { found: false };
-    const postId = String(field(hits[0], 'id'));
-    return { found: true, postId, url: at(ctx, URLS.post(postId)), candidates: hits.length };
-  },
+  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : (jobOfType(job, 'article'), publishArticle(page, ctx))),
+  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
 };
+
+async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+  const s = readSettings(job);
+  s.reader.logIgnored(SETTING_KEYS, ctx.log);
+  const title = job.payload.title.trim();
+  if (!title) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a title');
+  assertMaxChars(title, ZHIHU_LIMITS.titleMax, 'fill', 'title');
+  if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a body');
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const me = await openAs(page, URLS.write, job, 'open_editor', ctx);
+  await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
+  const xsrf = await xsrfToken(page, 'open_editor');
+
+  ctx.progress('apply_settings');
+  const column = s.column ? await resolveColumn(page, me.urlToken, s.column, ctx) : null;
+  const topics: unknown[] = [];
+  for (const tag of s.tags) topics.push(await resolveTopic(page, tag, ctx));
+
+  ctx.progress('fill');
+  const html = await copyPictures(page, zhihuHtml(job.payload.content), xsrf, ctx);
+  const cover = s.cover ? await uploadCover(page, s.cover, ctx) : null;
+
+  const created = await write(page, at(ctx, URLS.drafts), { method: 'POST', json: { title, delta_time: 0 } }, xsrf, 'fill', 'draft create', ctx);
+  if (created.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(created.body)}`);
+  const draftId = needField(created.body, ['id'], 'fill', 'draft create');
+  const body = { title, content: html, table_of_contents: false, delta_time: 30, can_reward: false, ...(cover ? { titleImage: cover, isTitleImageFullScreen: false } : {}) };
+  const saved = await write(page, at(ctx, URLS.draft(draftId)), { method: 'PATCH', json: body }, xsrf, 'fill', 'draft save', ctx);
+  if (saved.status >= 400) throw new AdapterError('publish_rejected', 'fill', `zhihu refused the draft: ${refusalOf(saved.body)}`);
+  ctx.progress('apply_settings');
+  for (const topic of topics) {
+    const added = await write(page, at(ctx, URLS.topics(draftId)), { method: 'POST', json: topic }, xsrf, 'apply_settings', 'topic', ctx);
+    if (added.status >= 400) throw new AdapterError('setting_unavailable', 'apply_settings', `zhihu refused the topic ${String(field(topic, 'name'))}: ${refusalOf(added.body)}`, { field: 'tags' });
+  }
+  // The draft's own page is where the publish step picks it up (and what a person would see).
+  await openLoggedInOnly(page, URLS.draftPage(draftId), 'open_editor', ctx);
+  prepared.set(page, { draftId, column, ai: s.ai });
+}
+
+async function publishArticle(page: Page, ctx: Ctx): Promise<PublishResult> {
+  const draftId = /^\/p\/(\d+)\/edit$/.exec(real(ctx, page.url()).pathname)?.[1];
+  const p = prepared.get(page);
+  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  const xsrf = await xsrfToken(page, 'publish');
+  const articleId = await gatedApiPublish(
+    page,
+    at(ctx, URLS.publish),
+    { method: 'POST', headers: { 'x-requested-with': 'fetch', 'x-xsrftoken': xsrf }, json: publishBody(p) },
+    (body) => {
+      if (field(body, 'message') !== 'success') return { ok: false, message: refusalOf(body) };
+      let result: unknown;
+      try {
+        result = JSON.parse(String(field(body, 'data', 'result') ?? ''));
+      } catch {
+        return { ok: true, value: '' };
+      }
+      const id = field(result, 'id');
+      return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
+    },
+    ctx,
+  );
+  prepared.delete(page);
+  if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the publish but named no article; verify before any retry');
+  return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
+}
+
+async function verifyArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  await openLoggedInOnly(page, URLS.write, 'check_login', ctx);
+  // Looking in another account's list would find nothing and invite a duplicate.
+  const me = await whoAmI(page, 'check_login', ctx);
+  assertAccount(me, job, 'check_login');
+  const { status, body } = await pageCall(page, at(ctx, URLS.articles(me.urlToken)), { headers: { 'x-requested-with': 'fetch' } }, 'read_back', 'article list', ctx);
+  if (status >= 400) throw new Error(`zhihu article list: ${refusalOf(body)}`);
+  const rows = Array.isArray(field(body, 'data')) ? (field(body, 'data') as unknown[]) : [];
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const created = Number(field(row, 'created'));
+    return field(row, 'title') === title && inJobWindow(Number.isFinite(created) ? new Date(created * 1000).toISOString() : null, job);
+  });
+  if (hits.length === 0) return { found: false };
+  const postId = String(field(hits[0], 'id'));
+  return { found: true, postId, url: at(ctx, URLS.post(postId)), candidates: hits.length };
+}
 
 function publishBody(p: Prepared) {
   const statement = p.ai ? { disclaimer_type: 'ai_creation', disclaimer_status: 'open' } : { disclaimer_type: 'none', disclaimer_status: 'close' };

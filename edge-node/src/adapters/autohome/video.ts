@@ -35,15 +35,15 @@
  * first publication): they are left as the page has them.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type LoginInfo, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
-import { markdownToPlainText } from '../markdown.js';
+import { uploadVideoFile } from '../kit/upload-marks.js';
+import { planPlainVideo } from '../kit/video-plan.js';
 import { outcomeUnknown } from '../publish-click.js';
-import { SettingsReader } from '../settings.js';
-import { assertAccount, assertMaxChars, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
 
 /** The autohome adapter's own origin (its articles' editor): real URLs are mapped to a replica against it. */
 const SITE = { defaultBaseUrl: 'https://chejiahao.autohome.com.cn' };
@@ -83,18 +83,7 @@ async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<Logi
 }
 
 function planVideo(job: VideoJob) {
-  const r = new SettingsReader(job);
-  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] });
-  if (coverMode === 'custom') {
-    throw new AdapterError('setting_unavailable', 'apply_settings', "autohome: the video page's cover editor has no recorded way in; coverMode custom is refused", { field: 'coverMode' });
-  }
-  r.string('visibility', { oneOf: ['public'] });
-  const title = job.payload.title.trim();
-  if (!title) throw new AdapterError('publish_rejected', 'fill', 'an autohome video needs a title');
-  assertMaxChars(title, AUTOHOME_VIDEO_LIMITS.titleMax, 'fill', 'title');
-  const description = markdownToPlainText(r.string('description', { maxLength: AUTOHOME_VIDEO_LIMITS.descriptionMax }) ?? job.payload.description ?? '').trim();
-  assertMaxChars(description, AUTOHOME_VIDEO_LIMITS.descriptionMax, 'fill', 'description');
-  return { reader: r, title, description };
+  return planPlainVideo(job, { limits: AUTOHOME_VIDEO_LIMITS, noCover: "autohome: the video page's cover editor has no recorded way in; coverMode custom is refused", noTitle: 'an autohome video needs a title' });
 }
 
 export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
@@ -108,30 +97,11 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
-  await uploadVideo(page, video, ctx);
+  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.locator(S.status).filter({ hasText: S.failedText }), refusal: page.locator(S.refusal), platform: 'autohome' }, ctx);
 
   ctx.progress('fill');
   await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
   if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-}
-
-/** The file into the uploader; then its success mark, or its failure text with the page's message. */
-async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
-  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
-  await page.locator(S.file).first().setInputFiles(video.path);
-  const done = page.locator(S.uploaded);
-  const failed = page.locator(S.status).filter({ hasText: S.failedText });
-  const end = await poll(async () => ((await failed.count()) > 0 ? 'failed' : (await done.count()) > 0 ? 'done' : null), (v) => v !== null, {
-    intervalMs: 200,
-    timeoutMs: timeouts(ctx).uploadMs,
-    signal: ctx.signal,
-    onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time'),
-  });
-  if (end === 'failed') {
-    const why = (await page.locator(S.refusal).first().innerText().catch(() => '')).trim();
-    throw new AdapterError('upload_failed', 'upload', `autohome refused the video${why ? `: ${why}` : ''}`);
-  }
-  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
 }
 
 export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
@@ -171,5 +141,3 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
 }
-
-/** autohome's video adapter; an article side joins it under the one `autohome` registry entry. */

@@ -7,8 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile } from '../contract.js';
-import { markdownToHtml } from '@plume/shared';
-import { unescapeAttr } from '../kit/article-images.js';
+import { localPictures, markdownToHtml } from '@plume/shared';
 import { textOf } from '../kit/article-markup.js';
 import { pasteHtml } from '../kit/paste-html.js';
 import { SettingsReader } from '../settings.js';
@@ -41,7 +40,8 @@ function plan(job: ArticleJob) {
   if (length < DOUYIN_ARTICLE_LIMITS.bodyMin) {
     throw new AdapterError('publish_rejected', 'fill', `douyin refuses an article body under ${DOUYIN_ARTICLE_LIMITS.bodyMin} characters (this one has ${length})`, { length });
   }
-  const local = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => unescapeAttr(m[1]!)).find((src) => !/^https?:\/\//i.test(src));
+  // The same test the control plane makes (the contract's inlinePictures), so preflight and the node agree.
+  const [local] = localPictures(job.payload.content);
   if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `douyin's editor takes pictures from web addresses only, not "${local}"`);
   // A cover is not optional here: douyin publishes no article without its 头图 and 封面.
   if (!job.payload.coverImage) throw new AdapterError('cover_rejected', 'upload', 'douyin articles need a cover (头图 and 封面): the article has no coverImage');

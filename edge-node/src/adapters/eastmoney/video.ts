@@ -6,13 +6,13 @@
  * page: none is applied. Provenance: eastmoney.ts.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import type { AdapterContext, PublishResult, VerifyResult, VideoJob } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
-import { markdownToPlainText } from '../markdown.js';
+import { uploadVideoFile } from '../kit/upload-marks.js';
+import { planPlainVideo } from '../kit/video-plan.js';
 import { outcomeUnknown } from '../publish-click.js';
-import { SettingsReader } from '../settings.js';
-import { assertAccount, assertMaxChars, fillChecked, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertAccount, fillChecked, matchPost, need, openLoggedIn, openMedia } from '../support.js';
 import { at, isLoginPage, ownPosts, real, REFUSAL, URLS, whoAmI } from './site.js';
 
 export const EASTMONEY_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
@@ -32,18 +32,8 @@ export function videoText(title: string, description: string): string {
 }
 
 function planVideo(job: VideoJob) {
-  const r = new SettingsReader(job);
-  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] });
-  if (coverMode === 'custom') {
-    throw new AdapterError('setting_unavailable', 'apply_settings', 'eastmoney: the video page has no cover control on record; coverMode custom is refused', { field: 'coverMode' });
-  }
-  r.string('visibility', { oneOf: ['public'] });
-  const title = job.payload.title.trim();
-  if (!title) throw new AdapterError('publish_rejected', 'fill', 'an eastmoney video needs a title');
-  assertMaxChars(title, EASTMONEY_VIDEO_LIMITS.titleMax, 'fill', 'title');
-  const description = markdownToPlainText(r.string('description', { maxLength: EASTMONEY_VIDEO_LIMITS.descriptionMax }) ?? job.payload.description ?? '').trim();
-  assertMaxChars(description, EASTMONEY_VIDEO_LIMITS.descriptionMax, 'fill', 'description');
-  return { reader: r, title, text: videoText(title, description) };
+  const { reader, title, description } = planPlainVideo(job, { limits: EASTMONEY_VIDEO_LIMITS, noCover: 'eastmoney: the video page has no cover control on record; coverMode custom is refused', noTitle: 'an eastmoney video needs a title' });
+  return { reader, title, text: videoText(title, description) };
 }
 
 export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
@@ -57,29 +47,10 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
-  await uploadVideo(page, video, ctx);
+  await uploadVideoFile(page.locator(S.file), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(REFUSAL), platform: 'eastmoney' }, ctx);
 
   ctx.progress('fill');
   await fillChecked(await need(page, S.text, 'fill', 'title and description box', ctx), p.text, 'fill', 'title and description box');
-}
-
-/** The file into the page's input; then the page's 上传成功, or its 上传失败 with its message. */
-async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
-  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
-  await page.locator(S.file).setInputFiles(video.path);
-  const done = page.getByText(S.uploaded, { exact: true });
-  const failed = page.getByText(S.failed, { exact: true });
-  const end = await poll(async () => ((await failed.count()) > 0 ? 'failed' : (await done.count()) > 0 ? 'done' : null), (v) => v !== null, {
-    intervalMs: 200,
-    timeoutMs: timeouts(ctx).uploadMs,
-    signal: ctx.signal,
-    onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time'),
-  });
-  if (end === 'failed') {
-    const why = (await page.locator(REFUSAL).first().innerText().catch(() => '')).trim();
-    throw new AdapterError('upload_failed', 'upload', `eastmoney refused the video${why ? `: ${why}` : ''}`);
-  }
-  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
 }
 
 export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {

@@ -28,7 +28,7 @@
  * article's aigc facts decide when absent). Tags, summary and original have no
  * recorded field: they are logged as ignored.
  */
-import { escapeHtml, markdownToHtml } from '@plume/shared';
+import { escapeHtml, localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from '../contract.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
@@ -91,7 +91,8 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   assertMaxChars(title, TOUTIAO_ARTICLE_LIMITS.titleMax, 'fill', 'title');
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'toutiao needs a body');
   const html = articleHtml(job.payload.content);
-  const local = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1]!).find((src) => !/^https?:\/\//i.test(src));
+  // The same test the control plane makes (the contract's inlinePictures), so preflight and the node agree.
+  const [local] = localPictures(job.payload.content);
   if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `toutiao can only copy pictures from web addresses, not "${local}"`);
 
   ctx.progress('open_editor');

@@ -9,7 +9,7 @@
  * | composer https://mp.toutiao.com/profile_v4/weitoutiao/publish | leaperone/MultiPost-Extension src/sync/dynamic.ts 2026-06-04; SuperWangYuan/toutiaohao-mcp-server configs/urls.go (commit 22b7936, as indexed) |
  * | text editor `div[contenteditable="true"]`, a ProseMirror (`.ProseMirror`) | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (commit 353e976, as indexed) |
  * | topics written #topic# after the text | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 |
- * | pictures: `button.syl-toolbar-button` "图片" opens a drawer with an `input[type="file"]`, confirmed by `button[data-e2e="imageUploadConfirm-btn"]`; each picture then shows an `.image-remove-btn` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 |
+ * | pictures: `button.syl-toolbar-button` "图片" opens a drawer with an `input[type="file"]`, confirmed by `button[data-e2e="imageUploadConfirm-btn"]`; each picture then shows an `.image-remove-btn` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 (the confirm button's `data-e2e` at line 96 of 2ef8725; the same button in src/sync/article/toutiao.ts:123 and src/sync/dynamic/toutiaohao.ts:107) |
  * | text ≤ 2,000 characters, ≤ 9 pictures | toutiaohao-mcp-server configs/content.go (commit 474f972, as indexed) |
  * | publish `button.publish-content` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (353e976) |
  * | the publish request POST https://www.toutiao.com/c/ugc/content/publish/ form {content, image_uris (the pictures' web_uri, comma-joined)} answering message "success" | dalige88/Web_Manager Web.Manager/wwwroot/PY/发微头条（图文皆可）.py (commit 331a8af, as indexed; 2020) — whether today's composer still sends it: UNVERIFIED |

@@ -30,10 +30,9 @@
  * text cut to 1,000 characters otherwise), `template` (by name; the preselected one
  * otherwise), `visibility`, `location`, `scheduledAt`.
  */
-import { markdownToHtml } from '@plume/shared';
+import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob } from '../contract.js';
-import { unescapeAttr } from '../kit/article-images.js';
 import { pasteHtml } from '../kit/paste-html.js';
 import { markdownToPlainText } from '../markdown.js';
 import { assertMaxChars, fillChecked, need, poll, timeouts } from '../support.js';
@@ -76,7 +75,8 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   assertMaxChars(title, XHS_TITLE_MAX, 'fill', 'title');
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'a xiaohongshu article needs a body');
   const html = markdownToHtml(job.payload.content);
-  const local = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => unescapeAttr(m[1]!)).find((src) => !/^https?:\/\//i.test(src));
+  // The same test the control plane makes (the contract's inlinePictures), so preflight and the node agree.
+  const [local] = localPictures(job.payload.content);
   if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `xiaohongshu's editor takes pictures from web addresses only, not "${local}"`);
   const description = articleDescription(job, summary);
 

@@ -1,5 +1,5 @@
 /**
- * What the zhihu flow shares: the real URLs (through `liveUrl` on a replica),
+ * What the zhihu flows (articles, videos) share: the real URLs (through `liveUrl` on a replica),
  * the login check, the `_xsrf` token, and the calls that are not the article
  * itself. Provenance is in ../zhihu.ts.
  */
@@ -27,6 +27,10 @@ export const URLS = {
   columns: (token: string) => `${WWW}/api/v4/members/${encodeURIComponent(token)}/column-contributions`,
   articles: (token: string) => `${WWW}/api/v4/members/${encodeURIComponent(token)}/articles?offset=0&limit=20&sort_by=created`,
   publish: `${WWW}/api/v4/content/publish`,
+  videoUpload: `${WWW}/zvideo/upload-video`,
+  zvideosPath: '/api/v4/zvideos',
+  zvideo: (id: string) => `${WWW}/zvideo/${id}`,
+  memberVideos: (token: string) => `${WWW}/api/v4/members/${encodeURIComponent(token)}/zvideos?offset=0&limit=20`,
   images: 'https://api.zhihu.com/images',
   image: (id: string) => `https://api.zhihu.com/images/${encodeURIComponent(id)}`,
   oss: (key: string) => `https://zhihu-pics-upload.zhimg.com/${key}`,

@@ -1,0 +1,266 @@
+/**
+ * dayu (大鱼号) videos through the dashboard's video page, driven as a person
+ * does: the title, the description, the file into the page's video input;
+ * once the page says the upload succeeded, the cover (the same picture into
+ * the 横版 and 竖版 cover slots, each saved in the crop dialog), the tags one
+ * per tag box, 信息来源 无需标注, then 发表 and its confirmation 确认发表. This
+ * module is the video side of the dayu adapter (../dayu.ts), which also
+ * publishes articles.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/video/dayu.ts (2025-11-27, "complete video
+ * publishing integration"; its cover, tag and 信息来源 steps are written "基于实际HTML结构"),
+ * src/sync/video.ts, src/sync/account/dayu.ts. W = wechatsync/Wechatsync
+ * packages/@wechatsync/drivers/src/dayu.js (2021-03-20, snapshot 2023-09-05).
+ * dreammis/social-auto-upload records nothing about 大鱼号. A = public
+ * automation code in the search index with no attributable repository (a
+ * Selenium flow that publishes 大鱼号 videos): what only A records is UNVERIFIED.
+ * | fact | source |
+ * | video page https://mp.dayu.com/dashboard/video/write | M src/sync/video.ts (injectUrl); A reaches it from the menu (`a[data-path='/dashboard/video/write']`) |
+ * | the session: the dashboard's globalConfig (utoken, wmid, weMediaName), as for articles | W dayu.js |
+ * | the video page, a dashboard page, carries the same globalConfig (read there first; the dashboard's when it has none) | UNVERIFIED |
+ * | title: an `input` whose placeholder contains 标题 | M video/dayu.ts (its first choice) |
+ * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/dayu.ts (its first choices) |
+ * | the file into an `input[type=file]` whose accept names video (a change event) | M video/dayu.ts |
+ * | the order title → description → upload → covers → tags → 信息来源 | M video/dayu.ts (it stops there: it never publishes) |
+ * | the cover slots `.w-form-field.article-write_box-cover` (横版, label 视频封面) and `.w-form-field.article-write_box-vertical-cover` (竖版), each with `.article-write_box-form-coverImg` holding a picture `input[type=file]` | M video/dayu.ts |
+ * | the 竖版 cover is the 横版 picture when no other is given | M video/dayu.ts |
+ * | a picture opens the crop dialog `.article-material-image-dialog`, saved with its primary button `.w-btn.w-btn_primary` (保存) | M video/dayu.ts; A clicks `.article-material-image-dialog_btn` 保存 |
+ * | tags: `.article-write_video-tags.form-control`, one `div > input[type="text"]` per tag, Enter opening the next | M video/dayu.ts; A (the same boxes, Enter after each) |
+ * | 信息来源: the radio `input[value="无需标注"]` (`.source-remark-detail`), ticked | M video/dayu.ts (always ticks it) |
+ * | the upload's end: 视频上传成功，处理中 | UNVERIFIED (A waits for it; M waits for a progress or success class) |
+ * | a failed upload reads 上传失败 | UNVERIFIED |
+ * | the publish control: the button 发表, then the confirmation's 确认发表 | UNVERIFIED (A clicks both; M does not publish) |
+ * | the publish call POST https://mp.dayu.com/dashboard/submit-video (form, header utoken) → {data: {_id}} or {error} | UNVERIFIED |
+ * | the published video in the content list GET …/dashboard/getArticleList (as articles: dataList.data[] {_id, title, status 1, publish_at}) and at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<_id> | UNVERIFIED (A opens the list's first item after publishing and reads its preview's origin_id) |
+ * | how the page refuses (`.w-message-error`, as the article replica) | UNVERIFIED |
+ * | title and description limits (the settings contract's 80 and 1,000), ten tags | UNVERIFIED |
+ * | a 分类 picker (`.widgets-selects_container`) | A only; not driven (UNVERIFIED whether the page requires it) |
+ * | the account call GET https://mp.dayu.com/api/user/info | M account/dayu.ts; not used: globalConfig (W) names the same account and carries the utoken the list needs |
+ *
+ * Settings (shared contract names): `description` (else the payload's, as
+ * plain text), `tags` (one box each), `coverMode` (`custom` puts the cover in
+ * both slots; absent → custom when the job has a coverImagePath; `auto`
+ * leaves the cover to 大鱼号), `visibility` (public only), `aiLabel` (false
+ * only: the one 信息来源 value on record is 无需标注, "no label needed", so a
+ * video that must carry an AI label is refused rather than declared as
+ * needing none; preflight refuses it too).
+ */
+import type { Page, Request } from 'playwright-core';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field } from '../kit/page-api.js';
+import { videoTitleAndDescription } from '../kit/video-plan.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { at, configHere, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './site.js';
+
+export const DAYU_VIDEO_URLS = {
+  ...DAYU_SITE_URLS,
+  videoEditor: `${ORIGIN}/dashboard/video/write`,
+  videoPublishPath: '/dashboard/submit-video',
+};
+
+/** The account the prepared page belongs to, for the publish that follows on it. */
+const prepared = new WeakMap<Page, { wmid: string }>();
+
+export const DAYU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] as const;
+/** The settings contract's video limits (no source records 大鱼号's own). */
+export const DAYU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax: 10, tagMax: 30 } as const;
+
+const S = {
+  title: 'input[placeholder*="标题"]',
+  description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
+  file: 'input[type="file"][accept*="video"]',
+  uploaded: /视频上传成功/,
+  failed: '上传失败',
+  coverSlots: ['.w-form-field.article-write_box-cover', '.w-form-field.article-write_box-vertical-cover'],
+  coverInput: '.article-write_box-form-coverImg input[type="file"]',
+  coverPicture: '.article-write_box-form-coverImg img',
+  cropDialog: '.article-material-image-dialog',
+  cropSave: '.w-btn.w-btn_primary',
+  tags: '.article-write_video-tags.form-control',
+  tagBox: 'div > input[type="text"]',
+  source: 'input[type="radio"][value="无需标注"]',
+  publish: 'button',
+  refusal: '.w-message-error',
+} as const;
+
+function planVideo(job: VideoJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
+  r.string('visibility', { oneOf: ['public'] });
+  if (r.boolean('aiLabel', false)) {
+    throw new AdapterError('setting_unavailable', 'apply_settings', "大鱼号's 信息来源 has one value on record, 无需标注 (no label needed): a video that must carry the AI label is not published there", { field: 'aiLabel' });
+  }
+  const tags = r.stringArray('tags', { max: DAYU_VIDEO_LIMITS.tagsMax, maxLength: DAYU_VIDEO_LIMITS.tagMax });
+  const { title, description } = videoTitleAndDescription(job, r, DAYU_VIDEO_LIMITS, 'a 大鱼号 video needs a title');
+  return { reader: r, title, description, tags, coverPath: coverMode === 'custom' ? job.payload.coverImagePath : undefined };
+}
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(DAYU_VIDEO_SETTINGS, ctx.log);
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+  const cover = p.coverPath ? await openMedia(ctx, p.coverPath, 'upload', 'cover_rejected', 'cover image') : undefined;
+
+  ctx.progress('open_editor');
+  prepared.delete(page);
+  const config = await openVideoPage(page, ctx);
+  assertAccount(loginOf(config), job, 'open_editor');
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
+  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
+
+  await uploadVideo(page, video, ctx);
+
+  ctx.progress('apply_settings');
+  if (cover) for (const slot of S.coverSlots) await setCover(page, slot, cover, ctx);
+  if (p.tags.length > 0) await fillTags(page, p.tags, ctx);
+  const source = await need(page, S.source, 'apply_settings', '信息来源 无需标注', ctx, 'attached');
+  await source.check();
+  prepared.set(page, { wmid: config.wmid });
+}
+
+/**
+ * The video page, and the session: its own globalConfig when it carries one
+ * (a dashboard page, as the replica's does: unrecorded), else the dashboard's
+ * (recorded), which also decides whether there is a session at all.
+ */
+async function openVideoPage(page: Page, ctx: AdapterContext): Promise<DayuConfig> {
+  await openLoggedIn(page, at(ctx, DAYU_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
+  const here = await configHere(page);
+  if (here) return here;
+  const config = await openDashboard(page, 'open_editor', ctx);
+  await openLoggedIn(page, at(ctx, DAYU_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
+  return config;
+}
+
+/** The file into the page's video input; then the page's 视频上传成功, or its 上传失败 with its message. */
+async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
+  await page.locator(S.file).first().setInputFiles(video.path);
+  const done = page.getByText(S.uploaded);
+  const failed = page.getByText(S.failed, { exact: true });
+  try {
+    await done.or(failed).first().waitFor({ state: 'attached', timeout: timeouts(ctx).uploadMs });
+  } catch {
+    throw new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time');
+  }
+  if ((await failed.count()) > 0) {
+    const why = (await page.locator(S.refusal).first().innerText().catch(() => '')).trim();
+    throw new AdapterError('upload_failed', 'upload', `大鱼号 refused the video${why ? `: ${why}` : ''}`);
+  }
+  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
+}
+
+/** The picture into one cover slot, the crop dialog saved; then the slot shows it, or the page says why not. */
+async function setCover(page: Page, slot: string, cover: OpenedFile, ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload', { phase: 'cover', bytesSent: 0, bytesTotal: cover.size, percent: 0 });
+  const area = page.locator(slot);
+  await (await need(page, `${slot} ${S.coverInput}`, 'apply_settings', 'cover picture input', ctx, 'attached')).setInputFiles(cover.path);
+  const save = page.locator(S.cropDialog).filter({ visible: true }).locator(S.cropSave).first();
+  const refusal = page.locator(S.refusal).filter({ visible: true }).first();
+  const shown = area.locator(S.coverPicture).first();
+  // The dialog first, then (after 保存) the picture in the slot; a refusal at either point stops the job.
+  for (const [wanted, missing] of [
+    [save, 'the cover crop dialog never opened'],
+    [shown, 'the cover never showed in its slot'],
+  ] as const) {
+    try {
+      await wanted.or(refusal).first().waitFor({ state: 'attached', timeout: timeouts(ctx).uploadMs });
+    } catch {
+      throw new AdapterError('cover_rejected', 'apply_settings', missing);
+    }
+    if (await refusal.isVisible()) throw new AdapterError('cover_rejected', 'apply_settings', `大鱼号 refused the cover: ${(await refusal.innerText()).trim()}`);
+    if (wanted === save) await save.click();
+  }
+  ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
+}
+
+/** One tag per box: typed, then Enter, which opens the next box. */
+async function fillTags(page: Page, tags: readonly string[], ctx: AdapterContext): Promise<void> {
+  const area = await need(page, S.tags, 'apply_settings', 'tag boxes', ctx);
+  const boxes = area.locator(S.tagBox);
+  for (const [i, tag] of tags.entries()) {
+    const box = boxes.nth(i);
+    try {
+      await box.waitFor({ timeout: timeouts(ctx).selectorMs });
+    } catch {
+      throw new AdapterError('editor_changed', 'apply_settings', `no box for tag ${i + 1} (${tag})`);
+    }
+    await fillChecked(box, tag, 'apply_settings', `tag ${i + 1}`);
+    await box.press('Enter');
+  }
+}
+
+export async function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  const p = prepared.get(page);
+  if (!p || real(ctx, page.url()).pathname !== '/dashboard/video/write') throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared video page; nothing was published', { url: page.url() });
+  const t = timeouts(ctx);
+  const opener = page.locator(`${S.publish}:visible`, { hasText: /^\s*发\s*表\s*$/ }).first();
+  const confirm = page.locator(`${S.publish}:visible`, { hasText: /^\s*确认发表\s*$/ }).first();
+  const isPublishRequest = (req: Request) => req.method() === 'POST' && real(ctx, req.url()).pathname === DAYU_VIDEO_URLS.videoPublishPath;
+  ctx.progress('publish');
+  try {
+    await opener.click({ trial: true, timeout: t.selectorMs });
+  } catch {
+    throw new AdapterError('editor_changed', 'publish', 'publish control (发表) is not clickable; nothing was clicked', { url: page.url() });
+  }
+  // No source says whether 发表 sends the video itself or only opens 确认发表: the commit gate comes before 发表.
+  await ctx.beforePublish();
+  ctx.log.info({ step: 'publish' }, 'commit acknowledged; clicking 发表');
+  let sentByOpener = false;
+  const onRequest = (req: Request) => {
+    if (isPublishRequest(req)) sentByOpener = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await opener.click({ timeout: t.selectorMs });
+    await poll(async () => sentByOpener || (await confirm.count()) > 0, Boolean, {
+      intervalMs: 100,
+      timeoutMs: t.publishMs,
+      signal: ctx.signal,
+      onTimeout: () => outcomeUnknown('发表 was clicked but no 确认发表 appeared', page),
+    });
+  } catch (e) {
+    if (e instanceof AdapterError) throw e;
+    throw outcomeUnknown(`the 发表 click failed midway: ${(e as Error).message}`, page);
+  } finally {
+    page.off('request', onRequest);
+  }
+  prepared.delete(page);
+  if (sentByOpener) throw outcomeUnknown('发表 sent the video without a confirmation; only verify can tell whether it was published', page);
+  // The gate was passed for 发表; 确认发表 completes that one commit.
+  return clickPublishForJson(
+    page,
+    {
+      button: confirm,
+      isPublishRequest,
+      urlPattern: `*${DAYU_VIDEO_URLS.videoPublishPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        const error = field(body, 'error');
+        if (error) return { ok: false, message: typeof error === 'string' ? error : JSON.stringify(error) };
+        const id = field(body, 'data', '_id');
+        if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw outcomeUnknown('大鱼号 accepted the video but its answer named no _id', page);
+        return { ok: true, value: { postId: id, url: at(ctx, DAYU_VIDEO_URLS.post(p.wmid, id)) } };
+      },
+    },
+    { ...ctx, beforePublish: async () => {} },
+  );
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  const config = await openDashboard(page, 'check_login', ctx);
+  assertAccount(loginOf(config), job, 'check_login');
+  const title = job.payload.title.trim();
+  const hits = (await publishedItems(page, config, 'content list', ctx)).filter((row) => row.title === title && inJobWindow(row.publishedAt, job));
+  if (hits.length === 0) return { found: false };
+  return { found: true, postId: hits[0]!.id, url: at(ctx, DAYU_VIDEO_URLS.post(config.wmid, hits[0]!.id)), candidates: hits.length };
+}

@@ -1,0 +1,124 @@
+/**
+ * netease (网易号) videos through the creator centre's video page, driven as
+ * a person does: the title, the description, the file into the page's video
+ * input, then — once the page marks the upload a success — 发布. This module
+ * is the video side of the netease adapter (../netease.ts), which also
+ * publishes articles; both share the account call (./site.ts).
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/video/netease.ts, src/sync/video.ts,
+ * src/sync/account/netease.ts. dreammis/social-auto-upload and
+ * wechatsync/Wechatsync record nothing about the 网易号 video page.
+ * | fact | source |
+ * | the creator centre is the hash-routed app https://mp.163.com/subscribe_v4/index.html (the video flow opens its #/home) | M src/sync/video.ts (homeUrl http://mp.163.com/, injectUrl) |
+ * | title: an `input` whose placeholder contains 标题, typed in | M video/netease.ts |
+ * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/netease.ts |
+ * | the file into an `input[type=file]` whose accept names video (a change event) | M video/netease.ts |
+ * | the order title → description → upload; the upload's success as an `.upload-success` mark | M video/netease.ts (it waits for a progress or success class, then stops: it never publishes) |
+ * | the account: the navinfo.do call the article side uses (M's account call is GET https://dy.163.com/v2/user/info → success, data.userId; one call for both content types keeps one account reference) | ../netease.ts; M account/netease.ts |
+ * | the video route #/video-publish inside that app | UNVERIFIED (named after the recorded #/article-publish) |
+ * | a failed upload reads 上传失败; how the page refuses (`.ne-message--error`) | UNVERIFIED |
+ * | the publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
+ * | the publish call POST mp.163.com/wemedia/video/status/api/publish.do → code 1, data.docId | UNVERIFIED |
+ * | the content list POST /wemedia/content/manage/list.do with contentType 2 (videos), contentState 3 → data.list[] {docId, title, publishTime} | UNVERIFIED (the article side's call, contentType 1) |
+ * | the published address https://www.163.com/v/video/<docId>.html | UNVERIFIED |
+ * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
+ * | a cover, topics, an audience, an AI declaration | no source records them: not applied (logged as ignored; a custom cover is refused) |
+ *
+ * Settings (shared contract names): `description` (else the payload's, as
+ * plain text), `visibility` (public only), `coverMode` (auto only).
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { uploadVideoFile } from '../kit/upload-marks.js';
+import { planPlainVideo } from '../kit/video-plan.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
+import { at, isLoginPage, ORIGIN, real, whoAmI } from './site.js';
+
+export const NETEASE_VIDEO_URLS = {
+  videoEditor: `${ORIGIN}/subscribe_v4/index.html#/video-publish`,
+  videoPublishPath: '/wemedia/video/status/api/publish.do',
+  list: `${ORIGIN}/wemedia/content/manage/list.do`,
+  post: (docId: string) => `https://www.163.com/v/video/${encodeURIComponent(docId)}.html`,
+};
+
+export const NETEASE_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
+/** The settings contract's video limits (no source records 网易号's own). */
+export const NETEASE_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+
+const S = {
+  title: 'input[placeholder*="标题"]',
+  description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
+  file: 'input[type="file"][accept*="video"]',
+  uploaded: '.upload-success',
+  failed: '上传失败',
+  refusal: '.ne-message--error',
+} as const;
+const DOC_ID = /^[\w-]{1,64}$/;
+
+function planVideo(job: VideoJob) {
+  return planPlainVideo(job, { limits: NETEASE_VIDEO_LIMITS, noCover: 'netease: the video page has no cover control on record; coverMode custom is refused', noTitle: 'a 网易号 video needs a title' });
+}
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(NETEASE_VIDEO_SETTINGS, ctx.log);
+  if (job.payload.coverImagePath) ctx.log.info({ platform: 'netease', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: 网易号 picks the cover');
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+
+  ctx.progress('open_editor');
+  await openLoggedIn(page, at(ctx, NETEASE_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
+  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
+  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
+
+  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: '网易号' }, ctx);
+}
+
+export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  return clickPublishForJson(
+    page,
+    {
+      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === NETEASE_VIDEO_URLS.videoPublishPath,
+      urlPattern: `*${NETEASE_VIDEO_URLS.videoPublishPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        if (field(body, 'code') !== 1) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
+        const id = field(body, 'data', 'docId');
+        if (typeof id !== 'string' || !DOC_ID.test(id)) throw outcomeUnknown('网易号 accepted the video but its answer named no docId', page);
+        return { ok: true, value: { postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)) } };
+      },
+    },
+    ctx,
+  );
+}
+
+/** The account's published videos as the content list gives them (newest first), for `verify`; read-only. */
+async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Promise<ListedPost[]> {
+  const form = { wemediaId, pageNo: '1', size: '20', contentType: '2', contentState: '3' };
+  const body = await pageJson(page, at(ctx, NETEASE_VIDEO_URLS.list), { method: 'POST', form }, 'read_back', 'content list', ctx);
+  const rows = field(body, 'data', 'list');
+  if (field(body, 'code') !== 1 || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `content list: no data.list (${String(field(body, 'msg') ?? 'changed answer')})`);
+  return rows.flatMap((row) => {
+    const id = String(field(row, 'docId') ?? field(row, 'articleId') ?? '');
+    if (!DOC_ID.test(id) || field(row, 'contentState') === 0) return [];
+    return [{ postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
+  });
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  await openLoggedIn(page, at(ctx, NETEASE_VIDEO_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
+  const account = await whoAmI(page, 'check_login', ctx);
+  assertAccount(account, job, 'check_login');
+  const title = job.payload.title.trim();
+  return matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title);
+}

@@ -1,0 +1,135 @@
+/**
+ * sohu (搜狐号) videos through the video page, driven as a person does: the
+ * file into the page's video input, then — once the page says the upload
+ * succeeded — the title and the description, and 发布. One Sohu login may
+ * hold several 搜狐号 accounts: the job's account must be among them. This
+ * module is the video side of the sohu adapter (../sohu.ts), which also
+ * publishes articles through the editor's API.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/video/sohu.ts (89bf0a9, 2026-05-22),
+ * src/sync/video.ts. W = wechatsync/Wechatsync core sohu.ts (083383d, as
+ * indexed). I = public automation code in the search index that names no
+ * repository (a protocol write-up and page selectors for 搜狐号's video page):
+ * what only it records is UNVERIFIED. dreammis/social-auto-upload records
+ * nothing about 搜狐号.
+ * | fact | source |
+ * | video page https://mp.sohu.com/mpfe/v4/contentManagement/news/addvideo | M src/sync/video.ts (injectUrl); I (the publish calls' Referer) |
+ * | the video input: a file input whose accept names video | M video/sohu.ts uploadVideo (its fallback; M's first choices are guesses by class) |
+ * | title `input[placeholder*="标题"]` | M video/sohu.ts fillTitle (its first choice) |
+ * | description `textarea[placeholder*="描述"]` or `textarea[placeholder*="简介"]` | M video/sohu.ts fillDescription (its first two choices) |
+ * | the account list GET /mpbp/bp/account/list → code 2000000, data.data[].accounts[] {id, nickName} | W (as in ../sohu.ts) |
+ * | the upload's end: the page reads 上传成功 (or 上传完成); 上传失败 when it fails | UNVERIFIED (I: SOHU_UPLOAD_SUCCESS_TEXTS) |
+ * | publish: the button reading 发布 | UNVERIFIED (I: the publish-ready buttons) |
+ * | the publish call POST /mpbp/bp/news/v4/news/publishVideo/v2?accountId=<id> → code 2000000, data = the post id | UNVERIFIED (I) |
+ * | the list GET /mpbp/bp/news/v4/users/news?newsType=4 → data.news[] (or data.videos[]) {id, title, status, postTime}; status 1, 3, 7, 9 are not public | UNVERIFIED (I) |
+ * | the published address https://www.sohu.com/a/<id>_<accountId> | UNVERIFIED (as for articles) |
+ * | how the page refuses (an Ant Design `.ant-message-error`) | UNVERIFIED |
+ * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
+ * | a cover control, an AI declaration, tags, an audience control on the video page | no source records them (I builds its cover through the API, not the page) |
+ *
+ * Settings (shared contract names): `description` (else the payload's, as
+ * plain text), `visibility` (public only), `coverMode` (auto only: no cover
+ * control is on record). Tags and `aiLabel` are logged as ignored.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { uploadVideoFile } from '../kit/upload-marks.js';
+import { planPlainVideo } from '../kit/video-plan.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { fillChecked, type ListedPost, matchPost, need, openMedia } from '../support.js';
+import { at, OK, openAs, ORIGIN, real } from './session.js';
+
+export const SOHU_VIDEO_URLS = {
+  videoEditor: `${ORIGIN}/mpfe/v4/contentManagement/news/addvideo`,
+  publishPath: '/mpbp/bp/news/v4/news/publishVideo/v2',
+  list: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/users/news?${new URLSearchParams({ psize: '20', newsType: '4', statusType: '1', pno: '1', accountId: account })}`,
+  post: (id: string, account: string) => `https://www.sohu.com/a/${encodeURIComponent(id)}_${encodeURIComponent(account)}`,
+};
+
+export const SOHU_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
+/** The settings contract's video limits (no source records 搜狐号's own). */
+export const SOHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+
+const S = {
+  file: 'input[type="file"][accept*="video"]',
+  uploaded: /^\s*上传(成功|完成)\s*$/,
+  failed: /^\s*上传失败\s*$/,
+  title: 'input[placeholder*="标题"]',
+  description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
+  refusal: '.ant-message-error',
+} as const;
+
+/** Statuses of the list that are not a public post: 1 a draft, 3 not passed, 7 and 9 removed. */
+const NOT_THE_POST = new Set([1, 3, 7, 9]);
+
+function planVideo(job: VideoJob) {
+  const plan = planPlainVideo(job, { limits: SOHU_VIDEO_LIMITS, noCover: 'sohu: the video page has no cover control on record; coverMode custom is refused', noTitle: 'a 搜狐号 video needs a title' });
+  if (!/^\d+$/.test(job.account.externalRef)) throw new AdapterError('login_required', 'open_editor', `搜狐号 account ids are numbers, not "${job.account.externalRef}"`);
+  return plan;
+}
+
+/** The account id the page was prepared for, for the publish that follows on this page. */
+const preparedFor = new WeakMap<Page, string>();
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(SOHU_VIDEO_SETTINGS, ctx.log);
+  if (job.payload.coverImagePath) ctx.log.info({ platform: 'sohu', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: 搜狐号 picks the cover');
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+
+  ctx.progress('open_editor');
+  preparedFor.delete(page);
+  const account = await openAs(page, SOHU_VIDEO_URLS.videoEditor, job, 'open_editor', ctx);
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded), failed: page.getByText(S.failed), refusal: page.locator(S.refusal), platform: '搜狐号' }, ctx);
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
+  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
+  preparedFor.set(page, account);
+}
+
+export async function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  const account = preparedFor.get(page);
+  if (account === undefined) throw new AdapterError('editor_changed', 'publish', 'the page is not a prepared video page; nothing was published', { url: page.url() });
+  return clickPublishForJson(
+    page,
+    {
+      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === SOHU_VIDEO_URLS.publishPath,
+      urlPattern: `*${SOHU_VIDEO_URLS.publishPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        if (field(body, 'code') !== OK) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
+        const id = field(body, 'data');
+        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('搜狐号 accepted the video but its answer named no post id', page);
+        return { ok: true, value: { postId: String(id), url: at(ctx, SOHU_VIDEO_URLS.post(String(id), account)) } };
+      },
+    },
+    ctx,
+  );
+}
+
+/** The account's own videos as the content list gives them (newest first); read-only. */
+async function ownVideos(page: Page, account: string, ctx: AdapterContext): Promise<ListedPost[]> {
+  const body = await pageJson(page, at(ctx, SOHU_VIDEO_URLS.list(account)), {}, 'read_back', 'video list', ctx);
+  const rows = field(body, 'data', 'news') ?? field(body, 'data', 'videos');
+  if (field(body, 'code') !== OK || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `video list: no data.news (${String(field(body, 'msg') ?? 'changed answer')})`);
+  return rows.flatMap((row) => {
+    const id = field(row, 'id');
+    if ((typeof id !== 'string' && typeof id !== 'number') || NOT_THE_POST.has(Number(field(row, 'status')))) return [];
+    return [{ postId: String(id), url: at(ctx, SOHU_VIDEO_URLS.post(String(id), account)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'postTime')) }];
+  });
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  const account = await openAs(page, SOHU_VIDEO_URLS.videoEditor, job, 'check_login', ctx);
+  const title = job.payload.title.trim();
+  return matchPost(await ownVideos(page, account, ctx), job, (text) => text === title);
+}

@@ -1,0 +1,38 @@
+/**
+ * What the yiche (易车号) article and video flows share: the real URLs
+ * (through `liveUrl` on a replica), the login check and where a logged-out
+ * page goes. Provenance: yiche.ts.
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, pageJson } from '../kit/page-api.js';
+
+export const ORIGIN = 'https://mp.yiche.com';
+const SITE = { defaultBaseUrl: ORIGIN };
+
+export const YICHE_URLS = {
+  articleEditor: 'https://mp.yiche.com/article/index-new',
+  videoEditor: 'https://mp.yiche.com/videos/video',
+  userInfo: 'https://mp.yiche.com/api/user/info',
+  pictureUploadPath: '/api/upload_image/mp_real_upload',
+  articlePublishPath: '/web_mp/api/v1/pub/savenews',
+  articleList: 'https://mp.yiche.com/web_mp/api/v1/manage/newslist',
+  videoPublishPath: '/api/video/publish',
+  videoList: 'https://mp.yiche.com/api/video/list?page=1&pageSize=20',
+  article: (id: string) => `https://news.yiche.com/hao/wenzhang/${id}/`,
+  video: (id: string) => `https://vc.yiche.com/vplay/${id}.html`,
+};
+
+type Ctx = Pick<AdapterContext, 'baseUrl'>;
+export const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
+export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
+/** A logged-out page sends the browser off mp.yiche.com (to i.yiche.com/authenservice/login). */
+export const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.yiche.com';
+
+export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
+  const id = field(body, 'data', 'userId');
+  if (body.success !== true || (typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, 'yiche says the account is not logged in');
+  return { externalRef: String(id), displayName: String(field(body, 'data', 'nickname') ?? '') };
+}

@@ -1,0 +1,146 @@
+/**
+ * yidian (一点号) videos through the desk's video editor, driven as a person
+ * does: the title, the description, the file into the page's video input,
+ * then 发布. No source records a cover, tags, an audience or a declaration
+ * on this page: none is applied. This module is the video side of the yidian
+ * adapter (../yidian.ts), which also publishes articles.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/video/yidian.ts (2025-11-25), src/sync/video.ts,
+ * src/sync/account/yidian.ts. W = wechatsync/Wechatsync
+ * packages/@wechatsync/drivers/src/YiDian.js (2021-03-16, snapshot 2023-09-05),
+ * which publishes articles only. dreammis/social-auto-upload records nothing
+ * about 一点号. M's video script is a generic one: its selectors are lists
+ * tried in turn, and it first checks that the page's address contains
+ * "yidian.com", which mp.yidianzixun.com does not, so it never ran as
+ * written; what it records is where it would act.
+ * | fact | source |
+ * | the desk https://mp.yidianzixun.com/ is where videos are published | M src/sync/video.ts (injectUrl and homeUrl) |
+ * | the session: the desk's `<script id="__val_">` with window.mpuser {id, media_name} and window.mpcode (x-mp-code), as for articles | W YiDian.js |
+ * | the video editor at https://mp.yidianzixun.com/#/Writing/videoEditor (the desk's hash route, beside #/Writing/articleEditor) | UNVERIFIED (a public SQL seed in the search index names it; no attributable repository) |
+ * | title: an `input` whose placeholder contains 标题 | M video/yidian.ts (its first choice) |
+ * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/yidian.ts (its first choices) |
+ * | the file into an `input[type=file]` whose accept names video (a change event) | M video/yidian.ts |
+ * | the order title → description → upload | M video/yidian.ts (it stops there: it never publishes) |
+ * | the upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits for a progress or success class) |
+ * | the publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
+ * | the publish call POST https://mp.yidianzixun.com/api/video/publish → {status: "success", id} or {status: "failed", reason} | UNVERIFIED |
+ * | the own-video list GET https://mp.yidianzixun.com/model/Video?page=1&page_size=10&status=2,6,7 → posts[] {newsId, title, date} (the article list's shape) | UNVERIFIED |
+ * | the published address https://www.yidianzixun.com/article/<newsId> (as articles) | UNVERIFIED |
+ * | how the page refuses (`.editor-tip-error`, as the article replica) | UNVERIFIED |
+ * | title and description limits (the settings contract's 80 and 1,000) | UNVERIFIED |
+ * | the account call GET https://yidian.com/api/user/info | M account/yidian.ts; not used: another host than the desk, whose window.mpuser (W) names the account |
+ * | a cover, tags, an audience, an AI declaration | no source records them: not applied (logged as ignored; a custom cover is refused) |
+ *
+ * Settings (shared contract names): `description` (else the payload's, as
+ * plain text), `visibility` (public only), `coverMode` (auto only).
+ */
+import type { Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { planPlainVideo } from '../kit/video-plan.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { assertAccount, fillChecked, type ListedPost, matchPost, need, openMedia, timeouts } from '../support.js';
+import { at, openAt, ORIGIN, real } from './site.js';
+
+export const YIDIAN_VIDEO_URLS = {
+  home: `${ORIGIN}/`,
+  videoEditor: `${ORIGIN}/#/Writing/videoEditor`,
+  videoPublishPath: '/api/video/publish',
+  videoList: `${ORIGIN}/model/Video?page=1&page_size=10&status=2,6,7`,
+  post: (id: string) => `https://www.yidianzixun.com/article/${encodeURIComponent(id)}`,
+};
+
+export const YIDIAN_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
+/** The settings contract's video limits (no source records 一点号's own). */
+export const YIDIAN_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+
+const S = {
+  title: 'input[placeholder*="标题"]',
+  description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
+  file: 'input[type="file"][accept*="video"]',
+  uploaded: '上传成功',
+  failed: '上传失败',
+  refusal: '.editor-tip-error',
+} as const;
+
+function planVideo(job: VideoJob) {
+  return planPlainVideo(job, { limits: YIDIAN_VIDEO_LIMITS, noCover: '一点号: the video editor has no cover control on record; coverMode custom is refused', noTitle: 'a 一点号 video needs a title' });
+}
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(YIDIAN_VIDEO_SETTINGS, ctx.log);
+  if (job.payload.coverImagePath) ctx.log.info({ platform: 'yidian', notApplied: ['coverImagePath'] }, 'the video editor has no cover control on record: 一点号 picks the cover');
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+
+  ctx.progress('open_editor');
+  const session = await openAt(page, YIDIAN_VIDEO_URLS.videoEditor, 'open_editor', ctx);
+  assertAccount(session.login, job, 'open_editor');
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
+  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
+
+  await uploadVideo(page, video, ctx);
+}
+
+/** The file into the page's video input; then the page's 上传成功, or its 上传失败 with its message. */
+async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
+  ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
+  await page.locator(S.file).first().setInputFiles(video.path);
+  const done = page.getByText(S.uploaded, { exact: true });
+  const failed = page.getByText(S.failed, { exact: true });
+  try {
+    await done.or(failed).first().waitFor({ state: 'attached', timeout: timeouts(ctx).uploadMs });
+  } catch {
+    throw new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time');
+  }
+  if ((await failed.count()) > 0) {
+    const why = (await page.locator(S.refusal).first().innerText().catch(() => '')).trim();
+    throw new AdapterError('upload_failed', 'upload', `一点号 refused the video${why ? `: ${why}` : ''}`);
+  }
+  ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
+}
+
+export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+  return clickPublishForJson(
+    page,
+    {
+      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YIDIAN_VIDEO_URLS.videoPublishPath,
+      urlPattern: `*${YIDIAN_VIDEO_URLS.videoPublishPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
+        const id = field(body, 'id');
+        if ((typeof id !== 'string' && typeof id !== 'number') || !/^[\w-]{1,64}$/.test(String(id))) throw outcomeUnknown('一点号 accepted the video but its answer named no id', page);
+        return { ok: true, value: { postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))) } };
+      },
+    },
+    ctx,
+  );
+}
+
+/** The account's published videos as the list gives them (newest first), for `verify`; read-only. */
+async function ownVideos(page: Page, headers: Record<string, string>, ctx: AdapterContext): Promise<ListedPost[]> {
+  const body = await pageJson(page, at(ctx, YIDIAN_VIDEO_URLS.videoList), { headers }, 'read_back', 'video list', ctx);
+  const rows = field(body, 'posts');
+  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `video list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
+  return rows.flatMap((row) => {
+    const id = field(row, 'newsId');
+    if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return [];
+    return [{ postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'date')) }];
+  });
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  const session = await openAt(page, YIDIAN_VIDEO_URLS.home, 'check_login', ctx);
+  assertAccount(session.login, job, 'check_login');
+  const title = job.payload.title.trim();
+  return matchPost(await ownVideos(page, session.headers, ctx), job, (text) => text === title);
+}

@@ -1,0 +1,231 @@
+/**
+ * zhihu (知乎) videos through the upload page www.zhihu.com/zvideo/upload-video,
+ * driven as a person does: the file into the page's input, then the title,
+ * the description pasted into its editor, each tag typed there as `#name`
+ * and taken from the topic suggestions, the cover through 本地上传, and the
+ * div reading 发布. This module is the video side of the zhihu adapter
+ * (../zhihu.ts), which publishes articles through the column editor's API.
+ *
+ * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
+ * (2ef8725, 2026-06-05): src/sync/video/zhihu.ts (ec30379, 2026-06-04),
+ * src/sync/video.ts. Y = yt-dlp/yt-dlp yt_dlp/extractor/zhihu.py (commit
+ * 14b3eb3, as indexed). The account call and the sign-in page are the
+ * article side's (../zhihu.ts). dreammis/social-auto-upload (1c66b7d,
+ * 2026-08-20) and wechatsync/Wechatsync (9d9b928, 2023-09-05) record nothing
+ * about zhihu videos; M's src/sync/account/ has no zhihu file.
+ * | fact | source |
+ * | upload page https://www.zhihu.com/zvideo/upload-video (home https://www.zhihu.com/) | M src/sync/video.ts (injectUrl, homeUrl) |
+ * | the file into the page's `input[type=file]` (a change event) | M video/zhihu.ts |
+ * | title `input[placeholder="输入视频标题"]`, filled after the upload starts | M video/zhihu.ts |
+ * | description: the `div[contenteditable="true"]` editor, filled by a paste of the text | M video/zhihu.ts (the older page's `textarea[placeholder="填写视频简介，让更多人找到你的视频"]` is its fallback; not driven here) |
+ * | tags: `#name` pasted into that editor; the suggestion `div.Menu-item.is-active`; `span.new-topic` reading 创建新话题 creates the topic; at most 5 | M video/zhihu.ts |
+ * | taking the suggestion whose text is the tag exactly (else 创建新话题) | UNVERIFIED (M takes the active one) |
+ * | cover: `div.VideoUploadForm-imageEditButton` → `h3.Modal-title` with the tab 本地上传 → `input[type='file'][accept='image/png,image/jpeg,image/jpg']` → the button 确认选择 | M video/zhihu.ts |
+ * | publish: the div whose text is 发布 | M video/zhihu.ts |
+ * | the published address https://www.zhihu.com/zvideo/<id>; a zvideo's {id, title, published_at (Unix s)} | Y |
+ * | the upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits five seconds) |
+ * | the adopted cover shows as a picture (img.VideoUploadForm-cover) and the modal closes | UNVERIFIED |
+ * | the publish call POST www.zhihu.com/api/v4/zvideos → {id, url}; a refusal {error: {message}} | UNVERIFIED (the error shape is zhihu's other APIs') |
+ * | the own-video list GET www.zhihu.com/api/v4/members/<url_token>/zvideos → data[] | UNVERIFIED (its rows as Y's zvideo) |
+ * | how the page refuses (a toast, .Notification) | UNVERIFIED |
+ * | title and description limits (the settings contract's 80 and 1,000) | UNVERIFIED |
+ * | an AI declaration, an audience control | no source records them: not applied (logged as ignored) |
+ *
+ * Settings (shared contract names): `description` (else the payload's, as
+ * plain text), `tags` (zhihu topics, at most 5), `coverMode` (`custom`
+ * uploads coverImagePath; absent → custom when there is one), `visibility`
+ * (public only).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { uploadVideoFile } from '../kit/upload-marks.js';
+import { videoTitleAndDescription } from '../kit/video-plan.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { fillChecked, type ListedPost, matchPost, need, openMedia, poll, timeouts } from '../support.js';
+import { at, openAs, real, refusalOf, URLS } from './site.js';
+
+export const ZHIHU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility'] as const;
+/** The settings contract's video limits (no source records zhihu's own); 5 topics as M adds at most. */
+export const ZHIHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax: 5 } as const;
+
+const S = {
+  file: 'input[type="file"]:not([accept^="image"])',
+  title: 'input[placeholder="输入视频标题"]',
+  description: 'div[contenteditable="true"]',
+  suggestion: 'div.Menu-item',
+  newTopic: 'span.new-topic',
+  coverEdit: 'div.VideoUploadForm-imageEditButton',
+  modalTitle: 'h3.Modal-title',
+  coverInput: "input[type='file'][accept='image/png,image/jpeg,image/jpg']",
+  coverShown: 'img.VideoUploadForm-cover',
+  uploaded: '上传成功',
+  failed: '上传失败',
+  refusal: '.Notification',
+} as const;
+
+type Ctx = AdapterContext;
+
+function planVideo(job: VideoJob) {
+  const r = new SettingsReader(job);
+  const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
+  if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
+  r.string('visibility', { oneOf: ['public'] });
+  const tags = r.stringArray('tags', { max: ZHIHU_VIDEO_LIMITS.tagsMax, maxLength: 30 }).map((t) => t.replace(/^#+/, '').trim());
+  if (tags.some((t) => !t)) throw new AdapterError('setting_unavailable', 'apply_settings', 'a zhihu topic needs a name: a tag of only # names none', { field: 'tags' });
+  const { title, description } = videoTitleAndDescription(job, r, ZHIHU_VIDEO_LIMITS, 'a zhihu video needs a title');
+  return { reader: r, title, description, tags, cover: coverMode === 'custom' ? job.payload.coverImagePath : undefined };
+}
+
+export async function prepareVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<void> {
+  const p = planVideo(job);
+  p.reader.logIgnored(ZHIHU_VIDEO_SETTINGS, ctx.log);
+  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
+  const cover = p.cover === undefined ? undefined : await openMedia(ctx, p.cover, 'upload', 'cover_rejected', 'cover image');
+
+  ctx.progress('open_editor');
+  await openAs(page, URLS.videoUpload, job, 'open_editor', ctx);
+  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
+
+  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'zhihu' }, ctx);
+
+  ctx.progress('fill');
+  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
+  if (p.description || p.tags.length > 0) {
+    const editor = await need(page, S.description, 'fill', 'description editor', ctx);
+    await pasteText(editor, p.description, true);
+    await expectText(editor, p.description, 'description', ctx);
+    if (p.tags.length > 0) ctx.progress('apply_settings');
+    for (const tag of p.tags) await addTopic(page, editor, tag, ctx);
+    // Every `#name` became a topic: what stays in the editor is the description alone.
+    await expectText(editor, p.description, 'description', ctx);
+  }
+  if (cover) await uploadCover(page, cover, ctx);
+}
+
+/**
+ * A paste event carrying the text, as M fills the editor (and as a person
+ * pastes): `replace` selects what the editor holds first (prepare may run
+ * twice); otherwise the text goes at the end.
+ */
+async function pasteText(editor: Locator, text: string, replace: boolean): Promise<void> {
+  await editor.click();
+  await editor.press(replace ? 'ControlOrMeta+KeyA' : 'ControlOrMeta+End');
+  await editor.evaluate((el, clip) => {
+    // Runs in the page; this package is built without the DOM's types.
+    const dom = globalThis as unknown as {
+      DataTransfer: new () => { setData(type: string, value: string): void };
+      ClipboardEvent: new (type: string, init: Record<string, unknown>) => unknown;
+    };
+    const data = new dom.DataTransfer();
+    data.setData('text/plain', clip);
+    (el as unknown as { dispatchEvent(event: unknown): boolean }).dispatchEvent(new dom.ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: data }));
+  }, text);
+}
+
+const letters = (text: string) => text.replace(/\s+/g, '');
+
+/** The editor shows exactly `text` (whitespace aside), or the page has changed. */
+async function expectText(editor: Locator, text: string, what: string, ctx: Ctx): Promise<void> {
+  const want = letters(text);
+  await poll(async () => letters(await editor.innerText().catch(() => '')), (g) => g === want, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('editor_changed', 'fill', `the description editor did not keep the ${what} (${want.length} characters wanted)`),
+  });
+}
+
+/** `#name` into the editor; then the suggestion that is the name, or 创建新话题 for it. */
+async function addTopic(page: Page, editor: Locator, tag: string, ctx: Ctx): Promise<void> {
+  await pasteText(editor, `#${tag}`, false);
+  const items = page.locator(S.suggestion).filter({ visible: true });
+  await poll(() => items.count(), (n) => n > 0, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('setting_unavailable', 'apply_settings', `zhihu offered no topic for "${tag}"`, { field: 'tags' }),
+  });
+  const texts = (await items.allInnerTexts()).map((t) => t.trim());
+  let at = texts.findIndex((t) => t.replace(/^#/, '') === tag);
+  if (at < 0) at = await items.evaluateAll((els, sel) => els.findIndex((el) => (el as unknown as { querySelector(s: string): { textContent: string | null } | null }).querySelector(sel)?.textContent?.trim() === '创建新话题'), S.newTopic);
+  if (at < 0) throw new AdapterError('setting_unavailable', 'apply_settings', `zhihu has no topic "${tag}" and offers none to create (it suggests ${texts.join(', ')})`, { field: 'tags' });
+  await items.nth(at).click();
+  await poll(() => items.count(), (n) => n === 0, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('editor_changed', 'apply_settings', `the topic suggestions for "${tag}" stayed open after the choice`),
+  });
+}
+
+/** 选择视频封面 → 本地上传 → the picture → 确认选择; then the picture on the form, or the page's refusal. */
+async function uploadCover(page: Page, cover: OpenedFile, ctx: Ctx): Promise<void> {
+  ctx.progress('upload', { phase: 'cover', percent: 0 });
+  await (await need(page, S.coverEdit, 'upload', 'cover control (VideoUploadForm-imageEditButton)', ctx)).click();
+  const title = await need(page, S.modalTitle, 'upload', 'cover dialog', ctx);
+  await (await need(title, 'div:text-is("本地上传")', 'upload', 'cover dialog 本地上传 tab', ctx)).click();
+  await (await need(page, S.coverInput, 'upload', 'cover picture input', ctx, 'attached')).setInputFiles(cover.path);
+  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const confirm = page.getByRole('button', { name: '确认选择', exact: true });
+  // 确认选择 waits for the picture's upload; a refused picture never enables it.
+  const ready = await poll(async () => ((await refusal.count()) > 0 ? 'refused' : (await confirm.isEnabled().catch(() => false)) ? 'ready' : null), (v) => v !== null, {
+    intervalMs: 150,
+    timeoutMs: timeouts(ctx).uploadMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover dialog never took the picture'),
+  });
+  if (ready === 'refused') throw new AdapterError('cover_rejected', 'upload', `zhihu refused the cover: ${(await refusal.first().innerText()).trim()}`);
+  await confirm.click();
+  const shown = page.locator(S.coverShown).filter({ visible: true });
+  await poll(() => shown.count(), (n) => n > 0, {
+    intervalMs: 150,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover never showed on the form'),
+  });
+  ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
+}
+
+export function publishVideo(page: Page, ctx: Ctx): Promise<PublishResult> {
+  return clickPublishForJson(
+    page,
+    {
+      // The innermost div reading 发布 (its ancestors' text is longer).
+      button: page.locator('div').filter({ hasText: /^\s*发布\s*$/ }).last(),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).host === 'www.zhihu.com' && real(ctx, req.url()).pathname === URLS.zvideosPath,
+      urlPattern: `*${URLS.zvideosPath}*`,
+      refusal: page.locator(S.refusal),
+      judge: (body) => {
+        if (field(body, 'error') !== undefined) return { ok: false, message: refusalOf(body) };
+        const id = field(body, 'id');
+        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('zhihu accepted the video but its answer named no id', page);
+        return { ok: true, value: { postId: String(id), url: at(ctx, URLS.zvideo(String(id))) } };
+      },
+    },
+    ctx,
+  );
+}
+
+/** The account's own videos (newest first), for `verify`; read-only. */
+async function ownVideos(page: Page, urlToken: string, ctx: Ctx): Promise<ListedPost[]> {
+  const body = await pageJson(page, at(ctx, URLS.memberVideos(urlToken)), { headers: { 'x-requested-with': 'fetch' } }, 'read_back', 'video list', ctx);
+  const rows = field(body, 'data');
+  if (!Array.isArray(rows)) throw new Error(`zhihu video list: ${refusalOf(body)}`);
+  return rows.flatMap((row) => {
+    const id = field(row, 'id');
+    if (typeof id !== 'string' && typeof id !== 'number') return [];
+    const published = Number(field(row, 'published_at'));
+    return [{ postId: String(id), url: at(ctx, URLS.zvideo(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: Number.isFinite(published) ? new Date(published * 1000).toISOString() : null }];
+  });
+}
+
+export async function verifyVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<VerifyResult> {
+  ctx.progress('read_back');
+  // openAs checks the account: another account's list would find nothing and invite a duplicate.
+  const me = await openAs(page, URLS.videoUpload, job, 'check_login', ctx);
+  const title = job.payload.title.trim();
+  return matchPost(await ownVideos(page, me.urlToken, ctx), job, (text) => text === title);
+}

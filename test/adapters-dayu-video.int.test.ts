@@ -1,0 +1,146 @@
+/**
+ * 大鱼号 videos in real Chromium against the dayu replica's video page: the
+ * account from the dashboard's globalConfig, the title and the description
+ * into their boxes, the file into the page's video input, the cover into the
+ * 横版 and 竖版 slots through the crop dialog, the tags one box each, 信息来源
+ * 无需标注, then 发表 and 确认发表. The cases it shares with other video pages
+ * are in test/support/video-page-cases.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { VideoJob } from '../edge-node/src/adapters/contract.js';
+import { dayuAdapter as adapter } from '../edge-node/src/adapters/dayu.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
+import { videoPageCases } from './support/video-page-cases.js';
+
+const P = 'dayu';
+const ACCOUNT = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+let video: string;
+let cover: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    video = await media.file('clip.mp4', 300 * 1024);
+    cover = await media.file('cover.jpg', 30 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
+  seq++;
+  return {
+    jobId: `job_dyv${seq}`,
+    attemptId: `att_dyv${seq}`,
+    platform: P,
+    contentType: 'video',
+    account: { id: 'acc_dyv', externalRef: ACCOUNT },
+    payload: { title: o.title ?? `大鱼号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
+    settings: o.settings ?? {},
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<VideoJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the video bytes, the title, the description as plain text, 信息来源 无需标注, the page picking the cover',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.settings).toEqual({ type: 'video', tags: [], source: '无需标注', cover: 'frame' });
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}`);
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: { job: () => makeJob({ cover: true }), check: (posts) => expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video', 'cover', 'cover']) },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-input', step: 'fill', control: 'title input' },
+};
+
+// The description case is this file's own: the cover goes into two slots.
+videoPageCases({ contract, makeJob, descriptionBox: 'description-box', controls: { cover: { step: 'apply_settings' }, tags: true, aiLabel: true }, descriptionCase: false });
+
+describe('happy path', () => {
+  it("the cover goes into both slots through the crop dialog, the tags one box each, the description setting replaces the payload's", async () => {
+    const page = await fx.open(ACCOUNT);
+    const infos: Array<Record<string, unknown>> = [];
+    const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
+    const job = makeJob({ cover: true, settings: { description: '设置里的**简介**', tags: ['新车', '评测', '新车'], aiLabel: false, visibility: 'public', original: true } });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const [post] = fx.sim.publishes(P);
+    expect(post!.body).toBe('设置里的简介');
+    expect(post!.settings).toEqual({ type: 'video', tags: ['新车', '评测'], source: '无需标注', cover: 'custom' });
+    const digest = await fileDigest(cover);
+    expect(post!.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }, { kind: 'cover', ...digest }, { kind: 'cover', ...digest }]);
+    expect(infos).toContainEqual({ platform: P, ignored: ['original'] });
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a video page without globalConfig: the session comes from the dashboard, and the publish still names the account', async () => {
+    fx.sim.configure(P, { omit: ['video-config'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const before = fx.sim.hits('/mp.dayu.com/dashboard/index');
+    await adapter.prepare(page, job, ctx);
+    expect(fx.sim.hits('/mp.dayu.com/dashboard/index')).toBe(before + 1);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.url).toBe(`${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}`);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a coverImagePath alone means a custom cover; coverMode auto leaves the cover to the page', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const withCover = makeJob({ cover: true });
+    await adapter.prepare(page, withCover, ctx);
+    await adapter.publish(page, withCover, ctx);
+    const auto = makeJob({ cover: true, settings: { coverMode: 'auto' } });
+    await adapter.prepare(page, auto, ctx);
+    await adapter.publish(page, auto, ctx);
+    expect(fx.sim.publishes(P).map((p) => [p.settings.cover, p.media.map((m) => m.kind)])).toEqual([
+      ['custom', ['video', 'cover', 'cover']],
+      ['frame', ['video']],
+    ]);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('errors', () => {
+  it('an AI label, which 信息来源 无需标注 would deny, and settings the page cannot take stop the job before the browser moves', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const ai = await expectAdapterError(adapter.prepare(page, makeJob({ settings: { aiLabel: true } }), ctx), 'setting_unavailable', 'apply_settings');
+    expect(ai.message).toContain('无需标注');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { tags: Array.from({ length: 11 }, (_, i) => `标签${i}`) } }), ctx), 'setting_unavailable', 'apply_settings');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { tags: ['长'.repeat(31)] } }), ctx), 'setting_unavailable', 'apply_settings');
+    expect(page.url()).toBe('about:blank');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('cover_rejected when 大鱼号 refuses the cover; a page without its cover slots or tag boxes is editor_changed; nothing is published', async () => {
+    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
+    const refused = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'cover_rejected', 'apply_settings');
+    expect(refused.message).toContain('封面尺寸不符合要求');
+    fx.sim.configure(P, { rejectCover: false, omit: ['cover-slots'] });
+    const slots = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'editor_changed', 'apply_settings');
+    expect(slots.message).toContain('cover picture input');
+    fx.sim.configure(P, { omit: ['tag-boxes'] });
+    const tags = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings: { tags: ['新车'] } }), fx.ctx()), 'editor_changed', 'apply_settings');
+    expect(tags.message).toContain('tag boxes');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish away from the video page is editor_changed and never passes the gate', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    await page.goto(`${fx.sim.baseUrl(P)}/mp.dayu.com/dashboard/index`);
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+});

@@ -1,0 +1,84 @@
+/**
+ * sohu (搜狐号) videos in real Chromium against the sohu replica's video page:
+ * the file into its video input, the title and the description, and 发布,
+ * as the job's 搜狐号 account. The cases it shares with other video pages
+ * are in test/support/video-page-cases.ts.
+ */
+import { expect, it } from 'vitest';
+import type { VideoJob } from '../edge-node/src/adapters/contract.js';
+import { sohuAdapter as adapter } from '../edge-node/src/adapters/sohu.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
+import { videoPageCases } from './support/video-page-cases.js';
+
+const P = 'sohu';
+const ACCOUNT = '120186977';
+
+let video: string;
+let cover: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    video = await media.file('clip.mp4', 300 * 1024);
+    cover = await media.file('cover.jpg', 30 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string; account?: string } = {}): VideoJob {
+  seq++;
+  return {
+    jobId: `job_shv${seq}`,
+    attemptId: `att_shv${seq}`,
+    platform: P,
+    contentType: 'video',
+    account: { id: 'acc_shv', externalRef: o.account ?? ACCOUNT },
+    payload: { title: o.title ?? `搜狐号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
+    settings: o.settings ?? {},
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<VideoJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the video bytes, the title, the description as plain text',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.settings).toMatchObject({ type: 'video' });
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.sohu.com/a/${result.postId}_${ACCOUNT}`);
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'upload', 'fill', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: { job: () => makeJob(), check: (posts) => expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video']) },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-input', step: 'fill', control: 'title input' },
+};
+
+videoPageCases({ contract, makeJob, descriptionBox: 'brief-box' });
+
+it('a job for another 搜狐号 account than the login holds is login_required; publish on a page prepare did not leave is editor_changed', async () => {
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const other = await expectAdapterError(adapter.prepare(page, makeJob({ account: '120186978' }), ctx), 'login_required', 'open_editor');
+  expect(other.message).toContain('120186978');
+  await expectAdapterError(adapter.prepare(page, makeJob({ account: 'acct-1' }), ctx), 'login_required', 'open_editor');
+  await expectAdapterError(adapter.publish(await fx.open(ACCOUNT), makeJob(), ctx), 'editor_changed', 'publish');
+  expect(ctx.gate.calls).toBe(0);
+  expect(fx.sim.publishes(P)).toHaveLength(0);
+}, FLOW_TIMEOUT_MS);
+
+it('verify reads the video list only: an article of the same title is not the video', async () => {
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  const article = { ...job, contentType: 'article' as const, payload: { title: job.payload.title, content: '同名文章正文' }, settings: { coverMode: 'auto' } };
+  await adapter.prepare(page, article, ctx);
+  await adapter.publish(page, article, ctx);
+  expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
+}, FLOW_TIMEOUT_MS);

@@ -1,0 +1,78 @@
+/**
+ * 一点号 videos in real Chromium against the yidian replica's video editor
+ * (the desk's #/Writing/videoEditor): the account from window.mpuser, the
+ * title and the description into their boxes, the file into the page's video
+ * input, and 发布. The cases it shares with other video pages are in
+ * test/support/video-page-cases.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { VideoJob } from '../edge-node/src/adapters/contract.js';
+import { yidianAdapter as adapter } from '../edge-node/src/adapters/yidian.js';
+import { fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
+import { videoPageCases } from './support/video-page-cases.js';
+
+const P = 'yidian';
+const ACCOUNT = '173650021';
+
+let video: string;
+let cover: string;
+let seq = 0;
+const fx = useAdapterFixture(P, {
+  setup: async (media) => {
+    video = await media.file('clip.mp4', 300 * 1024);
+    cover = await media.file('cover.jpg', 30 * 1024);
+  },
+});
+
+function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
+  seq++;
+  return {
+    jobId: `job_ydv${seq}`,
+    attemptId: `att_ydv${seq}`,
+    platform: P,
+    contentType: 'video',
+    account: { id: 'acc_ydv', externalRef: ACCOUNT },
+    payload: { title: o.title ?? `一点号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
+    settings: o.settings ?? {},
+    settingsHash: 'sha256:test',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+const contract: AdapterContract<VideoJob> = {
+  fixture: fx,
+  adapter,
+  account: ACCOUNT,
+  makeJob: () => makeJob(),
+  publishesOnce: {
+    title: 'publishes once: the video bytes, the title, the description as plain text',
+    async check({ post, result, job, ctx }) {
+      expect(post.title).toBe(job.payload.title);
+      expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.settings).toEqual({ type: 'video' });
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.yidianzixun.com/article/${result.postId}`);
+      expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'publish', 'read_back']));
+    },
+  },
+  repeatedPrepare: { job: () => makeJob(), check: (posts) => expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video']) },
+  verifyJob: () => makeJob(),
+  editorChanged: { omit: 'title-input', step: 'fill', control: 'title input' },
+};
+
+videoPageCases({ contract, makeJob, descriptionBox: 'description-box' });
+
+describe('errors', () => {
+  it('the video list and the article list keep apart: an article of the same title is not the video', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const article = { ...job, contentType: 'article' as const, payload: { title: job.payload.title, content: '正文' } };
+    await adapter.prepare(page, article, ctx);
+    await adapter.publish(page, article, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+
+});
