@@ -1,9 +1,10 @@
 /**
  * One typical job per (platform, content type) pair an adapter publishes, for
- * the edge job benchmarks: small media (a 400 KiB video, a 48 KiB cover, two
- * pictures of 64 and 80 KiB, random bytes: the simulator never decodes
- * media), the settings of each adapter test's main happy path, and the real
- * URL of the page the adapter edits in (its `open_editor` page, which the
+ * the edge job benchmarks: small media (a 400 KiB video of random bytes, as
+ * the simulator never decodes video; a 48 KiB cover and pictures of 48–80
+ * KiB that decode as the JPEG or PNG their names say, as a page that reads
+ * a picture before uploading it needs: lib/pictures.mjs), the settings of
+ * each adapter test's main happy path, and the real URL of the page the adapter edits in (its `open_editor` page, which the
  * benchmarks open bare as their baseline). A pair missing here while the
  * registry lists it fails the benchmark, so a new adapter cannot go
  * unmeasured.
@@ -15,7 +16,31 @@ import { SETTINGS_CONTRACT_VERSION, supports } from '@plume/shared';
 export const USER_ID = 7;
 
 /** name → bytes, written into the user's video directory. */
-export const MEDIA_FILES = { 'clip.mp4': 400 * 1024, 'cover.jpg': 48 * 1024, 'a.jpg': 64 * 1024, 'b.png': 80 * 1024 };
+export const MEDIA_FILES = {
+  'clip.mp4': 400 * 1024,
+  'cover.jpg': 48 * 1024,
+  'a.jpg': 64 * 1024,
+  'b.png': 80 * 1024,
+  // Five distinct pictures for articles with pictures in their text (jobSpec's `pictures`).
+  ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`inline-${i}.jpg`, (40 + 8 * i) * 1024])),
+};
+
+/**
+ * How each article platform's adapter takes pictures in the text, for jobs
+ * with `pictures`: most upload the user's own files (local paths, through the
+ * sandbox); these pass pictures on by their web addresses only (and refuse a
+ * local path), so their jobs get web addresses; eastmoney places none (its
+ * `inlineImages: drop` setting publishes the text without them).
+ */
+const WEB_PICTURES_ONLY = new Set(['douyin', 'toutiao', 'xiaohongshu', 'zhihu', 'csdn', 'jianshu', 'autohome', 'dongchedi', 'weibo']);
+const PICTURES_DROPPED = new Set(['eastmoney']);
+
+/** The article's Markdown with `count` pictures added, one per paragraph, as the platform takes them. */
+function withPictures(platform, content, count, file) {
+  const src = (i) => (WEB_PICTURES_ONLY.has(platform) ? `https://images.example.com/plume/inline-${i}.jpg` : file(`inline-${i}.jpg`));
+  const parts = Array.from({ length: count }, (_, k) => `第 ${k + 1} 张图的说明文字。\n\n![图 ${k + 1}](${src(k + 1)})\n`);
+  return `${content}\n${parts.join('\n')}`;
+}
 
 /** One account per platform (slot 0); more slots give other accounts of the same platform (concurrent jobs). */
 const ACCOUNT_BASE = {
@@ -146,6 +171,11 @@ const PAIRS = {
     payload: (n, f) => ({ title: `知乎文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ tags: ['TypeScript'], column: 'Plume 实验室', coverMode: 'custom', aiLabel: true }),
   },
+  'zhihu/video': {
+    editor: 'https://www.zhihu.com/zvideo/upload-video',
+    payload: (n, f) => ({ title: `知乎视频 ${n}`, localVideoPath: f('clip.mp4'), coverImagePath: f('cover.jpg'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({ tags: ['汽车'], coverMode: 'custom' }),
+  },
   'csdn/article': {
     editor: 'https://editor.csdn.net/md/',
     payload: (n, f) => ({ title: `CSDN 文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
@@ -191,14 +221,49 @@ const PAIRS = {
     payload: (n, f) => ({ title: `懂车号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ coverMode: 'custom' }),
   },
+  'yiche/article': {
+    editor: 'https://mp.yiche.com/article/index-new',
+    payload: (n, f) => ({ title: `易车号文章测试 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
+    settings: () => ({ coverMode: 'custom', aiLabel: true }),
+  },
   'yiche/video': {
     editor: 'https://mp.yiche.com/videos/video',
     payload: (n, f) => ({ title: `易车号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
   },
+  'baijiahao/video': {
+    editor: 'https://baijiahao.baidu.com/builder/rc/edit?type=videoV2',
+    payload: (n, f) => ({ title: `百家号视频发布测试 ${n}`, localVideoPath: f('clip.mp4'), coverImagePath: f('cover.jpg'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({ aiLabel: true }),
+  },
+  'sohu/video': {
+    editor: 'https://mp.sohu.com/mpfe/v4/contentManagement/news/addvideo',
+    payload: (n, f) => ({ title: `搜狐号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
   'autohome/video': {
     editor: 'https://creator.autohome.com.cn/web/publish/video',
     payload: (n, f) => ({ title: `车家号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
+  'netease/video': {
+    editor: 'https://mp.163.com/subscribe_v4/index.html#/video-publish',
+    payload: (n, f) => ({ title: `网易号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({}),
+  },
+  'qiehao/video': {
+    editor: 'https://om.qq.com/main/creation/video',
+    payload: (n, f) => ({ title: `企鹅号视频测试 ${n}`, localVideoPath: f('clip.mp4'), coverImagePath: f('cover.jpg'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({ tags: ['测试', '视频'], coverMode: 'custom', aiLabel: false }),
+  },
+  'dayu/video': {
+    editor: 'https://mp.dayu.com/dashboard/video/write',
+    payload: (n, f) => ({ title: `大鱼号视频 ${n}`, localVideoPath: f('clip.mp4'), coverImagePath: f('cover.jpg'), description: VIDEO_DESCRIPTION }),
+    settings: () => ({ tags: ['科普', 'Plume'], coverMode: 'custom' }),
+  },
+  'yidian/video': {
+    editor: 'https://mp.yidianzixun.com/#/Writing/videoEditor',
+    payload: (n, f) => ({ title: `一点号视频 ${n}`, localVideoPath: f('clip.mp4'), description: VIDEO_DESCRIPTION }),
     settings: () => ({}),
   },
   'qiehao/article': {
@@ -241,17 +306,25 @@ export function editorUrl(pair, platformBaseUrl) {
 /**
  * The JobSpec the control plane would send in `start` for job number `n` of
  * `pair` on account `slot`; `file(name)` is the media's absolute path on the node.
+ * `pictures` adds that many pictures to an article's text (other content types
+ * are unchanged).
  */
-export function jobSpec(pair, n, file, slot = 0) {
+export function jobSpec(pair, n, file, slot = 0, { pictures = 0 } = {}) {
   const [platform, contentType] = pair.split('/');
   const ref = accountRef(platform, slot);
+  const payload = PAIRS[pair].payload(n, file);
+  const settings = PAIRS[pair].settings(n);
+  if (pictures > 0 && contentType === 'article') {
+    payload.content = withPictures(platform, payload.content, pictures, file);
+    if (PICTURES_DROPPED.has(platform)) settings.inlineImages = 'drop';
+  }
   return {
     userId: USER_ID,
     platform,
     contentType,
     account: { id: 1000 + slot, externalRef: ref, displayName: `user_${ref}` },
-    payload: PAIRS[pair].payload(n, file),
-    settings: PAIRS[pair].settings(n),
+    payload,
+    settings,
     settingsHash: `sha256:bench-${pair}`,
     settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     createdAt: new Date().toISOString(),

@@ -11,11 +11,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mediaBytes } from './pictures.mjs';
 
 const CLI = fileURLToPath(new URL('../../edge-node/dist/cli.js', import.meta.url));
 
@@ -24,7 +24,7 @@ const CLI = fileURLToPath(new URL('../../edge-node/dist/cli.js', import.meta.url
  * @param {{ url: string }} o.hub the stand-in control plane
  * @param {{ baseUrl(p: string): string, setLoggedIn: Function, sessionCookie: Function }} o.sim the simulator (lib/simulator-process.mjs)
  * @param {number} o.userId the user whose directory holds `files`
- * @param {Record<string, number>} o.files name → size in bytes (random bytes: the simulator never decodes media)
+ * @param {Record<string, number>} o.files name → size in bytes (pictures decode as their names say, lib/pictures.mjs; other files are random bytes)
  * @param {Array<{ platform: string, ref: string }>} o.accounts
  * @param {Record<string, string>} [o.env] more environment for the daemon (PLUME_EDGE_CONCURRENCY…)
  */
@@ -108,7 +108,7 @@ export async function startEdgeNode(o) {
 
   try {
     mkdirSync(userDir, { recursive: true });
-    for (const [name, size] of Object.entries(o.files)) writeFileSync(join(userDir, name), randomBytes(size));
+    for (const [name, size] of Object.entries(o.files)) writeFileSync(join(userDir, name), mediaBytes(name, size));
     await cli(['enroll', '--url', o.hub.url, '--token', 'bench-enrollment-token']);
     for (const account of o.accounts) {
       await o.sim.setLoggedIn(account.platform, account.ref, true);
