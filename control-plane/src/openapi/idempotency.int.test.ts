@@ -107,6 +107,32 @@ describe('errors: the database fails under a request', () => {
     }
   });
 
+  it.runIf(hasPostgres())('retries that fail while the database is away do not hide the claim that was written: the first retry after it is back takes the key over', async () => {
+    const target = new URL(test.url!);
+    const proxy = await startTcpCutProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const cut = openPostgres(proxy.via(test.url!), 2, 1, 1000);
+    try {
+      const i = input('retried-in-outage');
+      const failing = async (tx: Db) => {
+        await proxy.cut('refuse');
+        return work('retried-in-outage')(tx);
+      };
+      expect(isDatabaseUnavailable(await runIdempotent(cut.db, i, failing).catch((e: unknown) => e))).toBe(true);
+      // The client retries while the database is still away: each retry's own claim fails too.
+      for (let n = 0; n < 2; n++) {
+        const again = await runIdempotent(cut.db, { ...i, now: new Date() }, work('retried-in-outage')).catch((e: unknown) => e);
+        expect(isDatabaseUnavailable(again), String(again)).toBe(true);
+      }
+      await proxy.restore();
+      const answer = await runIdempotent(cut.db, { ...i, now: new Date() }, work('retried-in-outage'));
+      expect(answer).toMatchObject({ status: 200, replayed: false });
+      expect(await executions('retried-in-outage')).toBe(1);
+    } finally {
+      await cut.close();
+      await proxy.close();
+    }
+  });
+
   it('after the work committed (the answer lost with the connection): the retry gets the stored answer, the work ran once', async () => {
     const i = input('after-commit');
     // A transaction that commits, then loses its connection before the answer comes back.

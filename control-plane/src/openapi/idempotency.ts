@@ -31,12 +31,20 @@ const RELEASE_RETRY_MS = 1000;
 
 /**
  * Claims this process's requests gave up after a database failure, until
- * their lease is given up: `userId:key` → the claim's locked_until (ms). Such
- * a claim's work can no longer commit, so a retry arriving here need not wait
- * for the release.
+ * their lease is given up: `userId:key` → the locked_until (ms) of each such
+ * claim. Such a claim's work can no longer commit, so a retry arriving here
+ * need not wait for the release. A set, not one value: while the database is
+ * away a client retries, each retry's claim fails too, and any one of them
+ * (the first above all) may be the claim that was written.
  */
-const abandoned = new Map<string, number>();
+const abandoned = new Map<string, Set<number>>();
 const claimName = (userId: number, key: string) => `${userId}:${key}`;
+const isAbandoned = (name: string, lockedUntil: number) => abandoned.get(name)?.has(lockedUntil) ?? false;
+function forgetAbandoned(name: string, lockedUntil: number): void {
+  const claims = abandoned.get(name);
+  if (!claims?.delete(lockedUntil)) return;
+  if (claims.size === 0) abandoned.delete(name);
+}
 
 export interface StoredAnswer {
   status: number;
@@ -83,7 +91,7 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
     return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
   }
   // A lease that has passed, or one this process's own request abandoned (that very claim: fenced on its lease).
-  const ownAbandoned = abandoned.get(claimName(i.userId, i.key)) === existing.lockedUntil.getTime();
+  const ownAbandoned = isAbandoned(claimName(i.userId, i.key), existing.lockedUntil.getTime());
   const takenOver = await db
     .update(idempotencyKeys)
     .set({ lockedUntil })
@@ -97,7 +105,7 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
     )
     .returning({ key: idempotencyKeys.key });
   if (takenOver.length === 1) {
-    if (ownAbandoned) abandoned.delete(claimName(i.userId, i.key));
+    if (ownAbandoned) forgetAbandoned(claimName(i.userId, i.key), existing.lockedUntil.getTime());
     return null;
   }
   const retryAfter = Math.max(1, Math.ceil((existing.lockedUntil.getTime() - i.now.getTime()) / 1000));
@@ -180,10 +188,10 @@ export async function runIdempotent(
  */
 function releaseWhenReachable(db: Db, userId: number, key: string, lockedUntil: Date, claimedAt: Date): void {
   const name = claimName(userId, key);
-  abandoned.set(name, lockedUntil.getTime());
-  const done = () => {
-    if (abandoned.get(name) === lockedUntil.getTime()) abandoned.delete(name);
-  };
+  let claims = abandoned.get(name);
+  if (!claims) abandoned.set(name, (claims = new Set()));
+  claims.add(lockedUntil.getTime());
+  const done = () => forgetAbandoned(name, lockedUntil.getTime());
   let tries = Math.ceil(LOCK_MS / RELEASE_RETRY_MS);
   const attempt = () => {
     db.update(idempotencyKeys)
