@@ -126,10 +126,13 @@ describe('video', () => {
       expect(fx.sim.publishes(P)).toHaveLength(0);
     });
 
-    it('cover_rejected when the cover is refused: no automatic cover instead', async () => {
+    it('cover_rejected when the cover is refused, as soon as kuaishou says so: no automatic cover instead', async () => {
       fx.sim.configure(P, { rejectCover: '封面尺寸不符' });
       const page = await fx.open(ACCOUNT);
-      const err = await expectAdapterError(adapter.prepare(page, videoJob(), fx.ctx()), 'cover_rejected', 'apply_settings');
+      // An upload allowance far past the test's limit: the refusal must end the wait, not the allowance.
+      const ctx = fx.ctx();
+      const patient = fx.ctx({ timeouts: { ...ctx.timeouts!, uploadMs: 30 * 60_000 } });
+      const err = await expectAdapterError(adapter.prepare(page, videoJob(), patient), 'cover_rejected', 'apply_settings');
       expect(err.message).toContain('封面尺寸不符');
     });
 

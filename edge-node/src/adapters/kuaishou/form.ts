@@ -115,9 +115,19 @@ export async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterCon
   const confirm = modal.getByRole('button', { name: '确认', exact: true });
   await confirm.click({ timeout: timeouts(ctx).selectorMs });
   const refused = page.locator(KS.errorToast).filter({ visible: true });
-  try {
-    await modal.waitFor({ state: 'hidden', timeout: timeouts(ctx).uploadMs });
-  } catch {
+  // The dialog closes once kuaishou took the cover; a refusal shows its toast while the dialog stays
+  // open. Either ends the wait: a refusal is reported when it shows, not when the upload's time is up.
+  const outcome = await poll(
+    async () => ({ refused: (await refused.count()) > 0, open: await modal.isVisible() }),
+    (s) => s.refused || !s.open,
+    {
+      intervalMs: 200,
+      timeoutMs: timeouts(ctx).uploadMs,
+      signal: ctx.signal,
+      onTimeout: () => new AdapterError('cover_rejected', 'apply_settings', 'kuaishou did not take the cover in time'),
+    },
+  );
+  if (outcome.refused) {
     const why = (await refused.first().innerText({ timeout: 1000 }).catch(() => '')).trim();
     // The job stops rather than publish with kuaishou's automatic cover.
     throw new AdapterError('cover_rejected', 'apply_settings', `kuaishou did not take the cover${why ? `: ${why}` : ''}`);
