@@ -278,7 +278,7 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
     }
   });
 
-  it('the articles show their AI labels, and the generation task its state', async () => {
+  it('the articles show their AI labels, and the generation task its state; the task filter lives in the URL', async () => {
     await page.goto(`${url}/articles`);
     const articles = page.getByRole('table', { name: 'Articles' });
     const ai = articles.getByRole('row').filter({ hasText: ids.aiArticle });
@@ -289,6 +289,15 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
     const task = page.getByRole('table', { name: 'Generation tasks' }).getByRole('row').filter({ hasText: ids.task });
     expect(await task.getByText('generation_unconfigured').count()).toBe(1);
     expect(await task.getByText('failed', { exact: true }).count()).toBe(1);
+    // The task filter is in the URL: a reload keeps it, and Back returns to the unfiltered list.
+    await page.getByRole('combobox', { name: 'Task state' }).click();
+    await page.getByRole('option', { name: 'done', exact: true }).click();
+    await page.getByText('No generation task done.').waitFor();
+    expect(new URL(page.url()).searchParams.get('taskState')).toBe('done');
+    await page.reload();
+    await page.getByText('No generation task done.').waitFor();
+    await page.goBack();
+    await task.waitFor();
     await expectAccessible(page, 'articles');
     await expectFitsWidth(page, 390);
     await expectNoXss(page);

@@ -326,7 +326,7 @@ describe.skipIf(!hasPostgres())('the license back office in a browser', { timeou
     await expectAccessible(page, 'statistics');
   });
 
-  it('version bans: the admin bans a version, a client of it is refused, a second ban shows the API message', async () => {
+  it('version bans: the admin bans a version (the project stays in the URL through a reload), a client of it is refused, a second ban shows the API message', async () => {
     await page.goto(`${url}/version-bans`);
     await choose(page, /^Project/, 'Licensed app (lic-demo)');
     await page.getByText('No version of lic-demo is banned.').waitFor();
@@ -335,6 +335,10 @@ describe.skipIf(!hasPostgres())('the license back office in a browser', { timeou
     await page.getByRole('button', { name: 'Ban version' }).click();
     await eventually(() => rowsOf(page, 'Banned versions').count()).toBe(1);
     expect(await rowsOf(page, 'Banned versions').first().textContent()).toContain('crashes on start');
+    // The chosen project is in the URL: a reload shows the same list.
+    expect(new URL(page.url()).searchParams.get('projectKey')).toBe('lic-demo');
+    await page.reload();
+    await eventually(() => rowsOf(page, 'Banned versions').count()).toBe(1);
 
     const old = new TestDevice(overHttp(url));
     Object.assign(old, { projectKey: 'lic-demo', appVersion: '0.9.0' });

@@ -1,6 +1,20 @@
 /** The admin lists' URL filters: what a list does not know falls back to its default instead of reaching the API. */
 import { describe, expect, it } from 'vitest';
-import { adminTokensSearch, auditLogSearch, day, devicesSearch, jobsSearch, logsSearch, oneOf, pageSearch, sessionsSearch, text, wholeNumber } from './list-search.js';
+import {
+  adminTokensSearch,
+  articlesSearch,
+  auditLogSearch,
+  day,
+  devicesSearch,
+  jobsSearch,
+  logsSearch,
+  oneOf,
+  pageSearch,
+  sessionsSearch,
+  text,
+  versionBansSearch,
+  wholeNumber,
+} from './list-search.js';
 
 describe('happy path', () => {
   it('keeps well-formed filters, as the router hands them over', () => {
@@ -26,6 +40,13 @@ describe('happy path', () => {
   it('keeps a day emptied on purpose where the default is a day, and nowhere else', () => {
     expect(logsSearch({ from: '', to: '2026-11-24' })).toEqual({ from: '', to: '2026-11-24' });
     expect(auditLogSearch({ from: '', to: '' })).toEqual({});
+  });
+
+  it("the articles page keeps both lists' pages and the task state apart; version bans keep their project", () => {
+    expect(articlesSearch({ page: 2, taskPage: '3', taskState: 'failed' })).toEqual({ page: 2, taskPage: 3, taskState: 'failed' });
+    expect(articlesSearch({ taskState: 'exploded', taskPage: 0 })).toEqual({});
+    expect(versionBansSearch({ projectKey: 'lic-demo', page: '2' })).toEqual({ projectKey: 'lic-demo', page: 2 });
+    expect(versionBansSearch({ projectKey: 'x'.repeat(65) })).toEqual({});
   });
 
   it('page 1 is no parameter', () => {

@@ -104,6 +104,12 @@ export const codesSearch = listSearch({ projectKey: PROJECT, licenseMode: oneOf(
 export const logsSearch = listSearch({ projectKey: PROJECT, keyword: text(200), from: dayOrEmpty, to: dayOrEmpty });
 export const securityEventsSearch = listSearch({ projectKey: PROJECT, kind: oneOf(EVENT_KINDS), from: day, to: day });
 export const webhookDeliveriesSearch = listSearch({ status: oneOf(['pending', 'delivered', 'failed']), userId: ID });
+/** Generation task states, as the console API answers them. */
+export const TASK_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** The integrator's articles page holds two lists: the articles (`page`) and the generation tasks (`taskState`, `taskPage`). */
+export const articlesSearch = listSearch({ taskState: oneOf(TASK_STATES), taskPage: wholeNumber(MAX_PAGE) });
+/** A project's version bans: the project is the list's subject (none chosen, no list). */
+export const versionBansSearch = listSearch({ projectKey: PROJECT });
 export const nodeTokensSearch = listSearch({ state: oneOf(['pending', 'used', 'expired', 'revoked']) });
 /** Lists with no filter of their own keep only their page. */
 export const pageSearch = listSearch({});

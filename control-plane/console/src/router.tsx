@@ -13,6 +13,8 @@ import {
   adminTokensSearch,
   auditLogSearch,
   codesSearch,
+  versionBansSearch,
+  articlesSearch,
   devicesSearch,
   jobsSearch,
   logsSearch,
@@ -97,7 +99,7 @@ const accountsRoute = createRoute({
   path: 'accounts',
   component: lazyRouteComponent(() => import('./pages/platform-accounts.js'), 'PlatformAccountsPage'),
 });
-const articlesRoute = createRoute({ getParentRoute: () => appRoute, path: 'articles', component: lazyRouteComponent(() => import('./pages/articles.js'), 'ArticlesPage') });
+const articlesRoute = createRoute({ getParentRoute: () => appRoute, path: 'articles', validateSearch: articlesSearch, component: lazyRouteComponent(() => import('./pages/articles.js'), 'ArticlesPage') });
 const usageRoute = createRoute({ getParentRoute: () => appRoute, path: 'usage', component: lazyRouteComponent(() => import('./pages/usage.js'), 'UsagePage') });
 const accountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account', component: lazyRouteComponent(() => import('./pages/account.js'), 'AccountPage') });
 const usersRoute = createRoute({
@@ -126,6 +128,7 @@ const statisticsRoute = createRoute({
 const versionBansRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'version-bans',
+  validateSearch: versionBansSearch,
   component: lazyRouteComponent(() => import('./pages/version-bans.js'), 'VersionBansPage'),
 });
 const securityEventsRoute = createRoute({

@@ -1,18 +1,20 @@
 import { Badge, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
+import { articlesSearch, TASK_STATES } from '../list-search.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
+import { type UrlFilters, useUrlFilters } from '../ui/url-filters.js';
 
 const PAGE_SIZE = 20;
 /** Queued and running tasks move on their own: the list refreshes while one is unfinished. */
 const TASK_REFRESH_MS = 3000;
-const TASK_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+type ArticlesFilters = UrlFilters<ReturnType<typeof articlesSearch>>;
 
 const PROVENANCE_TEXT: Record<string, string> = { human: 'written by a person', ai_assisted: 'AI-assisted', ai_generated: 'AI-generated' };
 
@@ -27,20 +29,22 @@ function AiLabel({ aigc }: { aigc: { labelRequired: boolean; displayLabel: strin
 }
 
 export function ArticlesPage() {
+  // Both lists' pages and the task filter live in the URL (/articles?page=2&taskState=failed).
+  const filters = useUrlFilters(articlesSearch);
   return (
     <RoleGate roles={['user']}>
       <Title order={2}>Articles</Title>
       <Text mt="xs">
         Articles you imported (POST /articles) or had generated (POST /articles/generate), with the AI-content label every platform is asked to show for them.
       </Text>
-      <ArticleList />
-      <TaskList />
+      <ArticleList filters={filters} />
+      <TaskList filters={filters} />
     </RoleGate>
   );
 }
 
-function ArticleList() {
-  const [page, setPage] = useState(1);
+function ArticleList({ filters }: { filters: ArticlesFilters }) {
+  const { page, setPage } = filters;
   const articles = useQuery({
     queryKey: ['me', 'articles', page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/me/articles', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
@@ -91,9 +95,10 @@ function ArticleList() {
   );
 }
 
-function TaskList() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<(typeof TASK_STATES)[number] | null>(null);
+function TaskList({ filters }: { filters: ArticlesFilters }) {
+  const page = filters.search.taskPage ?? 1;
+  const status = filters.search.taskState ?? null;
+  const setPage = (taskPage: number) => filters.update({ taskPage: taskPage > 1 ? taskPage : undefined });
   const tasks = useQuery({
     queryKey: ['me', 'generation-tasks', page, status],
     queryFn: () =>
@@ -115,10 +120,7 @@ function TaskList() {
         maw={240}
         data={[...TASK_STATES]}
         value={status}
-        onChange={(value) => {
-          setStatus(value as (typeof TASK_STATES)[number] | null);
-          setPage(1);
-        }}
+        onChange={(value) => filters.update({ taskState: articlesSearch({ taskState: value }).taskState, taskPage: undefined })}
       />
       <ErrorAlert error={tasks.error} />
       {tasks.data && tasks.data.tasks.length === 0 && <Text>No generation task{status ? ` ${status}` : ''}.</Text>}

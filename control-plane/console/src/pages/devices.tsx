@@ -2,11 +2,11 @@
 import { Badge, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../api/client.js';
-import { devicesSearch, PAGE_SIZES } from '../list-search.js';
+import { devicesSearch } from '../list-search.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
-import { Pager } from '../ui/pager.js';
+import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { ProjectSelect } from '../ui/project-select.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { TableScroll } from '../ui/table-scroll.js';
@@ -44,7 +44,7 @@ export function DevicesPage() {
           <Select label="Status" placeholder="Any" clearable data={['active', 'revoked']} value={search.status ?? null} onChange={choose('status')} w={140} />
           <TextInput label="Client version" maxLength={64} value={appVersion} onChange={(e) => setAppVersion(e.currentTarget.value)} w={140} />
           <TextInput label="Machine, fingerprint, code or id" maxLength={200} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={260} />
-          <Select label="Rows per page" data={PAGE_SIZES.map(String)} value={String(pageSize)} onChange={choose('pageSize')} allowDeselect={false} w={130} />
+          <PageSizeSelect value={pageSize} onChange={choose('pageSize')} />
         </Group>
         <ErrorAlert error={devices.error ?? revoke.error} />
         {devices.data && (

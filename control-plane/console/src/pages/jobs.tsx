@@ -3,10 +3,10 @@ import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { adminApi, unwrap } from '../api/client.js';
-import { JOB_STATES, jobsSearch, PAGE_SIZES } from '../list-search.js';
+import { JOB_STATES, jobsSearch } from '../list-search.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
-import { Pager } from '../ui/pager.js';
+import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
@@ -61,7 +61,7 @@ export function JobsPage() {
             allowDeselect={false}
             w={190}
           />
-          <Select label="Rows per page" data={PAGE_SIZES.map(String)} value={String(pageSize)} onChange={choose('pageSize')} allowDeselect={false} w={130} />
+          <PageSizeSelect value={pageSize} onChange={choose('pageSize')} />
         </Group>
         <ErrorAlert error={jobs.error} />
         {jobs.data && (

@@ -7,11 +7,11 @@ import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { adminApi, unwrap } from '../api/client.js';
-import { nodesSearch, PAGE_SIZES } from '../list-search.js';
+import { nodesSearch } from '../list-search.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
 import { LIVE_REFRESH_MS, NodeStateBadge, servedUsers, slotsInUse } from '../ui/node-state.js';
-import { Pager } from '../ui/pager.js';
+import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { useUrlFilters } from '../ui/url-filters.js';
@@ -45,7 +45,7 @@ export function NodesPage() {
         <Group align="flex-end" wrap="wrap">
           <Select label="Status" placeholder="Any" clearable data={['active', 'draining', 'revoked']} value={search.status ?? null} onChange={choose('status')} w={150} />
           <Select label="Kind" placeholder="Any" clearable data={['edge', 'desktop', 'web']} value={search.kind ?? null} onChange={choose('kind')} w={150} />
-          <Select label="Rows per page" data={PAGE_SIZES.map(String)} value={String(pageSize)} onChange={choose('pageSize')} allowDeselect={false} w={130} />
+          <PageSizeSelect value={pageSize} onChange={choose('pageSize')} />
         </Group>
         <ErrorAlert error={nodes.error} />
         {nodes.data && (

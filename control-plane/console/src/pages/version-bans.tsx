@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHid
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
+import { versionBansSearch } from '../list-search.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
@@ -10,6 +11,7 @@ import { Pager } from '../ui/pager.js';
 import { ProjectSelect } from '../ui/project-select.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { TableScroll } from '../ui/table-scroll.js';
+import { type UrlFilters, useUrlFilters } from '../ui/url-filters.js';
 import { useCanWrite } from '../ui/use-role.js';
 
 const BANS = ['admin', 'version-bans'] as const;
@@ -17,15 +19,17 @@ const PAGE_SIZE = 50;
 
 export function VersionBansPage() {
   const canWrite = useCanWrite();
-  const [projectKey, setProjectKey] = useState<string | null>(null);
+  // The project and page live in the URL (/version-bans?projectKey=default&page=2): reloadable, shareable, Back returns.
+  const filters = useUrlFilters(versionBansSearch);
+  const projectKey = filters.search.projectKey ?? null;
   return (
     <RoleGate roles={['admin', 'viewer']}>
       <Title order={2}>Version bans</Title>
       <Text mt="xs">A banned client version can no longer enroll, check its status or consume in that project.</Text>
       {!canWrite && <Text mt="xs">You have read-only access: banning versions needs the admin role.</Text>}
       <Stack mt="md">
-        <ProjectSelect value={projectKey} onChange={setProjectKey} required w={280} />
-        {projectKey ? <Bans projectKey={projectKey} canWrite={canWrite} /> : <Text>Choose a project to see its bans.</Text>}
+        <ProjectSelect value={projectKey} onChange={filters.choose('projectKey')} required w={280} />
+        {projectKey ? <Bans projectKey={projectKey} canWrite={canWrite} filters={filters} /> : <Text>Choose a project to see its bans.</Text>}
       </Stack>
     </RoleGate>
   );
@@ -68,9 +72,9 @@ function BanForm({ projectKey }: { projectKey: string }) {
   );
 }
 
-function Bans({ projectKey, canWrite }: { projectKey: string; canWrite: boolean }) {
+function Bans({ projectKey, canWrite, filters }: { projectKey: string; canWrite: boolean; filters: UrlFilters<ReturnType<typeof versionBansSearch>> }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = filters;
   const bans = useQuery({
     queryKey: [...BANS, projectKey, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/projects/{projectKey}/version-bans', { params: { path: { projectKey }, query: { page, pageSize: PAGE_SIZE } } })),

@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { PAGE_SIZES } from '../list-search.js';
 
 /** Server-side paging: which page, of how many rows. Hidden when one page holds everything. */
 export function Pager({ page, pageSize, total, onChange, label }: { page: number; pageSize: number; total: number; onChange: (page: number) => void; label: string }) {
@@ -21,4 +22,9 @@ export function Pager({ page, pageSize, total, onChange, label }: { page: number
       )}
     </Group>
   );
+}
+
+/** The "Rows per page" picker of a list whose page size lives in the URL: one of the sizes the API offers. */
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (value: string | null) => void }) {
+  return <Select label="Rows per page" data={PAGE_SIZES.map(String)} value={String(value)} onChange={onChange} allowDeselect={false} w={130} />;
 }

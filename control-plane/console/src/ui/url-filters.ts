@@ -15,6 +15,8 @@ export interface UrlFilters<S extends { page?: number }> {
   /** Changes some filters (undefined clears one) and goes back to page 1. */
   refilter: (patch: Partial<S>) => void;
   setPage: (page: number) => void;
+  /** Changes some values (undefined clears one) and keeps the rest, the page included: a second list's own filters and page. */
+  update: (patch: Partial<S>) => void;
   /** A picker's onChange for one filter: null, or a value the list does not know, clears it. */
   choose: (key: keyof S & string) => (value: string | null) => void;
 }
@@ -35,6 +37,7 @@ export function useUrlFilters<S extends { page?: number }>(parse: (search: Recor
     page: search.page ?? 1,
     refilter: (patch) => go({ ...search, ...patch, page: undefined }, false),
     setPage: (page) => go({ ...search, page: page > 1 ? page : undefined }, true),
+    update: (patch) => go({ ...search, ...patch }, false),
     choose: (key) => (value) => go({ ...search, [key]: parse({ [key]: value })[key], page: undefined }, false),
   };
 }
