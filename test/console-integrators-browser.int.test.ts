@@ -260,8 +260,49 @@ describe.skipIf(!hasPostgres())('the integrator admin pages in a browser', { tim
     await section(admin, 'Webhook').getByText('https://hooks.acme.example/plume').waitFor();
     const account = rowsOf(admin, 'Platform accounts').filter({ hasText: 'Weibo <script>' });
     await account.waitFor();
-    expect(await account.getByRole('cell').allTextContents()).toEqual([XSS.account, 'weibo', 'edge', nodeId, 'logged out', '—', expect.any(String), 'in use']);
+    expect(await account.getByRole('cell').allTextContents()).toEqual([XSS.account, 'weibo', 'edge', nodeId, 'logged out', '—Presets', expect.any(String), 'in use']);
     await expectAccessible(admin, 'an integrator with a site, a webhook and an account');
+    await expectNoXss(admin);
+  });
+
+  it("an account's preset is edited in a form built from the settings contract; the API's refusal shows, what is saved is what the API holds", async () => {
+    const account = rowsOf(admin, 'Platform accounts').filter({ hasText: 'Weibo <script>' });
+    await account.getByRole('button', { name: `Edit the presets of ${XSS.account}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.locator('label').filter({ hasText: /^dynamic$/ }).click();
+    const form = dialog.getByRole('form', { name: `dynamic preset of ${XSS.account}` });
+    await form.getByLabel('visibility').waitFor();
+    await expectAccessible(admin, 'the preset dialog');
+    // A tag of only # names no topic: the API refuses it and says why.
+    await form.getByLabel('tags').fill('#');
+    await form.getByLabel('tags').press('Enter');
+    await form.getByRole('button', { name: 'Save dynamic preset' }).click();
+    await eventually(() => form.getByRole('alert').textContent()).toContain('names no topic');
+    expect(await form.getByRole('alert').textContent()).toContain('INVALID_SETTINGS');
+
+    await form.getByLabel('tags').press('Backspace');
+    await form.getByLabel('tags').fill('news');
+    await form.getByLabel('tags').press('Enter');
+    await form.getByLabel('visibility').click();
+    await admin.getByRole('option', { name: 'fans', exact: true }).click();
+    await form.getByRole('button', { name: 'Save dynamic preset' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(async () => (await account.getByRole('cell').allTextContents())[5]).toBe('dynamicPresets');
+    const { items } = await world.admin<{ items: Array<{ displayName: string; presets: Record<string, unknown> }> }>('GET', `/users/${integratorId}/accounts`);
+    expect(items.find((a) => a.displayName === XSS.account)?.presets).toEqual({ dynamic: { tags: ['news'], visibility: 'fans' } });
+
+    // Opened again, the form holds what was saved; emptied and saved, the preset sets nothing.
+    await account.getByRole('button', { name: `Edit the presets of ${XSS.account}` }).click();
+    await dialog.locator('label').filter({ hasText: /^dynamic$/ }).click();
+    await eventually(() => form.getByLabel('visibility').inputValue()).toBe('fans');
+    await form.getByLabel('tags').press('Backspace');
+    await form.getByLabel('visibility').click();
+    await admin.getByRole('option', { name: 'public', exact: true }).click();
+    await form.getByRole('button', { name: 'Save dynamic preset' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(async () => (await world.admin<{ items: Array<{ displayName: string; presets: Record<string, unknown> }> }>('GET', `/users/${integratorId}/accounts`)).items.find((a) => a.displayName === XSS.account)?.presets).toEqual({
+      dynamic: { visibility: 'public' },
+    });
     await expectNoXss(admin);
   });
 
@@ -325,7 +366,7 @@ describe.skipIf(!hasPostgres())('the integrator admin pages in a browser', { tim
     await viewer.waitForURL(`${url}/integrators/${integratorId}`);
     await rowsOf(viewer, 'API keys').filter({ hasText: 'ci <script>' }).waitFor();
     await rowsOf(viewer, 'Platform accounts').first().waitFor();
-    for (const name of ['Edit plan and quotas', 'Disable integrator', 'Create key', 'Add site', 'Revoke', 'Remove']) {
+    for (const name of ['Edit plan and quotas', 'Disable integrator', 'Create key', 'Add site', 'Revoke', 'Remove', 'Presets']) {
       expect(await viewer.getByRole('button', { name }).count(), name).toBe(0);
     }
     await expectAccessible(viewer, 'an integrator, read-only');

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createdResponses, isoString, responses } from '../admin/query.js';
 import { Sealer } from '../crypto/seal.js';
 import type { OpenApiDeps } from '../openapi/context.js';
+import { fieldView, settingFieldView } from '../publishing/settings-view.js';
 import { AccountsAdminService } from './accounts.admin.service.js';
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The user id') });
@@ -36,11 +37,20 @@ const accountSchema = z.object({
   nodeId: z.string().nullable(),
   loginState: z.enum(LOGIN_STATES).describe('As its node last reported it (unsupported_platform: the node has no adapter for the platform)'),
   paired: z.boolean(),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).describe('The content types the platform takes, each of which may have a settings preset'),
   createdAt: isoString,
   removedAt: isoString.nullable(),
   presets: z.record(z.string(), z.record(z.string(), z.unknown())).describe('Settings preset per content type'),
 });
 const accountAnswer = z.object({ success: z.literal(true), account: accountSchema });
+const presetParams = accountParams.extend({ contentType: z.enum(CONTENT_TYPES).describe('article, dynamic or video') });
+const presetAnswer = z.object({
+  success: z.literal(true),
+  account: accountSchema,
+  settings: z.record(z.string(), z.unknown()).describe('The preset for this content type ({} when none)'),
+  settingsContractVersion: z.string(),
+  fields: z.array(settingFieldView).describe("Every field a preset of this platform and content type may hold (the common ones, then the platform's own), as GET /api/openapi/v1/publish/settings describes them"),
+});
 const tags = ['accounts'];
 
 export function accountsAdminRoutes(deps: OpenApiDeps) {
@@ -88,6 +98,24 @@ export function accountsAdminRoutes(deps: OpenApiDeps) {
       },
       async (request) => ({ success: true as const, account: await service.remove(request.params.accountId) }),
     );
+    r.get(
+      '/accounts/:accountId/presets/:contentType',
+      {
+        schema: {
+          tags,
+          operationId: 'getAccountPreset',
+          summary: "An account's settings preset for one content type, with the fields the settings contract allows there",
+          description: '400 INVALID_REQUEST when the platform takes no settings for that content type (a CMS site, or a type the platform does not publish).',
+          params: presetParams,
+          response: responses(presetAnswer),
+        },
+      },
+      async (request) => {
+        const { accountId, contentType } = request.params;
+        const { account, fields, settingsContractVersion } = await service.getPreset(accountId, contentType);
+        return { success: true as const, account, settings: account.presets[contentType] ?? {}, settingsContractVersion, fields: fields.map(fieldView) };
+      },
+    );
     r.put(
       '/accounts/:accountId/presets/:contentType',
       {
@@ -95,7 +123,7 @@ export function accountsAdminRoutes(deps: OpenApiDeps) {
           tags,
           operationId: 'putAccountPreset',
           summary: "Set an account's settings preset for one content type (checked against the settings contract)",
-          params: accountParams.extend({ contentType: z.enum(CONTENT_TYPES).describe('article, dynamic or video') }),
+          params: presetParams,
           body: z.strictObject({ settings: z.record(z.string(), z.unknown()) }),
           response: responses(accountAnswer),
         },

@@ -5,7 +5,7 @@
  * CMS credentials (site URL, user, password) are sealed before they reach the
  * database and are never returned by any API.
  */
-import { type ContentType, isCmsPlatform, validateSettingsLayer } from '@plume/shared';
+import { CONTENT_TYPES, type ContentType, fieldsFor, isCmsPlatform, SETTINGS_CONTRACT_VERSION, type SettingField, validateSettingsLayer } from '@plume/shared';
 import { adminError } from '../admin/admin.errors.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
@@ -50,6 +50,8 @@ export class AccountsAdminService {
       nodeId: a.nodeId,
       loginState: a.loginState,
       paired: a.paired,
+      // What the settings contract lets a preset exist for (GET …/presets/{contentType}).
+      contentTypes: CONTENT_TYPES.filter((type) => fieldsFor(type, a.platform) !== undefined),
       createdAt: a.createdAt.toISOString(),
       removedAt: a.removedAt?.toISOString() ?? null,
       presets,
@@ -91,6 +93,17 @@ export class AccountsAdminService {
     const removedAt = await accountsRepository.markRemoved(this.db, accountId, this.now());
     if (!removedAt) throw adminError('NOT_FOUND', `No account ${accountId}`);
     return this.get(accountId);
+  }
+
+  /**
+   * An account's preset for one content type beside the fields the settings
+   * contract lets it hold there (the console's preset form is built from them).
+   */
+  async getPreset(accountId: number, contentType: ContentType): Promise<{ account: ReturnType<AccountsAdminService['view']>; fields: SettingField[]; settingsContractVersion: string }> {
+    const account = await this.get(accountId);
+    const fields = fieldsFor(contentType, account.platform);
+    if (!fields) throw adminError('INVALID_REQUEST', `${account.platform} takes no ${contentType} settings`);
+    return { account, fields, settingsContractVersion: SETTINGS_CONTRACT_VERSION };
   }
 
   async putPreset(accountId: number, contentType: ContentType, settings: Record<string, unknown>) {

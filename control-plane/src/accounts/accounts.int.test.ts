@@ -235,7 +235,7 @@ describe('admin', () => {
     expect((await adminRequest(f, 'POST', '/nodes/enrollment-tokens', { kind: 'edge', userIds: [user.id], name: 'edge-1' })).status).toBe(201);
   });
 
-  it('lists, removes and presets accounts; removed accounts leave the API list', async () => {
+  it('lists, removes and presets accounts (a preset reads back with the fields it may hold); removed accounts leave the API list', async () => {
     const user = await createUser(t.app, t.adminHeaders);
     const node = await createNode(f, { userIds: [user.id] });
     const a = await createAccount(f, user.id, { platform: 'bilibili', nodeId: node });
@@ -245,6 +245,20 @@ describe('admin', () => {
     expect(await putPreset(f, a, 'video', { cookie: 'SESSDATA=1' })).toMatchObject({ status: 400, body: { code: 'INVALID_SETTINGS' } });
     expect(await putPreset(f, a, 'novel', {})).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
     expect((await putPreset(f, 999_999, 'video', {})).status).toBe(404);
+
+    // What the console's preset form is built from: the preset beside the fields the contract allows.
+    const read = await adminRequest(f, 'GET', `/accounts/${a}/presets/video`);
+    expect(read).toMatchObject({ status: 200, body: { success: true, account: { id: a }, settings: { partitionName: '知识', tags: ['x'] }, settingsContractVersion: expect.any(String) } });
+    const keys = (read.body.fields as Array<{ key: string; type: string; options?: string[] }>).map((field) => field.key);
+    expect(keys).toEqual(expect.arrayContaining(['partitionName', 'tags', 'coverMode']));
+    expect(read.body.fields.find((field: { key: string }) => field.key === 'partitionName')).toMatchObject({ type: 'enum', options: expect.arrayContaining(['知识']) });
+    expect(keys).not.toContain('tid');
+    expect((await adminRequest(f, 'GET', `/accounts/${a}/presets/dynamic`)).body.settings).toEqual({});
+    expect(await adminRequest(f, 'GET', `/accounts/${a}/presets/novel`)).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    expect((await adminRequest(f, 'GET', '/accounts/999999/presets/video')).status).toBe(404);
+    const site = await createCmsSite(f, (await createUser(t.app, t.adminHeaders)).id);
+    expect(await adminRequest(f, 'GET', `/accounts/${site}/presets/article`)).toMatchObject({ status: 200, body: { settings: {}, fields: expect.any(Array) } });
+    expect(await adminRequest(f, 'GET', `/accounts/${site}/presets/video`)).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', message: expect.stringContaining('takes no video settings') } });
 
     const removed = await adminRequest(f, 'DELETE', `/accounts/${a}`);
     expect(removed).toMatchObject({ status: 200, body: { account: { id: a, removedAt: expect.any(String) } } });
@@ -308,6 +322,7 @@ describe('auth', () => {
       ['POST', '/api/admin/users/1/cms-sites'],
       ['GET', '/api/admin/users/1/accounts'],
       ['DELETE', '/api/admin/accounts/1'],
+      ['GET', '/api/admin/accounts/1/presets/video'],
       ['PUT', '/api/admin/accounts/1/presets/video'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { authorization: 'Bearer wrong-token-wrong-token-wrong' } });

@@ -14,6 +14,7 @@ import { when } from '../ui/format.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { useCanWrite } from '../ui/use-role.js';
+import { PresetEditor } from './account-presets.js';
 import { type Integrator, integratorKey } from './integrator-plan.js';
 
 const accountsKey = (userId: number) => [...integratorKey(userId), 'accounts'] as const;
@@ -175,7 +176,15 @@ function AddSite({ userId }: { userId: number }) {
   );
 }
 
+/** The content types whose preset sets anything (a preset saved empty is none). */
+const presetTypes = (presets: Record<string, Record<string, unknown>>) =>
+  Object.entries(presets)
+    .filter(([, settings]) => Object.keys(settings).length > 0)
+    .map(([type]) => type);
+
 export function PlatformAccounts({ userId }: { userId: number }) {
+  const canWrite = useCanWrite();
+  const queryClient = useQueryClient();
   const accounts = useAccounts(userId);
   const [showRemoved, setShowRemoved] = useState(false);
   const all = (accounts.data?.items ?? []).filter((a) => a.category === 'content');
@@ -214,7 +223,12 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                   <Table.Td>
                     <StateBadge state={a.loginState} />
                   </Table.Td>
-                  <Table.Td>{Object.keys(a.presets).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm">{presetTypes(a.presets).join(', ') || '—'}</Text>
+                      {canWrite && !a.removedAt && <PresetEditor account={a} onSaved={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{when(a.createdAt)}</Table.Td>
                   <Table.Td>{a.removedAt ? <StateBadge state="removed" /> : a.paired ? <StateBadge state="in_use" /> : <StateBadge state="unpaired" />}</Table.Td>
                 </Table.Tr>

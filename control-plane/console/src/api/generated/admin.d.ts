@@ -466,7 +466,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An account's settings preset for one content type, with the fields the settings contract allows there
+         * @description 400 INVALID_REQUEST when the platform takes no settings for that content type (a CMS site, or a type the platform does not publish).
+         */
+        get: operations["getAccountPreset"];
         /** Set an account's settings preset for one content type (checked against the settings contract) */
         put: operations["putAccountPreset"];
         post?: never;
@@ -3219,6 +3223,8 @@ export interface operations {
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             paired: boolean;
+                            /** @description The content types the platform takes, each of which may have a settings preset */
+                            contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                             removedAt: string | null;
@@ -3293,6 +3299,8 @@ export interface operations {
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             paired: boolean;
+                            /** @description The content types the platform takes, each of which may have a settings preset */
+                            contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                             removedAt: string | null;
@@ -3367,6 +3375,8 @@ export interface operations {
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             paired: boolean;
+                            /** @description The content types the platform takes, each of which may have a settings preset */
+                            contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                             removedAt: string | null;
@@ -3377,6 +3387,115 @@ export interface operations {
                                 };
                             };
                         };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getAccountPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+                /** @description article, dynamic or video */
+                contentType: "article" | "dynamic" | "video";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An account's settings preset for one content type, with the fields the settings contract allows there */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        account: {
+                            id: number;
+                            userId: number;
+                            /** @description Platform code, or wordpress / metaweblog for a CMS site */
+                            platform: string;
+                            /** @enum {string} */
+                            category: "content" | "cms";
+                            displayName: string;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
+                            /**
+                             * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
+                             * @enum {string}
+                             */
+                            loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            paired: boolean;
+                            /** @description The content types the platform takes, each of which may have a settings preset */
+                            contentTypes: ("article" | "dynamic" | "video")[];
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            removedAt: string | null;
+                            /** @description Settings preset per content type */
+                            presets: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        /** @description The preset for this content type ({} when none) */
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        settingsContractVersion: string;
+                        /** @description Every field a preset of this platform and content type may hold (the common ones, then the platform's own), as GET /api/openapi/v1/publish/settings describes them */
+                        fields: {
+                            /** @description Name to use inside platformSettings, accountSettings and presets */
+                            key: string;
+                            /** @enum {string} */
+                            type: "string" | "text" | "boolean" | "integer" | "enum" | "string_list" | "url";
+                            description: string;
+                            required: boolean;
+                            /** @description Conditional declaration: required when `field` has one of these values */
+                            required_when: {
+                                field: string;
+                                in: (string | number | boolean)[];
+                            } | null;
+                            /** @description enum: the values it takes. string_list: the only items it takes, from the platform's own fixed list (juejin tags); absent, items are free text. Other values are refused with 422 invalid_settings. */
+                            options?: string[];
+                            /** @description Applied when no layer sets the field */
+                            default?: string | number | boolean | string[];
+                            limits?: {
+                                min_length?: number;
+                                max_length?: number;
+                                min?: number;
+                                max?: number;
+                                min_items?: number;
+                                max_items?: number;
+                            };
+                        }[];
                     };
                 };
             };
@@ -3451,6 +3570,8 @@ export interface operations {
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             paired: boolean;
+                            /** @description The content types the platform takes, each of which may have a settings preset */
+                            contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                             removedAt: string | null;
