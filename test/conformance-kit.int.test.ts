@@ -100,23 +100,31 @@ describe('errors', () => {
     ['publishes_before_commit_ack', ['commit-gate.waits-for-ack', 'commit-gate.ack-withheld', 'fencing.stale-attempt', 'reconnect.before-commit-ack']],
     ['ignores_attempt_ids', ['fencing.stale-attempt']],
   ];
-  it.each(flawed)('an executor that %s fails exactly the checks about it', async (flaw, expected) => {
-    const kit = await startKit('jj_scripted');
-    const executor = await ScriptedExecutor.start({
-      controlUrl: kit.info.controlUrl,
-      enrollmentToken: kit.info.enrollmentToken,
-      platformUrl: kit.info.platformUrl,
-      account: kit.info.account,
-      flaw,
-    });
-    cleanups.push(() => executor.stop());
-    const { code, out } = await kit.exited;
-    const found = verdicts(out);
-    expect([...found.keys()].sort(), out).toEqual([...ALL].sort());
-    expect([...found].filter(([, v]) => v === 'FAIL').map(([name]) => name).sort(), out).toEqual([...expected].sort());
-    expect(code, out).toBe(1);
-    // It honours the revoke like a correct executor.
-    expect(await executor.finished).toBe(4403);
+  // Side by side: each kit has its own database and plane, and most of a run is waiting out leases and timeouts.
+  it('an executor with one flaw fails exactly the checks about it (publishes_before_commit_ack, ignores_attempt_ids)', async () => {
+    const runs = await Promise.all(
+      flawed.map(async ([flaw, expected]) => {
+        const kit = await startKit('jj_scripted');
+        const executor = await ScriptedExecutor.start({
+          controlUrl: kit.info.controlUrl,
+          enrollmentToken: kit.info.enrollmentToken,
+          platformUrl: kit.info.platformUrl,
+          account: kit.info.account,
+          flaw,
+        });
+        cleanups.push(() => executor.stop());
+        const { code, out } = await kit.exited;
+        return { flaw, expected, code, out, finished: await executor.finished };
+      }),
+    );
+    for (const { flaw, expected, code, out, finished } of runs) {
+      const found = verdicts(out);
+      expect([...found.keys()].sort(), `${flaw}\n${out}`).toEqual([...ALL].sort());
+      expect([...found].filter(([, v]) => v === 'FAIL').map(([name]) => name).sort(), `${flaw}\n${out}`).toEqual([...expected].sort());
+      expect(code, `${flaw}\n${out}`).toBe(1);
+      // It honours the revoke like a correct executor.
+      expect(finished, flaw).toBe(4403);
+    }
   }, 600_000);
 
   it('an executor that never enrolls: NOT READY and exit 3, on the embedded database, which is removed', async () => {
