@@ -15,7 +15,11 @@ export interface CheckCli {
   sim: Simulator;
   /** The CLI's HOME; its state directory is `state/` inside. */
   work: string;
-  run(args: string[]): Promise<{ code: number | null; out: string }>;
+  /**
+   * Runs the CLI to its end. One still running after `limitMs` is stopped (SIGTERM, then
+   * SIGKILL) and answered with what it printed so far, so a hang shows where it hung.
+   */
+  run(args: string[], limitMs?: number): Promise<{ code: number | null; out: string }>;
   /** The last conclusive check per (platform, content type), as the node keeps them in site-checks.json. */
   storedChecks(): Array<Record<string, string>>;
   close(): Promise<void>;
@@ -26,7 +30,7 @@ export async function startCheckCli(accounts: Readonly<Record<string, string>>, 
   const sim = await startSimulator();
   const work = mkdtempSync(join(tmpdir(), `plume-check-${name}-`));
   const platforms = Object.keys(accounts);
-  const run = (args: string[]) =>
+  const run = (args: string[], limitMs = 150_000) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, [EDGE_CLI, ...args], {
         env: {
@@ -41,7 +45,15 @@ export async function startCheckCli(accounts: Readonly<Record<string, string>>, 
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.once('exit', (code) => resolve({ code, out }));
+      const stop = setTimeout(() => {
+        out += `\n[plume-edge ${args[0]} still running after ${limitMs} ms: stopped]\n`;
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }, limitMs);
+      child.once('exit', (code) => {
+        clearTimeout(stop);
+        resolve({ code, out });
+      });
     });
   for (const [platform, ref] of Object.entries(accounts)) {
     sim.setLoggedIn(platform, ref, true);

@@ -189,9 +189,21 @@ async function saveEvidence(o: CheckOptions, page: Page, step: Step, at: Date): 
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(join(dir, 'step.txt'), `${step}\n${page.url()}\n`, { mode: 0o600 });
     await page.screenshot({ path: join(dir, 'screenshot.png'), fullPage: true, timeout: 10_000 }).catch(() => {});
-    writeFileSync(join(dir, 'page.html'), await page.content(), { mode: 0o600 });
+    // Bounded like the screenshot: a page busy with its own scripts must not hold the report back.
+    const html = await withinMs(page.content(), 10_000).catch(() => undefined);
+    if (html !== undefined) writeFileSync(join(dir, 'page.html'), html, { mode: 0o600 });
     return dir;
   } catch {
     return undefined; // the page is gone; the report still says where the check stopped
   }
+}
+
+/** `work`'s value, or a rejection once `ms` have passed without one. */
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
