@@ -18,8 +18,12 @@ declare module 'fastify' {
 
 /** Never throws: a write that happened is not undone by its audit row failing; that is logged instead. */
 export async function recordWrite(db: Db, request: FastifyRequest, reply: FastifyReply, actor: string): Promise<void> {
+  // Dated when the answer went out, not when the insert lands: the row is written after the
+  // answer, so the caller's next write can be inserted first, and the log would show them swapped.
+  const createdAt = new Date();
   try {
     await tokensRepository.audit(db, {
+      createdAt,
       actor,
       method: request.method,
       path: request.url.split('?')[0]!,
