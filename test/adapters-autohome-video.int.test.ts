@@ -8,36 +8,13 @@ import { expect } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome.js';
 import { fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, useAdapterFixture } from './support/adapter-contract.js';
-import { videoPageCases } from './support/video-page-cases.js';
+import { type AdapterContract } from './support/adapter-contract.js';
+import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'autohome';
 const ACCOUNT = '7713520';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_ahv${seq}`,
-    attemptId: `att_ahv${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_ahv', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `车家号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'ahv', title: '车家号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -49,7 +26,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       // 原创 and 首发 are left as the page has them.
       expect(post.settings).toEqual({ type: 'video', isOriginal: false, isFirst: false });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/chejiahao.autohome.com.cn/info/${result.postId}`);

@@ -10,36 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { dayuAdapter as adapter } from '../edge-node/src/adapters/dayu.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
-import { videoPageCases } from './support/video-page-cases.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
+import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'dayu';
 const ACCOUNT = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_dyv${seq}`,
-    attemptId: `att_dyv${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_dyv', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `大鱼号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'dyv', title: '大鱼号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -51,7 +28,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video', tags: [], source: '无需标注', cover: 'frame' });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
@@ -76,8 +53,8 @@ describe('happy path', () => {
     const [post] = fx.sim.publishes(P);
     expect(post!.body).toBe('设置里的简介');
     expect(post!.settings).toEqual({ type: 'video', tags: ['新车', '评测'], source: '无需标注', cover: 'custom' });
-    const digest = await fileDigest(cover);
-    expect(post!.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }, { kind: 'cover', ...digest }, { kind: 'cover', ...digest }]);
+    const digest = await fileDigest(media.cover);
+    expect(post!.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }, { kind: 'cover', ...digest }, { kind: 'cover', ...digest }]);
     expect(infos).toContainEqual({ platform: P, ignored: ['original'] });
     expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);

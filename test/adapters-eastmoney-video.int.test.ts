@@ -8,35 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
+import { useVideoJobs } from './support/video-page-cases.js';
 
 const P = 'eastmoney';
 const ACCOUNT = '3286015042159765';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_emv${seq}`,
-    attemptId: `att_emv${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_emv', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `财富号视频 ${seq}`, localVideoPath: video, description: `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'emv', title: '财富号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -48,7 +26,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video' });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/caifuhao.eastmoney.com/news/${result.postId}`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'upload', 'fill', 'publish', 'read_back']));

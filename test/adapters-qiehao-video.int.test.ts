@@ -10,36 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
-import { videoPageCases } from './support/video-page-cases.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
+import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'qiehao';
 const ACCOUNT = '5120000002';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_qev${seq}`,
-    attemptId: `att_qev${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_qev', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `企鹅号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'qev', title: '企鹅号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -51,7 +28,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       // 原创 is left as the page has it.
       expect(post.settings).toEqual({ type: 'video', tags: [], declaration: 'none', original: false });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/v.qq.com/x/page/${result.postId}.html`);
@@ -72,7 +49,7 @@ videoPageCases({
   descriptionCase: {
     settings: { tags: ['新车', '试驾'], aiLabel: false, visibility: 'public' },
     async check(post) {
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }, { kind: 'cover', ...(await fileDigest(cover)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }, { kind: 'cover', ...(await fileDigest(media.cover)) }]);
       expect(post.settings).toMatchObject({ tags: ['新车', '试驾'], declaration: 'none' });
     },
   },

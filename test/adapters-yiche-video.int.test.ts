@@ -8,36 +8,13 @@ import { expect } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche.js';
 import { fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, useAdapterFixture } from './support/adapter-contract.js';
-import { videoPageCases } from './support/video-page-cases.js';
+import { type AdapterContract } from './support/adapter-contract.js';
+import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'yiche';
 const ACCOUNT = '50817263';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_ycv${seq}`,
-    attemptId: `att_ycv${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_ycv', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `易车号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'ycv', title: '易车号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -49,7 +26,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video' });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/vc.yiche.com/vplay/${result.postId}.html`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'publish', 'read_back']));

@@ -9,36 +9,13 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { yidianAdapter as adapter } from '../edge-node/src/adapters/yidian.js';
 import { fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, FLOW_TIMEOUT_MS, useAdapterFixture } from './support/adapter-contract.js';
-import { videoPageCases } from './support/video-page-cases.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
+import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'yidian';
 const ACCOUNT = '173650021';
 
-let video: string;
-let cover: string;
-let seq = 0;
-const fx = useAdapterFixture(P, {
-  setup: async (media) => {
-    video = await media.file('clip.mp4', 300 * 1024);
-    cover = await media.file('cover.jpg', 30 * 1024);
-  },
-});
-
-function makeJob(o: { title?: string; settings?: Record<string, unknown>; cover?: boolean; description?: string } = {}): VideoJob {
-  seq++;
-  return {
-    jobId: `job_ydv${seq}`,
-    attemptId: `att_ydv${seq}`,
-    platform: P,
-    contentType: 'video',
-    account: { id: 'acc_ydv', externalRef: ACCOUNT },
-    payload: { title: o.title ?? `一点号视频 ${seq}`, localVideoPath: video, description: o.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`, ...(o.cover ? { coverImagePath: cover } : {}) },
-    settings: o.settings ?? {},
-    settingsHash: 'sha256:test',
-    createdAt: new Date().toISOString(),
-  };
-}
+const { fx, media, makeJob } = useVideoJobs(P, ACCOUNT, { tag: 'ydv', title: '一点号视频' });
 
 const contract: AdapterContract<VideoJob> = {
   fixture: fx,
@@ -50,7 +27,7 @@ const contract: AdapterContract<VideoJob> = {
     async check({ post, result, job, ctx }) {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
-      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(video)) }]);
+      expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video' });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.yidianzixun.com/article/${result.postId}`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'publish', 'read_back']));

@@ -16,7 +16,53 @@ import { describe, expect, it } from 'vitest';
 import type { Step, VideoJob } from '../../edge-node/src/adapters/contract.js';
 import { expectAdapterError } from '../platform-simulator/harness.js';
 import type { Publish } from '../platform-simulator/index.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './adapter-contract.js';
+import { type AdapterContract, type AdapterFixture, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './adapter-contract.js';
+
+/** What a video job of these files may change from the default: its title, settings, description, account, and whether it carries the cover. */
+export interface VideoJobOptions {
+  title?: string;
+  settings?: Record<string, unknown>;
+  cover?: boolean;
+  description?: string;
+  account?: string;
+}
+
+/**
+ * One video page's fixture and jobs: a 300 KiB clip and a 30 KiB cover made
+ * before the file's tests, and a job maker whose ids carry `tag` and whose
+ * default title is `title` and a number (the description has Markdown, which
+ * the page must receive as plain text).
+ */
+export function useVideoJobs(platform: string, account: string, o: { tag: string; title: string }): { fx: AdapterFixture; media: { video: string; cover: string }; makeJob: (j?: VideoJobOptions) => VideoJob } {
+  const media = { video: '', cover: '' };
+  let seq = 0;
+  const fx = useAdapterFixture(platform, {
+    setup: async (dir) => {
+      media.video = await dir.file('clip.mp4', 300 * 1024);
+      media.cover = await dir.file('cover.jpg', 30 * 1024);
+    },
+  });
+  const makeJob = (j: VideoJobOptions = {}): VideoJob => {
+    seq++;
+    return {
+      jobId: `job_${o.tag}${seq}`,
+      attemptId: `att_${o.tag}${seq}`,
+      platform,
+      contentType: 'video',
+      account: { id: `acc_${o.tag}`, externalRef: j.account ?? account },
+      payload: {
+        title: j.title ?? `${o.title} ${seq}`,
+        localVideoPath: media.video,
+        description: j.description ?? `**Plume** 发布的第 ${seq} 条视频\n\n第二段简介`,
+        ...(j.cover ? { coverImagePath: media.cover } : {}),
+      },
+      settings: j.settings ?? {},
+      settingsHash: 'sha256:test',
+      createdAt: new Date().toISOString(),
+    };
+  };
+  return { fx, media, makeJob };
+}
 
 export interface VideoPageControls {
   /** The page's cover control; `step` is where a custom cover with no file is refused (cover_rejected). */
