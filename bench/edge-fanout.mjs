@@ -31,7 +31,7 @@
  * Env: BENCH_ROUNDS (3), BENCH_FANOUT_CONCURRENCY (4), BENCH_ARTICLE_PICTURES
  * (0), PLUME_CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { startEdgeNode } from './lib/edge-node.mjs';
 import { accountRef, jobSpec, MEDIA_FILES, registryPairs, USER_ID } from './lib/edge-jobs.mjs';
 import { startNodeHub } from './lib/node-hub.mjs';
@@ -47,6 +47,16 @@ for (const [name, value, max] of [['BENCH_ROUNDS', ROUNDS, 20], ['BENCH_FANOUT_C
 const pairs = registryPairs().filter((p) => p.endsWith('/article'));
 const platforms = pairs.map((p) => p.split('/')[0]);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+/** All cores' busy and total time so far (ms), to say how busy the machine was over a batch. */
+const cpuTimes = () =>
+  cpus().reduce(
+    (acc, c) => {
+      const { idle, ...rest } = c.times;
+      const busy = Object.values(rest).reduce((a, b) => a + b, 0);
+      return { busy: acc.busy + busy, total: acc.total + busy + idle };
+    },
+    { busy: 0, total: 0 },
+  );
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 console.log(machineLine());
@@ -93,15 +103,26 @@ try {
   const batch = async (slots) => {
     const queue = [...pairs];
     const timelines = [];
+    const cpuBefore = cpuTimes();
     const worker = async () => {
       for (let pair = queue.shift(); pair !== undefined; pair = queue.shift()) timelines.push({ pair, ...(await runOne(pair)) });
     };
     await Promise.all(Array.from({ length: slots }, worker));
+    const cpuAfter = cpuTimes();
+    const busyPct = (100 * (cpuAfter.busy - cpuBefore.busy)) / (cpuAfter.total - cpuBefore.total);
     const first = Math.min(...timelines.map((t) => t.start));
     const last = Math.max(...timelines.map((t) => t.result.at));
     const slowest = timelines.reduce((a, b) => (b.result.at - b.start > a.result.at - a.start ? b : a));
-    return { wallMs: last - first, slowest: `${slowest.pair} ${fmt.fixed((slowest.result.at - slowest.start) / 1000)} s` };
+    const perJob = Object.fromEntries(timelines.map((t) => [t.pair, t.result.at - t.start]));
+    return { wallMs: last - first, slowest: `${slowest.pair} ${fmt.fixed((slowest.result.at - slowest.start) / 1000)} s`, perJob, busyPct };
   };
+  /** Each job's time from start to result, one at a time → fanned out, most slowed first: where the slots' time went. */
+  const slowdowns = (single, fanned) =>
+    pairs
+      .map((p) => ({ p, one: single.perJob[p], many: fanned.perJob[p] }))
+      .sort((a, b) => b.many / b.one - a.many / a.one)
+      .map(({ p, one, many }) => `${p.split('/')[0]} ${fmt.fixed(one / 1000)}→${fmt.fixed(many / 1000)} s`)
+      .join(', ');
 
   await batch(1); // untimed: first page loads fill each profile's cache
   const rounds = [];
@@ -109,7 +130,10 @@ try {
     const single = await batch(1);
     const fanned = await batch(CONCURRENCY);
     rounds.push({ single, fanned, ratio: fanned.wallMs / single.wallMs });
-    console.log(`  round ${r + 1}: one at a time ${fmt.fixed(single.wallMs / 1000)} s, ${CONCURRENCY} at a time ${fmt.fixed(fanned.wallMs / 1000)} s (slowest job ${fanned.slowest}); load average ${load()}`);
+    console.log(
+      `  round ${r + 1}: one at a time ${fmt.fixed(single.wallMs / 1000)} s (cores ${fmt.fixed(single.busyPct)}% busy), ${CONCURRENCY} at a time ${fmt.fixed(fanned.wallMs / 1000)} s (cores ${fmt.fixed(fanned.busyPct)}% busy; slowest job ${fanned.slowest}); load average ${load()}`,
+    );
+    console.log(`    per job, one at a time → ${CONCURRENCY} at a time: ${slowdowns(single, fanned)}`);
   }
   const mid = rounds.find((r) => r.ratio === median(rounds.map((x) => x.ratio)));
   const walls = rounds.map((r) => r.fanned.wallMs / 1000);
