@@ -10,7 +10,7 @@ import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'autohome';
 const ACCOUNT = '63581204';
@@ -125,16 +125,13 @@ describe('errors', () => {
   }, FLOW_TIMEOUT_MS);
 
   it('cover_rejected when autohome refuses the cover; an editor without 编辑 or one that takes no paste is editor_changed', async () => {
-    fx.sim.configure(P, { rejectCover: '图片尺寸不符合要求' });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
-    expect(err.message).toContain('图片尺寸不符合要求');
-    fx.sim.configure(P, { rejectCover: false, omit: ['cover-edit'] });
-    const edit = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
-    expect(edit.message).toContain('编辑');
-    fx.sim.configure(P, { omit: ['paste-handler'] });
-    const paste = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
-    expect(paste.message).toContain('did not take the pasted article');
-    expect(fx.sim.publishes(P)).toHaveLength(0);
+    await expectCoverRefusalAndMissingControls(fx, adapter, ACCOUNT, () => makeJob(), {
+      refusal: '图片尺寸不符合要求',
+      missing: [
+        { omit: 'cover-edit', step: 'upload', names: '编辑' },
+        { omit: 'paste-handler', step: 'fill', names: 'did not take the pasted article' },
+      ],
+    });
   }, FLOW_TIMEOUT_MS);
 
   it('publish_rejected when autohome refuses the article at publish', async () => {

@@ -10,7 +10,7 @@ import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { dongchediAdapter as adapter } from '../edge-node/src/adapters/dongchedi.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'dongchedi';
 const ACCOUNT = '1720458836281342';
@@ -112,16 +112,13 @@ describe('errors', () => {
   }, FLOW_TIMEOUT_MS);
 
   it('cover_rejected when dongchedi refuses the cover; no editor frame or no 本地上传 is editor_changed', async () => {
-    fx.sim.configure(P, { rejectCover: '封面尺寸过小' });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
-    expect(err.message).toContain('封面尺寸过小');
-    fx.sim.configure(P, { rejectCover: false, omit: ['editor-frame'] });
-    const frame = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
-    expect(frame.message).toContain('ueditor_0');
-    fx.sim.configure(P, { omit: ['local-upload'] });
-    const local = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
-    expect(local.message).toContain('本地上传');
-    expect(fx.sim.publishes(P)).toHaveLength(0);
+    await expectCoverRefusalAndMissingControls(fx, adapter, ACCOUNT, () => makeJob(), {
+      refusal: '封面尺寸过小',
+      missing: [
+        { omit: 'editor-frame', step: 'fill', names: 'ueditor_0' },
+        { omit: 'local-upload', step: 'upload', names: '本地上传' },
+      ],
+    });
   }, FLOW_TIMEOUT_MS);
 
   it('publish_rejected when dongchedi refuses the article at publish', async () => {

@@ -16,7 +16,7 @@ import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { type CoverServer, serve, sha256, startCoverServer } from './support/cover-server.js';
 
 const P = 'yiche';
@@ -206,16 +206,13 @@ describe('errors', () => {
   }, FLOW_TIMEOUT_MS);
 
   it('cover_rejected when yiche refuses the cover; a page without *竖版封面图 or one that takes no paste is editor_changed', async () => {
-    fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
-    expect(err.message).toContain('封面尺寸不符合要求');
-    fx.sim.configure(P, { rejectCover: false, omit: ['vertical-cover'] });
-    const slot = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
-    expect(slot.message).toContain('竖版封面图');
-    fx.sim.configure(P, { omit: ['paste-handler'] });
-    const paste = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
-    expect(paste.message).toContain('did not take the pasted article');
-    expect(fx.sim.publishes(P)).toHaveLength(0);
+    await expectCoverRefusalAndMissingControls(fx, adapter, ACCOUNT, () => makeJob(), {
+      refusal: '封面尺寸不符合要求',
+      missing: [
+        { omit: 'vertical-cover', step: 'upload', names: '竖版封面图' },
+        { omit: 'paste-handler', step: 'fill', names: 'did not take the pasted article' },
+      ],
+    });
   }, FLOW_TIMEOUT_MS);
 
   it('upload_failed when yiche refuses a body picture, or the picture is wider than 5,000 px; nothing is published', async () => {

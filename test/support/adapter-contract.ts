@@ -282,3 +282,28 @@ export function articleDraftContract(d: ArticleDraftContract): void {
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 }
+
+/**
+ * A page whose cover the platform refuses, then the same page without each of
+ * some controls: the refusal is cover_rejected at upload with the platform's
+ * own words, each missing control editor_changed at its step naming it, and
+ * nothing is published.
+ */
+export async function expectCoverRefusalAndMissingControls<J extends PublishJob>(
+  fx: AdapterFixture,
+  adapter: Adapter,
+  account: string,
+  makeJob: () => J,
+  o: { refusal: string; missing: Array<{ omit: string; step: Step; names: string }> },
+): Promise<void> {
+  fx.sim.configure(fx.platform, { rejectCover: o.refusal });
+  const refused = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx()), 'cover_rejected', 'upload');
+  expect(refused.message).toContain(o.refusal);
+  fx.sim.configure(fx.platform, { rejectCover: false });
+  for (const m of o.missing) {
+    fx.sim.configure(fx.platform, { omit: [m.omit] });
+    const changed = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx()), 'editor_changed', m.step);
+    expect(changed.message, m.omit).toContain(m.names);
+  }
+  expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
+}
