@@ -256,6 +256,10 @@ describe('admin', () => {
     expect((await adminRequest(f, 'GET', `/accounts/${a}/presets/dynamic`)).body.settings).toEqual({});
     expect(await adminRequest(f, 'GET', `/accounts/${a}/presets/novel`)).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
     expect((await adminRequest(f, 'GET', '/accounts/999999/presets/video')).status).toBe(404);
+    // Hostile paths: the admin envelope with a stable code, never a 500.
+    for (const path of ['/accounts/abc/presets/video', '/accounts/-1/presets/video', '/accounts/99999999999/presets/video', `/accounts/${a}/presets/vid%00eo`, `/accounts/${a}/presets/${'v'.repeat(300)}`]) {
+      expect(await adminRequest(f, 'GET', path), path).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_REQUEST' } });
+    }
     const site = await createCmsSite(f, (await createUser(t.app, t.adminHeaders)).id);
     expect(await adminRequest(f, 'GET', `/accounts/${site}/presets/article`)).toMatchObject({ status: 200, body: { settings: {}, fields: expect.any(Array) } });
     expect(await adminRequest(f, 'GET', `/accounts/${site}/presets/video`)).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST', message: expect.stringContaining('takes no video settings') } });
