@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { consoleInvitesAdminRoutes } from './console/console-invites.admin.routes.js';
 import { consoleSurface } from './console/console.errors.js';
 import { consoleRoutes } from './console/console.routes.js';
+import type { PasswordHasher } from './console/passwords.js';
 import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
 import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   dispatchTimers?: Partial<DispatchTimers>;
   /** The console's built files; default control-plane/console/dist (console/spa.ts). */
   consoleDist?: string;
+  /** How console passwords are hashed; default today's scrypt cost (console/passwords.ts). */
+  passwords?: PasswordHasher;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -113,13 +116,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publishingAdminRoutes({ db: database.db, now }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
-        consoleInvitesAdminRoutes({ db: database.db, now }),
+        consoleInvitesAdminRoutes({ db: database.db, now, ...(options.passwords ? { passwords: options.passwords } : {}) }),
       ],
     }),
     { prefix: PREFIX.admin },
   );
   // People in the console: its own session cookie, never an API key or admin token.
-  await app.register(consoleRoutes({ db: database.db, now, logins, secretKey: config.secretKey }), { prefix: PREFIX.console });
+  await app.register(consoleRoutes({ db: database.db, now, logins, secretKey: config.secretKey, ...(options.passwords ? { passwords: options.passwords } : {}) }), { prefix: PREFIX.console });
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
     prefix: PREFIX.openapi,
   });

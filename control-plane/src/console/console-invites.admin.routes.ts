@@ -14,12 +14,13 @@ import { createdResponses } from '../admin/query.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import { inviteBody, inviteCreatedSchema } from './people.routes.js';
+import type { PasswordHasher } from './passwords.js';
 import { PeopleService } from './people.service.js';
 import { ConsoleSessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
 
-export function consoleInvitesAdminRoutes({ db, now }: { db: Db; now: () => Date }) {
-  const people = new PeopleService(db, new ConsoleSessions(db, now), new LoginThrottle(db, now), now);
+export function consoleInvitesAdminRoutes({ db, now, passwords }: { db: Db; now: () => Date; passwords?: PasswordHasher }) {
+  const people = new PeopleService(db, new ConsoleSessions(db, now), new LoginThrottle(db, now), now, passwords);
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post(

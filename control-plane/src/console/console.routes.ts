@@ -28,6 +28,7 @@ import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes
 import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
 import { registerIntegratorRoutes } from './integrator.routes.js';
 import { registerPeopleRoutes } from './people.routes.js';
+import type { PasswordHasher } from './passwords.js';
 import { PeopleService } from './people.service.js';
 import { ConsoleSessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
@@ -44,13 +45,15 @@ export interface ConsoleRoutesOptions {
   logins: LoginRelay;
   /** PLUME_SECRET_KEY: seals TOTP secrets (crypto/seal.ts). */
   secretKey: string | undefined;
+  /** How passwords are hashed (default: today's scrypt cost). */
+  passwords?: PasswordHasher;
 }
 
-export function consoleRoutes({ db, now, logins, secretKey }: ConsoleRoutesOptions) {
+export function consoleRoutes({ db, now, logins, secretKey, passwords }: ConsoleRoutesOptions) {
   return async function register(app: FastifyInstance): Promise<void> {
     const sessions = new ConsoleSessions(db, now);
     const throttle = new LoginThrottle(db, now);
-    const people = new PeopleService(db, sessions, throttle, now);
+    const people = new PeopleService(db, sessions, throttle, now, passwords);
     const twoFactor = new TwoFactorService(db, new Sealer(db, secretKey), sessions, throttle, people, now);
 
     useRawJsonParser(app, CONSOLE_BODY_LIMIT);

@@ -99,42 +99,73 @@ function parse(stored: string): Parsed | null {
 /**
  * True when `password` matches `stored`. The comparison is constant-time; a
  * stored value that is not a hash this module wrote is refused (false), never
- * an exception a caller could tell apart by timing.
+ * an exception a caller could tell apart by timing (it costs a hash with
+ * `params`, the cost of the hashes being written).
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, params: ScryptParams = CURRENT_PARAMS): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) {
     // Same work as a real check: the answer's timing says nothing about the row.
-    await derive(password, randomBytes(SALT_BYTES), CURRENT_PARAMS);
+    await derive(password, randomBytes(SALT_BYTES), params);
     return false;
   }
   const key = await derive(password, parsed.salt, parsed.params);
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** True when `stored` was made with weaker parameters than today's: store a fresh hash after a successful login. */
-export function needsRehash(stored: string): boolean {
+/** True when `stored` was made with weaker parameters than `params` (today's): store a fresh hash after a successful login. */
+export function needsRehash(stored: string, params: ScryptParams = CURRENT_PARAMS): boolean {
   const parsed = parse(stored);
   if (!parsed) return true;
   const { ln, r, p } = parsed.params;
-  return ln < CURRENT_PARAMS.ln || r < CURRENT_PARAMS.r || p < CURRENT_PARAMS.p || parsed.key.length < KEY_BYTES;
+  return ln < params.ln || r < params.r || p < params.p || parsed.key.length < KEY_BYTES;
 }
-
-let decoy: Promise<string> | null = null;
 
 /**
- * A hash of a random password, made once per process, to verify against when
- * the email is unknown: an unknown email costs the same scrypt as a wrong
- * password, so timing does not tell which emails have an account.
+ * The console's passwords at one cost: CURRENT_PARAMS in the control plane;
+ * a program embedding it may choose a cheaper one within the bounds a stored
+ * hash may ask for (the test suite does, to spend its time on behaviour, not
+ * key stretching).
  */
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(24).toString('base64url')).catch((error: unknown) => {
-    // A refused attempt (this replica busy) is not remembered: the next login makes it again.
-    decoy = null;
-    throw error;
-  });
-  return decoy;
+export class PasswordHasher {
+  private decoy: Promise<string> | null = null;
+
+  constructor(readonly params: ScryptParams = CURRENT_PARAMS) {
+    for (const name of ['ln', 'r', 'p'] as const) {
+      const [min, max] = LIMITS[name];
+      if (params[name] < min || params[name] > max) throw new RangeError(`scrypt ${name} must be within ${min}..${max}`);
+    }
+  }
+
+  hash(password: string): Promise<string> {
+    return hashPassword(password, this.params);
+  }
+
+  verify(password: string, stored: string): Promise<boolean> {
+    return verifyPassword(password, stored, this.params);
+  }
+
+  needsRehash(stored: string): boolean {
+    return needsRehash(stored, this.params);
+  }
+
+  /**
+   * A hash of a random password, made once per hasher, to verify against when
+   * the email is unknown: an unknown email costs the same scrypt as a wrong
+   * password, so timing does not tell which emails have an account.
+   */
+  decoyHash(): Promise<string> {
+    this.decoy ??= this.hash(randomBytes(24).toString('base64url')).catch((error: unknown) => {
+      // A refused attempt (this replica busy) is not remembered: the next login makes it again.
+      this.decoy = null;
+      throw error;
+    });
+    return this.decoy;
+  }
 }
+
+/** The control plane's own: today's parameters. */
+export const defaultPasswordHasher = new PasswordHasher();
 
 /** Passwords are 12 to 200 characters (Unicode code points, after NFC). */
 export const PASSWORD_MIN = 12;

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.js';
 import type { ConsoleRole } from './console.schema.js';
 import { consoleError } from './console.errors.js';
 import { type PendingLogin, startPendingLogin } from './pending-logins.js';
-import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.js';
+import { defaultPasswordHasher, type PasswordHasher, passwordProblem } from './passwords.js';
 import { type ConsoleInviteRow, peopleRepository as repo } from './people.repository.js';
 import type { ConsolePrincipal, ConsoleSessions, SessionStart } from './sessions.js';
 import type { ConsoleUserRow } from './sessions.repository.js';
@@ -76,6 +76,7 @@ export class PeopleService {
     private readonly sessions: ConsoleSessions,
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
+    private readonly passwords: PasswordHasher = defaultPasswordHasher,
   ) {}
 
   /**
@@ -89,7 +90,7 @@ export class PeopleService {
    * codes.
    */
   private async passwordMatches(email: string, password: string, user: ConsoleUserRow | null, client: Client, codeFollows = false): Promise<boolean> {
-    const decoy = decoyHash();
+    const decoy = this.passwords.decoyHash();
     // Awaited only for an unknown email; a refusal (replica busy) must not go unhandled otherwise.
     decoy.catch(() => undefined);
     const keys = [emailKey(email), ipKey(client.ip)] as const;
@@ -97,14 +98,14 @@ export class PeopleService {
     if (!admission.admitted) {
       throw throttledError(admission.retryAfterSeconds);
     }
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoy));
+    const ok = await this.passwords.verify(password, user?.passwordHash ?? (await decoy));
     if (!ok || !user || user.disabledAt !== null) {
       await this.throttle.failed([...keys]);
       return false;
     }
     if (codeFollows && user.totpEnabledAt !== null) await this.throttle.givenBack([...keys]);
     else await this.throttle.succeeded(keys[0], keys[1]);
-    if (needsRehash(user.passwordHash)) await repo.setPasswordHash(this.db, user.id, await hashPassword(password));
+    if (this.passwords.needsRehash(user.passwordHash)) await repo.setPasswordHash(this.db, user.id, await this.passwords.hash(password));
     return true;
   }
 
@@ -138,7 +139,7 @@ export class PeopleService {
     if (!user || !(await this.passwordMatches(user.email, input.currentPassword, user, client))) {
       throw consoleError('invalid_credentials', 'The current password is wrong');
     }
-    await repo.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
+    await repo.setPasswordHash(this.db, user.id, await this.passwords.hash(input.newPassword));
     await this.sessions.endAllOf(user.id, principal.sessionId);
   }
 
@@ -189,7 +190,7 @@ export class PeopleService {
   async acceptInvite(token: string, input: { name: string; password: string }, client: Client, previousToken: string | undefined): Promise<{ user: UserView; session: SessionStart }> {
     requireStrongPassword(input.password);
     await this.openInvite(token);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const user = await this.db.transaction(async (tx) => {
       const invite = await repo.consumeInvite(tx, sha256Hex(token), this.now());
       if (!invite) throw inviteInvalid();

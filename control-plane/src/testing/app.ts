@@ -2,10 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import type { Config } from '../config.js';
+import { PasswordHasher } from '../console/passwords.js';
 import { committedMigrationCount, prepareDatabase } from '../db/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+/**
+ * Console passwords in tests: scrypt at the lowest cost a stored hash may ask
+ * for (16 MiB, tens of milliseconds) instead of today's (128 MiB, over half a
+ * second of CPU), so the console's tests spend their time on what they check.
+ * Tests about the hashing itself use today's (passwords.test.ts, the timing test).
+ */
+export const TEST_PASSWORDS = new PasswordHasher({ ln: 14, r: 8, p: 1 });
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,7 +25,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers']; consoleDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers']; consoleDist?: string; passwords?: PasswordHasher } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   await prepareDatabase(db.database);
   const clock = { offsetMs: 0 };
@@ -28,6 +39,7 @@ export async function createTestApp(overrides: { generation?: Config['generation
     logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false,
     ...(overrides.dispatchTimers ? { dispatchTimers: overrides.dispatchTimers } : {}),
     ...(overrides.consoleDist ? { consoleDist: overrides.consoleDist } : {}),
+    passwords: overrides.passwords ?? TEST_PASSWORDS,
   });
   await app.ready();
   return {
