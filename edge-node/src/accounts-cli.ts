@@ -27,13 +27,14 @@ const LOCK_WAIT_MS = 10 * 60_000;
 
 const REF = /^[A-Za-z0-9_.@-]{1,200}$/;
 
-export async function accountsCommand(config: EdgeConfig, args: string[], adapters: AdapterSet): Promise<number> {
+/** `loadAdapters` is called only by the subcommands that need the adapters (`set` and `remove` never load them). */
+export async function accountsCommand(config: EdgeConfig, args: string[], loadAdapters: () => Promise<AdapterSet>): Promise<number> {
   const [sub = 'list', ...rest] = args;
   const registry = new AccountRegistry(config.stateDir);
   const launch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, stateDir: config.stateDir });
   // An interactive login handles Ctrl-C itself: it closes the browser and records nothing.
   const loginLaunch = profileLauncher({ executablePath: config.chromiumPath, headless: config.headless, handleSignals: false, stateDir: config.stateDir });
-  const hasAdapter = (platform: string) => adapters.get(platform) !== undefined;
+  const hasAdapter = async (platform: string) => (await loadAdapters()).get(platform) !== undefined;
   const locked = <T>(ref: string, work: () => Promise<T>, signal?: AbortSignal) =>
     withAccountLock(config.stateDir, ref, work, {
       waitMs: LOCK_WAIT_MS,
@@ -43,27 +44,28 @@ export async function accountsCommand(config: EdgeConfig, args: string[], adapte
       if (err instanceof AccountBusy) throw new Error(`${err.message}; still in use after ${LOCK_WAIT_MS / 60_000} minutes, try again later`);
       throw err;
     });
-  const check = (account: AccountRecord): Promise<LoginCheck | null> => {
-    const adapter = adapters.get(account.platform);
-    if (!adapter) return Promise.resolve(null);
+  const check = async (account: AccountRecord): Promise<LoginCheck | null> => {
+    const adapter = (await loadAdapters()).get(account.platform);
+    if (!adapter) return null;
     return checkLogin({ account, adapter, baseUrl: config.platformUrls[account.platform] ?? adapter.defaultBaseUrl, registry, launchProfile: launch });
   };
 
   switch (sub) {
     case 'list': {
       const list = registry.list();
+      const adapters = await loadAdapters();
       if (list.length === 0) process.stdout.write('no accounts on this node; add one with `plume-edge accounts login <platform>` (or `accounts import`)\n');
       for (const a of list) {
         const checked = a.checkedAt ? `checked ${a.checkedAt}${a.checkDetail ? ` (${a.checkDetail})` : ''}` : 'never checked';
         const identity = describeIdentity(a.identity);
-        process.stdout.write(`${a.externalRef}\t${a.platform}\t${localLoginState(a, hasAdapter)}\t${a.displayName}${a.userId ? `\tuser ${a.userId}` : ''}\t${checked}${identity ? `\t${identity}` : ''}\n`);
+        process.stdout.write(`${a.externalRef}\t${a.platform}\t${localLoginState(a, (p) => adapters.get(p) !== undefined)}\t${a.displayName}${a.userId ? `\tuser ${a.userId}` : ''}\t${checked}${identity ? `\t${identity}` : ''}\n`);
       }
       return 0;
     }
     case 'set':
       return setCommand(rest, { registry, stateDir: config.stateDir, lock: locked });
     case 'login':
-      return loginCommand(config, rest, adapters, { registry, launchProfile: loginLaunch, lock: locked });
+      return loginCommand(config, rest, await loadAdapters(), { registry, launchProfile: loginLaunch, lock: locked });
     case 'import': {
       const { values } = parseArgs({
         args: rest,
@@ -88,7 +90,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], adapte
           ...(user !== undefined ? { userId: user } : {}),
         }),
       );
-      const next = hasAdapter(values.platform)
+      const next = (await hasAdapter(values.platform))
         ? 'a running daemon checks its login within seconds (or run `plume-edge accounts check`)'
         : `this node has no adapter for ${values.platform}: it is reported as unsupported_platform`;
       process.stdout.write(`imported ${counts.cookies} cookie(s) and ${counts.origins} origin(s) into the profile of ${ref}; ${next}\n`);
@@ -102,12 +104,12 @@ export async function accountsCommand(config: EdgeConfig, args: string[], adapte
         options: { 'storage-state': { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       });
       const [ref, ...extra] = positionals;
-      if (values.help) return loginCommand(config, ['--help'], adapters, { registry, launchProfile: loginLaunch, lock: locked });
+      if (values.help) return loginCommand(config, ['--help'], await loadAdapters(), { registry, launchProfile: loginLaunch, lock: locked });
       if (!ref || extra.length) throw new UsageError('accounts relogin needs the account: plume-edge accounts relogin <ref> [--storage-state <file.json>]');
       // Without an exported login, the platform's login page: the same account must scan.
       if (values['storage-state'] === undefined) {
         const at = tokens.find((t) => t.kind === 'positional')!.index;
-        return loginCommand(config, rest.filter((_, i) => i !== at), adapters, { registry, launchProfile: loginLaunch, lock: locked }, ref);
+        return loginCommand(config, rest.filter((_, i) => i !== at), await loadAdapters(), { registry, launchProfile: loginLaunch, lock: locked }, ref);
       }
       if (values.timeout !== undefined) throw new UsageError('--timeout is for an interactive relogin; --storage-state imports at once');
       if (!registry.get(ref)) throw new UsageError(`no account ${JSON.stringify(ref)} on this node (plume-edge accounts list); a new account is added with \`accounts login\` or \`accounts import\``);
@@ -142,7 +144,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], adapte
     case 'check': {
       let failures = 0;
       for (const listed of registry.list()) {
-        if (!hasAdapter(listed.platform)) {
+        if (!(await hasAdapter(listed.platform))) {
           process.stdout.write(`${listed.externalRef}\t${listed.platform}\tunsupported_platform\tno adapter on this node\n`);
           failures++;
           continue;

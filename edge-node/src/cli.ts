@@ -5,7 +5,6 @@
  * argument loads other adapter code into it; config.ts refuses
  * PLUME_EDGE_TEST_ADAPTER outright.
  */
-import { registryAdapters } from './jobs/adapter-set.js';
 import { runProgram } from './program.js';
 
-runProgram(process.argv.slice(2), { adapters: registryAdapters });
+runProgram(process.argv.slice(2), { adapters: async () => (await import('./jobs/adapter-set.js')).registryAdapters });

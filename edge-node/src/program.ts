@@ -8,21 +8,15 @@
  * The adapters are the caller's to give, never the environment's: the shipped
  * entry (cli.ts) passes the platform registry; the integration tests' entry
  * (test/support/edge-daemon-entry.mjs) passes scripted ones.
+ *
+ * Each command loads its own modules when it runs: `enroll`, `doctor` or a
+ * usage error never load the browser driver or the adapters (about a second of
+ * CPU on a small node).
  */
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { accountsCommand } from './accounts-cli.js';
-import { withAccountLock } from './account-lock.js';
-import { AccountRegistry } from './accounts.js';
-import { profileLauncher } from './chromium.js';
-import { ConfigError, type EdgeConfig, loadConfig, requireRunConfig } from './config.js';
-import { startDaemon } from './daemon.js';
-import { doctor } from './doctor.js';
-import { enroll } from './enroll.js';
-import type { AdapterSet } from './jobs/adapter-set.js';
-import { CheckRefused, checkTypes, formatReport, runChecks } from './checks/check-plan.js';
-import { SiteCheckStore } from './checks/check-store.js';
 import { CONTENT_TYPES, type ContentType } from '@plume/shared';
+import { ConfigError, type EdgeConfig, loadConfig } from './config.js';
+import type { AdapterSet } from './jobs/adapter-set.js';
 import { UsageError } from './usage.js';
 
 const USAGE = `plume-edge — Plume execution node
@@ -72,11 +66,12 @@ Environment (docs/operators.md has the details):
 `;
 
 export interface ProgramOptions {
-  /** What `run`, `accounts check` and `check` drive. */
-  adapters: AdapterSet;
+  /** What `run`, `accounts check` and `check` drive; a function loads them only for the commands that need them. */
+  adapters: AdapterSet | (() => Promise<AdapterSet>);
 }
 
-async function main(argv: string[], { adapters }: ProgramOptions): Promise<number> {
+async function main(argv: string[], options: ProgramOptions): Promise<number> {
+  const adapters = (): Promise<AdapterSet> => Promise.resolve(typeof options.adapters === 'function' ? options.adapters() : options.adapters);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
@@ -87,11 +82,13 @@ async function main(argv: string[], { adapters }: ProgramOptions): Promise<numbe
     case 'enroll':
       return enrollCommand(config, rest);
     case 'run':
-      return runCommand(config, adapters);
-    case 'accounts':
+      return runCommand(config, await adapters());
+    case 'accounts': {
+      const { accountsCommand } = await import('./accounts-cli.js');
       return accountsCommand(config, rest, adapters);
+    }
     case 'check':
-      return checkCommand(config, rest, adapters);
+      return checkCommand(config, rest, await adapters());
     case 'doctor':
       return doctorCommand(config);
     default:
@@ -104,12 +101,14 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
   const url = values.url ?? config.controlUrl;
   if (!url) throw new UsageError('enroll needs --url <control plane URL> (or PLUME_CONTROL_URL)');
   if (!values.token) throw new UsageError('enroll needs --token <enrollment token> (from POST /api/admin/nodes/enrollment-tokens)');
+  const { enroll } = await import('./enroll.js');
   const identity = await enroll({ url, token: values.token, stateDir: config.stateDir, ...(values.name ? { name: values.name } : {}), ...(values.force ? { force: true } : {}) });
   process.stdout.write(`enrolled as ${identity.nodeId} (${identity.kind}) with ${identity.controlUrl}; key in ${config.stateDir}/node.key\n`);
   return 0;
 }
 
 async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<number> {
+  const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('./config.js'), import('pino'), import('./daemon.js')]);
   const run = requireRunConfig(config);
   const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'plume-edge' } });
   const daemon = await startDaemon(run, log, { adapters });
@@ -131,6 +130,13 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
   if (!platform || extra.length) throw new UsageError('check needs one platform code: plume-edge check <platform> --account <ref>');
   if (!values.account) throw new UsageError('check needs --account <ref> (an account of that platform on this node: plume-edge accounts list)');
   const only = values['content-type'];
+  const [{ AccountRegistry }, { withAccountLock }, { profileLauncher }, { CheckRefused, checkTypes, formatReport, runChecks }, { SiteCheckStore }] = await Promise.all([
+    import('./accounts.js'),
+    import('./account-lock.js'),
+    import('./chromium.js'),
+    import('./checks/check-plan.js'),
+    import('./checks/check-store.js'),
+  ]);
   if (only !== undefined && !(CONTENT_TYPES as readonly string[]).includes(only)) throw new UsageError(`--content-type must be one of ${CONTENT_TYPES.join(', ')}`);
   const registry = new AccountRegistry(config.stateDir);
   const account = registry.get(values.account);
@@ -172,6 +178,7 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
 }
 
 async function doctorCommand(config: EdgeConfig): Promise<number> {
+  const { doctor } = await import('./doctor.js');
   const checks = await doctor(config);
   for (const c of checks) process.stdout.write(`${c.status === 'ok' ? 'ok  ' : c.status === 'warn' ? 'WARN' : 'FAIL'}  ${c.name.padEnd(16)} ${c.detail}\n`);
   return checks.some((c) => c.status === 'fail') ? 1 : 0;
