@@ -49,6 +49,12 @@ export interface PlatformOptions {
    * replica's own names (each platform module lists the names it knows).
    */
   omit: string[];
+  /**
+   * Where public sources record several forms of a control or an answer, which
+   * one a replica serves, by the replica's own names (each platform module
+   * lists the keys and values it knows); its default form for a key not given.
+   */
+  forms: Record<string, string>;
   /** Video upload chunk size the upload endpoint hands out (bilibili; default 96 KiB). */
   chunkSize: number;
   /** Hash video chunks as they arrive (in order) and keep none of them: for uploads too large for memory (benchmarks). */
@@ -73,6 +79,7 @@ export const DEFAULT_OPTIONS: PlatformOptions = {
   transcodeMs: 1000,
   chunkDelayMs: 25,
   omit: [],
+  forms: {},
   loginQrTtlMs: 180_000,
   loginSlider: false,
   loginSms: false,
