@@ -108,7 +108,7 @@ const noteContract: AdapterContract<DynamicJob> = {
     },
   },
   verifyJob: () => noteJob({ settings: { visibility: 'private' } }),
-  editorChanged: { omit: 'visibility', step: 'apply_settings', control: 'visibility option' },
+  editorChanged: { omit: 'visibility', step: 'apply_settings', control: 'visibility dropdown' },
 };
 
 describe('video', () => {
@@ -131,17 +131,20 @@ describe('video', () => {
     expect(err.message).toContain('封面尺寸过小');
   });
 
-  it("scheduled publishing uses xiaohongshu's own: the time it stores, the 定时发布 button", async () => {
-    const when = new Date(Date.now() + 3 * 3600_000);
-    when.setUTCSeconds(0, 0);
-    const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
-    const job = videoJob({ settings: { scheduledAt: when.toISOString() }, cover: null });
-    await adapter.prepare(page, job, ctx);
-    expect((await page.locator('#publish').innerText()).trim()).toBe('定时发布');
-    await adapter.publish(page, job, ctx);
-    expect(fx.sim.publishes(P)[0]!.settings.postTime).toBe(when.toISOString());
-  });
+  for (const schedule of ['switch-card', 'post-time']) {
+    it(`scheduled publishing uses xiaohongshu's own: the time it stores, the 定时发布 button (${schedule} form)`, async () => {
+      fx.sim.configure(P, { forms: { schedule } });
+      const when = new Date(Date.now() + 3 * 3600_000);
+      when.setUTCSeconds(0, 0);
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: { scheduledAt: when.toISOString() }, cover: null });
+      await adapter.prepare(page, job, ctx);
+      expect((await page.locator('#publish').innerText()).trim()).toBe('定时发布');
+      await adapter.publish(page, job, ctx);
+      expect(fx.sim.publishes(P)[0]!.settings.postTime).toBe(when.toISOString());
+    });
+  }
 
   it('settings xiaohongshu cannot honour fail before the browser moves: a past time, an unknown location', async () => {
     const page = await fx.open(ACCOUNT);
@@ -172,5 +175,70 @@ describe('note (图文)', () => {
 
   it('the title is the first line of the text, cut to 20 characters, when none is given', () => {
     expect(noteTitle(noteJob({ settings: {}, content: '# 一个非常非常非常非常非常非常长的标题行啊\n正文' }))).toBe('一个非常非常非常非常非常非常长的标题行啊'.slice(0, 20));
+  });
+});
+
+describe('the answers xiaohongshu records in more than one form', () => {
+  it('an accepted note named in data.note_id is that note', async () => {
+    fx.sim.configure(P, { forms: { 'publish-id': 'note_id' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = noteJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  });
+
+  it('an accepted note the answer does not name is read back from the note manager, once', async () => {
+    fx.sim.configure(P, { forms: { 'publish-id': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = noteJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
+    expect(ctx.gate.calls).toBe(1);
+  });
+
+  it('an accepted note that is neither named nor listed is readback_failed (outcome unknown)', async () => {
+    fx.sim.configure(P, { forms: { 'publish-id': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = noteJob();
+    await adapter.prepare(page, job, ctx);
+    // The note manager's list can lag behind a publish: here the read-back looks for a title no listed note has.
+    const unlisted = { ...job, settings: { ...job.settings, title: '还没列出的笔记' } };
+    const err = await expectAdapterError(adapter.publish(page, unlisted, ctx), 'readback_failed', 'read_back');
+    expect(err.outcomeUnknown).toBe(true);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  });
+
+  const listForms: Array<Record<string, string>> = [
+    { 'notes-path': 'v2', 'notes-list': 'notes', 'notes-time': 'text' },
+    { 'notes-path': 'v2', 'notes-list': 'notes', 'notes-time': 's' },
+    { 'notes-path': 'v2', 'notes-list': 'notes', 'notes-time': 'ms' },
+    { 'notes-path': 'v1', 'notes-list': 'note_list', 'notes-time': 'text' },
+    { 'notes-path': 'v2', 'notes-list': 'note_infos' },
+  ];
+  for (const forms of listForms) {
+    it(`verify reads the list the note manager loads itself: ${JSON.stringify(forms)}`, async () => {
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = noteJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      fx.sim.configure(P, { forms });
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+      expect(await adapter.verify(page, noteJob(), ctx)).toEqual({ found: false });
+    });
+  }
+
+  it("verify never calls the note list itself: xiaohongshu refuses a request its page code did not sign", async () => {
+    const page = await fx.open(ACCOUNT);
+    await page.goto(`${fx.sim.baseUrl(P)}/creator.xiaohongshu.com/new/note-manager`);
+    const plain = await page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), `${fx.sim.baseUrl(P)}/creator.xiaohongshu.com/api/galaxy/v2/creator/note/user/posted?tab=0&page=0`);
+    expect(plain).toMatchObject({ success: false, code: 300015 });
   });
 });

@@ -2,17 +2,37 @@
  * The creator center's publish form as the replica serves it (video, 图文, and
  * the form a 长文 ends on): the structure and class names the public sources
  * record (see edge-node/src/adapters/xiaohongshu.ts), driven by a small script
- * that uploads to the replica's upload host and posts the note as JSON.
+ * that uploads to the replica's upload host and posts the note as JSON, with
+ * the `x-s`/`x-t` headers the page's own code adds to its edith requests.
  *
  * `omit` names: `title-input`, `visibility`, `location`, and those of
- * xiaohongshu-article.ts.
+ * xiaohongshu-article.ts. `forms`: `schedule` = `switch-card` (default: the
+ * 定时发布 .custom-switch-card) | `post-time` (the .post-time-wrapper and its
+ * .date-picker-container).
  */
 import { esc } from './http.js';
 import { articleEditor } from './xiaohongshu-article.js';
 
 export const XHS_LOCATIONS = ['青岛市', '上海市', '北京市', '杭州西湖'];
+/** The visibility options the replica's dropdown offers, with the `privacy_info.type` each sends. */
+export const XHS_VISIBILITY = [
+  { label: '公开可见', type: 0 },
+  { label: '仅自己可见', type: 1 },
+] as const;
 
-export function formPage(base: string, user: { uid: string; name: string }, target: 'video' | 'image' | 'article', omit: readonly string[]): string {
+/**
+ * What the page's own code adds to its signed requests. The real values come
+ * from xiaohongshu's script; a replica can only check that they are there.
+ */
+export const SIGN_HEADERS_JS = `function signed(path) { return { 'x-s': 'XYS_' + btoa(encodeURIComponent(path)).slice(0, 32), 'x-t': String(Date.now()) }; }`;
+
+export function formPage(
+  base: string,
+  user: { uid: string; name: string },
+  target: 'video' | 'image' | 'article',
+  omit: readonly string[],
+  forms: Readonly<Record<string, string>>,
+): string {
   const isVideo = target === 'video';
   const article = target === 'article' ? articleEditor(omit) : null;
   const upload = article
@@ -33,8 +53,17 @@ export function formPage(base: string, user: { uid: string; name: string }, targ
   <div class="d-popover d-popover-default d-dropdown --size-min-width-large" id="loc-pop" hidden><div class="d-options-wrapper"><div class="d-grid d-options" id="loc-opts"></div></div></div>`;
   const visibility = omit.includes('visibility')
     ? ''
-    : `<div class="permission">权限设置 <label class="d-radio"><input type="radio" name="vis" value="0" checked><span>公开可见</span></label>
-    <label class="d-radio"><input type="radio" name="vis" value="1"><span>仅自己可见</span></label></div>`;
+    : `<div class="permission-card-wrapper"><span class="title">权限设置</span><div class="d-select-wrapper"><div class="d-select"><div class="d-select-content"><span class="d-text" id="vis-now">${XHS_VISIBILITY[0].label}</span></div></div></div></div>
+  <div class="d-popover d-dropdown" id="vis-pop" hidden><div class="d-options-wrapper"><div class="d-grid d-options">${XHS_VISIBILITY.map(
+    (v) => `<div class="d-grid-item"><div class="custom-option" data-type="${v.type}"><span class="name">${v.label}</span></div></div>`,
+  ).join('')}</div></div></div>`;
+  const schedule =
+    forms.schedule === 'post-time'
+      ? `<div class="post-time-wrapper"><span>定时发布</span><div class="d-switch" role="switch"></div>
+      <div class="date-picker-container" hidden><input class="d-text" placeholder="选择日期和时间"></div></div>`
+      : `<div class="custom-switch-card"><span>定时发布</span><div class="d-switch" role="switch"></div>
+      <div class="d-datepicker-input-filter" hidden><input class="d-text" placeholder="选择日期和时间"></div></div>`;
+  const when = forms.schedule === 'post-time' ? '.date-picker-container' : '.d-datepicker-input-filter';
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>小红书创作服务平台</title>
 <style>[hidden]{display:none!important} .item{cursor:pointer;padding:2px} .d-modal{border:1px solid #ccc;padding:8px} #editor p{min-height:1.4em} .d-switch{display:inline-block;width:28px;height:16px;background:#ccc} .d-popover{min-height:24px;border:1px solid #ddd}</style></head>
 <body><div class="user-info"><span class="name">${esc(user.name)}</span></div>
@@ -47,15 +76,16 @@ export function formPage(base: string, user: { uid: string; name: string }, targ
     ${cover}
     ${location}
     ${visibility}
-    <div class="custom-switch-card"><span>定时发布</span><div class="d-switch" role="switch"></div>
-      <div class="d-datepicker-input-filter" hidden><input class="d-text" placeholder="选择日期和时间"></div></div>
+    <div class="custom-switch-card"><span>原创声明</span><div class="d-switch original" role="switch"></div></div>
+    ${schedule}
     <button class="d-button publishBtn" id="publish">发布</button>
   </div>
 </div>
 <div class="d-toast" hidden></div>
 <script>
-const BASE = ${JSON.stringify(base)}, TARGET = ${JSON.stringify(target)}, LOCS = ${JSON.stringify(XHS_LOCATIONS)};
+const BASE = ${JSON.stringify(base)}, TARGET = ${JSON.stringify(target)}, LOCS = ${JSON.stringify(XHS_LOCATIONS)}, WHEN = ${JSON.stringify(when)};
 const q = (s) => document.querySelector(s);
+${SIGN_HEADERS_JS}
 const state = { video: null, images: [], cover: null, loc: '', scheduled: false };
 function toast(m) { const t = q('.d-toast'); t.textContent = m; t.hidden = false; setTimeout(() => (t.hidden = true), 4000); }
 function put(file, onProgress) {
@@ -131,25 +161,32 @@ if (q('#loc')) {
     q('#loc-pop').hidden = false;
   });
 }
-q('.d-switch').addEventListener('click', () => {
-  state.scheduled = !state.scheduled; q('.d-datepicker-input-filter').hidden = !state.scheduled; q('#publish').textContent = state.scheduled ? '定时发布' : '发布';
+if (q('.permission-card-wrapper')) {
+  state.vis = 0;
+  q('.permission-card-wrapper .d-select-content').addEventListener('click', () => (q('#vis-pop').hidden = !q('#vis-pop').hidden));
+  for (const o of document.querySelectorAll('#vis-pop .custom-option')) o.addEventListener('click', () => {
+    state.vis = Number(o.dataset.type); q('#vis-now').textContent = o.querySelector('.name').textContent; q('#vis-pop').hidden = true;
+  });
+}
+q(WHEN).previousElementSibling.addEventListener('click', () => {
+  state.scheduled = !state.scheduled; q(WHEN).hidden = !state.scheduled; q('#publish').textContent = state.scheduled ? '定时发布' : '发布';
 });
+q('.d-switch.original').addEventListener('click', (e) => e.currentTarget.classList.toggle('checked'));
 q('#publish').addEventListener('click', async () => {
   const titleEl = q('input.d-text[placeholder^="填写标题"]');
   const names = Array.from(editor.querySelectorAll('a.tiptap-topic')).map((a) => JSON.parse(a.dataset.topic).name);
   const desc = Array.from(editor.children).map((p) => Array.from(p.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join('')).join('\\n').replace(/\\s+$/, '');
   if (titleEl && !titleEl.value.trim()) { toast('请填写标题'); return; }
-  const vis = document.querySelector('input[name=vis]:checked');
-  const when = state.scheduled ? q('.d-datepicker-input-filter input').value : '';
+  const when = state.scheduled ? q(WHEN + ' input').value : '';
   const body = { common: { type: TARGET === 'video' ? 'video' : TARGET === 'article' ? 'article' : 'normal', title: titleEl ? titleEl.value : '', desc, topics: names.map((name) => ({ name })),
-    post_loc: state.loc ? { name: state.loc } : {}, privacy_info: { op_type: 1, type: vis ? Number(vis.value) : 0 }, post_time: when ? Date.parse(when.replace(' ', 'T') + ':00+08:00') : null },
+    post_loc: state.loc ? { name: state.loc } : {}, privacy_info: { op_type: 1, type: state.vis || 0, user_ids: [] }, post_time: when ? Date.parse(when.replace(' ', 'T') + ':00+08:00') : null },
     image_info: TARGET === 'image' ? { images: state.images.map((file_id) => ({ file_id })) } : null,
     video_info: TARGET === 'video' ? { fileid: state.video, cover: state.cover ? { fileid: state.cover } : null } : null,
     article_info: TARGET === 'article' ? { title: article.title, content: article.html, template: article.template } : null };
   try {
-    const r = await fetch(BASE + '/edith.xiaohongshu.com/web_api/sns/v2/note', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(BASE + '/edith.xiaohongshu.com/web_api/sns/v2/note', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json;charset=UTF-8', ...signed('/web_api/sns/v2/note') }, body: JSON.stringify(body) });
     const j = await r.json();
-    if (j.success) { location.href = BASE + '/creator.xiaohongshu.com/publish/success?source=&bizId=' + j.data.id; return; }
+    if (j.success) { location.href = BASE + '/creator.xiaohongshu.com/publish/success?source=&bizId=' + ((j.data && (j.data.id || j.data.note_id)) || ''); return; }
     toast(j.msg || '发布失败');
   } catch (e) { toast('网络错误'); }
 });

@@ -2,19 +2,35 @@
  * Replica of xiaohongshu's creator center as the public sources record it
  * (provenance in edge-node/src/adapters/xiaohongshu.ts): the login redirect,
  * the publish form for videos and 图文 notes (xiaohongshu-form.ts) and the
- * long-text editor of 长文 (xiaohongshu-article.ts), uploads, the note API
- * and the author's note list. The session lives in `web_session`.
+ * long-text editor of 长文 (xiaohongshu-article.ts), uploads, the note API,
+ * and the 笔记管理 page with the note list it loads for itself. The note API
+ * and the note list refuse requests without the `x-s`/`x-t` headers the
+ * pages' own code adds (a replica cannot check their values), as xiaohongshu
+ * refuses unsigned requests; the account API answers a plain page request.
+ * The session lives in `web_session`.
+ *
+ * `forms` (besides those of xiaohongshu-form.ts):
+ * - `publish-id`: the accepted note answer names the note in `data.id`
+ *   (default), `data.note_id`, or not at all (`none`);
+ * - `notes-path`: the 笔记管理 page loads `/api/galaxy/v2/creator/note/user/posted`
+ *   (`v2`, default) or `/api/galaxy/creator/note/user/posted` (`v1`);
+ * - `notes-list`: that answer lists the notes in `data.notes` (default),
+ *   `data.note_list` or `data.note_infos` (rows with `title` and `post_time`);
+ * - `notes-time`: a row's time is "YYYY-MM-DD HH:mm" China time (`text`,
+ *   default), Unix seconds (`s`) or milliseconds (`ms`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readJson, sleep, writeBodyAt, type Route } from './http.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
-import { sha256, type SimState } from './state.js';
-import { formPage } from './xiaohongshu-form.js';
+import { sha256, type Publish, type SimState } from './state.js';
+import { formPage, SIGN_HEADERS_JS } from './xiaohongshu-form.js';
 import { loginRoutes } from './login-pages.js';
 import { XIAOHONGSHU_LOGIN } from './xiaohongshu-login.js';
 
 const P = 'xiaohongshu';
 const CREATOR = '/creator.xiaohongshu.com';
+const NOTES_V2 = '/api/galaxy/v2/creator/note/user/posted';
+const NOTES_V1 = '/api/galaxy/creator/note/user/posted';
 
 export const xiaohongshu: PlatformSim = {
   platform: P,
@@ -25,8 +41,13 @@ export const xiaohongshu: PlatformSim = {
     ['GET', `${CREATOR}/publish/publish`, (req, res, route, state) => {
       const u = pageUser(req, res, route, state);
       const target = route.query.get('target');
-      if (u) html(res, formPage(route.prefix, u, target === 'image' || target === 'article' ? target : 'video', state.opts(P).omit));
+      if (u) html(res, formPage(route.prefix, u, target === 'image' || target === 'article' ? target : 'video', state.opts(P).omit, state.opts(P).forms));
     }],
+    ['GET', `${CREATOR}/new/note-manager`, (req, res, route, state) => {
+      if (pageUser(req, res, route, state)) html(res, noteManager(route.prefix, state.opts(P).forms['notes-path'] === 'v1' ? NOTES_V1 : NOTES_V2));
+    }],
+    ['GET', `${CREATOR}${NOTES_V2}`, noteList],
+    ['GET', `${CREATOR}${NOTES_V1}`, noteList],
     ['GET', `${CREATOR}/publish/success`, (req, res, route, state) => {
       if (pageUser(req, res, route, state)) html(res, shell('发布成功', '<div class="success">发布成功</div>'));
     }],
@@ -36,15 +57,6 @@ export const xiaohongshu: PlatformSim = {
     }],
     ['PUT', /^\/ros-upload\.xiaohongshu\.com\/spectrum\/([\w-]+)$/, upload],
     ['POST', '/edith.xiaohongshu.com/web_api/sns/v2/note', postNote],
-    ['GET', '/edith.xiaohongshu.com/web_api/sns/v5/creator/note/user/posted', (req, res, _route, state) => {
-      const u = state.user(req, P);
-      if (!u) return json(res, 200, { success: false, code: -100, msg: '登录已过期' });
-      const notes = state.published
-        .filter((p) => p.platform === P && p.account === u.uid)
-        .reverse()
-        .map((p) => ({ id: p.postId, display_title: p.title, time: Date.parse(p.at), type: p.settings.type }));
-      json(res, 200, { success: true, code: 0, data: { notes, tags: [] } });
-    }],
     ['GET', /^\/www\.xiaohongshu\.com\/explore\/(\w+)$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('404', '<main>笔记不存在</main>'), 404);
@@ -52,6 +64,63 @@ export const xiaohongshu: PlatformSim = {
     }],
   ]),
 };
+
+/** How xiaohongshu answers a request its page code did not sign. */
+const UNSIGNED = { success: false, code: 300015, msg: '浏览器异常，请尝试关闭/卸载风险插件或重启试试！' };
+const signed = (req: IncomingMessage) => Boolean(req.headers['x-s']) && /^\d+$/.test(String(req.headers['x-t'] ?? ''));
+
+/** The 笔记管理 page: it loads the account's notes itself (a signed request) and lists them. */
+function noteManager(base: string, path: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>笔记管理 - 小红书创作服务平台</title></head>
+<body><div class="note-manager"><div class="tabs"><span class="tab active">全部笔记</span></div><div class="note-list" id="notes"></div></div>
+<script>
+${SIGN_HEADERS_JS}
+(async () => {
+  const path = ${JSON.stringify(path)} + '?tab=0&page=0';
+  const r = await fetch(${JSON.stringify(base)} + '/creator.xiaohongshu.com' + path, { credentials: 'include', headers: { accept: 'application/json, text/plain, */*', ...signed(path) } });
+  const j = await r.json();
+  const rows = (j.data && (j.data.notes || j.data.note_list || j.data.note_infos)) || [];
+  for (const n of rows) {
+    const d = document.createElement('div'); d.className = 'note';
+    d.innerHTML = '<div class="title"></div><div class="time"></div>';
+    d.querySelector('.title').textContent = n.display_title || n.title || '无标题笔记';
+    d.querySelector('.time').textContent = '发布于 ' + (n.time || n.post_time);
+    document.getElementById('notes').appendChild(d);
+  }
+})();
+</script></body></html>`;
+}
+
+/** A listed note's time in the answer form the test picked. */
+function listedTime(at: string, form: string | undefined): string | number {
+  const ms = Date.parse(at);
+  if (form === 'ms') return ms;
+  if (form === 's') return Math.floor(ms / 1000);
+  const china = new Date(ms + 8 * 3600_000).toISOString();
+  return `${china.slice(0, 10)} ${china.slice(11, 16)}`;
+}
+
+/** The account's notes, newest first, in the answer form the test picked; one page (`page: -1`: the last). */
+function noteList(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { success: false, code: -100, msg: '登录已过期' });
+  if (!signed(req)) return json(res, 200, UNSIGNED);
+  const forms = state.opts(P).forms;
+  const key = forms['notes-list'] === 'note_list' || forms['notes-list'] === 'note_infos' ? forms['notes-list'] : 'notes';
+  const mine = state.published.filter((p) => p.platform === P && p.account === u.uid).reverse();
+  const row = (p: Publish) =>
+    key === 'note_infos'
+      ? { id: p.postId, title: p.title, post_time: Date.parse(p.at), type: p.settings.type === 'video' ? 'video' : 'normal' }
+      : {
+          id: p.postId,
+          display_title: p.title,
+          time: listedTime(p.at, forms['notes-time']),
+          type: p.settings.type === 'video' ? 'video' : 'normal',
+          permission_msg: p.settings.visibility === '仅自己可见' ? '仅自己可见' : '',
+          sticky: false,
+        };
+  json(res, 200, { success: true, code: 0, msg: '成功', data: { [key]: mine.map(row), page: -1, tags: [] } });
+}
 
 function pageUser(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): User | null {
   const u = state.user(req, P);
@@ -84,6 +153,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, _route: Route, 
 async function postNote(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const u = state.user(req, P);
   if (!u) return json(res, 200, { success: false, code: -100, msg: '登录已过期' });
+  if (!signed(req)) return json(res, 200, UNSIGNED);
   const b = await readJson(req);
   const common = (b.common ?? {}) as Record<string, any>;
   const refuse = (msg: string) => json(res, 200, { success: false, code: -1, msg });
@@ -143,10 +213,17 @@ async function postNote(req: IncomingMessage, res: ServerResponse, route: Route,
       },
       media,
     },
-    { success: true, code: 0, msg: '成功', data: { id, score: 10 } },
+    { success: true, code: 0, msg: '成功', data: answerNaming(id, state.opts(P).forms['publish-id']) },
   );
 }
 
 function shell(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>${body}</body></html>`;
+}
+
+/** The accepted answer's `data`, naming the note the way the test picked. */
+function answerNaming(id: string, form: string | undefined): Record<string, unknown> {
+  if (form === 'none') return { score: 10 };
+  if (form === 'note_id') return { note_id: id, score: 10 };
+  return { id, score: 10 };
 }

@@ -19,16 +19,18 @@ export const XHS = {
   location: 'div.d-text.d-select-placeholder.d-text-ellipsis.d-text-nowrap',
   locationDropdown: 'div.d-popover.d-popover-default.d-dropdown',
   locationName: 'div.d-options-wrapper div.d-grid.d-options div.name',
-  scheduleCard: '.custom-switch-card',
-  scheduleSwitch: '.d-switch',
-  scheduleInput: '.d-datepicker-input-filter input.d-text',
-  visibility: (label: string) => `label.d-radio:has(span:text-is("${label}"))`,
+  /** The 定时发布 switch and its time input, in both recorded forms (a switch card, or the post-time wrapper). */
+  scheduleSwitch: '.custom-switch-card:has-text("定时发布") .d-switch, .post-time-wrapper .d-switch',
+  scheduleInput: '.d-datepicker-input-filter input.d-text, .date-picker-container input',
+  /** The visibility dropdown (it shows the current choice) and its options. */
+  visibility: 'div.permission-card-wrapper div.d-select-content',
+  visibilityOption: 'div.d-options-wrapper div.d-grid-item div.custom-option',
   publish: (label: string) => `button:has-text("${label}")`,
 } as const;
 
 export const XHS_TITLE_MAX = 20;
 export const XHS_TAGS_MAX = 10;
-/** Our visibility values → the labels of the form's permission radios (unverified labels). */
+/** Our visibility values → the labels of the form's visibility options. */
 export const XHS_VISIBILITY_LABELS: Readonly<Record<string, string>> = { public: '公开可见', private: '仅自己可见' };
 
 type Ctx = AdapterContext;
@@ -114,15 +116,35 @@ export async function setLocation(page: Page, location: string, ctx: Ctx): Promi
   await option.first().click();
 }
 
+/**
+ * The visibility dropdown: left alone when it already shows the wanted choice
+ * (公开可见 is the form's own), else opened and the option taken; it must then
+ * show that choice.
+ */
 export async function setVisibility(page: Page, visibility: string, ctx: Ctx): Promise<void> {
   const label = XHS_VISIBILITY_LABELS[visibility]!;
-  await (await need(page, XHS.visibility(label), 'apply_settings', `visibility option "${label}"`, ctx)).click();
+  const box = await need(page, XHS.visibility, 'apply_settings', 'visibility dropdown', ctx);
+  const shows = async () => (await box.innerText()).includes(label);
+  if (await shows()) return;
+  await box.click();
+  const option = page.locator(XHS.visibilityOption).filter({ visible: true, hasText: label });
+  try {
+    await option.first().waitFor({ timeout: timeouts(ctx).selectorMs });
+  } catch {
+    throw new AdapterError('editor_changed', 'apply_settings', `the visibility dropdown offers no "${label}" (${XHS.visibilityOption})`);
+  }
+  await option.first().click();
+  await poll(shows, (ok) => ok, {
+    intervalMs: 100,
+    timeoutMs: timeouts(ctx).selectorMs,
+    signal: ctx.signal,
+    onTimeout: () => new AdapterError('editor_changed', 'apply_settings', `the visibility dropdown did not take "${label}"`),
+  });
 }
 
 /** xiaohongshu's own scheduled publishing: the switch, then the time as "YYYY-MM-DD HH:mm" (China time). */
 export async function setSchedule(page: Page, at: Date, ctx: Ctx): Promise<void> {
-  const card = page.locator(XHS.scheduleCard).filter({ hasText: '定时发布' });
-  await (await need(card, XHS.scheduleSwitch, 'apply_settings', 'scheduled-publishing switch', ctx)).click();
+  await (await need(page, XHS.scheduleSwitch, 'apply_settings', 'scheduled-publishing switch', ctx)).click();
   const input = await need(page, XHS.scheduleInput, 'apply_settings', 'publish time input', ctx);
   const china = new Date(at.getTime() + 8 * 3600_000).toISOString();
   const value = `${china.slice(0, 10)} ${china.slice(11, 16)}`;

@@ -37,7 +37,7 @@
  * take their own list (XHS_ARTICLE_SETTINGS).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type VideoJob } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type PublishJob, type VideoJob } from './contract.js';
 import { markdownToPlainText } from './markdown.js';
 import { assertMaxChars, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './xiaohongshu-form.js';
@@ -86,14 +86,17 @@ export const xiaohongshuAdapter: Adapter = {
     return prepareNote(page, jobOfType(job, 'dynamic'), ctx);
   },
 
-  publish: (page, job, ctx) => publishForm(page, readFormSettings(job).scheduledAt !== undefined, ctx),
+  publish: (page, job, ctx) => publishForm(page, readFormSettings(job).scheduledAt !== undefined, ctx, () => findNote(page, job, titleOf(job), ctx)),
 
-  verify(page, job, ctx) {
-    if (job.contentType === 'video') return findNote(page, job, job.payload.title.trim(), URLS.videoForm, ctx);
-    if (job.contentType === 'article') return findNote(page, job, articleTitle(job), URLS.articleForm, ctx);
-    return findNote(page, job, noteTitle(jobOfType(job, 'dynamic')), URLS.noteForm, ctx);
-  },
+  verify: (page, job, ctx) => findNote(page, job, titleOf(job), ctx),
 };
+
+/** The title the note carries on xiaohongshu, by which `verify` knows it. */
+function titleOf(job: PublishJob): string {
+  if (job.contentType === 'video') return job.payload.title.trim();
+  if (job.contentType === 'article') return articleTitle(job);
+  return noteTitle(jobOfType(job, 'dynamic'));
+}
 
 /** A note's title: the `title` setting, else the text's first line, cut to 20 characters. */
 export function noteTitle(job: DynamicJob): string {
