@@ -146,9 +146,11 @@ describe('video', () => {
     });
   }
 
-  it('settings xiaohongshu cannot honour fail before the browser moves: a past time, an unknown location', async () => {
+  it('settings xiaohongshu cannot honour fail before the browser moves: a past time, one over 14 days ahead, an unknown location', async () => {
     const page = await fx.open(ACCOUNT);
     await expectAdapterError(adapter.prepare(page, videoJob({ settings: { scheduledAt: '2020-01-01T00:00:00Z' } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    const tooFar = new Date(Date.now() + 15 * 86_400_000).toISOString();
+    await expectAdapterError(adapter.prepare(page, videoJob({ settings: { scheduledAt: tooFar } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
     expect(page.url()).toBe('about:blank');
     await expectAdapterError(adapter.prepare(page, videoJob({ settings: { location: '不存在的地方' }, cover: null }), fx.ctx()), 'setting_unavailable', 'apply_settings');
     expect(fx.sim.publishes(P)).toHaveLength(0);

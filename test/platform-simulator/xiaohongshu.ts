@@ -189,6 +189,7 @@ async function postNote(req: IncomingMessage, res: ServerResponse, route: Route,
   if (topics.length > 10) return refuse('话题最多 10 个');
   const postTime = typeof common.post_time === 'number' ? common.post_time : null;
   if (postTime !== null && (!Number.isFinite(postTime) || postTime < Date.now() + 55 * 60_000)) return refuse('定时发布时间需在 1 小时后');
+  if (postTime !== null && postTime > Date.now() + 14 * 86_400_000) return refuse('定时发布时间不能超过 14 天');
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const id = (Date.now().toString(16) + String(state.nextSeq()).padStart(6, '0')).slice(-24).padStart(24, '6');

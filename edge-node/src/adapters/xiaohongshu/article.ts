@@ -21,7 +21,8 @@
  * | the publish page has its own 正文描述 editor, ≤ 1,000 characters; 发布; success shows 发布成功 or moves on | Z (SKILL.md), L |
  * | long articles get an automatic picture cover (no custom cover) | L |
  * | the publish page is the note form (title input, p[data-placeholder*="输入正文描述"], topics, location, visibility, 定时发布) and its title holds the article's | UNVERIFIED (the sources fill only the 正文描述 and click 发布) |
- * | the publish request and answer (POST …/web_api/sns/v2/note → data.id), the own-notes list `verify` reads, the article's title as the note's | UNVERIFIED (as for notes: xiaohongshu.ts) |
+ * | a 长文's 发布 sends the notes' publish request (POST …/web_api/sns/v2/note) | UNVERIFIED: Z and L click 发布 and wait for 发布成功; no source records the request a 长文 sends. Meanwhile TOLERANT as for notes (xiaohongshu.ts): either id in the answer, or a read-back; a 长文 that sends another request ends readback_failed (outcome unknown), never a second click |
+ * | the note manager lists a 长文 under the article's title | UNVERIFIED: the recorded rows (H in xiaohongshu.ts) carry display_title and type normal/video; none records a 长文's row. `verify` reads it as it reads notes |
  * | pictures from other sites pasted into the body are kept by the editor | UNVERIFIED |
  * | the template names | UNVERIFIED (none recorded; the replica's are its own) |
  * | an AI-content declaration | no source records one: not applied (`aiLabel` is logged as ignored) |

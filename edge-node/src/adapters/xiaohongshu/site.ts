@@ -62,6 +62,9 @@ export interface FormSettings {
   scheduledAt?: Date;
 }
 
+/** xiaohongshu schedules a note 1 hour to 14 days ahead. */
+const SCHEDULE_MAX_DAYS = 14;
+
 export function readFormSettings(job: PublishJob): FormSettings {
   const r = new SettingsReader(job);
   const when = r.string('scheduledAt', { maxLength: 40 });
@@ -71,6 +74,9 @@ export function readFormSettings(job: PublishJob): FormSettings {
     if (!Number.isFinite(scheduledAt.getTime())) throw new AdapterError('setting_unavailable', 'apply_settings', `xiaohongshu: scheduledAt "${when}" is not a date`, { field: 'scheduledAt' });
     if (scheduledAt.getTime() < Date.now() + 60 * 60_000) {
       throw new AdapterError('setting_unavailable', 'apply_settings', 'xiaohongshu: scheduledAt must be at least one hour ahead', { field: 'scheduledAt' });
+    }
+    if (scheduledAt.getTime() > Date.now() + SCHEDULE_MAX_DAYS * 86_400_000) {
+      throw new AdapterError('setting_unavailable', 'apply_settings', `xiaohongshu: scheduledAt must be at most ${SCHEDULE_MAX_DAYS} days ahead`, { field: 'scheduledAt' });
     }
   }
   return {
