@@ -26,6 +26,12 @@ export interface JsonPublishClick<T> {
   refusal: Locator;
   /** Reads the complete JSON answer: the post, or the platform's refusal. */
   judge(body: unknown): ApiVerdict<T>;
+  /**
+   * The button of a confirmation the platform may show after the click. When it shows
+   * before the publish request has left, it is clicked once: it completes the one commit
+   * the gate allowed. When the click sends the request itself, it is never touched.
+   */
+  confirm?: Locator;
 }
 
 export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick<T>, ctx: AdapterContext): Promise<T> {
@@ -71,7 +77,10 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     } catch (e) {
       throw outcomeUnknown(`publish click failed midway: ${(e as Error).message}`, page);
     }
+    let answered = false;
+    if (click.confirm) void confirmWhenShown(click.confirm, () => sent || answered, t, ctx);
     const outcome = await Promise.race([capture.answer, failed, refused, timedOut]);
+    answered = true;
     ctx.progress('read_back');
     if (outcome.kind === 'refused') {
       const text = (await click.refusal.first().innerText().catch(() => '')).trim();
@@ -94,6 +103,25 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     page.off('request', onRequest);
     await capture.stop();
   }
+}
+
+/**
+ * Clicks the confirmation once if it shows while the publish request has not left.
+ * A confirmation that never shows, or a click on it that fails, leaves the outcome
+ * to the answer watchers (a request that never leaves ends as unknown).
+ */
+async function confirmWhenShown(confirm: Locator, settled: () => boolean, t: ReturnType<typeof timeouts>, ctx: AdapterContext): Promise<void> {
+  const shown = confirm.filter({ visible: true }).first();
+  try {
+    await shown.waitFor({ timeout: t.publishMs });
+  } catch {
+    return; // not shown: the click sent the post itself, or the page went away
+  }
+  if (settled()) return;
+  ctx.log.info({ step: 'publish' }, 'the platform asked for a confirmation; confirming the one publish');
+  await shown.click({ timeout: t.selectorMs }).catch((e: unknown) => {
+    ctx.log.warn({ step: 'publish', err: (e as Error).message }, 'the confirmation could not be clicked');
+  });
 }
 
 type Captured = { kind: 'answer'; status: number; text: string } | { kind: 'failed'; error: string };
