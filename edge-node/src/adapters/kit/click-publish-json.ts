@@ -24,8 +24,11 @@ export interface JsonPublishClick<T> {
   urlPattern: string;
   /** Where the page shows its own refusal (a toast, an inline error). */
   refusal: Locator;
-  /** Reads the complete JSON answer: the post, or the platform's refusal. */
-  judge(body: unknown): ApiVerdict<T>;
+  /**
+   * Reads the complete JSON answer: the post, or the platform's refusal. `text`
+   * is the answer as it came, for ids a JSON number cannot hold exactly.
+   */
+  judge(body: unknown, text: string): ApiVerdict<T>;
   /**
    * The button of a confirmation the platform may show after the click. When it shows
    * before the publish request has left, it is clicked once: it completes the one commit
@@ -96,7 +99,7 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
       if (status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${status})`, { status });
       throw outcomeUnknown(`the publish answer is not readable JSON (${(e as Error).message})`, page);
     }
-    const verdict = click.judge(body);
+    const verdict = click.judge(body, text);
     if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status });
     return verdict.value;
   } finally {
