@@ -69,6 +69,22 @@ describe('happy path', () => {
   happyPathContract(contract);
 });
 
+describe('the publish answer', () => {
+  it('aweme.aweme_id, or no id at all (the work list then says which work it was)', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    for (const [i, form] of ['aweme', 'no-id'].entries()) {
+      fx.sim.configure(P, { forms: { answer: form } });
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[i]!;
+      expect(result).toEqual({ postId: post.postId, url: post.url });
+      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.douyin.com/note/${result.postId}`);
+    }
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -92,6 +92,60 @@ describe('happy path', () => {
   happyPathContract(contract);
 });
 
+/**
+ * create_v2's answer names the new work in the forms public clients record
+ * (the default item_id string is the happy path's); an answer that names none
+ * is followed by the work list.
+ */
+describe('the publish answer', () => {
+  it.each([
+    ['item_id-number', 'item_id as a bare 19-digit number'],
+    ['aweme_id', 'aweme_id'],
+    ['aweme', 'aweme.aweme_id'],
+  ])('%s: the work is %s, read to the last digit', async (form) => {
+    fx.sim.configure(P, { forms: { answer: form } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ coverImagePath: undefined, settings: {} });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
+    expect(result.postId).toMatch(/^\d{19}$/);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an answer naming no work: the work list says which it was, in either recorded shape of the list', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    for (const [i, forms] of [{ answer: 'no-id' }, { answer: 'no-id', workList: 'data.work_list' }].entries()) {
+      fx.sim.configure(P, { forms });
+      const job = makeJob({ coverImagePath: undefined, settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[i]!;
+      expect(post.title).toBe(job.payload.title);
+      expect(result).toEqual({ postId: post.postId, url: post.url });
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: post.postId, url: post.url, candidates: 1 });
+    }
+    expect(ctx.gate.calls).toBe(2);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an answer naming no work while the list shows two works of that title is readback_failed: no work is guessed', async () => {
+    fx.sim.configure(P, { forms: { answer: 'no-id' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ coverImagePath: undefined, settings: {} });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    expect(err.message).toContain('2 works');
+    expect(fx.sim.publishes(P)).toHaveLength(2);
+    expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, candidates: 2 });
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -1,15 +1,17 @@
 /**
  * The douyin replica's JSON APIs: who is logged in, the video upload (apply,
  * chunk PUTs to the upload host, commit), image upload (图文 images and
- * covers), the two publish calls, and the creator's work list that `verify`
- * reads. Answers carry douyin's `status_code` / `status_msg`.
+ * covers), the publish call (create_v2, for every kind of work), and the
+ * creator's work list that `verify` reads. Answers carry douyin's
+ * `status_code` / `status_msg`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, readBody, readJson, sleep, type Route } from '../http.js';
-import { acceptPublish, newNumericId } from '../platform.js';
+import { newNumericId } from '../platform.js';
 import type { MediaRecord, SimState } from '../state.js';
-import { apiUserOf, DOUYIN_COLLECTIONS, DOUYIN_DECLARATIONS, DOUYIN_VISIBILITY, P } from './common.js';
+import { createArticle } from './article.js';
+import { answerPublish, apiUserOf, DOUYIN_COLLECTIONS, DOUYIN_DECLARATIONS, DOUYIN_VISIBILITY, P } from './common.js';
 
 export const UPLOAD_HOST = 'tos-d-x-hl.snssdk.com';
 const CHUNK = 256 * 1024;
@@ -80,11 +82,17 @@ export async function uploadImage(req: IncomingMessage, res: ServerResponse, _ro
   json(res, 200, { status_code: 0, uri });
 }
 
-/** POST web/api/media/aweme/create_v2/ (video) and create_image/ (图文): validates like the form, records the work. */
-export async function create(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, kind: 'video' | 'image'): Promise<void> {
+/**
+ * POST web/api/media/aweme/create_v2/: the one publish call of videos (media_type 4),
+ * 图文 (media_type 2) and, as recorded, articles (the article editor's own body).
+ */
+export async function createV2(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const user = apiUserOf(req, res, state);
   if (!user) return;
   const b = await readJson(req);
+  if (b.article && typeof b.article === 'object') return createArticle(res, route, state, user, b.article as Record<string, unknown>);
+  const kind = Number(b.media_type) === 4 ? 'video' : Number(b.media_type) === 2 ? 'image' : null;
+  if (!kind) return json(res, 200, { status_code: 5, status_msg: '参数错误' });
   const refuse = (msg: string) => json(res, 200, { status_code: 4, status_msg: msg });
   const title = String(b.item_title ?? '');
   const text = String(b.text ?? '');
@@ -108,29 +116,24 @@ export async function create(req: IncomingMessage, res: ServerResponse, route: R
     kind === 'video'
       ? [video!.media, ...(cover ? [mediaRecord(state, cover.mediaId, 'cover')] : [])]
       : imageMedia.map((m) => mediaRecord(state, m!.mediaId, 'image'));
-  await acceptPublish(
-    res,
-    state,
-    {
-      platform: P,
-      account: user.uid,
-      postId: awemeId,
-      url: `${route.prefix}/www.douyin.com/${kind === 'video' ? 'video' : 'note'}/${awemeId}`,
-      title,
-      body: text,
-      settings: {
-        tags: [...text.matchAll(/#(\S+)/g)].map((m) => m[1]!),
-        creationDeclaration: b.declaration ?? undefined,
-        collection: b.mix_name ?? undefined,
-        visibility: DOUYIN_VISIBILITY[Number(b.visibility_type) || 0],
-        scheduledAt: timing ? new Date(timingMs).toISOString() : undefined,
-        coverOrientation: cover ? b.cover_orientation : undefined,
-        coverSource: kind === 'video' ? (cover ? 'custom' : 'auto') : undefined,
-      },
-      media,
+  await answerPublish(res, state, {
+    platform: P,
+    account: user.uid,
+    postId: awemeId,
+    url: `${route.prefix}/www.douyin.com/${kind === 'video' ? 'video' : 'note'}/${awemeId}`,
+    title,
+    body: text,
+    settings: {
+      tags: [...text.matchAll(/#(\S+)/g)].map((m) => m[1]!),
+      creationDeclaration: b.declaration ?? undefined,
+      collection: b.mix_name ?? undefined,
+      visibility: DOUYIN_VISIBILITY[Number(b.visibility_type) || 0],
+      scheduledAt: timing ? new Date(timingMs).toISOString() : undefined,
+      coverOrientation: cover ? b.cover_orientation : undefined,
+      coverSource: kind === 'video' ? (cover ? 'custom' : 'auto') : undefined,
     },
-    { status_code: 0, status_msg: '', aweme_id: awemeId },
-  );
+    media,
+  });
 }
 
 function mediaRecord(state: SimState, id: string, kind: MediaRecord['kind']): MediaRecord {
@@ -138,14 +141,22 @@ function mediaRecord(state: SimState, id: string, kind: MediaRecord['kind']): Me
   return { kind, size: m.size, sha256: m.sha256 };
 }
 
-/** GET janus/douyin/creator/pc/work_list: the creator's works, newest first. */
+/**
+ * GET janus/douyin/creator/pc/work_list: the creator's works, newest first, as
+ * `aweme_list` rows (aweme_id, desc, create_time); with `forms.workList`
+ * `data.work_list` the rows come as `data.work_list` instead. A work's `desc`
+ * is its title and its text together, as the publish call sends them.
+ */
 export function workList(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
   const user = apiUserOf(req, res, state);
   if (!user) return;
   const mine = state.published.filter((p) => p.platform === P && p.account === user.uid).reverse();
-  json(res, 200, {
-    status_code: 0,
-    aweme_list: mine.map((p) => ({ aweme_id: p.postId, item_title: p.title ?? '', desc: p.body, create_time: Math.floor(Date.parse(p.at) / 1000) })),
-    has_more: false,
-  });
+  const rows = mine.map((p) => ({
+    aweme_id: p.postId,
+    desc: p.settings.type === 'article' ? (p.title ?? '') : [p.title, p.body].filter(Boolean).join(' '),
+    create_time: Math.floor(Date.parse(p.at) / 1000),
+    status: { is_private: p.settings.visibility === '仅自己可见', in_reviewing: false },
+  }));
+  if (state.opts(P).forms.workList === 'data.work_list') return json(res, 200, { status_code: 0, data: { work_list: rows, has_more: false, max_cursor: '0' } });
+  json(res, 200, { status_code: 0, aweme_list: rows, has_more: false, max_cursor: 0 });
 }

@@ -7,17 +7,18 @@
  * (.semi-modal-body, 确定); the title input; the tiptap body (.ProseMirror
  * inside the editor wrapper), which takes a paste; 发布. A refused picture
  * shows as a toast, as do a missing cover (没有选择封面) and a short body
- * (正文内容不能少于100字). After a publish the app shows content/manage.
+ * (正文内容不能少于100字). The publish goes to create_v2 (api.ts); after it
+ * the app shows content/manage.
  *
  * `omit` names: `title-input`, `cover-card` (the 封面 card is not offered),
  * `paste-handler` (the editor takes no paste: it stays empty).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, readJson, type Route } from '../http.js';
-import { acceptPublish, newNumericId } from '../platform.js';
+import { json, type Route } from '../http.js';
+import { newNumericId, type User } from '../platform.js';
 import { RICH_EDITOR_JS } from '../rich-paste.js';
 import type { MediaRecord, SimState } from '../state.js';
-import { apiUserOf, creatorUser, P } from './common.js';
+import { answerPublish, creatorUser, P } from './common.js';
 
 const CSS = `[hidden]{display:none!important} .semi-modal{position:fixed;inset:10%;background:#fff;border:1px solid #ccc} .ProseMirror{min-height:120px;border:1px solid #eee}
  [class*=addIcon]{display:inline-block;width:80px;height:60px;border:1px dashed #999;cursor:pointer} .card-kR2 img{max-width:80px}`;
@@ -76,8 +77,8 @@ document.querySelector('.publish-btn').addEventListener('click', async () => {
   const btn = document.querySelector('.publish-btn');
   btn.disabled = true;
   try {
-    const j = await api('/web/api/media/article/create/', { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: title ? title.value : '', content: editor.html(), head_uri: picked.head, cover_uri: picked.cover }) });
+    const j = await api('/web/api/media/aweme/create_v2/', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ article: { title: title ? title.value : '', content: editor.html(), head_uri: picked.head, cover_uri: picked.cover } }) });
     if (j.status_code === 0) {
       // The creator app moves to its work list in place, as from its other forms.
       history.pushState({}, '', live('https://creator.douyin.com/creator-micro/content/manage?enter_from=publish'));
@@ -93,11 +94,12 @@ document.querySelector('.publish-btn').addEventListener('click', async () => {
   res.end(doc);
 }
 
-/** POST web/api/media/article/create/ (the replica's own: no source records the call): checks as the editor does, records the article. */
-export async function createArticle(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
-  const user = apiUserOf(req, res, state);
-  if (!user) return;
-  const b = await readJson(req);
+/**
+ * The article's publish: create_v2 like every other work (the one source that
+ * names the article's call says so), with the editor's own body under
+ * `article`. Checks as the editor does, records the article.
+ */
+export async function createArticle(res: ServerResponse, route: Route, state: SimState, user: User, b: Record<string, unknown>): Promise<void> {
   const refuse = (msg: string) => json(res, 200, { status_code: 4, status_msg: msg });
   const title = String(b.title ?? '');
   const content = String(b.content ?? '');
@@ -118,10 +120,5 @@ export async function createArticle(req: IncomingMessage, res: ServerResponse, r
     { kind: 'image', size: head.size, sha256: head.sha256 },
     { kind: 'cover', size: cover.size, sha256: cover.sha256 },
   ];
-  await acceptPublish(
-    res,
-    state,
-    { platform: P, account: user.uid, postId: id, url: `${route.prefix}/www.douyin.com/article/${id}`, title, body: content, settings: { type: 'article' }, media },
-    { status_code: 0, status_msg: '', aweme_id: id },
-  );
+  await answerPublish(res, state, { platform: P, account: user.uid, postId: id, url: `${route.prefix}/www.douyin.com/article/${id}`, title, body: content, settings: { type: 'article' }, media });
 }

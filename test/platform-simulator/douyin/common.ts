@@ -5,9 +5,9 @@
  * and visibility choices the publish form offers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, redirect, type Route } from '../http.js';
+import { json, redirect, sleep, type Route } from '../http.js';
 import type { User } from '../platform.js';
-import type { SimState } from '../state.js';
+import type { Publish, SimState } from '../state.js';
 
 export const P = 'douyin';
 export const CREATOR = '/creator.douyin.com';
@@ -37,3 +37,27 @@ export function userInfo(req: IncomingMessage, res: ServerResponse, _route: Rout
   if (!user) return;
   json(res, 200, { status_code: 0, user: { sec_uid: user.uid, nickname: user.name, signature: '', avatar_larger: { url_list: [''] } } });
 }
+/**
+ * Where the publish answer names the work, in the forms public clients of
+ * create_v2 record; `forms.answer` picks one per test:
+ * - (default) `item_id` as a string
+ * - `item_id-number`: `item_id` as a bare JSON number (19 digits, past 2^53)
+ * - `aweme_id`: `aweme_id` as a string
+ * - `aweme`: `aweme.aweme_id`
+ * - `no-id`: no id at all (only the work list tells which work it was)
+ */
+/** Records the work, then answers the publish as douyin does (or cuts the answer off, with `dropPublishResponse`). */
+export async function answerPublish(res: ServerResponse, state: SimState, publish: Omit<Publish, 'at'>): Promise<void> {
+  const o = state.opts(P);
+  state.record(publish);
+  await sleep(o.publishDelayMs);
+  const form = o.forms.answer;
+  const id = publish.postId;
+  const named =
+    form === 'item_id-number' ? `,"item_id":${id}` : form === 'aweme_id' ? `,"aweme_id":"${id}"` : form === 'aweme' ? `,"aweme":{"aweme_id":"${id}"}` : form === 'no-id' ? '' : `,"item_id":"${id}"`;
+  const text = Buffer.from(`{"status_code":0,"status_msg":""${named},"extra":{"now":${Date.now()}}}`);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(text.length) });
+  if (!o.dropPublishResponse) return void res.end(text);
+  res.write(text.subarray(0, text.length >> 1), () => res.socket?.end());
+}
+

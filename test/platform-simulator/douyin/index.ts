@@ -5,8 +5,8 @@
  * The session is the real `sessionid` cookie.
  */
 import { router, type PlatformSim } from '../platform.js';
-import { applyUpload, commitUpload, create, putChunk, UPLOAD_HOST, uploadImage, workList } from './api.js';
-import { articlePage, createArticle } from './article.js';
+import { applyUpload, commitUpload, createV2, putChunk, UPLOAD_HOST, uploadImage, workList } from './api.js';
+import { articlePage } from './article.js';
 import { CREATOR, P, userInfo } from './common.js';
 import { loginRoutes } from '../login-pages.js';
 import { DOUYIN_LOGIN } from './login.js';
@@ -27,9 +27,7 @@ export const douyin: PlatformSim = {
     ['PUT', new RegExp(`^/${UPLOAD_HOST.replace(/\./g, '\\.')}/upload/v1/(\\w+)$`), (req, res, route, state, [id]) => putChunk(req, res, route, state, id!)],
     ['POST', `${CREATOR}/web/api/media/video/upload/commit/`, commitUpload],
     ['POST', `${CREATOR}/web/api/media/upload/image/`, uploadImage],
-    ['POST', `${CREATOR}/web/api/media/aweme/create_v2/`, (req, res, route, state) => create(req, res, route, state, 'video')],
-    ['POST', `${CREATOR}/web/api/media/aweme/create_image/`, (req, res, route, state) => create(req, res, route, state, 'image')],
-    ['POST', `${CREATOR}/web/api/media/article/create/`, createArticle],
+    ['POST', `${CREATOR}/web/api/media/aweme/create_v2/`, createV2],
     ['GET', `${CREATOR}/janus/douyin/creator/pc/work_list`, workList],
   ]),
 };

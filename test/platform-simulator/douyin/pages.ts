@@ -160,6 +160,7 @@ async function publish() {
   if (state.kind === 'video' && !state.videoId) return toast('请等待视频上传完成');
   const timingOn = root.querySelector('input[name=timing][value="1"]').checked;
   const body = {
+    media_type: state.kind === 'video' ? 4 : 2,
     item_title: $('.title-wrap input').value,
     text: $('.zone-container').innerText.replace(/\\u00a0/g, ' ').trim(),
     video_id: state.videoId, images: state.images, cover_uri: state.cover, cover_orientation: state.coverOrientation,
@@ -168,8 +169,8 @@ async function publish() {
   };
   btn.classList.add('semi-button-disabled');
   try {
-    const j = await api(state.kind === 'video' ? '/web/api/media/aweme/create_v2/' : '/web/api/media/aweme/create_image/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (j.status_code === 0) { go('/creator-micro/content/manage?enter_from=publish'); root.innerHTML = '<h2 class="manage-title">作品管理</h2><div class="publish-ok" data-aweme-id="' + esc(j.aweme_id) + '">发布成功</div>'; return; }
+    const j = await api('/web/api/media/aweme/create_v2/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (j.status_code === 0) { go('/creator-micro/content/manage?enter_from=publish'); root.innerHTML = '<h2 class="manage-title">作品管理</h2><div class="publish-ok">发布成功</div>'; return; }
     toast(j.status_msg || '发布失败');
   } catch (e) { toast('网络错误，请重试'); }
   btn.classList.remove('semi-button-disabled');

@@ -19,7 +19,7 @@ export const URLS = {
   upload: 'https://creator.douyin.com/creator-micro/content/upload',
   articleEditor: 'https://creator.douyin.com/creator-micro/content/post/article?default-tab=5&enter_from=publish_page&media_type=article&type=new',
   userInfo: 'https://creator.douyin.com/web/api/media/user/info/',
-  workList: 'https://creator.douyin.com/janus/douyin/creator/pc/work_list?status=0&count=20',
+  workList: 'https://creator.douyin.com/janus/douyin/creator/pc/work_list?status=0&count=20&max_cursor=0&scene=star_atlas&device_platform=android&aid=1128',
   video: (id: string) => `https://www.douyin.com/video/${id}`,
   note: (id: string) => `https://www.douyin.com/note/${id}`,
   article: (id: string) => `https://www.douyin.com/article/${id}`,
