@@ -3,7 +3,9 @@
  * the creator centre's publish page. The cases every adapter shares are in
  * test/support/adapter-contract.ts; this file adds what is kuaishou's own: the
  * one description (title, text, #topics), the guide overlays, cover dialog,
- * collection and scheduled publishing.
+ * collection and scheduled publishing, every confirmation the sources record
+ * after 发布 (and none), the intro page a logged-out browser may get, and the
+ * limits checked before the browser moves.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
@@ -11,6 +13,7 @@ import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou.j
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { KUAISHOU_PUBLISH_CONFIRMS } from './platform-simulator/kuaishou/publish-page.js';
 
 // Each case uploads through a real page and its guide overlays: on a loaded 2-core machine that takes longer than the default.
 vi.setConfig({ testTimeout: 90_000 });
@@ -113,6 +116,34 @@ describe('video', () => {
       const bj = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
       expect(fx.sim.publishes(P)[0]!.settings).toEqual({ collection: null, publishTime: bj });
     });
+
+    // Each confirmation a source records after 发布: the adapter confirms it once, and the post is read back.
+    for (const confirm of KUAISHOU_PUBLISH_CONFIRMS.filter((c) => c !== 'none')) {
+      it(`confirms the dialog kuaishou shows after 发布 (${confirm}): one post, read back`, async () => {
+        fx.sim.configure(P, { forms: { 'publish-confirm': confirm } });
+        const page = await fx.open(ACCOUNT);
+        const ctx = fx.ctx();
+        const job = videoJob({ settings: {}, cover: false });
+        await adapter.prepare(page, job, ctx);
+        const result = await adapter.publish(page, job, ctx);
+        const posts = fx.sim.publishes(P);
+        expect(posts).toHaveLength(1);
+        expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.kuaishou.com/short-video/${posts[0]!.postId}` });
+        expect(ctx.gate.calls).toBe(1);
+      });
+    }
+
+    it('without a confirmation the click sends the post, and no dialog is looked for afterwards', async () => {
+      fx.sim.configure(P, { forms: { 'publish-confirm': 'none' } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: {}, cover: false });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      expect(fx.sim.publishes(P)).toHaveLength(1);
+      expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+      expect(await page.locator('.ant-modal-wrap').count()).toBe(0);
+    });
   });
 
   describe('errors', () => {
@@ -145,6 +176,21 @@ describe('video', () => {
       const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
       expect(err.message).toContain('作品涉嫌违规');
       expect(fx.sim.publishes(P)).toHaveLength(0);
+    });
+
+    it('a logged-out browser shown the intro page (立即登录) is login_required, not a changed editor', async () => {
+      fx.sim.configure(P, { forms: { 'logged-out': 'intro' } });
+      const page = await fx.open(ACCOUNT, false);
+      await expectAdapterError(adapter.checkLogin(page, fx.ctx()), 'login_required', 'check_login');
+      await expectAdapterError(adapter.prepare(page, videoJob(), fx.ctx()), 'login_required', 'open_editor');
+      expect(fx.sim.publishes(P)).toHaveLength(0);
+    });
+
+    it('a description longer than kuaishou takes (500 characters) is refused before the browser moves', async () => {
+      const page = await fx.open(ACCOUNT);
+      const err = await expectAdapterError(adapter.prepare(page, videoJob({ title: '长'.repeat(501), settings: {} }), fx.ctx()), 'publish_rejected', 'fill');
+      expect(err.message).toContain('at most 500');
+      expect(page.url()).toBe('about:blank');
     });
 
     it('settings kuaishou cannot take are refused before the browser moves', async () => {
@@ -183,9 +229,29 @@ describe('video', () => {
 describe('图文 (dynamic)', () => {
   describe('happy path', () => {
     happyPathContract(dynamicContract);
+
+    it('a 图文 goes through the confirmation kuaishou may show, once, and is read back', async () => {
+      fx.sim.configure(P, { forms: { 'publish-confirm': '确认' } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = dynamicJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.media.map((m) => m.kind)).toEqual(['image', 'image']);
+      expect(result.postId).toBe(posts[0]!.postId);
+    });
   });
   describe('errors', () => {
     errorContract(dynamicContract);
+
+    it('a 图文 with more pictures than kuaishou takes (31) is refused before anything is opened', async () => {
+      const page = await fx.open(ACCOUNT);
+      const err = await expectAdapterError(adapter.prepare(page, dynamicJob({ images: Array.from({ length: 32 }, (_, i) => images[i % 2]!) }), fx.ctx()), 'publish_rejected', 'fill');
+      expect(err.message).toContain('at most 31');
+      expect(page.url()).toBe('about:blank');
+    });
 
     it('a 图文 without pictures is refused before anything is opened', async () => {
       const page = await fx.open(ACCOUNT);

@@ -3,56 +3,83 @@
  * publish page. The page uploads what its upload button's file chooser gets,
  * lays a notice and a guided tour over the form, takes one description (title,
  * text and #topics together: kuaishou has no title field), a custom cover,
- * a collection and a publish time; "发布" is the one non-repeatable click, after
- * which the page moves to the works list, where the post is read back.
+ * a collection and a publish time; "发布" is the one non-repeatable click (a
+ * confirmation kuaishou may show after it completes that one commit). The
+ * page's publish request answers result 1 (taken) or a refusal, without the
+ * post's id; the page then moves to the works page, whose own list answer
+ * names the post.
  *
- * | fact | source (repository, path, snapshot date) |
+ * Sources (public repositories; the date is the snapshot's or the commit's):
+ * A  dreammis/social-auto-upload uploader/ks_uploader/main.py (1c66b7d, 2026-08-20)
+ * A2 dreammis/social-auto-upload uploader/ks_uploader/main.py and tests/test_kuaishou_publish_dialog.py (4aeb5fe, after A)
+ * N  dreammis/social-auto-upload docs/kuaishou-note-safety.md (2f70762) and uploader/ks_uploader/note_evidence.py (5d028b6): kuaishou's public page bundle of 2026-09-16
+ * I  dreammis/social-auto-upload issue #277 (2026-08-26): a real upload where a confirmation dialog covered 发布
+ * M  leaperone/MultiPost-Extension src/sync/video/kuaishou.ts, src/sync/dynamic/kuaishou.ts (2ef8725, 2026-06-05)
+ * K  yikart/AiToEarn project/aitoearn-electron/electron/plat/Kwai/index.ts, kwai.type.ts (8bbf520, 2026-06-26)
+ * P  Colinchiu007/Multi-Publish apps/desktop/electron/services/rpa-view-navigation-helpers.js (0beb5b6, 2026-09-30)
+ * S  Laihiujin/SynapseAutomation syn_backend/uploader/ks_uploader/main.py, syn_backend/app_new/platforms/kuaishou.py, syn_backend/myUtils/video_collector.py (3f62c5c, 2026-01-22)
+ * H  HongjianLi/social-media-publisher kuaishou.js (01794a1)
+ * X  xinnian999/media-cat script/kuaishou.js (4457c90)
+ * C  NanmiCoder/MediaCrawler store/kuaishou/__init__.py, media_platform/kuaishou/help.py (d6f7c5b, 2026-08-14)
+ *
+ * | fact | source |
  * |---|---|
- * | publish page https://cp.kuaishou.com/article/publish/video (videos and 图文) | dreammis/social-auto-upload uploader/ks_uploader/main.py 2026-08-20; leaperone/MultiPost-Extension src/sync/dynamic.ts 2026-06-05 |
- * | no session → passport.kuaishou.com/pc/account/login/?sid=kuaishou.web.cp.api… (QR: main#login-form, div.qr-login img[alt=qrcode]) | social-auto-upload ks_uploader/main.py 2026-08-20 |
- * | login (accounts login): that passport URL with callback …/rest/infra/sts?followUrl=<publish page>; `div.platform-switch` shows the QR when the form opens on another method | social-auto-upload ks_uploader/main.py 2026-08-20 |
- * | login: expired QR `div.qrcode-status.qrcode-status-timeout`, renewed by `p.qrcode-refresh`; done once the page is off passport.kuaishou.com (the publish page) | social-auto-upload ks_uploader/main.py 2026-08-20 |
- * | login SMS step (input[placeholder*="验证码"], "获取验证码", "确定", .sms-verify .error-tip) and slider (.captcha-slider) | UNVERIFIED: no public source records kuaishou's |
- * | logged in ⇔ `button[class^='_upload-btn']` visible; it opens the file chooser | social-auto-upload ks_uploader/main.py 2026-08-20 |
- * | 图文 tab `div[role="tablist"] div[role="tab"]:has-text("图文")`, button "上传图片" (MultiPost's older `div#rc-tabs-0-tab-2` also matches the replica) | social-auto-upload 2026-08-20 (newer, preferred); MultiPost src/sync/dynamic/kuaishou.ts 2026-06-05 |
- * | "上传中" while uploading, "上传失败" on failure | social-auto-upload 2026-08-20 |
- * | "我知道了" notice; react-joyride guide (div[id^=react-joyride-step] div[role=alertdialog], #react-joyride-portal, .react-joyride__spotlight) swallowing clicks | social-auto-upload 2026-08-20 |
- * | description: contenteditable following the "描述" label; placeholder 添加合适的话题和描述，作品能获得更多推荐～ | social-auto-upload 2026-08-20; MultiPost src/sync/dynamic/kuaishou.ts 2026-06-05 |
- * | title, text and #topics go into that one editor; topics: at most 3 (MultiPost allows 4; the newer source wins) | social-auto-upload 2026-08-20; MultiPost src/sync/video/kuaishou.ts 2026-06-05 |
- * | cover: span "封面设置" → ../following-sibling::div[1] first div → div[role=document].ant-modal → "上传封面" → input[type=file] → "确认" | social-auto-upload 2026-08-20; MultiPost video/kuaishou.ts 2026-06-05 |
- * | collection: label "加入合集" → following ant-select → .ant-select-selector → div.ant-select-item-option[label=<name>] | social-auto-upload 2026-08-20 |
- * | schedule: label.ant-radio-wrapper "定时发布", input[placeholder="选择日期时间"] set through the native value setter, Enter; 'YYYY-MM-DD HH:mm:ss'; more than 2 h ahead | social-auto-upload ks_uploader/main.py, uploader/base_video.py 2026-08-20 |
- * | publish: the text "发布" (exact); success = the page moves to article/manage/video?status=2&from=publish | social-auto-upload 2026-08-20 |
- * | UNVERIFIED: the account id (read from the `userId` cookie), the works list markup (.video-item…) and post URLs www.kuaishou.com/short-video/<id>, the submit request (…/pc/submit), the session cookie name, limits on description length and image count, a "确认发布" confirmation (social-auto-upload clicks one when shown; this adapter does not, so the job would end readback_failed and verify decides), the AI-content declaration (作者声明: no selectors recorded, not applied) | no public source |
+ * | publish page https://cp.kuaishou.com/article/publish/video (videos and 图文) | A; M; H; S |
+ * | no session → passport.kuaishou.com/pc/account/login/?sid=kuaishou.web.cp.api… (QR: main#login-form, div.qr-login img[alt=qrcode]) | A |
+ * | login (accounts login): that passport URL with callback …/rest/infra/sts?followUrl=<publish page>; `div.platform-switch` shows the QR when the form opens on another method | A |
+ * | login: expired QR `div.qrcode-status.qrcode-status-timeout`, renewed by `p.qrcode-refresh`; done once the page is off passport.kuaishou.com (the publish page) | A |
+ * | login SMS step (input[placeholder*="验证码"], "获取验证码", "确定", .sms-verify .error-tip) and slider (.captcha-slider) | UNVERIFIED: no public source records kuaishou's after searching A, S, P, K and the code index for its passport page |
+ * | logged in ⇔ `button[class^='_upload-btn']` visible; it opens the file chooser | A; H (`button._upload-btn_…`) — second-sourced |
+ * | logged out: TOLERANT: a redirect to passport.kuaishou.com, or the page showing "立即登录" instead of the form; either is login_required | A (both); S, X ("立即登录" link) — second-sourced |
+ * | the account id is the `userId` cookie; the name shows in `.user-info-name` | S (app_new/platforms/kuaishou.py) — second-sourced |
+ * | session cookie `kuaishou.web.cp.api_st` (the login's sign) | UNVERIFIED: only unnamed excerpts of the code index record it; A, S, K, C and P name other cookies or none |
+ * | 图文 tab `div[role="tablist"] div[role="tab"]:has-text("图文")`, button "上传图片" (M's older `div#rc-tabs-0-tab-2` also matches the replica) | A (newer, preferred); M |
+ * | "上传中" while uploading, "上传失败" on failure | A |
+ * | "我知道了" notice; react-joyride guide (div[id^=react-joyride-step] div[role=alertdialog], #react-joyride-portal, .react-joyride__spotlight) swallowing clicks | A; X (react-joyride overlay) |
+ * | description: contenteditable following the "描述" label; placeholder 添加合适的话题和描述，作品能获得更多推荐～ | A; M |
+ * | title, text and #topics go into that one editor; topics: at most 3 (M allows 4; the newer source wins) | A; M |
+ * | description at most 500 characters | H; P — second-sourced |
+ * | 图文: at most 31 pictures | H — second-sourced |
+ * | cover: span "封面设置" → ../following-sibling::div[1] first div → div[role=document].ant-modal → "上传封面" → input[type=file] → "确认" | A; M |
+ * | collection: label "加入合集" → following ant-select → .ant-select-selector → div.ant-select-item-option[label=<name>] | A |
+ * | schedule: label.ant-radio-wrapper "定时发布", input[placeholder="选择日期时间"] set through the native value setter, Enter; 'YYYY-MM-DD HH:mm:ss'; more than 2 h ahead | A (ks_uploader/main.py, uploader/base_video.py); M (定时发布, the same picker) |
+ * | publish: the text "发布" (exact) | A; S; H, X (the control `._button-primary_3a3lq_60` / `._button_3a3lq_1`) |
+ * | a confirmation after 发布: TOLERANT: none (H, X: 发布 moves on by itself; N covers both), or a dialog whose enabled button reads 确认发布 (A, A2: `.ant-modal-confirm-centered` `button.ant-btn-primary`; I), 确 认 beside 取 消 (P, with a disabled 确定 elsewhere on the page) or 发布 (S: a 发布设置 dialog); clicked once when it shows before the publish request left, never after | A; A2; I; P; S; H; N — second-sourced |
+ * | publish request: POST /rest/cp/works/v2/video/pc/submit (videos), POST /rest/cp/works/atlas/pc/publish/submit (图文) | K; N (图文) — second-sourced |
+ * | its answer: `result` 1 = taken; anything else refused, with `message` (N: -1 refuses); no post id in it (N: none recorded; K reads the id back from the works list) | K; N — second-sourced |
+ * | refusal shown by the page before any request left: `.ant-message-error` | UNVERIFIED: no source records kuaishou's toast; it only turns a refusal that sends nothing into publish_rejected (else the wait ends as unknown) |
+ * | after a taken post the page moves to article/manage/video?status=2&from=publish | A; S; P — second-sourced |
+ * | works list: the works page POSTs /rest/cp/works/v2/video/pc/photo/list as it opens; answer `result` 1, data.list[] {workId, title, uploadTime (ms)} | K (getWorks); S (the page's .video-item rows carry no id) — second-sourced |
+ * | 图文 in that list | UNVERIFIED: K lists works with `showAtlasIcon`; P (2026-09-30, newest) found no 图文 id there. A 图文 missing from it ends readback_failed, and verify cannot find it there either: after its checks the job could be published again |
+ * | post URL www.kuaishou.com/short-video/<id> | C — second-sourced; that the list's workId is that id: UNVERIFIED (K keeps workId beside publishId; no named source builds the URL from it) |
+ * | the list's `title` is the whole caption (topics included) | UNVERIFIED: K, S read it as the work's title without saying what it holds |
+ * | the AI-content declaration (作者声明) | UNVERIFIED: A names an ant-select 作者声明 on the form but records none of its options; not applied |
  *
  * Settings (shared contract names): `tags` (≤ 3), `description` (videos; else the
  * payload's), `coverMode` (`custom` uploads the cover; absent → custom when there
  * is one), `collectionName` (加入合集, by name), `scheduledAt` (ISO 8601, ≥ 2 h ahead).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type PublishJob } from './contract.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
+import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type PublishJob, type PublishResult } from './contract.js';
+import { clickPublishForJson } from './kit/click-publish-json.js';
+import { field } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
-import { gatedPublish, outcomeUnknown } from './publish-click.js';
+import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, listedPosts, matchPost, need, openLoggedIn, openMedia } from './support.js';
-import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, schedule, uploadCover, uploadFiles } from './kuaishou/form.js';
+import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts } from './support.js';
+import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, publishConfirmation, schedule, uploadCover, uploadFiles } from './kuaishou/form.js';
+import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './kuaishou/site.js';
+import { findWork, watchWorksList, type Work } from './kuaishou/works.js';
 
-const ORIGIN = 'https://cp.kuaishou.com';
-const URLS = {
-  login: `https://passport.kuaishou.com/pc/account/login/?sid=kuaishou.web.cp.api&callback=${encodeURIComponent(`${ORIGIN}/rest/infra/sts?followUrl=${encodeURIComponent(`${ORIGIN}/article/publish/video`)}&setRootDomain=true`)}`,
-  publish: `${ORIGIN}/article/publish/video`,
-  works: `${ORIGIN}/article/manage/video?status=2&from=publish`,
-};
 /** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20). */
 export const KUAISHOU_MAX_TOPICS = 3;
+/** Characters one description holds (social-media-publisher; Multi-Publish, 2026-09-30). */
+export const KUAISHOU_MAX_CAPTION_CHARS = 500;
+/** Pictures one 图文 holds (social-media-publisher). */
+export const KUAISHOU_MAX_IMAGES = 31;
 /** 定时发布 must be more than two hours ahead (social-auto-upload base_video.py, 2026-08-20). */
 export const KUAISHOU_MIN_SCHEDULE_LEAD_MS = 2 * 3600_000;
 const SETTING_KEYS = ['tags', 'description', 'coverMode', 'collectionName', 'scheduledAt'] as const;
-
-const self = { defaultBaseUrl: ORIGIN };
-const isLoginPage = (ctx: AdapterContext) => (u: URL) => realUrl(ctx, self, u.toString()).host === 'passport.kuaishou.com';
-const photoIdOf = (href: string) => /\/short-video\/(\w+)/.exec(href)?.[1];
 
 interface Plan {
   caption: string;
@@ -83,12 +110,15 @@ function plan(job: PublishJob, now: Date): Plan {
     if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
     coverPath = coverMode === 'custom' ? job.payload.coverImagePath : undefined;
   } else if (job.contentType === 'dynamic') {
-    if (!job.payload.images?.length) throw new AdapterError('publish_rejected', 'fill', 'kuaishou 图文 needs at least one image');
+    const count = job.payload.images?.length ?? 0;
+    if (count === 0) throw new AdapterError('publish_rejected', 'fill', 'kuaishou 图文 needs at least one image');
+    if (count > KUAISHOU_MAX_IMAGES) throw new AdapterError('publish_rejected', 'fill', `kuaishou 图文 holds at most ${KUAISHOU_MAX_IMAGES} pictures; the job has ${count}`, { count, max: KUAISHOU_MAX_IMAGES });
   } else {
     throw new AdapterError('setting_unavailable', 'open_editor', `kuaishou does not publish ${job.contentType}`, { contentType: job.contentType });
   }
   const caption = captionOf(job, tags);
   if (!caption.trim()) throw new AdapterError('publish_rejected', 'fill', 'kuaishou needs a description');
+  assertMaxChars(caption, KUAISHOU_MAX_CAPTION_CHARS, 'fill', 'the kuaishou description (title, text and topics)');
   return { caption, coverPath, collection, publishAt };
 }
 
@@ -103,26 +133,53 @@ function captionOf(job: PublishJob, tags = new SettingsReader(job).stringArray('
   return [...text.split('\n'), topics].filter((line) => line.trim() !== '').join('\n');
 }
 
+/** Who is logged in: the upload button says there is a session, the `userId` cookie whose it is. */
 async function readAccount(page: Page, ctx: AdapterContext, step: 'check_login' | 'open_editor') {
-  await need(page, KS.uploadButton, step, 'upload button (logged-in page)', ctx);
+  // Without a session kuaishou either sends the browser to passport (openLoggedIn) or shows 立即登录 in place of the form.
+  await need(page, `${KS.uploadButton}, ${KS.loginEntry}`, step, 'upload button (logged-in page)', ctx);
+  if (await page.locator(KS.loginEntry).first().isVisible()) {
+    throw new AdapterError('login_required', step, 'no session: kuaishou shows 立即登录 instead of the publish form', { url: page.url() });
+  }
   const cookie = (await page.context().cookies(page.url())).find((c) => c.name === 'userId');
   if (!cookie?.value) throw new AdapterError('login_required', step, 'kuaishou set no userId cookie: the session is not a creator login');
-  const name = (await page.locator('.header-user .user-name').first().innerText({ timeout: 1000 }).catch(() => '')).trim();
+  const name = (await page.locator(KS.userName).first().innerText({ timeout: 1000 }).catch(() => '')).trim();
   return { externalRef: decodeURIComponent(cookie.value), displayName: name || decodeURIComponent(cookie.value) };
 }
 
 async function openPublishPage(page: Page, ctx: AdapterContext, step: 'check_login' | 'open_editor') {
-  await openLoggedIn(page, liveUrl(ctx, self, URLS.publish), step, ctx, isLoginPage(ctx));
+  await openLoggedIn(page, at(ctx, URLS.publish), step, ctx, isLoginPage(ctx));
   return readAccount(page, ctx, step);
 }
 
-/** The works list, newest first: this job's post is the one with its caption, posted since the job began. */
-async function findPost(page: Page, job: PublishJob, caption: string, ctx: AdapterContext) {
-  const list = await need(page, KS.worksList, 'read_back', 'works list', ctx, 'attached');
-  const posts = await listedPosts(list, KS.worksRow, { link: KS.worksLink, text: KS.worksText }, photoIdOf, page);
-  // The list shows the caption on one line: compare with whitespace collapsed.
-  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-  return matchPost(posts, job, (text) => flat(text) === flat(caption));
+/** kuaishou's answer to the publish request: result 1 took the post; anything else is its refusal. */
+function judgeSubmit(body: unknown): { ok: true; value: true } | { ok: false; message: string } {
+  const result = field(body, 'result');
+  if (result === 1) return { ok: true, value: true };
+  const message = field(body, 'message');
+  return { ok: false, message: typeof message === 'string' && message.trim() ? message.trim() : `result ${JSON.stringify(result)}` };
+}
+
+/**
+ * The post kuaishou took, from the works list: the list the works page asked for
+ * after the publish moved it there, else the list of a works page opened for it.
+ */
+async function readBack(page: Page, job: PublishJob, caption: string, moved: Promise<Work[]>, ctx: AdapterContext): Promise<PublishResult> {
+  let works: Work[];
+  try {
+    works = await moved;
+  } catch {
+    // The page did not move on (or its list did not come): open the works page ourselves.
+    const list = watchWorksList(page, ctx, timeouts(ctx).navigationMs + timeouts(ctx).selectorMs);
+    try {
+      await openLoggedIn(page, at(ctx, URLS.works), 'read_back', ctx, isLoginPage(ctx));
+      works = await list;
+    } catch (e) {
+      throw outcomeUnknown(`kuaishou took the post, but its works list could not be read: ${(e as Error).message}`, page);
+    }
+  }
+  const found = findWork(works, job, caption, ctx);
+  if (!found.found) throw outcomeUnknown('kuaishou took the post, but it is not in the works list yet', page);
+  return { postId: found.postId, url: found.url };
 }
 
 export const kuaishouAdapter: Adapter = {
@@ -176,28 +233,32 @@ export const kuaishouAdapter: Adapter = {
 
   async publish(page, job, ctx) {
     const caption = captionOf(job);
-    await gatedPublish(
+    const submitPath = job.contentType === 'video' ? SUBMIT_PATHS.video : SUBMIT_PATHS.dynamic;
+    // An absent control means the page changed (editor_changed), not that kuaishou refused.
+    const button = await need(page, KS.publishButton, 'publish', 'publish control (发布)', ctx);
+    // Listening before the click: the works page asks for its list the moment it opens.
+    const t = timeouts(ctx);
+    const moved = watchWorksList(page, ctx, t.publishMs + t.navigationMs + t.selectorMs);
+    await clickPublishForJson(
       page,
       {
-        // An absent control means the page changed (editor_changed), not that kuaishou refused.
-        button: await need(page, KS.publishButton, 'publish', 'publish control (发布)', ctx),
-        isPublishRequest: (req) => req.method() === 'POST' && /\/pc\/submit$/.test(new URL(req.url()).pathname),
-        success: page.locator(KS.worksList),
-        failure: page.locator(KS.errorToast),
+        button,
+        confirm: publishConfirmation(page),
+        isPublishRequest: (req) => req.method() === 'POST' && realPath(ctx, req.url()) === submitPath,
+        urlPattern: `*${submitPath}*`,
+        refusal: page.locator(KS.errorToast),
+        judge: judgeSubmit,
       },
       ctx,
     );
-    const found = await findPost(page, job, caption, ctx).catch((e: unknown) => {
-      throw outcomeUnknown(`the works list could not be read: ${(e as Error).message}`, page);
-    });
-    if (!found.found) throw outcomeUnknown('published, but the post is not in the works list yet', page);
-    return { postId: found.postId, url: found.url };
+    return readBack(page, job, caption, moved, ctx);
   },
 
   async verify(page, job, ctx) {
     ctx.progress('read_back');
     const caption = captionOf(job);
-    await openLoggedIn(page, liveUrl(ctx, self, URLS.works), 'check_login', ctx, isLoginPage(ctx));
-    return findPost(page, job, caption, ctx);
+    const list = watchWorksList(page, ctx, timeouts(ctx).navigationMs + timeouts(ctx).selectorMs);
+    await openLoggedIn(page, at(ctx, URLS.works), 'check_login', ctx, isLoginPage(ctx));
+    return findWork(await list, job, caption, ctx);
   },
 };

@@ -2,18 +2,25 @@
  * Replica of kuaishou's creator centre (cp.kuaishou.com) for videos and 图文,
  * served at `/kuaishou/<host>/<path>` (the real hosts: cp.kuaishou.com,
  * passport.kuaishou.com). Without a session the publish page redirects to the
- * passport QR login page; with one it serves the publish page
- * (publish-page.ts) and sets the `userId` cookie. Uploads and the submit go to
- * the replica's own endpoints under /rest/cp/works/v2/ (kuaishou's real ones
- * are not in the public record; the adapter never calls them itself). An
- * accepted post is recorded and the page moves to the works list
- * (article/manage/video), which `verify` reads.
+ * passport QR login page, or (`forms['logged-out']: 'intro'`) shows an intro
+ * page with 立即登录 in place of the form; with one it serves the publish page
+ * (publish-page.ts) and sets the `userId` cookie. Uploads go to the replica's
+ * own endpoints (the adapter never sees them); the page publishes through the
+ * submit paths the sources record, answered `{ result: 1 }` without a post id
+ * or `{ result: -1, message }`. An accepted post is recorded and the page
+ * moves to the works page (article/manage/video), which asks for its list
+ * (POST /rest/cp/works/v2/video/pc/photo/list, data.list[] of
+ * { workId, title, uploadTime, … }) as it opens: that answer is what the
+ * adapter reads back.
+ *
+ * `forms`: `publish-confirm` (publish-page.ts), `logged-out` (`passport` |
+ * `intro`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from '../http.js';
 import { acceptPublish, apiUser, newNumericId, router, type PlatformSim } from '../platform.js';
 import type { SimState } from '../state.js';
-import { publishPage } from './publish-page.js';
+import { KUAISHOU_PUBLISH_CONFIRMS, publishPage, type PublishConfirm } from './publish-page.js';
 import { loginRoutes } from '../login-pages.js';
 import { KUAISHOU_LOGIN } from './login.js';
 
@@ -31,8 +38,10 @@ export const kuaishou: PlatformSim = {
     ...loginRoutes(KUAISHOU_LOGIN, 'kuaishou.web.cp.api_st'),
     ['GET', `${CP}/article/publish/video`, publishPageRoute],
     ['POST', /^\/cp\.kuaishou\.com\/rest\/cp\/works\/v2\/(video|photo|cover)\/pc\/upload$/, (req, res, route, state, [what]) => upload(req, res, route, state, what!)],
-    ['POST', /^\/cp\.kuaishou\.com\/rest\/cp\/works\/v2\/(video|photo)\/pc\/submit$/, (req, res, route, state, [what]) => submit(req, res, route, state, what!)],
+    ['POST', `${CP}/rest/cp/works/v2/video/pc/submit`, (req, res, route, state) => submit(req, res, route, state, 'video')],
+    ['POST', `${CP}/rest/cp/works/atlas/pc/publish/submit`, (req, res, route, state) => submit(req, res, route, state, 'photo')],
     ['GET', `${CP}/article/manage/video`, manage],
+    ['POST', `${CP}/rest/cp/works/v2/video/pc/photo/list`, worksList],
     ['GET', /^\/www\.kuaishou\.com\/short-video\/(\w+)$/, (_req, res, _route, state, [id]) => detail(res, state, id!)],
   ]),
 };
@@ -49,12 +58,28 @@ function sessionUser(req: IncomingMessage, res: ServerResponse, route: Route, st
   return user;
 }
 
+function form<T extends string>(state: SimState, key: string, known: readonly T[], fallback: T): T {
+  const value = state.opts(P).forms[key];
+  if (value === undefined) return fallback;
+  if (!(known as readonly string[]).includes(value)) throw new Error(`kuaishou replica: forms.${key} "${value}" is none of ${known.join(', ')}`);
+  return value as T;
+}
+
+/** What the publish address shows without a session when the form is `intro`: an intro page and its 立即登录. */
+function introPage(route: Route): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>快手创作者服务平台</title></head><body>
+<header><span class="brand">快手创作者服务平台</span><a class="login-btn" href="${esc(loginUrl(route))}">立即登录</a></header>
+<main><h1>快手创作者服务平台</h1><p>发布作品、管理作品、查看数据</p></main></body></html>`;
+}
+
 function publishPageRoute(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  if (!state.user(req, P) && form(state, 'logged-out', ['passport', 'intro'], 'passport') === 'intro') return html(res, introPage(route));
   const user = sessionUser(req, res, route, state);
   if (!user) return;
   // kuaishou's passport leaves the account id in a `userId` cookie on the root domain.
   res.setHeader('set-cookie', `userId=${encodeURIComponent(user.uid)}; Path=/; SameSite=Lax`);
-  html(res, publishPage({ prefix: route.prefix, user, omit: state.opts(P).omit, collections: KUAISHOU_COLLECTIONS }));
+  const confirm = form<PublishConfirm>(state, 'publish-confirm', KUAISHOU_PUBLISH_CONFIRMS, 'none');
+  html(res, publishPage({ prefix: route.prefix, user, omit: state.opts(P).omit, collections: KUAISHOU_COLLECTIONS, confirm }));
 }
 
 async function upload(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState, what: string): Promise<void> {
@@ -63,8 +88,8 @@ async function upload(req: IncomingMessage, res: ServerResponse, _route: Route, 
   const bytes = await readBody(req);
   const o = state.opts(P);
   const refused = what === 'video' ? o.rejectVideo : what === 'cover' ? o.rejectCover : o.rejectImages;
-  if (refused) return json(res, 200, { result: 0, error_msg: refused });
-  if (bytes.length === 0) return json(res, 200, { result: 0, error_msg: '文件为空' });
+  if (refused) return json(res, 200, { result: -1, message: refused });
+  if (bytes.length === 0) return json(res, 200, { result: -1, message: '文件为空' });
   const kind = what === 'video' ? 'video' : what === 'cover' ? 'cover' : 'image';
   json(res, 200, { result: 1, data: { key: state.storeMedia(P, user.uid, kind, bytes, req.headers['content-type']).id } });
 }
@@ -76,7 +101,7 @@ async function submit(req: IncomingMessage, res: ServerResponse, route: Route, s
   const user = apiUser(req, res, state, P);
   if (!user) return;
   const b = await readJson(req);
-  const refuse = (msg: string) => json(res, 200, { result: 0, error_msg: msg });
+  const refuse = (msg: string) => json(res, 200, { result: -1, message: msg });
   const keys = Array.isArray(b.keys) ? b.keys.map(String) : [];
   const media = keys.map((k) => state.media.get(k));
   if (media.length === 0 || media.some((m) => !m || m.account !== user.uid)) return refuse(what === 'video' ? '请上传视频' : '请上传图片');
@@ -101,24 +126,51 @@ async function submit(req: IncomingMessage, res: ServerResponse, route: Route, s
       settings,
       media: [...media, ...(cover ? [cover] : [])].map((m) => ({ kind: m!.kind, size: m!.size, sha256: m!.sha256 })),
     },
-    { result: 1, data: { photoId } },
+    // The sources record no post id in this answer: the works list names the post.
+    { result: 1, currentTime: Date.now(), data: {}, message: '成功' },
   );
 }
 
+/** The works page: its own script asks for the list, as kuaishou's does (the rows show no id). */
 function manage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const user = sessionUser(req, res, route, state);
   if (!user) return;
-  const items = state.published
+  const list = `${route.prefix}/cp.kuaishou.com/rest/cp/works/v2/video/pc/photo/list`;
+  html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>作品管理 - 快手创作者服务平台</title></head><body>
+<header><div class="header-user"><span class="user-info-name">${esc(user.name)}</span></div></header>
+<main id="main-container"><div class="auto-load-list"></div></main>
+<script>
+fetch(${JSON.stringify(list)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cursor: Date.now(), queryType: '0', limit: 20 }) })
+  .then((r) => r.json())
+  .then((j) => {
+    const box = document.querySelector('.auto-load-list');
+    for (const w of (j.data && j.data.list) || []) {
+      const row = document.createElement('div'); row.className = 'video-item';
+      row.innerHTML = '<div class="video-item__detail"><div class="video-item__detail__row__title"></div><div class="video-item__detail__row__time"></div></div>';
+      row.querySelector('.video-item__detail__row__title').textContent = w.title;
+      row.querySelector('.video-item__detail__row__time').textContent = new Date(w.uploadTime).toISOString().slice(0, 16).replace('T', ' ');
+      box.appendChild(row);
+    }
+  });
+</script></body></html>`);
+}
+
+/** The works list as kuaishou answers it: newest first, each work with its id, caption and upload time (ms). */
+function worksList(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
+  const user = apiUser(req, res, state, P);
+  if (!user) return;
+  const list = state.published
     .filter((p) => p.platform === P && p.account === user.uid)
     .reverse()
-    .map(
-      (p) => `<div class="video-item"><a class="video-item__cover" href="${esc(p.url)}"></a>
-  <div class="video-item__detail"><div class="video-item__detail__row__title">${esc(p.body)}</div><time datetime="${p.at}">${p.at.slice(0, 16).replace('T', ' ')}</time></div></div>`,
-    )
-    .join('\n');
-  html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>作品管理 - 快手创作者服务平台</title></head><body>
-<header><div class="header-user"><span class="user-name">${esc(user.name)}</span></div></header>
-<main><div class="video-list">${items}</div></main></body></html>`);
+    .map((p) => ({
+      workId: p.postId,
+      title: p.body,
+      uploadTime: Date.parse(p.at),
+      userId: Number(user.uid),
+      publishStatus: 1,
+      showAtlasIcon: p.media.some((m) => m.kind === 'image'),
+    }));
+  json(res, 200, { result: 1, currentTime: Date.now(), data: { list, total: list.length }, message: '成功' });
 }
 
 function detail(res: ServerResponse, state: SimState, id: string): void {

@@ -15,11 +15,15 @@
  */
 import { esc } from '../http.js';
 
+export type PublishConfirm = 'none' | '确认发布' | '确认' | '发布';
+export const KUAISHOU_PUBLISH_CONFIRMS: readonly PublishConfirm[] = ['none', '确认发布', '确认', '发布'];
+
 export interface PublishPageOptions {
   prefix: string;
   user: { uid: string; name: string };
   omit: readonly string[];
   collections: readonly string[];
+  confirm: PublishConfirm;
 }
 
 export const KUAISHOU_DESCRIPTION_PLACEHOLDER = '添加合适的话题和描述，作品能获得更多推荐～';
@@ -27,6 +31,8 @@ export const KUAISHOU_DESCRIPTION_PLACEHOLDER = '添加合适的话题和描述�
 export function publishPage(o: PublishPageOptions): string {
   const has = (name: string) => !o.omit.includes(name);
   const api = `${o.prefix}/cp.kuaishou.com/rest/cp/works/v2`;
+  const submit = { video: `${o.prefix}/cp.kuaishou.com/rest/cp/works/v2/video/pc/submit`, image: `${o.prefix}/cp.kuaishou.com/rest/cp/works/atlas/pc/publish/submit` };
+  const notice = o.confirm === '确认' ? '<div class="download-notice">近7天的下载记录 <button type="button" class="ant-btn" disabled>确定</button></div>' : '';
   const uploadButton = (label: string, kind: string) =>
     has('upload-button')
       ? `<button type="button" class="_upload-btn_1c9xk_12" data-kind="${kind}">${label}</button>`
@@ -52,7 +58,8 @@ export function publishPage(o: PublishPageOptions): string {
  #react-joyride-portal [role=alertdialog]{position:fixed;top:40%;left:40%;z-index:1001;background:#fff;padding:12px}
  .ant-select-dropdown{border:1px solid #ccc;background:#fff} .ant-message{position:fixed;top:8px;left:40%}
 </style></head>
-<body><header><span class="brand">快手创作者服务平台</span><div class="header-user"><span class="user-name">${esc(o.user.name)}</span></div></header>
+<body><header><span class="brand">快手创作者服务平台</span><div class="header-user"><span class="user-info-name">${esc(o.user.name)}</span></div></header>
+${notice}
 <main>
  <div role="tablist" class="ant-tabs-nav-list">
   <div role="tab" id="rc-tabs-0-tab-1" class="ant-tabs-tab" aria-selected="true">上传视频</div>
@@ -76,6 +83,8 @@ export function publishPage(o: PublishPageOptions): string {
 <div class="ant-message" hidden><div class="ant-message-notice ant-message-error"><span class="ant-message-custom-content"></span></div></div>
 <script>
 const API = ${JSON.stringify(api)};
+const SUBMIT = ${JSON.stringify(submit)};
+const CONFIRM = ${JSON.stringify(o.confirm)};
 const MANAGE = ${JSON.stringify(`${o.prefix}/cp.kuaishou.com/article/manage/video?status=2&from=publish`)};
 const COLLECTIONS = ${JSON.stringify(o.collections)};
 const $ = (s, r = document) => r.querySelector(s);
@@ -90,7 +99,7 @@ document.querySelectorAll('button[data-kind]').forEach((b) => b.addEventListener
 function toast(text) { $('.ant-message-custom-content').textContent = text; $('.ant-message').hidden = false; }
 async function send(url, file) {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
-  const j = await r.json(); if (j.result !== 1) throw new Error(j.error_msg || '上传失败'); return j.data.key;
+  const j = await r.json(); if (j.result !== 1) throw new Error(j.message || '上传失败'); return j.data.key;
 }
 async function upload(files, what) {
   const bar = $('.progress-div'); bar.hidden = false; $('.progress-text').textContent = '上传中';
@@ -150,16 +159,37 @@ document.querySelectorAll('input[name=timing]').forEach((r) => r.addEventListene
   document.querySelectorAll('label.ant-radio-wrapper').forEach((l) => l.classList.toggle('ant-radio-wrapper-checked', l.contains(document.querySelector('input[name=timing]:checked'))));
   $('input[placeholder="选择日期时间"]').hidden = $('input[name=timing]:checked').value !== 'later';
 }));
-$('._button-primary_3a3lq_60').addEventListener('click', async () => {
-  if (document.getElementById('react-joyride-portal')) return; // the spotlight swallows the click
+async function publish() {
   const editor = $('[contenteditable=true]') || $('textarea');
   const caption = editor.isContentEditable ? editor.innerText : editor.value;
   const later = $('input[name=timing]:checked').value === 'later';
-  const body = { type: kind, caption, keys: uploads, coverKey, collection, publishTime: later ? $('input[placeholder="选择日期时间"]').value : null };
-  const r = await fetch(API + '/' + (kind === 'video' ? 'video' : 'photo') + '/pc/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const j = await r.json().catch(() => ({ result: 0, error_msg: '网络错误' }));
+  const body = { caption, keys: uploads, coverKey, collection, publishTime: later ? $('input[placeholder="选择日期时间"]').value : null };
+  const r = await fetch(SUBMIT[kind], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const j = await r.json().catch(() => ({ result: -1, message: '网络错误' }));
   if (j.result === 1) { location.href = MANAGE; return; }
-  toast(j.error_msg || '发布失败');
+  toast(j.message || '发布失败');
+}
+function confirmDialog() {
+  const wrap = document.createElement('div');
+  if (CONFIRM === '发布') {
+    wrap.className = 'ant-modal-wrap';
+    wrap.innerHTML = '<div class="ant-modal" role="dialog"><div class="ant-modal-content"><div class="ant-modal-header"><div class="ant-modal-title">发布设置</div></div>' +
+      '<div class="ant-modal-body"><p>互动设置</p><p>查看权限：公开</p></div><div class="ant-modal-footer"><button type="button" class="ant-btn" data-act="cancel"><span>取 消</span></button>' +
+      '<button type="button" class="ant-btn ant-btn-primary" data-act="ok"><span>发布</span></button></div></div></div>';
+  } else {
+    wrap.className = 'ant-modal-wrap ant-modal-confirm-centered ant-modal-centered';
+    wrap.innerHTML = '<div class="ant-modal ant-modal-confirm ant-modal-confirm-confirm" role="dialog"><div class="ant-modal-content"><div class="ant-modal-body">' +
+      '<div class="ant-modal-confirm-body"><span class="ant-modal-confirm-title">确认发布该作品？</span></div><div class="ant-modal-confirm-btns">' +
+      '<button type="button" class="ant-btn" data-act="cancel"><span>取 消</span></button>' +
+      '<button type="button" class="ant-btn ant-btn-primary" data-act="ok"><span>' + (CONFIRM === '确认' ? '确 认' : '确认发布') + '</span></button></div></div></div></div>';
+  }
+  wrap.querySelector('[data-act=cancel]').addEventListener('click', () => wrap.remove());
+  wrap.querySelector('[data-act=ok]').addEventListener('click', () => { wrap.remove(); publish(); });
+  document.body.appendChild(wrap);
+}
+$('._button-primary_3a3lq_60').addEventListener('click', () => {
+  if (document.getElementById('react-joyride-portal')) return; // the spotlight swallows the click
+  if (CONFIRM === 'none') publish(); else confirmDialog();
 });
 </script>
 </body></html>`;

@@ -10,6 +10,9 @@ import { isTimeout, need, poll, timeouts } from '../support.js';
 
 export const KS = {
   uploadButton: "button[class^='_upload-btn']",
+  /** What a page without a session shows instead of the form (besides sending the browser to passport). */
+  loginEntry: ':text("立即登录")',
+  userName: '.user-info-name',
   imageTab: 'div[role="tablist"] div[role="tab"]:has-text("图文")',
   uploading: 'text=上传中',
   uploadFailed: 'text=上传失败',
@@ -21,11 +24,21 @@ export const KS = {
   scheduleRadio: 'label.ant-radio-wrapper',
   schedulePicker: 'input[placeholder="选择日期时间"]',
   publishButton: 'text="发布"',
-  worksList: '.video-list',
-  worksRow: '.video-item',
-  worksLink: 'a.video-item__cover',
-  worksText: '.video-item__detail__row__title',
+  /** Where a confirmation after 发布 sits: an ant-design dialog. */
+  dialog: '.ant-modal-confirm-centered, .ant-modal, [role="dialog"]',
 } as const;
+
+/** The words a confirmation's button has carried (ant-design spaces two-character labels: 确 认). */
+const CONFIRM_WORDS = /^\s*(确\s*认\s*发\s*布|确\s*认|确\s*定|发\s*布)\s*$/;
+
+/**
+ * The button that confirms the publish in a dialog kuaishou may show after 发布:
+ * an enabled button of an open dialog, worded 确认发布, 确认, 确定 or 发布. The
+ * publish control itself sits on the form, outside any dialog.
+ */
+export function publishConfirmation(page: Page): Locator {
+  return page.locator(KS.dialog).locator('button:not([disabled])').filter({ hasText: CONFIRM_WORDS });
+}
 
 /** The notice and the react-joyride guide the page lays over the form after an upload. */
 const OVERLAYS = [
