@@ -6,6 +6,7 @@ import {
   canonicalJson,
   checkEffectiveSettings,
   BILIBILI_PARTITIONS,
+  displayWidth,
   fieldsFor,
   JUEJIN_CATEGORIES,
   JUEJIN_TAGS,
@@ -157,6 +158,29 @@ describe('validateSettingsLayer', () => {
     }
     // A leading # on a real name is the caller's habit, not an empty topic; the adapters strip it.
     expect(validateSettingsLayer('video', 'zhihu', { tags: ['#Plume', 'C#'] }, 'p')).toEqual([]);
+  });
+
+  it("measures WeChat's author as its editor does: a width of at most 16, a Chinese character counting 2 (作者不能超过8个字)", () => {
+    expect(displayWidth('Plume')).toBe(5);
+    expect(displayWidth('微信作者')).toBe(8);
+    expect(displayWidth('Plume 公众号')).toBe(12);
+    expect(displayWidth('é·')).toBe(2); // Latin-1 counts 1
+    expect(displayWidth('，')).toBe(2); // full-width punctuation
+    expect(displayWidth('😀')).toBe(4); // outside the BMP: two UTF-16 units
+    expect(fieldsFor('article', 'wechat_mp')!.find((f) => f.key === 'author')).toMatchObject({ type: 'string', maxWidth: 16 });
+    for (const fits of ['一二三四五六七八', 'a'.repeat(16), '公众号Plume01', '']) {
+      expect(validateSettingsLayer('article', 'wechat_mp', { author: fits }, 'p'), fits).toEqual([]);
+    }
+    // Nine Chinese characters are 9 characters (within the old 16-character limit) but 18 wide.
+    const [issue, ...rest] = validateSettingsLayer('article', 'wechat_mp', { author: '一二三四五六七八九' }, 'platformSettings.wechat_mp');
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ code: 'invalid_settings', field: 'platformSettings.wechat_mp.author' });
+    expect(issue!.message).toBe(
+      'platformSettings.wechat_mp.author: is 18 wide; the platform takes a width of at most 16, counting a Chinese (full-width) character as 2 and a Latin letter, digit or space as 1 (8 Chinese characters, or 16 Latin ones)',
+    );
+    // Mixed: five Chinese characters (10) and six Latin (6) fit; one more Latin letter does not.
+    expect(validateSettingsLayer('article', 'wechat_mp', { author: '公众号作者Plume0' }, 'p')).toEqual([]);
+    expect(validateSettingsLayer('article', 'wechat_mp', { author: '公众号作者Plume01' }, 'p')).toHaveLength(1);
   });
 
   it('limits coverMode to what the platform supports', () => {

@@ -1745,6 +1745,8 @@ export interface operations {
                             limits?: {
                                 min_length?: number;
                                 max_length?: number;
+                                /** @description The widest value the platform's editor takes, as it measures: a Chinese (full-width) character counts 2, a Latin letter, digit or space 1 (WeChat's author: 16, that is 8 Chinese characters) */
+                                max_width?: number;
                                 min?: number;
                                 max?: number;
                                 min_items?: number;
@@ -1792,6 +1794,8 @@ export interface operations {
                                 limits?: {
                                     min_length?: number;
                                     max_length?: number;
+                                    /** @description The widest value the platform's editor takes, as it measures: a Chinese (full-width) character counts 2, a Latin letter, digit or space 1 (WeChat's author: 16, that is 8 Chinese characters) */
+                                    max_width?: number;
                                     min?: number;
                                     max?: number;
                                     min_items?: number;
@@ -1927,6 +1931,8 @@ export interface operations {
                             limits?: {
                                 min_length?: number;
                                 max_length?: number;
+                                /** @description The widest value the platform's editor takes, as it measures: a Chinese (full-width) character counts 2, a Latin letter, digit or space 1 (WeChat's author: 16, that is 8 Chinese characters) */
+                                max_width?: number;
                                 min?: number;
                                 max?: number;
                                 min_items?: number;
@@ -1956,6 +1962,8 @@ export interface operations {
                                 limits?: {
                                     min_length?: number;
                                     max_length?: number;
+                                    /** @description The widest value the platform's editor takes, as it measures: a Chinese (full-width) character counts 2, a Latin letter, digit or space 1 (WeChat's author: 16, that is 8 Chinese characters) */
+                                    max_width?: number;
                                     min?: number;
                                     max?: number;
                                     min_items?: number;

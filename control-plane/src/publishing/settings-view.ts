@@ -22,6 +22,11 @@ export const settingFieldView = z.object({
     .object({
       min_length: z.number().int().optional(),
       max_length: z.number().int().optional(),
+      max_width: z
+        .number()
+        .int()
+        .optional()
+        .describe("The widest value the platform's editor takes, as it measures: a Chinese (full-width) character counts 2, a Latin letter, digit or space 1 (WeChat's author: 16, that is 8 Chinese characters)"),
       min: z.number().optional(),
       max: z.number().optional(),
       min_items: z.number().int().optional(),
@@ -55,6 +60,7 @@ export function fieldView(f: SettingField): z.infer<typeof settingFieldView> {
   const limits = {
     ...(f.minLength !== undefined ? { min_length: f.minLength } : {}),
     ...(f.maxLength !== undefined ? { max_length: f.maxLength } : {}),
+    ...(f.maxWidth !== undefined ? { max_width: f.maxWidth } : {}),
     ...(f.min !== undefined ? { min: f.min } : {}),
     ...(f.max !== undefined ? { max: f.max } : {}),
     ...(f.minItems !== undefined ? { min_items: f.minItems } : {}),

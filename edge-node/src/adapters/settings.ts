@@ -6,7 +6,7 @@
  * `apply_settings`, raised before the browser opens anything, with a message
  * that says what to change.
  */
-import { platformContract } from '@plume/shared';
+import { displayWidth, platformContract } from '@plume/shared';
 import { AdapterError, type AdapterLog, type PublishJob } from './contract.js';
 
 export class SettingsReader {
@@ -26,9 +26,10 @@ export class SettingsReader {
     }
   }
 
-  string(field: string, opts: { required: true; oneOf?: readonly string[]; maxLength?: number }): string;
-  string(field: string, opts?: { required?: false; oneOf?: readonly string[]; maxLength?: number }): string | undefined;
-  string(field: string, opts: { required?: boolean; oneOf?: readonly string[]; maxLength?: number } = {}): string | undefined {
+  /** `maxWidth`: the widest the editor takes, as `displayWidth` measures (a Chinese character counts 2). */
+  string(field: string, opts: { required: true; oneOf?: readonly string[]; maxLength?: number; maxWidth?: number }): string;
+  string(field: string, opts?: { required?: false; oneOf?: readonly string[]; maxLength?: number; maxWidth?: number }): string | undefined;
+  string(field: string, opts: { required?: boolean; oneOf?: readonly string[]; maxLength?: number; maxWidth?: number } = {}): string | undefined {
     const v = this.settings[field];
     if (v === undefined || v === null || v === '') {
       if (opts.required) this.fail(field, `${this.platform}: setting "${field}" is required`);
@@ -41,6 +42,12 @@ export class SettingsReader {
     }
     if (opts.maxLength !== undefined && Array.from(s).length > opts.maxLength) {
       this.fail(field, `${this.platform}: setting "${field}" takes at most ${opts.maxLength} characters on this platform`);
+    }
+    if (opts.maxWidth !== undefined && displayWidth(s) > opts.maxWidth) {
+      this.fail(
+        field,
+        `${this.platform}: setting "${field}" is ${displayWidth(s)} wide; the platform takes a width of at most ${opts.maxWidth}, counting a Chinese (full-width) character as 2 and a Latin letter, digit or space as 1`,
+      );
     }
     return s;
   }

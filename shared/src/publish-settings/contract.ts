@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-26';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-27';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -36,6 +36,13 @@ export interface SettingField {
   default?: SettingValue;
   /** string/text/url: characters; string_list: characters per item. */
   maxLength?: number;
+  /**
+   * string/text: the widest the platform's editor takes, measured as it
+   * measures (displayWidth in validate.ts: a character beyond Latin-1, such as
+   * a Chinese one, counts 2; others 1). Given where a platform counts so
+   * (WeChat's author: 16, that is 8 Chinese characters).
+   */
+  maxWidth?: number;
   minLength?: number;
   /** integer bounds. */
   min?: number;
@@ -307,7 +314,13 @@ const ARTICLE: Record<string, PlatformOverrides> = {
   },
   wechat_mp: {
     fields: [
-      { key: 'author', type: 'string', maxLength: 16, description: 'Author name shown under the title.' },
+      {
+        key: 'author',
+        type: 'string',
+        maxLength: 16,
+        maxWidth: 16,
+        description: "Author name shown under the title. WeChat's editor measures it as a width of at most 16: a Chinese (full-width) character counts 2, a Latin letter or digit 1, so up to 8 Chinese characters (作者不能超过8个字) or 16 Latin ones.",
+      },
       { key: 'sourceUrl', type: 'url', maxLength: 2000, description: 'Read-the-original link.' },
       { key: 'openComment', type: 'boolean', default: false, description: 'Open comments on the article.' },
     ],

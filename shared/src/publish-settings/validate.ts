@@ -26,6 +26,22 @@ function notAnOption(f: SettingField, input: unknown): string {
   return `${JSON.stringify(input)} is not one of the values the platform offers for ${f.key}: ${shown}${more} (GET /publish/settings lists them)`;
 }
 
+/**
+ * A text's width as editors that count a Chinese character double measure it
+ * (WeChat's author field): each UTF-16 unit beyond Latin-1 (U+00FF) counts 2,
+ * the others 1. A character outside the Basic Multilingual Plane (most emoji)
+ * is two such units and counts 4.
+ */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) width += text.charCodeAt(i) > 0xff ? 2 : 1;
+  return width;
+}
+
+function tooWide(value: string, max: number): string {
+  return `is ${displayWidth(value)} wide; the platform takes a width of at most ${max}, counting a Chinese (full-width) character as 2 and a Latin letter, digit or space as 1 (${Math.floor(max / 2)} Chinese characters, or ${max} Latin ones)`;
+}
+
 function optionSchema(f: SettingField): z.ZodType<string> {
   return z.enum(f.options as [string, ...string[]], { error: (issue) => notAnOption(f, issue.input) });
 }
@@ -64,6 +80,8 @@ function fieldSchema(f: SettingField): z.ZodType {
       let s = z.string();
       if (f.minLength !== undefined) s = s.min(f.minLength);
       if (f.maxLength !== undefined) s = s.max(f.maxLength);
+      const maxWidth = f.maxWidth;
+      if (maxWidth !== undefined) s = s.refine((v) => displayWidth(v) <= maxWidth, { error: (issue) => tooWide(issue.input as string, maxWidth) });
       return s;
     }
   }

@@ -219,6 +219,24 @@ describe('what the node runs', () => {
     expect((await persistedState(t.db.database.db, w.user.id)).batches).toBe(0);
   });
 
+  it("微信公众号's author is measured as WeChat's editor measures it: nine Chinese characters (18 wide) are refused at preflight and publish, a mixed author 16 wide passes", async () => {
+    const WECHAT_MP = { platform: 'wechat_mp', contentTypes: ['article' as const], settings: ['author', 'sourceUrl', 'openComment', 'summary', 'coverMode'] };
+    const w = await world({ localVideoFile: 1, publishSettingsSnapshot: 1, platforms: ['wechat_mp'], adapters: [WECHAT_MP] });
+    const wechat = await w.account('wechat_mp');
+    const body = { articleId: w.article, executor: 'edge', accountIds: [wechat] };
+    const wide = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...body, contentType: 'article', platformSettings: { wechat_mp: { author: '一二三四五六七八九' } } });
+    expect(wide).toMatchObject({ status: 422, body: { error: { code: 'invalid_settings' } } });
+    expect(wide.body.error.message).toContain(
+      'platformSettings.wechat_mp.author: is 18 wide; the platform takes a width of at most 16, counting a Chinese (full-width) character as 2 and a Latin letter, digit or space as 1 (8 Chinese characters, or 16 Latin ones)',
+    );
+    const publish = await v1(t.app, w.user, 'POST', '/publish', { ...body, accountSettings: { [wechat]: { author: '一二三四五六七八九' } } });
+    expect(publish).toMatchObject({ status: 422, body: { error: { code: 'invalid_settings' } } });
+    const fits = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...body, contentType: 'article', platformSettings: { wechat_mp: { author: '公众号作者Plume0' } } });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(fits.body.targets[0].effective_settings).toMatchObject({ author: '公众号作者Plume0' });
+    expect((await persistedState(t.db.database.db, w.user.id)).batches).toBe(0);
+  });
+
   it('settings the executor has no control for are listed per target in ignored_settings, never dropped unseen', async () => {
     const w = await world({ localVideoFile: 1, publishSettingsSnapshot: 1, platforms: ['juejin'], adapters: [JUEJIN_ADAPTER] });
     const juejin = await w.account('juejin');
