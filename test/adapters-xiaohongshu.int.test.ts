@@ -237,7 +237,7 @@ describe('the answers xiaohongshu records in more than one form', () => {
     });
   }
 
-  it("verify never calls the note list itself: xiaohongshu refuses a request its page code did not sign", async () => {
+  it("the note list refuses a plain request from the page (unsigned): so verify reads what the note manager loads itself", async () => {
     const page = await fx.open(ACCOUNT);
     await page.goto(`${fx.sim.baseUrl(P)}/creator.xiaohongshu.com/new/note-manager`);
     const plain = await page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), `${fx.sim.baseUrl(P)}/creator.xiaohongshu.com/api/galaxy/v2/creator/note/user/posted?tab=0&page=0`);
