@@ -4,13 +4,18 @@
  * cover through the material upload, links written out as text (WeChat
  * refuses links to other sites), the draft saved through operate_appmsg with
  * author, 阅读原文, comments and digest, then published from the draft's edit
- * page through 发表 and its confirmation dialog; the post is read back from the
- * account's article list. The cases every adapter shares are in
+ * page through 发表, the dialog's 发表, 继续发表 when WeChat asks again and
+ * the administrator's scan when WeChat asks for one; the post is read back
+ * from the account's lists by its title (its id is not the draft's). The
+ * author is measured as WeChat's editor measures it (a Chinese character
+ * counts 2, at most 16). The cases every adapter shares are in
  * test/support/adapter-contract.ts.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { articleHtml, wechatMpAdapter as adapter } from '../edge-node/src/adapters/wechat-mp.js';
+import { appMsgRows, articleHtml, publishedRows, wechatMpAdapter as adapter } from '../edge-node/src/adapters/wechat-mp.js';
+import { decodeQrPng } from '../edge-node/src/login/qr.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
@@ -134,5 +139,141 @@ describe('errors', () => {
     const err = await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
     expect(err.message).toContain('发表');
     expect(ctx.gate.calls).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+});
+
+/** The draft's id, from the prepared edit page's address. */
+const draftIdOf = (page: Page) => new URL(page.url()).searchParams.get('appmsgid');
+
+describe('what WeChat asks after 发表', () => {
+  it('继续发表 (asked by default) is clicked; the published article has an id of its own, not the draft’s, and is read back by its title', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const draftId = draftIdOf(page);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(draftId).toMatch(/^\d+$/);
+    expect(result).toEqual({ postId: post.postId, url: post.url });
+    expect(result.postId).not.toBe(draftId);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('without 继续发表, the dialog’s 发表 publishes; a published article that keeps the draft’s id reads back too', async () => {
+    fx.sim.configure(P, { forms: { continue: 'absent', 'published-id': 'draft' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const draftId = draftIdOf(page);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(draftId);
+    expect(fx.sim.publishes(P).map((p) => p.postId)).toEqual([draftId]);
+  }, FLOW_TIMEOUT_MS);
+
+  it('微信验证: the adapter reports the administrator’s scan and waits for it; once the phone confirms, WeChat publishes', async () => {
+    fx.sim.configure(P, { forms: { verify: 'qr' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const publishing = adapter.publish(page, job, ctx);
+    await expect.poll(() => ctx.events.some((e) => e.step === 'publish' && e.detail?.phase === 'admin_scan'), { timeout: 10_000 }).toBe(true);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    const src = await page.locator('img.js_qrcode').getAttribute('src');
+    const text = decodeQrPng(Buffer.from(src!.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    await fx.sim.scan(text!, { account: ACCOUNT });
+    const result = await publishing;
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('微信验证 nobody scans: readback_failed naming the scan, nothing is published, and verify finds nothing', async () => {
+    fx.sim.configure(P, { forms: { verify: 'qr' } });
+    const page = await fx.open(ACCOUNT);
+    const base = fx.ctx();
+    const ctx = fx.ctx({ timeouts: { ...base.timeouts!, publishMs: 1_500 } });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    expect(err.message).toContain('微信验证');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('the lists the article is read back from', () => {
+  it.each(['publish-list', 'list-ex'])('with %s gone, publish and verify read the other list', async (gone) => {
+    fx.sim.configure(P, { omit: [gone] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
+
+  it('with both lists gone, the publish is readback_failed (outcome unknown) and verify says the site changed', async () => {
+    fx.sim.configure(P, { omit: ['publish-list', 'list-ex'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    expect(err.message).toContain('no article list answered');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+    await expectAdapterError(adapter.verify(page, job, ctx), 'editor_changed', 'read_back');
+  }, FLOW_TIMEOUT_MS);
+
+  it('reads publish_page and publish_info as JSON text or as objects, skips deleted rows and rows without an address, and takes a refusal for no list', () => {
+    const article = { aid: '2247503214_1', appmsgid: 2247503214, itemidx: 1, title: '标题', link: 'https://mp.weixin.qq.com/s/wZxawrdSdSUAAZc89XuhWg', update_time: 1753666492 };
+    const expected = [{ id: '2247503214', title: '标题', link: article.link, at: '2025-07-28T01:34:52.000Z' }];
+    const page = (info: unknown) => ({ publish_list: [{ publish_type: 101, publish_info: info }, { publish_type: 101, publish_info: '' }] });
+    const info = { appmsgex: [article, { ...article, appmsgid: 1, is_deleted: true }, { ...article, appmsgid: 2, link: '' }] };
+    const ok = { base_resp: { ret: 0, err_msg: 'ok' } };
+    expect(publishedRows({ ...ok, publish_page: JSON.stringify(page(JSON.stringify(info))) })).toEqual(expected);
+    expect(publishedRows({ ...ok, publish_page: page(info) })).toEqual(expected);
+    expect(publishedRows({ base_resp: { ret: 200003, err_msg: 'invalid session' } })).toBeNull();
+    expect(publishedRows({ ...ok, publish_page: 'not json' })).toBeNull();
+    expect(appMsgRows({ ...ok, app_msg_list: [article] })).toEqual(expected);
+    expect(appMsgRows({ base_resp: { ret: 200003 } })).toBeNull();
+  });
+});
+
+describe('the author, as WeChat measures it', () => {
+  it('an author wider than 16 (nine Chinese characters) is setting_unavailable before the browser moves; a mixed one exactly 16 wide is published', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ settings: { author: '一二三四五六七八九' } }), ctx), 'setting_unavailable', 'apply_settings');
+    expect(err.message).toContain('"author" is 18 wide');
+    expect(page.url()).toBe('about:blank');
+    const job = makeJob({ settings: { author: '公众号作者Plume0' } });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)[0]!.settings).toMatchObject({ author: '公众号作者Plume0' });
+  }, FLOW_TIMEOUT_MS);
+
+  it('the replica refuses what WeChat’s editor refuses: a draft saved with an author 18 wide stops at 发表 with 作者不能超过8个字, and no dialog opens', async () => {
+    const page = await fx.open(ACCOUNT);
+    await adapter.prepare(page, makeJob({ cover: false, settings: {}, content: `正文\n\n![图](${figure})` }), fx.ctx());
+    const token = new URL(page.url()).searchParams.get('token')!;
+    const picture = await page.locator('.ProseMirror img').getAttribute('src');
+    // The same draft call, given an author the adapter refuses before it gets this far.
+    const saved = await page.evaluate(
+      async ({ url, form }) => (await fetch(url, { method: 'POST', body: new URLSearchParams(form) })).json() as Promise<{ appMsgId?: number }>,
+      {
+        url: `${fx.sim.baseUrl(P)}/mp.weixin.qq.com/cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=${token}&lang=zh_CN`,
+        form: { token, title0: '作者太宽的草稿', author0: '一二三四五六七八九', content0: '<p>正文</p>', cdn_url0: picture!, need_open_comment0: '0' },
+      },
+    );
+    expect(saved.appMsgId).toBeGreaterThan(0);
+    const sent = fx.sim.hits('/mp.weixin.qq.com/cgi-bin/masssend');
+    await page.goto(`${fx.sim.baseUrl(P)}/mp.weixin.qq.com/cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=${saved.appMsgId}&token=${token}&lang=zh_CN`);
+    await page.locator('#js_send button').click();
+    await page.getByText('作者不能超过8个字').waitFor();
+    expect(await page.locator('.weui-desktop-dialog').filter({ visible: true }).count()).toBe(0);
+    expect(fx.sim.hits('/mp.weixin.qq.com/cgi-bin/masssend')).toBe(sent);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });

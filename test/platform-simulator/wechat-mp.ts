@@ -1,28 +1,49 @@
 /**
  * Replica of the WeChat Official Account platform (mp.weixin.qq.com) as the
  * public sources record it (provenance in edge-node/src/adapters/wechat-mp.ts):
- * the home page whose `window.wx.commonData` holds the session token, the
- * material upload, the draft save (operate_appmsg, with the refusals the
+ * the address that shows the QR login, or, logged in, sends to the home page
+ * with the session token in its address and `window.wx.commonData`; the
+ * material upload; the draft save (operate_appmsg, with the refusals the
  * sources list: links to other sites, no cover, a title over 64 characters, a
- * digest over 120), the draft's edit page with its 发表 control and
- * confirmation dialog, the account's article list, and the published pages
- * at /s/<key>. The publish request behind the dialog is not on record; this
- * replica answers it at /cgi-bin/masssend. The draft save also refuses
- * pictures that are not the account's uploads, so a test sees any left behind.
+ * digest over 120); the draft's edit page, whose 发表 runs the editor's check
+ * of the author (作者不能超过8个字 past a width of 16, a character beyond
+ * Latin-1 counting 2) and opens the 发表 dialog, then 继续发表, 微信验证 (the
+ * administrator's scan), 已发表，正在返回首页 and the way back home; the
+ * published list (appmsgpublish) and the older one (appmsg list_ex); the
+ * published pages at /s/<key>. The draft save also refuses pictures that are
+ * not the account's uploads, so a test sees any left behind.
+ *
+ * Not on record, so the replica's own: the request the last confirmation
+ * sends (POST /cgi-bin/masssend), where a refused publish shows its reason
+ * (the dialog's `.weui-desktop-dialog__error`), and the scan's machinery
+ * (/cgi-bin/safeverify: the page asks for a code, polls it; the phone posts
+ * the address the QR encodes).
+ *
+ * `forms` this replica knows (the sources record both; first is the default):
+ * - `continue`: `shown` (after the dialog's 发表, WeChat asks again with
+ *   继续发表) or `absent`;
+ * - `verify`: `none` or `qr` (a 微信验证 dialog whose QR the administrator
+ *   scans before WeChat publishes);
+ * - `published-id`: `new` (the published article's appmsgid is its own) or
+ *   `draft` (it keeps the draft's appMsgId).
  *
  * `omit` names this replica knows: `title-input` (the edit page loses `#title`),
  * `publish-button` (the edit page loses its 发表 control), `app-msg-id` (the
- * draft save answers without appMsgId).
+ * draft save answers without appMsgId), `publish-list` (appmsgpublish is gone),
+ * `list-ex` (appmsg list_ex is gone).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { esc, html, json, readBody, type Route } from './http.js';
+import QRCode from 'qrcode';
+import { esc, html, json, readBody, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
 
 const P = 'wechat_mp';
 const MP = '/mp.weixin.qq.com';
 const PICTURE_HOST = 'https://mmbiz.qpic.cn/mmbiz_png';
+/** WeChat's editor: 作者不能超过8个字 once the author's len() passes 16. */
+const AUTHOR_MAX_LEN = 16;
 
 interface Draft {
   id: string;
@@ -31,22 +52,35 @@ interface Draft {
 }
 const drafts = (state: SimState) => state.bag<Draft>('wechat_mp.drafts');
 const pictures = (state: SimState) => state.bag<{ account: string; mediaId: string }>('wechat_mp.pictures');
-/** Published article keys (/s/<key>) by appmsgid. */
+/** Published article keys (/s/<key>) by published appmsgid. */
 const keys = (state: SimState) => state.bag<string>('wechat_mp.keys');
+/** The administrator's scans the publish waits for, by ticket. */
+const scans = (state: SimState) => state.bag<{ account: string; confirmed: boolean }>('wechat_mp.scans');
 /** The session token the home page gives an account (stable for the account, digits as the real one). */
 const tokenOf = (u: User) => String(parseInt(createHash('sha256').update(`token:${u.uid}`).digest('hex').slice(0, 8), 16));
 const ticketOf = (u: User) => createHash('sha256').update(`ticket:${u.uid}`).digest('hex').slice(0, 40);
+const form = (state: SimState, key: string, fallback: string) => state.opts(P).forms[key] ?? fallback;
+/** The editor's len(): a UTF-16 unit beyond Latin-1 counts 2. */
+const editorLen = (s: string) => s.replace(/[^\x00-\xff]/g, '**').length;
 
 export const wechatMp: PlatformSim = {
   platform: P,
   contentTypes: ['article'],
   sessionCookie: 'slave_sid',
   handle: router([
-    ['GET', `${MP}/`, home],
+    ['GET', `${MP}/`, (req, res, route, state) => {
+      const u = state.user(req, P);
+      if (!u) return loginPage(res);
+      redirect(res, `${route.prefix}${MP}/cgi-bin/home?t=home/index&lang=zh_CN&token=${tokenOf(u)}`);
+    }],
+    ['GET', `${MP}/cgi-bin/home`, home],
     ['POST', `${MP}/cgi-bin/filetransfer`, upload],
     ['POST', `${MP}/cgi-bin/operate_appmsg`, saveDraft],
-    ['GET', `${MP}/cgi-bin/appmsg`, (req, res, route, state) => (route.query.get('action') === 'list_ex' ? list(req, res, route, state) : editPage(req, res, route, state))],
+    ['GET', `${MP}/cgi-bin/appmsg`, (req, res, route, state) => (route.query.get('action') === 'list_ex' ? listEx(req, res, route, state) : editPage(req, res, route, state))],
+    ['GET', `${MP}/cgi-bin/appmsgpublish`, publishedList],
     ['POST', `${MP}/cgi-bin/masssend`, publish],
+    ['POST', `${MP}/cgi-bin/safeverify`, safeVerify],
+    ['GET', `${MP}/cgi-bin/safeverify`, safeVerify],
     ['GET', /^\/mp\.weixin\.qq\.com\/s\/([\w-]+)$/, (_req, res, _route, state, [key]) => {
       const id = [...keys(state).entries()].find(([, k]) => k === key)?.[0];
       const p = id ? state.published.find((x) => x.platform === P && x.postId === id) : undefined;
@@ -56,11 +90,17 @@ export const wechatMp: PlatformSim = {
   ]),
 };
 
-function home(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
+function loginPage(res: ServerResponse): void {
+  html(res, shell('微信公众平台', '<div class="login__type__container login__type__container__scan"><p>使用账号登录</p><p>微信扫一扫，选择该微信下的公众平台账号登录</p></div>'));
+}
+
+/** The logged-in home page: the token in its address, the session in `window.wx.commonData`. */
+function home(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
-  if (!u) return html(res, shell('微信公众平台', '<div class="login__type__container"><p>使用账号登录</p><p>微信扫一扫，选择该微信下的公众平台账号登录</p></div>'));
+  if (!u) return redirect(res, `${route.prefix}${MP}/`);
+  if (route.query.get('token') !== tokenOf(u)) return redirect(res, `${route.prefix}${MP}/cgi-bin/home?t=home/index&lang=zh_CN&token=${tokenOf(u)}`);
   const data = `{ data: { t: "${tokenOf(u)}", user_name: "${esc(u.uid)}", nick_name: "${esc(u.name)}", ticket: "${ticketOf(u)}", time: "${Math.floor(Date.now() / 1000)}" } }`;
-  html(res, shell('公众号', `<script>window.wx = window.wx || {}; window.wx.commonData = ${data};</script><div class="weui-desktop-account__nickname">${esc(u.name)}</div>`));
+  html(res, shell('公众号', `<script>window.wx = window.wx || {}; window.wx.commonData = ${data};</script><div class="weui-desktop-account__nickname">${esc(u.name)}</div><h2>新的创作</h2>`));
 }
 
 /** A write call's session: the cookie's account and its token in the query. */
@@ -79,8 +119,8 @@ async function upload(req: IncomingMessage, res: ServerResponse, route: Route, s
   const q = route.query;
   if (q.get('action') !== 'upload_material' || q.get('ticket_id') !== u.uid || q.get('ticket') !== ticketOf(u)) return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid ticket' } });
   const raw = await readBody(req, 32 * 1024 * 1024);
-  const form = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
-  const file = form.get('file');
+  const fd = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+  const file = fd.get('file');
   if (!(file instanceof Blob) || file.size === 0) return json(res, 200, { base_resp: { ret: -1, err_msg: 'empty file' } });
   const o = state.opts(P);
   const reject = o.rejectCover || o.rejectImages;
@@ -109,10 +149,10 @@ async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route
   const u = session(req, res, route, state);
   if (!u) return;
   if (route.query.get('sub') !== 'create' || route.query.get('type') !== '77') return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid args' } });
-  const form = Object.fromEntries(new URLSearchParams((await readBody(req, 32 * 1024 * 1024)).toString()));
-  const ret = problem(state, u, form);
+  const body = Object.fromEntries(new URLSearchParams((await readBody(req, 32 * 1024 * 1024)).toString()));
+  const ret = problem(state, u, body);
   if (ret !== null) return json(res, 200, { ret: String(ret), base_resp: { ret, err_msg: 'default' } });
-  const d: Draft = { id: newNumericId(state, 10), account: u.uid, form };
+  const d: Draft = { id: newNumericId(state, 9), account: u.uid, form: body };
   drafts(state).set(d.id, d);
   if (state.opts(P).omit.includes('app-msg-id')) return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, data_seq: '1' });
   json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, appMsgId: Number(d.id), data_seq: '1' });
@@ -120,40 +160,114 @@ async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route
 
 function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
-  if (!u) return home(req, res, route, state);
+  if (!u) return loginPage(res);
   const d = drafts(state).get(route.query.get('appmsgid') ?? '');
   if (route.query.get('t') !== 'media/appmsg_edit' || !d || d.account !== u.uid || route.query.get('token') !== tokenOf(u)) return html(res, shell('公众号', '<p>素材不存在</p>'), 404);
   const omit = state.opts(P).omit;
   const title = omit.includes('title-input') ? '' : `<textarea id="title" class="js_title">${esc(d.form.title0 ?? '')}</textarea>`;
-  const send = omit.includes('publish-button') ? '' : '<button type="button" class="weui-desktop-btn weui-desktop-btn_primary" id="js_send">发表</button>';
-  const massUrl = `${route.prefix}${MP}/cgi-bin/masssend?t=ajax-response&token=${tokenOf(u)}&lang=zh_CN`;
+  const send = omit.includes('publish-button') ? '' : '<span id="js_send"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary mass_send">发表</button></span>';
+  const base = `${route.prefix}${MP}/cgi-bin`;
+  const token = tokenOf(u);
+  const page = {
+    draftId: d.id,
+    token,
+    authorTooWide: editorLen(d.form.author0 ?? '') > AUTHOR_MAX_LEN,
+    askAgain: form(state, 'continue', 'shown') === 'shown',
+    verify: form(state, 'verify', 'none') === 'qr',
+    massUrl: `${base}/masssend?t=ajax-response&token=${token}&lang=zh_CN`,
+    verifyUrl: `${base}/safeverify?token=${token}&lang=zh_CN`,
+    homeUrl: `${base}/home?t=home/index&lang=zh_CN&token=${token}`,
+  };
   html(
     res,
     shell(
       '公众号',
-      `<div class="appmsg_edit">${title}<div class="ProseMirror" contenteditable="true">${d.form.content0 ?? ''}</div>
+      `<div class="appmsg_edit">${title}
+<div class="js_author_error" style="display:none"><p class="js_msg_content">作者不能超过8个字</p></div>
+<input class="js_author" placeholder="请输入作者" value="${esc(d.form.author0 ?? '')}">
+<div class="ProseMirror" contenteditable="true">${d.form.content0 ?? ''}</div>
 <div class="tool_bar"><button type="button" class="weui-desktop-btn">保存为草稿</button>${send}</div>
-<div class="weui-desktop-dialog" style="display:none"><div class="weui-desktop-dialog__bd">发表后将出现在公众号主页，不会推送给粉丝。</div>
+<div class="weui-desktop-dialog js_publish_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">发表</h3>
+<div class="weui-desktop-dialog__bd"><div class="mass-send__td">群发通知 <label class="weui-desktop-switch"><input type="checkbox" class="weui-desktop-switch__input"></label></div>发表后将出现在公众号主页。</div>
 <p class="weui-desktop-dialog__error" style="display:none"></p>
-<div class="weui-desktop-dialog__ft"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary" id="js_confirm">发表</button><button type="button" class="weui-desktop-btn">取消</button></div></div>
-<div class="weui-desktop-toast" style="display:none"></div></div>
+<div class="weui-desktop-dialog__ft"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary js_confirm">发表</button><button type="button" class="weui-desktop-btn js_cancel">取消</button></div></div>
+<div class="weui-desktop-dialog js_again_dialog" style="display:none"><div class="weui-desktop-dialog__bd">未开启群发通知，内容将展示在公众号主页，若允许平台推荐，内容有可能被推荐至看一看或其他推荐场景。</div>
+<div class="weui-desktop-dialog__ft"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary js_again">继续发表</button><button type="button" class="weui-desktop-btn">取消</button></div></div>
+<div class="weui-desktop-dialog js_verify_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">微信验证</h3><p>请联系管理员进行验证</p><img class="js_qrcode" alt="二维码"></div>
+<div class="weui-desktop-dialog js_state_dialog" style="display:none"><h3 class="weui-desktop-dialog__title js_state"></h3></div>
+</div>
 <script>
-const dialog = document.querySelector('.weui-desktop-dialog');
-document.querySelector('#js_send')?.addEventListener('click', () => { dialog.style.display = 'block'; });
-document.querySelector('#js_confirm').addEventListener('click', async () => {
-  const body = new URLSearchParams({ appmsgid: ${JSON.stringify(d.id)}, token: ${JSON.stringify(tokenOf(u))}, lang: 'zh_CN', f: 'json', ajax: '1' });
-  const r = await fetch(${JSON.stringify(massUrl)}, { method: 'POST', body });
-  const a = await r.json();
+const page = ${JSON.stringify(page)};
+const $ = (s) => document.querySelector(s);
+const show = (s, on) => { $(s).style.display = on ? 'block' : 'none'; };
+const state = (text) => { $('.js_state').textContent = text; show('.js_state_dialog', true); };
+const refuse = (text) => {
+  for (const s of ['.js_again_dialog', '.js_verify_dialog', '.js_state_dialog']) show(s, false);
+  show('.js_publish_dialog', true);
+  $('.weui-desktop-dialog__error').textContent = text; show('.weui-desktop-dialog__error', true);
+};
+async function send() {
+  state('正在发表');
+  const body = new URLSearchParams({ appmsgid: page.draftId, token: page.token, lang: 'zh_CN', f: 'json', ajax: '1' });
+  let a;
+  try { a = await (await fetch(page.massUrl, { method: 'POST', body })).json(); } catch { return; }
   if (a.base_resp && a.base_resp.ret === 0) {
-    dialog.style.display = 'none';
-    const t = document.querySelector('.weui-desktop-toast'); t.textContent = '发表成功'; t.style.display = 'block';
-  } else {
-    const e = document.querySelector('.weui-desktop-dialog__error'); e.textContent = (a.base_resp && a.base_resp.err_msg) || '发表失败'; e.style.display = 'block';
+    show('.js_publish_dialog', false);
+    state('已发表，正在返回首页');
+    setTimeout(() => { location.href = page.homeUrl; }, 300);
+  } else refuse((a.base_resp && a.base_resp.err_msg) || '发表失败');
+}
+async function verifyThenSend() {
+  if (!page.verify) return send();
+  const asked = await (await fetch(page.verifyUrl + '&action=ask', { method: 'POST' })).json();
+  $('.js_qrcode').src = 'data:image/png;base64,' + asked.png;
+  show('.js_verify_dialog', true);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const s = await (await fetch(page.verifyUrl + '&action=check&ticket=' + asked.ticket)).json();
+    if (s.confirmed) break;
   }
+  show('.js_verify_dialog', false);
+  send();
+}
+$('#js_send button')?.addEventListener('click', () => {
+  if (page.authorTooWide) { show('.js_author_error', true); return; }
+  show('.js_publish_dialog', true);
 });
+$('.js_cancel').addEventListener('click', () => show('.js_publish_dialog', false));
+$('.js_confirm').addEventListener('click', () => {
+  show('.weui-desktop-dialog__error', false);
+  if (page.askAgain) show('.js_again_dialog', true); else verifyThenSend();
+});
+$('.js_again').addEventListener('click', () => { show('.js_again_dialog', false); verifyThenSend(); });
 </script>`,
     ),
   );
+}
+
+/** The scan WeChat asks of the administrator: the page asks for a code and polls it; the phone posts the address the code holds. */
+async function safeVerify(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const action = route.query.get('action');
+  const ticket = route.query.get('ticket') ?? '';
+  if (action === 'scan') {
+    // The administrator's phone: opening the code's address shows what it confirms, posting confirms.
+    const s = scans(state).get(ticket);
+    const phone = state.user(req, P);
+    if (!s || !phone || phone.uid !== s.account) return json(res, 404, { base_resp: { ret: -1, err_msg: 'no such code' } });
+    if (req.method === 'POST') s.confirmed = true;
+    return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' } });
+  }
+  const u = session(req, res, route, state);
+  if (!u) return;
+  if (action === 'ask') {
+    const t = randomBytes(12).toString('hex');
+    scans(state).set(t, { account: u.uid, confirmed: false });
+    const text = `http://${req.headers.host ?? '127.0.0.1'}${route.prefix}${MP}/cgi-bin/safeverify?action=scan&ticket=${t}`;
+    const png = (await QRCode.toBuffer(text, { type: 'png', margin: 2, scale: 5 })).toString('base64');
+    return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, ticket: t, png });
+  }
+  const s = scans(state).get(ticket);
+  json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, confirmed: !!s && s.account === u.uid && s.confirmed });
 }
 
 async function publish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
@@ -165,8 +279,10 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return json(res, 200, { base_resp: { ret: 10807, err_msg: rejected } });
   drafts(state).delete(d.id);
-  const key = createHash('sha256').update(`s:${d.id}`).digest('base64url').slice(0, 22);
-  keys(state).set(d.id, key);
+  // The published article's id: its own (as the published lists show them), or the draft's.
+  const id = form(state, 'published-id', 'new') === 'draft' ? d.id : `2247${String(state.nextSeq()).padStart(6, '0')}`;
+  const key = createHash('sha256').update(`s:${id}`).digest('base64url').slice(0, 22);
+  keys(state).set(id, key);
   const f = d.form;
   const media = (src: string, kind: MediaRecord['kind']): MediaRecord => {
     const m = state.media.get(pictures(state).get(src)!.mediaId)!;
@@ -179,7 +295,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
     {
       platform: P,
       account: u.uid,
-      postId: d.id,
+      postId: id,
       url: `${route.prefix}${MP}/s/${key}`,
       title: f.title0,
       body: content,
@@ -190,14 +306,40 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   );
 }
 
-function list(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+/** The account's published articles, newest first, as both lists describe them. */
+function articles(state: SimState, u: User) {
+  return state.published
+    .filter((p) => p.platform === P && p.account === u.uid)
+    .map((p) => {
+      const time = Math.floor(Date.parse(p.at) / 1000);
+      return { aid: `${p.postId}_1`, appmsgid: Number(p.postId), itemidx: 1, title: p.title, link: `https://mp.weixin.qq.com/s/${keys(state).get(p.postId)}`, create_time: time, update_time: time };
+    })
+    .reverse();
+}
+
+function listEx(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  if (state.opts(P).omit.includes('list-ex')) return html(res, shell('微信公众平台', '<p>页面不存在</p>'), 404);
   const u = session(req, res, route, state);
   if (!u) return;
-  const rows = state.published
-    .filter((p) => p.platform === P && p.account === u.uid)
-    .map((p) => ({ aid: `${p.postId}_1`, appmsgid: Number(p.postId), itemidx: 1, title: p.title, link: `https://mp.weixin.qq.com/s/${keys(state).get(p.postId)}`, update_time: Math.floor(Date.parse(p.at) / 1000) }))
-    .reverse();
+  const rows = articles(state, u).map(({ aid, appmsgid, itemidx, title, link, update_time }) => ({ aid, appmsgid, itemidx, title, link, update_time }));
   json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, app_msg_cnt: rows.length, app_msg_list: rows });
+}
+
+/** 发表记录 as JSON: publish_page and each publish_info are JSON text, as the sources parse them. */
+function publishedList(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  if (state.opts(P).omit.includes('publish-list')) return html(res, shell('微信公众平台', '<p>页面不存在</p>'), 404);
+  const u = session(req, res, route, state);
+  if (!u) return;
+  const q = route.query;
+  if (q.get('sub') !== 'list' || q.get('f') !== 'json') return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid args' } });
+  const begin = Number(q.get('begin') ?? 0);
+  const count = Number(q.get('count') ?? 5);
+  const all = articles(state, u);
+  const publishList = all.slice(begin, begin + count).map((a) => ({
+    publish_type: 101,
+    publish_info: JSON.stringify({ type: 9, new_publish: 1, msgid: a.appmsgid, sent_info: { time: a.update_time, is_published: 1 }, appmsgex: [{ ...a, is_deleted: false }] }),
+  }));
+  json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, publish_page: JSON.stringify({ total_count: all.length, publish_count: all.length, masssend_count: 0, publish_list: publishList }) });
 }
 
 function shell(title: string, body: string): string {

@@ -1,61 +1,86 @@
 /**
  * wechat_mp (微信公众号): articles through the Official Account platform's
- * own draft → publish flow. The logged-in home page https://mp.weixin.qq.com/
- * gives the session token; every picture and the cover go to the platform's
- * material upload; the article is saved as a draft (图文消息) through the
- * editor's own form call; the draft's edit page is opened and, behind the
- * commit gate, published with the editor's 发表 control and its confirmation
- * dialog. WeChat refuses links to other sites in the body, so each link is
- * written as its text followed by the address in brackets.
+ * own draft → publish flow. The logged-in home page gives the session token;
+ * every picture and the cover go to the platform's material upload; the
+ * article is saved as a draft (图文消息) through the editor's own form call;
+ * the draft's edit page is opened and, behind the commit gate, published with
+ * the editor's 发表 control and the 发表 of its dialog, then 继续发表 when
+ * WeChat asks again and, while WeChat asks the administrator to scan a code
+ * (微信验证), a wait for that scan. The article is then found in the
+ * account's lists by its title, never by the draft's id. WeChat refuses links
+ * to other sites in the body, so each link is written as its text followed by
+ * the address in brackets.
  *
- * | fact | source (repository, path, snapshot date) |
+ * Sources:
+ * - W: wechatsync/Wechatsync packages/@wechatsync/drivers/src/weixin.js (2023-08-26, snapshot 2023-09-05)
+ * - M: leaperone/MultiPost-Extension src/sync/article/weixin.ts (2025-12-05, snapshot 2026-06-05)
+ * - C: doocs/cose packages/core/src/platforms/wechat.js (2026-06-17)
+ * - L: LinusLing/WeChatMediaPlatformAutomation automation.js (snapshot 2024-06-26, commit 27d5804): a puppeteer publisher of WeChat's earlier editor
+ * - P: wangzheuser/panda-video-generator automations/WeixinMp/write-article-weixin-mp.spec.ts and login-weixin-mp.spec.ts (commit 6da029e, 2026-03-27; removed the next day)
+ * - E: wechat-article/wechat-article-exporter server/api/web/mp/appmsgpublish.get.ts, apis/index.ts, types/types.d.ts, config/public-apis.ts (2026-07-21)
+ * - Z: mengjian-github/ziliu extension/plugins/platforms/wechat.js (2026-02-03, snapshot 2026-02-16)
+ * - A: 1140349909/platform src/common/config/content.js (commit 4378d6c): an article tool's WeChat limits, WX_AUTHOR 8
+ * - X: WeChat's own editor scripts, define("media/appmsg_article.js") and define("media/article.js"), as copies in the public code index that does not name their repositories
+ *
+ * | fact | source |
  * |---|---|
- * | GET https://mp.weixin.qq.com/ runs `window.wx.commonData = {…}`; data.t is the session token, data.user_name the account (gh_…), data.nick_name its name, data.ticket and data.time for uploads; no data.t = not logged in | wechatsync/Wechatsync packages/@wechatsync/drivers/src/weixin.js 2023-08-26 (snapshot 2023-09-05); leaperone/MultiPost-Extension src/sync/article/weixin.ts 2025-12-05 (snapshot 2026-06-05) |
- * | POST /cgi-bin/filetransfer?action=upload_material&f=json&scene=8&writetype=doublewrite&groupid=1&ticket_id=<user_name>&ticket=<ticket>&svr_time=<time>&token=<t>&lang=zh_CN&seq=<ms>&t=<random>, multipart type, id, name, lastModifiedDate, size, file → {base_resp.err_msg "ok", cdn_url, content (file id)} | Wechatsync weixin.js; MultiPost weixin.ts |
- * | POST /cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=<t>&lang=zh_CN with the draft's form (token, lang, f json, ajax 1, random, AppMsgId, count 1, data_seq 0, operate_from, isnew 0, title0, author0, writerid0, fileid0, digest0, auto_gen_digest0, content0, sourceurl0, need_open_comment0, only_fans_can_comment0, cdn_url0, cdn_235_1_url0, cdn_1_1_url0, cdn_url_back0, crop_list0, show_cover_pic0, copyright_type0 0, …) → {appMsgId}; a refusal has ret or base_resp.ret (412, 64562: links to other sites; 64513: no cover; 64702: title over 64; 64703: digest over 120) | Wechatsync weixin.js (editPost, formatError); MultiPost weixin.ts (createArticle) |
- * | a draft needs a cover (MultiPost stops with 需要封面图片; ret 64513) and takes the uploaded picture's cdn_url in cdn_url0 / cdn_235_1_url0 / cdn_1_1_url0 / cdn_url_back0 | MultiPost weixin.ts; Wechatsync weixin.js formatError |
- * | the draft's edit page /cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=<id>&token=<t>&lang=zh_CN; the editor's title field `#title` | Wechatsync weixin.js; MultiPost weixin.ts; `#title` from doocs/cose packages/core/src/platforms/wechat.js 2026-06-17 (snapshot 2026-06-17), read there on the newer editor page appmsg_edit_v2 |
- * | links to other sites refused in the body (ret 64562 请勿插入非mp.weixin.qq.com域名的链接); anchors unwrapped to their text | Wechatsync weixin.js (formatError, preEditPost) |
- * | GET /cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=<t>&lang=zh_CN&f=json&ajax=1 lists the account's articles | Wechatsync weixin.js (listArticle; fakeid '' as its default) |
- * | the list's rows app_msg_list[] {appmsgid, title, link, update_time (Unix seconds)}, published articles only | UNVERIFIED |
- * | publishing a saved draft with the edit page's 发表 button, then the 发表 button of the confirmation dialog (`.weui-desktop-dialog`), which sends one POST under /cgi-bin/ | UNVERIFIED (no source records the publish step; Wechatsync and MultiPost stop at the draft, cose at 保存为草稿) |
- * | the page's answer: a toast 发表成功, or the dialog's `.weui-desktop-dialog__error` with the reason | UNVERIFIED |
- * | the published article keeps the draft's appmsgid | UNVERIFIED |
- * | pictures already on mmbiz.qpic.cn are the platform's own | UNVERIFIED |
+ * | GET https://mp.weixin.qq.com/ logged in lands on the home page with the session token in its address (/cgi-bin/home?…&token=<t>), which runs `window.wx.commonData = {…}`: data.t the token, data.user_name the account (gh_…), data.nick_name its name, data.ticket and data.time for uploads; no data.t = not logged in; logged out, the same address shows the QR login | W; M (commonData); C, Z (the token read from the address); L, P (the QR login at https://mp.weixin.qq.com/) — second-sourced |
+ * | POST /cgi-bin/filetransfer?action=upload_material&f=json&scene=8&writetype=doublewrite&groupid=1&ticket_id=<user_name>&ticket=<ticket>&svr_time=<time>&token=<t>&lang=zh_CN&seq=<ms>&t=<random>, multipart type, id, name, lastModifiedDate, size, file → {base_resp.err_msg "ok", cdn_url, content (file id)} | W; M |
+ * | POST /cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=<t>&lang=zh_CN with the draft's form (token, lang, f json, ajax 1, random, AppMsgId, count 1, data_seq 0, operate_from, isnew 0, title0, author0, writerid0, fileid0, digest0, auto_gen_digest0, content0, sourceurl0, need_open_comment0, only_fans_can_comment0, cdn_url0, cdn_235_1_url0, cdn_1_1_url0, cdn_url_back0, crop_list0, show_cover_pic0, copyright_type0 0, …) → {appMsgId}; a refusal has ret or base_resp.ret (412, 64562: links to other sites; 64513: no cover; 64702: title over 64; 64703: digest over 120) | W (editPost, formatError); M (createArticle) |
+ * | a draft needs a cover (M stops with 需要封面图片; ret 64513) and takes the uploaded picture's cdn_url in cdn_url0 / cdn_235_1_url0 / cdn_1_1_url0 / cdn_url_back0 | M; W formatError |
+ * | the author: WeChat's editor refuses one whose len() is over 16 with 作者不能超过8个字, len() counting a character beyond Latin-1 as 2 — 8 Chinese characters, or 16 Latin ones | A (8); X (`author.len()>16`, the message) — second-sourced; the measure is also the settings contract's (maxWidth 16), so preflight refuses the same authors |
+ * | the draft's edit page /cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=<id>&token=<t>&lang=zh_CN; the editor's title field `#title` | W; M; `#title` from C, read there on the newer editor page appmsg_edit_v2 |
+ * | links to other sites refused in the body (ret 64562 请勿插入非mp.weixin.qq.com域名的链接); anchors unwrapped to their text | W (formatError, preEditPost) |
+ * | the edit page's 发表 control (L `#js_send > button`; P the button named 发表) opens the dialog `.weui-desktop-dialog` headed 发表, whose footer `.weui-desktop-dialog__ft` holds its own 发表 | L; P — second-sourced |
+ * | after that 发表, WeChat may ask again with a 继续发表 button (when 群发通知 is off, P) | TOLERANT: 继续发表 is clicked when it shows and not waited for when absent (P clicks it only if visible) |
+ * | WeChat may then ask the account's administrator to confirm on the phone: a dialog headed 微信验证 with a QR code (P), earlier 扫码确认 with the code in `.qrcode_wrp img` (L) | TOLERANT: while it shows, the adapter reports publish/admin_scan and waits one more publish allowance for the scan; without the scan the outcome is unknown (readback_failed) and verify decides |
+ * | published: the page shows 已发表，正在返回首页 (P) and returns to the home page /cgi-bin/home (L waits for the home page after the scan) | TOLERANT: either signal ends the wait (P; L) |
+ * | the request the last confirmation sends and its answer | UNVERIFIED: no public source records it (L and P drive the page and read its headings, W, M and C stop at the draft); the adapter never relies on it: the page's signals and the list decide |
+ * | a refused publish shows its reason in the dialog's `.weui-desktop-dialog__error` | UNVERIFIED: no public source records how the page shows a refused publish (the sources record the accepted path only); a refusal shown some other way ends as unknown (readback_failed), never as a retryable error |
+ * | the published list: GET /cgi-bin/appmsgpublish?sub=list&search_field=null&begin=0&count=5&query=&fakeid=&type=101_1&free_publish_type=1&sub_action=list_ex&token=<t>&lang=zh_CN&f=json&ajax=1 (fakeid empty: the account's own, Z) → {base_resp.ret 0, publish_page}: publish_page.publish_list[].publish_info.appmsgex[] {aid, appmsgid, itemidx, title, link https://mp.weixin.qq.com/s/<key>, create_time, update_time (Unix seconds), is_deleted} | E; Z — second-sourced; TOLERANT: publish_page and publish_info as JSON text (E) or as objects (Z reads both) |
+ * | the older list GET /cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=<t>&lang=zh_CN&f=json&ajax=1 → app_msg_list[] {appmsgid, title, link, update_time} | W (listArticle; fakeid '' as its default); the row fields UNVERIFIED (W returns the answer as it is) — TOLERANT: both lists are read, a row in either counts, and either list may fail while the other answers |
+ * | the published article's id and address are its own (appmsgid 2247503214 with link /s/<key> in E), not the draft's appMsgId | TOLERANT: publish and verify find the article by its exact title within the job's window, newest first, and never by the draft's id, so a published id equal to the draft's or a new one both read back |
+ * | pictures already on mmbiz.qpic.cn are the platform's own | Z (isPlatformCdnUrl, preProcessImages skip mmbiz.qpic.cn); E (covers on mmbiz.qpic.cn) — second-sourced |
  *
- * Settings (shared contract names): `author` (author0), `sourceUrl` (阅读原文,
- * sourceurl0), `openComment` (need_open_comment0), `summary` (digest0, else
- * WeChat writes one), `coverMode` (`custom` uploads the article's cover; `auto`
- * uses the body's first picture). Tags, `original` and `aiLabel` are logged as
- * ignored: no source records their fields.
+ * Settings (shared contract names): `author` (author0, a width of at most 16
+ * as WeChat measures it), `sourceUrl` (阅读原文, sourceurl0), `openComment`
+ * (need_open_comment0), `summary` (digest0, else WeChat writes one),
+ * `coverMode` (`custom` uploads the article's cover; `auto` uses the body's
+ * first picture). Tags, `original` and `aiLabel` are logged as ignored: no
+ * source records their fields.
  */
 import { markdownToHtml } from '@plume/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
-import { gatedPublish, outcomeUnknown } from './publish-click.js';
+import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, isTimeout, jobOfType, need, openLoggedIn, timeouts } from './support.js';
 
 const ORIGIN = 'https://mp.weixin.qq.com';
 export const WECHAT_MP_URLS = {
   home: `${ORIGIN}/`,
+  homePath: '/cgi-bin/home',
   upload: (s: Session) =>
     `${ORIGIN}/cgi-bin/filetransfer?${new URLSearchParams({ action: 'upload_material', f: 'json', scene: '8', writetype: 'doublewrite', groupid: '1', ticket_id: s.userName, ticket: s.ticket, svr_time: s.time, token: s.token, lang: 'zh_CN', seq: String(Date.now()), t: String(Math.random()) })}`,
   draftSave: (token: string) => `${ORIGIN}/cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=${encodeURIComponent(token)}&lang=zh_CN`,
   edit: (id: string, token: string) => `${ORIGIN}/cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}&lang=zh_CN`,
+  publishedList: (token: string) =>
+    `${ORIGIN}/cgi-bin/appmsgpublish?${new URLSearchParams({ sub: 'list', search_field: 'null', begin: '0', count: '5', query: '', fakeid: '', type: '101_1', free_publish_type: '1', sub_action: 'list_ex', token, lang: 'zh_CN', f: 'json', ajax: '1' })}`,
   list: (token: string) => `${ORIGIN}/cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=${encodeURIComponent(token)}&lang=zh_CN&f=json&ajax=1`,
 };
-export const WECHAT_MP_LIMITS = { titleMax: 64, summaryMax: 120, authorMax: 16 } as const;
+/** authorMaxWidth: as WeChat's editor measures (displayWidth: a Chinese character counts 2). */
+export const WECHAT_MP_LIMITS = { titleMax: 64, summaryMax: 120, authorMaxWidth: 16 } as const;
 const SETTING_KEYS = ['author', 'sourceUrl', 'openComment', 'summary', 'coverMode'] as const;
 const TITLE_INPUT = '#title';
-const PUBLISH_BUTTON = 'button:text-is("发表")';
 const DIALOG = '.weui-desktop-dialog';
 /** Pictures already on WeChat's picture host stay as they are. */
 const OWN_PICTURE = /^https:\/\/mmbiz\.qpic\.cn\//;
+/** How often the publish wait looks at the page. */
+const LOOK_MS = 100;
 
 type Ctx = AdapterContext;
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -94,7 +119,7 @@ function readSettings(job: ArticleJob) {
   return {
     reader: r,
     cover: coverMode === 'custom' ? job.payload.coverImage : undefined,
-    author: r.string('author', { maxLength: WECHAT_MP_LIMITS.authorMax }) ?? '',
+    author: r.string('author', { maxWidth: WECHAT_MP_LIMITS.authorMaxWidth }) ?? '',
     sourceUrl: r.string('sourceUrl', { maxLength: 2000 }) ?? '',
     openComment: r.boolean('openComment', false),
     summary: r.string('summary', { maxLength: WECHAT_MP_LIMITS.summaryMax }) ?? '',
@@ -174,7 +199,7 @@ function draftForm(a: { token: string; title: string; content: string; cover: st
   };
 }
 
-/** The reason a refused draft gives: its ret (or base_resp.ret) and message. */
+/** The reason a refused call gives: its ret (or base_resp.ret) and message. */
 function refusal(body: unknown): string {
   const ret = field(body, 'ret') ?? field(body, 'base_resp', 'ret');
   const msg = field(body, 'base_resp', 'err_msg') ?? field(body, 'msg');
@@ -227,49 +252,208 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   prepared.set(page, { draftId, token: session.token, title });
 }
 
-/** The account's published articles with the job's title, newest first as the list gives them. */
-async function listed(page: Page, token: string, title: string, step: Step, ctx: Ctx): Promise<Array<{ id: string; link: string; at: string | null }>> {
-  const body = await pageJson(page, at(ctx, WECHAT_MP_URLS.list(token)), {}, step, 'article list', ctx);
-  const rows = field(body, 'app_msg_list');
-  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', step, `article list: no app_msg_list (${refusal(body)})`);
-  return rows.flatMap((row) => {
-    const id = field(row, 'appmsgid');
-    const link = field(row, 'link');
-    if ((typeof id !== 'number' && typeof id !== 'string') || typeof link !== 'string' || field(row, 'title') !== title) return [];
-    return [{ id: String(id), link, at: listedTime(field(row, 'update_time')) }];
+export interface ListedArticle {
+  id: string;
+  title: string;
+  link: string;
+  at: string | null;
+}
+
+/** A value a list gives either as JSON text or as the object itself. */
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function listedRow(row: unknown): ListedArticle[] {
+  const id = field(row, 'appmsgid');
+  const title = field(row, 'title');
+  const link = field(row, 'link');
+  if ((typeof id !== 'number' && typeof id !== 'string') || typeof title !== 'string' || typeof link !== 'string' || !link || field(row, 'is_deleted') === true) return [];
+  return [{ id: String(id), title, link, at: listedTime(field(row, 'update_time') ?? field(row, 'create_time')) }];
+}
+
+/**
+ * The articles the published list (appmsgpublish) answers: publish_page →
+ * publish_list[].publish_info → appmsgex[], each level as JSON text or as
+ * the object; null when the answer is not that list.
+ */
+export function publishedRows(body: unknown): ListedArticle[] | null {
+  if (Number(field(body, 'base_resp', 'ret') ?? -1) !== 0) return null;
+  const list = field(parsedJson(field(body, 'publish_page')), 'publish_list');
+  if (!Array.isArray(list)) return null;
+  return list.flatMap((item) => {
+    const rows = field(parsedJson(field(item, 'publish_info')), 'appmsgex');
+    return Array.isArray(rows) ? rows.flatMap(listedRow) : [];
   });
 }
 
-async function publish(page: Page, ctx: Ctx) {
+/** The articles the older list (appmsg list_ex) answers; null when the answer is not that list. */
+export function appMsgRows(body: unknown): ListedArticle[] | null {
+  const rows = field(body, 'app_msg_list');
+  return Array.isArray(rows) ? rows.flatMap(listedRow) : null;
+}
+
+/**
+ * The account's articles with this exact title, newest first, from both lists
+ * (a row in either counts; one list failing is fine while the other answers).
+ */
+async function listed(page: Page, token: string, title: string, step: Step, ctx: Ctx): Promise<ListedArticle[]> {
+  const lists = [
+    { what: 'published list (appmsgpublish)', url: WECHAT_MP_URLS.publishedList(token), rows: publishedRows },
+    { what: 'article list (appmsg list_ex)', url: WECHAT_MP_URLS.list(token), rows: appMsgRows },
+  ];
+  const found = new Map<string, ListedArticle>();
+  const failures: string[] = [];
+  for (const l of lists) {
+    let rows: ListedArticle[] | null;
+    try {
+      const body = await pageJson(page, at(ctx, l.url), {}, step, l.what, ctx);
+      rows = l.rows(body);
+      if (!rows) failures.push(`${l.what}: not a list (${refusal(body)})`);
+    } catch (e) {
+      if (e instanceof AdapterError && e.code === 'login_required') throw e;
+      failures.push(`${l.what}: ${(e as Error).message}`);
+      continue;
+    }
+    // One article in both lists is one candidate: the lists may write its address differently, not its id.
+    for (const r of rows ?? []) if (r.title === title && !found.has(r.id)) found.set(r.id, r);
+  }
+  if (failures.length === lists.length) throw new AdapterError('editor_changed', step, `no article list answered: ${failures.join('; ')}`);
+  return [...found.values()].sort((a, b) => Date.parse(b.at ?? '') - Date.parse(a.at ?? '') || 0);
+}
+
+/** Whether the page (or this address) is the home page WeChat returns to once it has published. */
+const atHome = (page: Page, ctx: Ctx, address = page.url()) => real(ctx, address).pathname === WECHAT_MP_URLS.homePath;
+
+/** Whether a locator shows now; a page in the middle of navigating shows nothing. */
+const shows = (loc: Locator) => loc.isVisible().catch(() => false);
+
+/** Opens the 发表 dialog from the edit page: nothing is committed or sent yet. */
+async function openPublishDialog(page: Page, ctx: Ctx): Promise<Locator> {
+  const t = timeouts(ctx);
+  const opener = page.locator('#js_send button').or(page.getByRole('button', { name: '发表', exact: true })).filter({ visible: true }).first();
+  try {
+    await opener.waitFor({ timeout: t.selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    throw new AdapterError('editor_changed', 'publish', 'publish control (发表) not found on the draft’s page; nothing was clicked', { url: page.url() });
+  }
+  await opener.click({ timeout: t.selectorMs });
+  const dialog = page.locator(DIALOG).filter({ visible: true }).filter({ has: page.getByRole('heading', { name: '发表', exact: true }) }).first();
+  try {
+    await dialog.waitFor({ timeout: t.selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    throw new AdapterError('editor_changed', 'publish', 'the 发表 dialog did not open; nothing was published', { url: page.url() });
+  }
+  return dialog;
+}
+
+/**
+ * Behind the commit gate: the dialog's 发表, then whatever WeChat asks next —
+ * 继续发表 (clicked), 微信验证 (the administrator's scan, waited for) — until
+ * the page says 已发表 or is back on the home page. A refusal shown in the
+ * dialog is publish_rejected; anything else after the click is unknown.
+ */
+async function confirmPublish(page: Page, dialog: Locator, ctx: Ctx): Promise<void> {
+  const t = timeouts(ctx);
+  const confirm = dialog.locator('.weui-desktop-dialog__ft').getByRole('button', { name: '发表', exact: true });
+  try {
+    await confirm.click({ trial: true, timeout: t.selectorMs });
+  } catch (e) {
+    if (!isTimeout(e)) throw e;
+    throw new AdapterError('editor_changed', 'publish', 'the 发表 dialog has no clickable 发表; nothing was clicked', { url: page.url() });
+  }
+  const failure = page.locator(`${DIALOG}__error`).filter({ visible: true }).first();
+  // A refusal already on screen is stale: only one shown after it went away answers this click.
+  let refusalFresh = !(await shows(failure));
+  await ctx.beforePublish(); // if the gate says no, there is no click
+  ctx.log.info({ step: 'publish' }, 'commit acknowledged; clicking the dialog’s 发表');
+  try {
+    // No signal check between the gate and the click: the gate is the authority.
+    await confirm.click({ timeout: t.publishMs });
+  } catch (e) {
+    throw outcomeUnknown(`the 发表 click failed midway: ${(e as Error).message}`, page);
+  }
+
+  const again = page.getByRole('button', { name: '继续发表', exact: true }).filter({ visible: true }).first();
+  const scan = page.getByRole('heading', { name: '微信验证', exact: true }).or(page.locator('.qrcode_wrp img')).filter({ visible: true }).first();
+  const done = page.getByText(/^\s*已发表/).filter({ visible: true }).first();
+  let deadline = Date.now() + t.publishMs;
+  let continued = false;
+  let scanning = false;
+  for (;;) {
+    if (ctx.signal.aborted) throw outcomeUnknown('aborted while WeChat was publishing', page);
+    if (page.isClosed()) throw outcomeUnknown('the page closed while WeChat was publishing', page);
+    if (atHome(page, ctx)) {
+      await page.waitForLoadState('domcontentloaded', { timeout: t.navigationMs }).catch(() => {});
+      return;
+    }
+    if (await shows(done)) {
+      // 已发表，正在返回首页: the lists are read once the page is home, not while it leaves.
+      await page.waitForURL((u) => atHome(page, ctx, u.href), { timeout: t.navigationMs, waitUntil: 'domcontentloaded' }).catch(() => {});
+      return;
+    }
+    if (!refusalFresh) refusalFresh = !(await shows(failure));
+    else if (await shows(failure)) {
+      const text = (await failure.innerText().catch(() => '')).trim();
+      throw new AdapterError('publish_rejected', 'publish', `微信公众号 refused the article: ${text}`, { url: page.url() });
+    }
+    if (!continued && (await shows(again))) {
+      continued = true;
+      ctx.log.info({ step: 'publish' }, 'WeChat asks again: clicking 继续发表');
+      try {
+        await again.click({ timeout: t.selectorMs });
+      } catch (e) {
+        throw outcomeUnknown(`the 继续发表 click failed midway: ${(e as Error).message}`, page);
+      }
+      deadline = Date.now() + t.publishMs;
+      continue;
+    }
+    if (!scanning && (await shows(scan))) {
+      scanning = true;
+      ctx.progress('publish', { phase: 'admin_scan' });
+      ctx.log.warn({ step: 'publish' }, '微信验证: WeChat asks the account’s administrator to scan its code on the phone to publish');
+      deadline = Date.now() + t.publishMs;
+    }
+    if (Date.now() > deadline) {
+      throw outcomeUnknown(
+        scanning
+          ? `微信验证: WeChat asked the account’s administrator to scan a code to publish and nobody did within ${t.publishMs} ms`
+          : 'WeChat showed neither 已发表 nor the home page after 发表',
+        page,
+      );
+    }
+    await page.waitForTimeout(LOOK_MS).catch(() => {});
+  }
+}
+
+async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+  ctx.signal.throwIfAborted();
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/cgi-bin/appmsg' && here.searchParams.get('t') === 'media/appmsg_edit' ? here.searchParams.get('appmsgid') : null;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-  // 发表 opens the confirmation dialog; the dialog's own 发表 is the one commit.
-  const opener = await need(page, PUBLISH_BUTTON, 'publish', 'publish control (发表)', ctx);
-  await opener.first().click({ timeout: timeouts(ctx).selectorMs });
-  const dialog = page.locator(DIALOG).filter({ visible: true });
-  const success = page.locator('.weui-desktop-toast', { hasText: '发表成功' });
-  await gatedPublish(
-    page,
-    {
-      button: dialog.locator(PUBLISH_BUTTON).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname.startsWith('/cgi-bin/'),
-      success,
-      failure: page.locator(`${DIALOG}__error`),
-    },
-    ctx,
-  );
+  ctx.progress('publish');
+  const dialog = await openPublishDialog(page, ctx);
+  await confirmPublish(page, dialog, ctx);
   prepared.delete(page);
-  // The published article is the draft: the account's list gives its link.
+
+  // The published article has an id and address of its own: the lists find it by its title.
+  ctx.progress('read_back');
   let rows;
   try {
-    rows = await listed(page, p.token, p.title, 'read_back', ctx);
+    rows = (await listed(page, p.token, p.title, 'read_back', ctx)).filter((r) => inJobWindow(r.at, job));
   } catch (e) {
-    throw outcomeUnknown(`published, but the article list could not be read: ${(e as Error).message}`, page);
+    throw outcomeUnknown(`published, but no article list could be read: ${(e as Error).message}`, page);
   }
-  const row = rows.find((r) => r.id === draftId);
-  if (!row) throw outcomeUnknown('published, but the article list does not show the article yet', page);
+  const row = rows[0];
+  if (!row) throw outcomeUnknown('published, but the article lists do not show the article yet', page);
   return { postId: row.id, url: at(ctx, row.link) };
 }
 
@@ -293,9 +477,6 @@ export const wechatMpAdapter: Adapter = {
     return loginOf(await openHome(page, 'check_login', ctx));
   },
   prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
-  publish(page, job, ctx) {
-    jobOfType(job, 'article');
-    return publish(page, ctx);
-  },
+  publish: (page, job, ctx) => publish(page, jobOfType(job, 'article'), ctx),
   verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
 };
