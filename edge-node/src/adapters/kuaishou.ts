@@ -49,7 +49,8 @@
  * | its answer: `result` 1 = taken; anything else refused, with `message` (N: -1 refuses); no post id in it (N: none recorded; K reads the id back from the works list) | K; N — second-sourced |
  * | refusal shown by the page before any request left: `.ant-message-error` | UNVERIFIED: no source records kuaishou's toast; it only turns a refusal that sends nothing into publish_rejected (else the wait ends as unknown) |
  * | after a taken post the page moves to article/manage/video?status=2&from=publish | A; S; P — second-sourced |
- * | works list: the works page POSTs /rest/cp/works/v2/video/pc/photo/list as it opens; answer `result` 1, data.list[] {workId, title, uploadTime (ms)} | K (getWorks); S (the page's .video-item rows carry no id) — second-sourced |
+ * | works list: POST /rest/cp/works/v2/video/pc/photo/list answers `result` 1, data.list[] {workId, title, uploadTime (ms)}; the works page's own rows (.video-item) show no id | K (getWorks); S (rows) — second-sourced |
+ * | the works page asks for that list itself as it opens (the adapter listens; it never sends the request) | UNVERIFIED: only unnamed excerpts of the code index (collectors that open article/manage/video and wait for that answer) record it; a page that does not ask ends readback_failed |
  * | 图文 in that list | UNVERIFIED: K lists works with `showAtlasIcon`; P (2026-09-30, newest) found no 图文 id there. A 图文 missing from it ends readback_failed, and verify cannot find it there either: after its checks the job could be published again |
  * | post URL www.kuaishou.com/short-video/<id> | C — second-sourced; that the list's workId is that id: UNVERIFIED (K keeps workId beside publishId; no named source builds the URL from it) |
  * | the list's `title` is the whole caption (topics included) | UNVERIFIED: K, S read it as the work's title without saying what it holds |
