@@ -16,6 +16,7 @@ import { CHECKS } from '../control-plane/src/conformance/run.js';
 import type { ExecutorInstructions } from '../control-plane/src/conformance/run.js';
 import { startEdgeWorld, type EdgeWorld } from './support/edge-world.js';
 import { type ExecutorFlaw, ScriptedExecutor } from './support/scripted-executor.js';
+import { untilReady } from './support/until-ready.js';
 
 const KIT = fileURLToPath(new URL('../control-plane/bin/plume-conformance.js', import.meta.url));
 const ALL = CHECKS.map(([name]) => name);
@@ -47,11 +48,7 @@ async function startKit(account: string): Promise<KitRun> {
   cleanups.push(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
-  const deadline = Date.now() + 60_000;
-  while (!existsSync(infoFile) || !readFileSync(infoFile, 'utf8').endsWith('}')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the kit did not become ready:\n${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilReady(child, () => existsSync(infoFile) && readFileSync(infoFile, 'utf8').endsWith('}'), { what: 'the kit ready', output: () => out, intervalMs: 200 });
   return { info: JSON.parse(readFileSync(infoFile, 'utf8')) as ExecutorInstructions, exited, output: () => out, kill: () => child.kill('SIGKILL') };
 }
 

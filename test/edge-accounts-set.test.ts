@@ -44,7 +44,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('accounts set', { timeout: 30_000 }, () => {
+// Hang guard: a test runs up to three CLI processes, one of them launching Chromium.
+describe('accounts set', { timeout: 90_000 }, () => {
   it('sets proxy (password from stdin, sealed), locale, time zone and user-agent family; list shows them without the password', async () => {
     const set = await cli(['accounts', 'set', 'dy-1', '--proxy', 'http://alice@gw.example:3128', '--proxy-password-stdin', '--locale', 'zh-cn', '--timezone', 'asia/shanghai', '--user-agent-family', 'windows'], 'top secret pw\n');
     expect(set.err).toBe('');
@@ -90,7 +91,9 @@ describe('accounts set', { timeout: 30_000 }, () => {
     [['--clear', 'cookies'], '', 'usage', /--clear takes/],
     [[], '', 'usage', /needs something to set/],
     [['--proxyy', 'http://gw.example:1'], '', 'usage', /Unknown option/],
-  ])('%j with stdin %j is refused: %s, exit 64, nothing changes', { concurrent: true }, async (flags, stdin, code, message) => {
+    // One at a time: run together, sixteen node processes share the cores and each test's
+    // time is the whole table's.
+  ])('%j with stdin %j is refused: %s, exit 64, nothing changes', async (flags, stdin, code, message) => {
     const before = readFileSync(join(stateDir, 'accounts.json'), 'utf8');
     const r = await cli(['accounts', 'set', 'dy-2', ...flags], stdin);
     expect(r.code, r.err).toBe(64);

@@ -19,6 +19,7 @@ import { rows } from '../control-plane/src/db/client.js';
 import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
 import { adapterReports } from '../edge-node/src/adapters/registry.js';
+import { untilReady } from './support/until-ready.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
 /** The compiled program with the scripted adapter of test/support/scripted-douyin-adapter.mjs. */
@@ -73,12 +74,11 @@ async function startDaemon(env: Record<string, string> = {}): Promise<Daemon> {
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   // Connected and past hello: the session epoch moved and the capabilities were recorded.
-  const deadline = Date.now() + 20_000;
-  while (!(await epoch() > before && (await h.hub.session(nodeId)?.ready))) {
-    if (child.exitCode !== null) throw new Error(`daemon exited ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`daemon did not connect:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilReady(child, async () => (await epoch()) > before && h.hub.session(nodeId)?.ready === true, {
+    what: 'daemon connected',
+    output: () => output,
+    intervalMs: 50,
+  });
   return { child, output: () => output, exited };
 }
 

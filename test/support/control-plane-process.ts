@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { untilReady } from './until-ready.js';
 
 export const MAIN_JS = fileURLToPath(new URL('../../control-plane/dist/main.js', import.meta.url));
 
@@ -29,7 +30,7 @@ export interface ControlPlaneProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startControlPlane(env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ControlPlaneProcess> {
+export async function startControlPlane(env: Record<string, string>): Promise<ControlPlaneProcess> {
   if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} missing: run \`npx tsc -b\` (npm test does) before this test`);
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN_JS], {
@@ -41,21 +42,18 @@ export async function startControlPlane(env: Record<string, string>, readyTimeou
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`control plane exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`control plane not ready within ${readyTimeoutMs} ms:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // No deadline here: the calling hook's timeout bounds a start that hangs (see until-ready.ts).
+  await untilReady(
+    child,
+    async () => {
+      try {
+        return (await fetch(`${url}/readyz`)).ok;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    { what: 'control plane ready', output: () => output },
+  );
   return {
     url,
     child,
