@@ -126,6 +126,32 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('the publish answer', () => {
+  // Public code records the editor answering with the cv id (data.aid from the submission, data.dyn_rid
+  // from its opus form) or with the opus id only (data.dyn_id_str); an answer may also name none.
+  const listReads = () => fx.sim.hits('/x/article/creative/article/list');
+  for (const [form, readsList] of [
+    ['aid', false],
+    ['dyn_rid', false],
+    ['dyn_id_str', true],
+    ['none', true],
+  ] as const) {
+    it(`answer naming ${form === 'none' ? 'no id' : `data.${form}`}: the article by its cv id${readsList ? ', read back from the list' : ''}`, async () => {
+      fx.sim.configure(P, { forms: { 'article-answer': form } });
+      const page = await open();
+      const ctx = fx.ctx();
+      const job = makeJob({ content: '只有文字的专栏。', coverImage: undefined, settings: { category: '数码' } });
+      await adapter.prepare(page, job, ctx);
+      const before = listReads();
+      const result = await adapter.publish(page, job, ctx);
+      const [post] = fx.sim.publishes(P);
+      expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/read/cv${post!.postId}` });
+      expect(listReads() - before).toBe(readsList ? 1 : 0);
+      expect(ctx.gate.calls).toBe(1);
+    }, FLOW_TIMEOUT_MS);
+  }
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -10,10 +10,12 @@
  * not on bilibili's image host is refused at submission.
  *
  * `omit` names this replica knows: `article-title` (the editor's title box is gone).
+ * `forms` keys: `article-answer` (which id the publish answer names: `aid`,
+ * `dyn_rid`, `dyn_id_str` or `none`; see submitAnswerData).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from '../http.js';
-import { acceptPublish } from '../platform.js';
+import { acceptPublish, newNumericId } from '../platform.js';
 import type { SimState } from '../state.js';
 import { apiUserOf, csrfOk, memberUser, P, plainPage } from './common.js';
 import { uploadedPic } from './dynamic.js';
@@ -117,8 +119,27 @@ export async function articleSubmit(req: IncomingMessage, res: ServerResponse, r
       },
       media: [...(banner ? [{ kind: 'cover' as const, size: banner.size, sha256: banner.sha256 }] : []), ...pics.map((m) => ({ kind: 'image' as const, size: m!.size, sha256: m!.sha256 }))],
     },
-    { code: 0, message: '0', ttl: 1, data: { aid: draft.aid } },
+    { code: 0, message: '0', ttl: 1, data: submitAnswerData(state, draft.aid) },
   );
+}
+
+/**
+ * What the publish answer's `data` names, by `forms['article-answer']`: `aid`
+ * (the submission's answer; default), `dyn_rid` (the cv id, as the opus form of
+ * the editor answers), `dyn_id_str` (the opus id only, as another client reads
+ * that form), `none` (no id at all).
+ */
+function submitAnswerData(state: SimState, aid: number): Record<string, unknown> {
+  switch (state.opts(P).forms['article-answer']) {
+    case 'dyn_rid':
+      return { dyn_rid: aid };
+    case 'dyn_id_str':
+      return { dyn_id_str: newNumericId(state, 18) };
+    case 'none':
+      return {};
+    default:
+      return { aid };
+  }
 }
 
 /** GET api.bilibili.com/x/article/creative/article/list: the creator's articles, newest first (what `verify` reads; `artlist` sits at the top level). */

@@ -7,24 +7,26 @@
  * non-repeatable call, behind the commit gate.
  *
  * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * src/sync/article/bilibili.ts, src/sync/article.ts (2026-06-05); W = wechatsync/Wechatsync
+ * src/sync/article/bilibili.ts, src/sync/article.ts (2026-06-05, 2ef8725); W = wechatsync/Wechatsync
  * packages/@wechatsync/drivers/src/bilibili.js (2023-09-05); A = SocialSisterYi/bilibili-API-collect
- * docs/article/category.md (2026-01-26); C = public API clients (as indexed: article submit
- * and the creator's article list; one of them notes bilibili refuses pictures from other sites).
+ * docs/article/category.md (2026-01-26); O = addozhang/omnipub AGENTS.md, extension/background/service-worker.js
+ * (2026-05-13, 8261135); C = public API clients (as indexed: article submit, the creator's article list,
+ * and a client publishing articles through x/dynamic/feed/create/opus that reads data.dyn_id_str).
  * | fact | source |
- * | editor page https://member.bilibili.com/article-text/home?newEditor=-1, its title box textarea[placeholder="请输入标题（建议30字以内）"] | M (W: older platform/upload/text) |
- * | login: api.bilibili.com/x/web-interface/nav; CSRF = cookie bili_jct | M, W |
+ * | editor page https://member.bilibili.com/article-text/home?newEditor=-1, its title box textarea[placeholder="请输入标题（建议30字以内）"] | M (W: older platform/upload/text; O 2026-05: platform/upload/text/edit, redirecting to new-edit, its editor in an iframe member.bilibili.com/york/read-editor — UNVERIFIED whether article-text/home still shows that title box: the adapter waits for it and stops with editor_changed, naming it, when it is gone) |
+ * | login: api.bilibili.com/x/web-interface/nav → data.isLogin, data.mid; CSRF = cookie bili_jct | M, W, C (the opus client checks isLogin and mid the same way) — second-sourced |
  * | pictures: POST api.bilibili.com/x/dynamic/feed/draw/upload_bfs (file_up, biz new_dyn, category daily, csrf) → data.image_url; the cover goes the same way into banner_url | M (W: article/upcover, older) |
  * | draft: POST api.bilibili.com/x/article/creative/draft/addupdate FormData title (≤ 40), content (HTML), summary, banner_url, words, category, list_id, tid, reprint, tags (","-joined), image_urls, origin_image_urls, dynamic_intro, media_id, spoiler, original, top_video_bvid, csrf → code 0, data.aid | M, W |
  * | categories (专栏分类) by id | A |
- * | submit: POST api.bilibili.com/x/article/creative/article/submit with the draft's fields and aid → code 0 | C (the named sources stop at the draft) |
- * | article page https://www.bilibili.com/read/cv<aid> | C |
- * | own articles: GET api.bilibili.com/x/article/creative/article/list?group=0&sort=&pn=1&mobi_app=pc → artlist.articles[] {id, title, ctime} | C |
- * | pictures from other sites block the submission | C (UNVERIFIED: the adapter uploads every picture instead) |
- * | a category is needed to publish (M leaves 0, "the draft page asks again") | M (reading), UNVERIFIED |
+ * | submit: POST api.bilibili.com/x/article/creative/article/submit with the draft's fields and aid → code 0, data.aid | O (as the older API), C — second-sourced |
+ * | the publish answer's id | TOLERANT: data.aid (the submission: O), data.dyn_rid (the opus form: O, the cv id), data.dyn_id_str (the opus form: C, the opus id only) or none; without a cv id the article is read back from the creator's list (exact title, job window) and named by its cv id; an opus id alone names it only when the list does not show it yet; nothing at all is readback_failed |
+ * | article page https://www.bilibili.com/read/cv<aid> (cv<dyn_rid> in the opus form) | C, O — second-sourced |
+ * | own articles: GET api.bilibili.com/x/article/creative/article/list?group=0&sort=&pn=1&mobi_app=pc → artlist.articles[] {id, title, ctime} | C (several clients; `artlist` at the top level or under `data`: TOLERANT, both read) |
+ * | pictures from other sites block the submission | C, O (they block it silently) — second-sourced; the adapter uploads every picture instead |
+ * | a category is needed to publish (M leaves 0, "the draft page asks again") | M (reading), UNVERIFIED: no source records the refusal |
  * | original = 1 declares 原创; reprint = 1 declares 转载 | M |
- * | the editor's 2026 move to opus (x/dynamic/feed/create/opus), reported by one client | C; not followed: M (2026-06) still saves through addupdate — UNVERIFIED which one the live editor uses |
- * | AI-content declaration | no source records one for articles: `aiLabel` is logged as ignored |
+ * | the editor's move to opus: draft x/dynamic/feed/article/draft/add, publish x/dynamic/feed/create/opus (opus_req) | O (2026-04 move, recorded 2026-05), C; M (2026-06) still saves through addupdate. UNVERIFIED whether the older pair still publishes: the newest sources disagree (O says moved, M still uses addupdate), and public code does not record the opus request's body (its paragraphs) completely enough to send it, so the adapter sends the older pair and accepts either form's answer |
+ * | AI-content declaration | no source records one for the older pair (the opus request's `option.aigc`: C): `aiLabel` is logged as ignored |
  *
  * Settings (shared contract names): `category` (required, by name), `tags`, `summary`
  * (also the dynamic's intro), `original` (原创), `coverMode` (`custom` uploads the article's cover).
@@ -121,15 +123,37 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   if (!p || p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no saved draft for the job; nothing was published');
   const csrf = await csrfToken(page, 'publish');
   const req: ApiRequest = { method: 'POST', multipart: { ...p.form, aid: p.aid, csrf } };
-  const aid = await gatedApiPublish(
+  const named = await gatedApiPublish(
     page,
     at(ctx, URLS.articleSubmit),
     req,
-    (body) => (field(body, 'code') === 0 ? { ok: true, value: String(field(body, 'data', 'aid') ?? p.aid) } : { ok: false, message: biliMessage(body) }),
+    (body) => (field(body, 'code') === 0 ? { ok: true, value: publishedId(body) } : { ok: false, message: biliMessage(body) }),
     ctx,
   );
   prepared.delete(page);
-  return { postId: aid, url: at(ctx, URLS.article(aid)) };
+  if (named?.cv) return { postId: named.cv, url: at(ctx, URLS.article(named.cv)) };
+  // Accepted, but the answer names no cv id: the creator's list says which article it is.
+  const hits = await ownArticles(page, job, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `bilibili accepted the article but its list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  const id = hits.length > 0 ? field(hits[0], 'id') : undefined;
+  if (typeof id === 'number' || typeof id === 'string') return { postId: String(id), url: at(ctx, URLS.article(String(id))) };
+  if (named?.opus) return { postId: named.opus, url: at(ctx, URLS.opus(named.opus)) };
+  throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the article but named none, and its list does not show it yet; verify before any retry');
+}
+
+const isId = (v: unknown): v is string | number => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^[1-9]\d*$/.test(v));
+
+/**
+ * The ids an accepted publish answer names: the article's cv id (`data.aid`,
+ * the submission's answer; `data.dyn_rid`, the opus form's) or only the opus
+ * id (`data.dyn_id_str`); neither when it names none.
+ */
+export function publishedId(body: unknown): { cv?: string; opus?: string } | null {
+  const cv = [field(body, 'data', 'aid'), field(body, 'data', 'dyn_rid')].find(isId);
+  const opus = field(body, 'data', 'dyn_id_str');
+  if (cv === undefined && !isId(opus)) return null;
+  return { ...(cv !== undefined ? { cv: String(cv) } : {}), ...(isId(opus) ? { opus: String(opus) } : {}) };
 }
 
 /** The creator's article list (read-only), by exact title within the job's time window. */
@@ -138,18 +162,23 @@ export async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterCon
   await openLoggedIn(page, at(ctx, URLS.articleEditor), 'check_login', ctx, isLoginPage(ctx));
   // Another account's list would find nothing and invite a duplicate.
   assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
+  const hits = await ownArticles(page, job, ctx);
+  const id = hits.length > 0 ? field(hits[0], 'id') : undefined;
+  if (typeof id !== 'number' && typeof id !== 'string') return { found: false };
+  return { found: true, postId: String(id), url: at(ctx, URLS.article(String(id))), candidates: hits.length };
+}
+
+/** The job's article in the creator's list, newest first: the exact title, created within the job's window. */
+async function ownArticles(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<unknown[]> {
   const body = await biliJson(page, URLS.articleList, {}, 'read_back', 'own articles', ctx);
   if (body.code !== 0) throw new Error(`bilibili own articles: ${biliMessage(body)}`);
   const list = field(body, 'artlist', 'articles') ?? field(body, 'data', 'artlist', 'articles');
   if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own articles: the answer has no artlist.articles');
   const title = job.payload.title.trim();
-  const hits = list.filter((a) => {
+  return list.filter((a) => {
     const ctime = Number(field(a, 'ctime'));
     return field(a, 'title') === title && inJobWindow(ctime > 0 ? new Date(ctime * 1000).toISOString() : null, job);
   });
-  const id = hits.length > 0 ? field(hits[0], 'id') : undefined;
-  if (typeof id !== 'number' && typeof id !== 'string') return { found: false };
-  return { found: true, postId: String(id), url: at(ctx, URLS.article(String(id))), candidates: hits.length };
 }
 
 /**
