@@ -1,8 +1,10 @@
 /**
  * 企鹅号 articles in real Chromium against the 企鹅号 replica: the Markdown
  * as the editor's HTML with its end marker, every picture and the cover
- * through image.om.qq.com, the draft saved and published through omSave with
- * the page's CSRF cookie, the cover taken from the body when none is given,
+ * through image.om.qq.com, the draft saved through omSave and published
+ * through omPublish with the page's CSRF cookie, every recorded answer form
+ * of the publish (an id under any recorded name, or none: read back) and of
+ * the article list, the cover taken from the body when none is given,
  * 原创 and the summary. The cases every adapter shares are in
  * test/support/adapter-contract.ts.
  */
@@ -96,7 +98,59 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('publish answers', () => {
+  for (const form of ['article_id', 'id', 'response.data']) {
+    it(`an answer naming the article as ${form} gives that article`, async () => {
+      fx.sim.configure(P, { forms: { 'publish-answer': form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${post.postId}` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  for (const list of ['list', 'articles']) {
+    it(`an accepted answer naming no article is read back from the article list (data.${list})`, async () => {
+      fx.sim.configure(P, { forms: { 'publish-answer': 'none', 'article-list': list } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${post.postId}` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted answer naming no article, with no such article listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'publish-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    // The list is read for the job's own title only: another title is not the post.
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}（另一篇）` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('verify', () => {
+  it('reads the list in its data.articles form: published rows carry their address, drafts none', async () => {
+    fx.sim.configure(P, { forms: { 'article-list': 'articles' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
+
+
   it('a draft with the job’s title is not the post: only a published article counts', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();

@@ -3,13 +3,21 @@
  * in edge-node/src/adapters/qiehao.ts): the login page, the article editor
  * (title span, ProseMirror body; it sets the `csrfToken` cookie), and the
  * calls it makes — account info, the picture host image.om.qq.com, omSave
- * (draft with needpub 1, publish with needpub 0), the article list — plus
+ * (the draft, needpub 1), omPublish (the draft published), the article
+ * list — plus
  * the published pages on new.qq.com. The session is the `omaccesstoken`
  * cookie; every write wants the `x-csrf-token` header equal to the cookie.
  * The video page and its calls are qiehao-video.ts's.
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field), `articleId` (the save answers no id).
+ *
+ * `forms` (each recorded answer form): `publish-answer` — `articleId`
+ * (default, data.articleId), `article_id`, `id`, `response.data` (the id
+ * under response.data, data empty) or `none` (accepted, no id);
+ * `article-list` — `list` (default, data.list[] {articleId, title, status,
+ * pubTime}) or `articles` (data.articles[] {title, url, alt_time}, only
+ * published articles carry a url).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -52,6 +60,7 @@ export const qiehao: PlatformSim = {
     }],
     ['POST', '/image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile', upload],
     ['POST', `${OM}/marticlepublish/omSave`, omSave],
+    ['POST', `${OM}/marticlepublish/omPublish`, omPublish],
     ['GET', `${OM}/marticle/article/list`, list],
     ...QIEHAO_VIDEO_ROUTES,
     ['GET', /^\/new\.qq\.com\/rain\/a\/([\w-]+)$/, (_req, res, _route, state, [id]) => {
@@ -127,7 +136,7 @@ function problem(state: SimState, u: User, b: Record<string, unknown>): string |
   return null;
 }
 
-async function omSave(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+async function omSave(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): Promise<void> {
   const u = writer(req, state);
   if (!u) return json(res, 200, NOT_LOGGED_IN);
   if (u === 'csrf') return json(res, 200, refuse('-403', 'csrf token 校验失败'));
@@ -140,7 +149,32 @@ async function omSave(req: IncomingMessage, res: ServerResponse, route: Route, s
     drafts(state).set(d.id, d);
     return json(res, 200, ok(state.opts(P).omit.includes('articleId') ? {} : { articleId: d.id }));
   }
-  if (b.needpub !== 0) return json(res, 200, refuse('-1', '参数错误'));
+  return json(res, 200, refuse('-1', '参数错误'));
+}
+
+/** The answer omPublish gives for the article `id`, in the form the test picked. */
+function publishAnswer(state: SimState, id: string): unknown {
+  switch (state.opts(P).forms['publish-answer']) {
+    case 'article_id':
+      return ok({ article_id: id });
+    case 'id':
+      return ok({ id });
+    case 'response.data':
+      return { response: { code: '0', msg: 'success', data: { articleId: id } }, data: [] };
+    case 'none':
+      return ok([]);
+    default:
+      return ok({ articleId: id });
+  }
+}
+
+async function omPublish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const u = writer(req, state);
+  if (!u) return json(res, 200, NOT_LOGGED_IN);
+  if (u === 'csrf') return json(res, 200, refuse('-403', 'csrf token 校验失败'));
+  const b = JSON.parse((await readBody(req, 16 * 1024 * 1024)).toString('utf8')) as Record<string, unknown>;
+  const known = b.articleId ? drafts(state).get(String(b.articleId)) : undefined;
+  if (b.articleId && (!known || known.account !== u.uid)) return json(res, 200, refuse('-5013', '文章不存在'));
   const bad = problem(state, u, b);
   if (bad) return json(res, 200, refuse('-2', bad));
   const rejected = state.opts(P).rejectPublish;
@@ -167,18 +201,25 @@ async function omSave(req: IncomingMessage, res: ServerResponse, route: Route, s
       settings: { original: b.orignal === 1, summary: b.summary, selfDeclare: b.self_declare },
       media: [...(images.includes(cover) ? [] : [media(cover, 'cover')]), ...images.map((src) => media(src, src === cover ? 'cover' : 'image'))],
     },
-    ok({ articleId: id }),
+    publishAnswer(state, id),
   );
 }
 
 function list(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
   const u = state.user(req, P);
   if (!u) return json(res, 200, NOT_LOGGED_IN);
-  const published = state.published
-    .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video')
-    .map((p) => ({ articleId: p.postId, title: p.title, status: 'published', pubTime: chinaTime(p.at) }));
-  const unpublished = [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ articleId: d.id, title: String(d.body.title ?? ''), status: 'draft', pubTime: '' }));
-  json(res, 200, ok({ list: [...published.reverse(), ...unpublished], total: published.length + unpublished.length }));
+  const mine = state.published.filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video').reverse();
+  const unpublished = [...drafts(state).values()].filter((d) => d.account === u.uid);
+  if (state.opts(P).forms['article-list'] === 'articles') {
+    const articles = [
+      ...mine.map((p) => ({ title: p.title, url: `https://new.qq.com/rain/a/${p.postId}`, alt_time: chinaTime(p.at) })),
+      ...unpublished.map((d) => ({ title: String(d.body.title ?? ''), url: '', alt_time: '' })),
+    ];
+    return json(res, 200, ok({ articles, totalNumber: articles.length }));
+  }
+  const published = mine.map((p) => ({ articleId: p.postId, title: p.title, status: 'published', pubTime: chinaTime(p.at) }));
+  const drafted = unpublished.map((d) => ({ articleId: d.id, title: String(d.body.title ?? ''), status: 'draft', pubTime: '' }));
+  json(res, 200, ok({ list: [...published, ...drafted], total: published.length + drafted.length }));
 }
 
 /** "YYYY-MM-DD HH:mm:ss" in China time, as the list shows it. */

@@ -5,7 +5,8 @@
  * HTML (code blocks as plain `<pre><code>`) with the editor's end marker,
  * every picture and the cover go to 企鹅号's picture host (image.om.qq.com),
  * the article is saved as a draft (`needpub` 1) and, behind the commit gate,
- * published from the draft's own page by the same call with `needpub` 0.
+ * published from the draft's own page by the editor's publish call
+ * (omPublish) with `needpub` 0.
  * Videos go through the video page (./qiehao/video.ts, with its own
  * provenance table); what both share is in ./qiehao/site.ts.
  *
@@ -19,9 +20,12 @@
  * | a cover is required (the first body picture when none is given) | iguatian qq-content.ts (16afb0d) |
  * | title 6–30 characters, not starting with 、 \| , ， | iguatian qq-content.ts (16afb0d); the editor's placeholder says 5–64 (MultiPost qq.ts) |
  * | a draft at https://om.qq.com/main/creation/article?articleId=<id> | iguatian qq-content.ts (16afb0d) |
- * | `needpub` 0 with the draft's articleId publishes it | UNVERIFIED (read from the field's name and the draft value 1) |
- * | GET https://om.qq.com/marticle/article/list?page=1&limit=20 → data.list[] {articleId, title, status ("published"), pubTime} | UNVERIFIED |
- * | published article at https://new.qq.com/rain/a/<articleId> | UNVERIFIED |
+ * | the editor's 发布 is POST https://om.qq.com/marticlepublish/omPublish (omBatchPublish for several; the save stays omSave) | the 96Push client's platform settings reference, omtencent 保存/发布规则 (code index file 51937337369; the index names no repository) — second-sourced: the publish request is omPublish, not omSave |
+ * | omPublish's body: the draft's omSave body with its articleId and needpub 0 | UNVERIFIED: no public source records the omPublish body (96Push listens for the request, iguatian only saves drafts); read from the save body and its needpub field |
+ * | an answer's article id: data.articleId, data.article_id or data.id, at the top or under response.data; code "0" or 0 at the top or under `response` | TOLERANT: every form iguatian's omSave reader accepts (qq-content.ts normalizeModifyResp, 16afb0d); an accepted answer naming no id is read back from the article list by title |
+ * | GET https://om.qq.com/marticle/article/list?category=&search=&source=&startDate=&endDate=&num=…&ftype=&readChannel=all&refreshField=&relogin=1 (referer …/main/management/articleManage) | a public scrapy spider of 企鹅号 (code index file 28674950407, spiders/tencent.py; no repository named); the same call in public 腾讯号授权 scripts (code index files 53169417320, 55587264754) — second-sourced |
+ * | its rows: data.articles[] {title, url, alt_time} (the spider), or data.list[] {articleId, title, status "published", pubTime} | TOLERANT: both forms are read; a row counts when it says published or names its article's address, its id from articleId/article_id/id or that address |
+ * | published article at https://new.qq.com/rain/a/<articleId> | UNVERIFIED: no public source ties om's articleId to this address; the list row's own url is used whenever it gives one |
  * | the session cookie `omaccesstoken` (iguatian also reads `userid`, `omtoken`) | iguatian qq-content.ts (16afb0d) |
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
@@ -55,7 +59,8 @@ export const QIEHAO_URLS = {
   authInfo: AUTH_INFO,
   upload: 'https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile',
   save: `${ORIGIN}/marticlepublish/omSave`,
-  list: `${ORIGIN}/marticle/article/list?page=1&limit=20`,
+  publish: `${ORIGIN}/marticlepublish/omPublish`,
+  list: `${ORIGIN}/marticle/article/list?${new URLSearchParams({ category: '', search: '', source: '', startDate: '', endDate: '', num: '20', ftype: '', readChannel: 'all', refreshField: '', relogin: '1' })}`,
   post: (id: string) => `https://new.qq.com/rain/a/${encodeURIComponent(id)}`,
 };
 export const QIEHAO_LIMITS = { titleMin: 6, titleMax: 30 } as const;
@@ -71,6 +76,26 @@ type Ctx = AdapterContext;
 
 /** The draft as saved, for the publish that follows on its page. */
 const prepared = new WeakMap<Page, { draftId: string; body: Record<string, unknown> }>();
+
+const ID_KEYS = ['articleId', 'article_id', 'id'] as const;
+const ARTICLE_ID = /^[\w-]{1,64}$/;
+
+/** An article id in any recorded answer form: data.{articleId|article_id|id}, at the top or under response. */
+export function answerArticleId(body: unknown): string | undefined {
+  for (const node of [field(body, 'data'), field(body, 'response', 'data')]) {
+    for (const key of ID_KEYS) {
+      const v = field(node, key);
+      if ((typeof v === 'string' || typeof v === 'number') && ARTICLE_ID.test(String(v))) return String(v);
+    }
+  }
+  return undefined;
+}
+
+/** The article an address on new.qq.com names (…/rain/a/<id> or …/omn/[<date>/]<id>.html). */
+function idInAddress(url: string): string | undefined {
+  const m = /^https?:\/\/new\.qq\.com\/(?:rain\/a|omn(?:\/\d+)?)\/([\w-]+?)(?:\.html)?(?:[?#].*)?$/.exec(url);
+  return m?.[1];
+}
 
 /** The article body as 企鹅号's editor keeps it (its end marker included). */
 export function articleHtml(markdown: string): string {
@@ -169,50 +194,59 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   const body = saveBody({ title, content, cover, original: s.original, summary: s.summary, mediaId: job.account.externalRef });
   const saved = await pageJson(page, at(ctx, QIEHAO_URLS.save), { method: 'POST', headers, json: body }, 'fill', 'draft save', ctx);
   if (codeOf(saved) !== '0') throw new AdapterError('publish_rejected', 'fill', `企鹅号 refused the draft: ${msgOf(saved)}`);
-  const id = field(saved, 'data', 'articleId') ?? field(saved, 'response', 'data', 'articleId');
-  if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data.articleId');
+  const id = answerArticleId(saved);
+  if (!id) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data.articleId (nor article_id, id)');
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedIn(page, at(ctx, QIEHAO_URLS.draft(id)), 'open_editor', ctx, isLoginPage(ctx));
   prepared.set(page, { draftId: id, body: { ...body, articleId: id } });
 }
 
-async function publish(page: Page, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/main/creation/article' ? here.searchParams.get('articleId') : null;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const headers = { 'x-csrf-token': await csrfCookie(page, 'csrfToken', 'publish'), 'x-requested-with': 'XMLHttpRequest' };
-  const postId = await gatedApiPublish(
+  const named = await gatedApiPublish(
     page,
-    at(ctx, QIEHAO_URLS.save),
+    at(ctx, QIEHAO_URLS.publish),
     { method: 'POST', headers, json: { ...p.body, needpub: 0 } },
-    (body) => {
-      if (codeOf(body) !== '0') return { ok: false, message: msgOf(body) };
-      // The article published is the draft sent; its id stays unless the answer names another.
-      const id = field(body, 'data', 'articleId');
-      return { ok: true, value: typeof id === 'string' && id ? id : draftId };
-    },
+    (body) => (codeOf(body) === '0' ? { ok: true, value: answerArticleId(body) } : { ok: false, message: msgOf(body) }),
     ctx,
   );
   prepared.delete(page);
-  if (!/^[\w-]{1,64}$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '企鹅号 accepted the publish but named no article; verify before any retry');
-  return { postId, url: at(ctx, QIEHAO_URLS.post(postId)) };
+  if (named) return { postId: named, url: at(ctx, QIEHAO_URLS.post(named)) };
+  // Accepted without naming the article: the list says which one it is.
+  const found = await readBack(page, job, headers, ctx);
+  if (!found) throw new AdapterError('readback_failed', 'read_back', '企鹅号 accepted the publish but named no article and the article list shows none yet; verify before any retry');
+  return { postId: found.postId, url: found.url };
+}
+
+/** The job's published article in the article list, in either recorded row form. */
+async function readBack(page: Page, job: ArticleJob, headers: Record<string, string>, ctx: Ctx) {
+  const body = await pageJson(page, at(ctx, QIEHAO_URLS.list), { headers }, 'read_back', 'article list', ctx);
+  const rows = field(body, 'data', 'list') ?? field(body, 'data', 'articles');
+  if (codeOf(body) !== '0' || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.list or data.articles (${msgOf(body)})`);
+  const title = job.payload.title.trim();
+  const hits: Array<{ postId: string; url: string }> = [];
+  for (const row of rows) {
+    const address = field(row, 'url');
+    const url = typeof address === 'string' && /^https?:\/\//.test(address) ? address : '';
+    const own = ID_KEYS.map((k) => field(row, k)).find((v) => (typeof v === 'string' || typeof v === 'number') && ARTICLE_ID.test(String(v)));
+    const id = own !== undefined ? String(own) : idInAddress(url);
+    const status = field(row, 'status');
+    const published = status === undefined ? url !== '' : status === 'published';
+    if (!id || !published || field(row, 'title') !== title || !inJobWindow(listedTime(field(row, 'pubTime') ?? field(row, 'alt_time')), job)) continue;
+    hits.push({ postId: id, url: at(ctx, url || QIEHAO_URLS.post(id)) });
+  }
+  return hits.length ? { ...hits[0]!, candidates: hits.length } : null;
 }
 
 async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   ctx.progress('read_back');
   const headers = await openAs(page, QIEHAO_URLS.editor, job, 'check_login', ctx);
-  const body = await pageJson(page, at(ctx, QIEHAO_URLS.list), { headers }, 'read_back', 'article list', ctx);
-  const rows = field(body, 'data', 'list');
-  if (codeOf(body) !== '0' || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.list (${msgOf(body)})`);
-  const title = job.payload.title.trim();
-  const hits = rows.filter((row) => {
-    const id = field(row, 'articleId');
-    return typeof id === 'string' && id !== '' && field(row, 'status') === 'published' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'pubTime')), job);
-  });
-  if (hits.length === 0) return { found: false as const };
-  const postId = String(field(hits[0], 'articleId'));
-  return { found: true as const, postId, url: at(ctx, QIEHAO_URLS.post(postId)), candidates: hits.length };
+  const found = await readBack(page, job, headers, ctx);
+  return found ? { found: true as const, ...found } : { found: false as const };
 }
 
 export const qiehaoAdapter: Adapter = {
@@ -230,8 +264,7 @@ export const qiehaoAdapter: Adapter = {
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
     if (job.contentType === 'video') return publishVideo(page, ctx);
-    jobOfType(job, 'article');
-    return publish(page, ctx);
+    return publish(page, jobOfType(job, 'article'), ctx);
   },
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };
