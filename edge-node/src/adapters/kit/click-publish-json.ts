@@ -20,8 +20,12 @@ import type { ApiVerdict } from './api-publish.js';
 export interface JsonPublishClick<T> {
   button: Locator;
   isPublishRequest(req: Request): boolean;
-  /** A DevTools URL pattern (`*` wildcards) covering the publish request; `isPublishRequest` decides among its matches. */
-  urlPattern: string;
+  /**
+   * DevTools URL patterns (`*` wildcards) covering the publish request, one or several
+   * when the platform is recorded sending it to more than one address; `isPublishRequest`
+   * decides among their matches.
+   */
+  urlPattern: string | readonly string[];
   /** Where the page shows its own refusal (a toast, an inline error). */
   refusal: Locator;
   /**
@@ -146,7 +150,8 @@ async function captureAnswer(page: Page, click: Pick<JsonPublishClick<unknown>, 
       )
       .finally(release);
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: click.urlPattern, requestStage: 'Response' }] });
+  const patterns = typeof click.urlPattern === 'string' ? [click.urlPattern] : click.urlPattern;
+  await cdp.send('Fetch.enable', { patterns: patterns.map((urlPattern) => ({ urlPattern, requestStage: 'Response' as const })) });
   return {
     answer,
     stop: async () => {
