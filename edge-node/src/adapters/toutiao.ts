@@ -68,11 +68,11 @@ export const toutiaoAdapter: Adapter = {
   publish(page, job, ctx) {
     switch (job.contentType) {
       case 'article':
-        return publishArticle(page, ctx);
+        return publishArticle(page, job, ctx);
       case 'dynamic':
         return publishWeitoutiao(page, job, ctx);
       case 'video':
-        return publishVideo(page, ctx);
+        return publishVideo(page, job, ctx);
     }
   },
 

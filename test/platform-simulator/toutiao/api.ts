@@ -2,10 +2,11 @@
  * The toutiao replica's JSON APIs as the sources record them (provenance in
  * edge-node/src/adapters/toutiao/*.ts): media info, the secsdk CSRF token,
  * the image upload (spice/image) and copy-by-URL (catch_picture), the
- * article save/publish gateway (`save=0` drafts, `save=1` publishes; also
- * `type=video`), the content list, draft removal, and the 微头条 publish.
- * Answers carry toutiao's `code` / `err_no` / `message`. The video upload
- * (apply → chunk PUTs → commit) is the replica's own.
+ * article save/publish gateway (`save=0` drafts, `save=1` publishes), the
+ * video publish (xigua PublishVideo), the content list, draft removal, and
+ * the 微头条 publish at both recorded addresses. `omit: publish-id` leaves the
+ * post's id out of an accepted publish answer. The video upload (apply →
+ * chunk PUTs → commit) is the replica's own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -72,12 +73,11 @@ export async function catchPicture(req: IncomingMessage, res: ServerResponse, _r
   json(res, 200, { url, images: [{ origin_web_uri: uri, url, width: 1000, height: 750 }] });
 }
 
-/** POST mp/agw/article/publish: the article gateway (`type=article`, drafts and publish) and the video publish (`type=video`). */
+/** POST mp/agw/article/publish: the article gateway (`type=article`; `save=0` drafts, `save=1` publishes). */
 export async function articleGateway(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const u = apiUser(req, res, state);
   if (!u) return;
   const f = Object.fromEntries(await formOf(req));
-  if (route.query.get('type') === 'video') return publishVideo(res, route, state, u, f);
   if (route.query.get('type') !== 'article') return json(res, 200, refused('参数错误', 1001));
   const id = f.pgc_id ?? '0';
   if (f.save === '0') {
@@ -114,7 +114,7 @@ export async function articleGateway(req: IncomingMessage, res: ServerResponse, 
       },
       media,
     },
-    ok({ pgc_id: id }),
+    ok(state.opts(P).omit.includes('publish-id') ? {} : { pgc_id: id }),
   );
 }
 
@@ -150,18 +150,28 @@ function articleProblem(state: SimState, u: User, f: Record<string, string>): st
   return null;
 }
 
-async function publishVideo(res: ServerResponse, route: Route, state: SimState, u: User, f: Record<string, string>): Promise<void> {
-  const title = (f.title ?? '').trim();
-  const video = videos(state).get(f.video_id ?? '');
-  const poster = f.poster_uri ? pictures(state).get(f.poster_uri) : undefined;
-  const refuse = (msg: string) => json(res, 200, refused(msg));
+/**
+ * POST xigua/api/upload/PublishVideo: JSON {Title, VideoInfo {Vid, ThumbUri, …},
+ * Abstract, …}, answering {status, data {Code, Message, ItemId}}. `omit:
+ * publish-id` answers the accepted receipt without its ItemId.
+ */
+export async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { status: -12, message: '用户未登录', data: {} });
+  const b = await readJson(req);
+  const info = (b.VideoInfo ?? {}) as { Vid?: unknown; ThumbUri?: unknown };
+  const title = String(b.Title ?? '').trim();
+  const video = videos(state).get(String(info.Vid ?? ''));
+  const thumb = typeof info.ThumbUri === 'string' && info.ThumbUri ? info.ThumbUri : '';
+  const poster = thumb ? pictures(state).get(thumb) : undefined;
+  const refuse = (msg: string) => json(res, 200, { status: 0, data: { Code: 2001, Message: msg } });
   if (!title || Array.from(title).length > TITLE_MAX) return refuse('标题需为 1～30 个字');
   if (!video || video.account !== u.uid) return refuse('请等待视频上传完成');
-  if (f.poster_uri && (!poster || poster.account !== u.uid || poster.mediaId === null)) return refuse('封面无效');
+  if (thumb && (!poster || poster.account !== u.uid || poster.mediaId === null)) return refuse('封面无效');
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const id = newNumericId(state, 19);
-  const description = f.description ?? '';
+  const description = String(b.Abstract ?? '');
   await acceptPublish(
     res,
     state,
@@ -175,30 +185,26 @@ async function publishVideo(res: ServerResponse, route: Route, state: SimState, 
       settings: { tags: [...description.matchAll(/#(\S+)/g)].map((m) => m[1]!), coverSource: poster ? 'custom' : 'auto' },
       media: [video.media, ...(poster ? [record(state, poster.mediaId!, 'cover')] : [])],
     },
-    ok({ pgc_id: id }),
+    { status: 0, data: { Code: 0, Message: 'success', ...(state.opts(P).omit.includes('publish-id') ? {} : { ItemId: id }) } },
   );
 }
 
-/** POST www.toutiao.com/c/ugc/content/publish/: a 微头条 (content, image_uris, and the composer's boxes). */
-export async function ugcPublish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
-  const u = state.user(req, P);
-  if (!u) return json(res, 200, { message: 'error', data: { description: '请先登录' } });
-  const f = Object.fromEntries(await formOf(req));
-  const content = (f.content ?? '').trim();
-  const uris = (f.image_uris ?? '').split(',').filter(Boolean);
-  const pics = uris.map((uri) => pictures(state).get(uri));
-  let declarations: unknown;
-  try {
-    declarations = JSON.parse(f.content_declaration ?? '[]');
-  } catch {
-    declarations = null;
-  }
-  const refuse = (message: string) => json(res, 200, { message, data: {} });
+interface WeitoutiaoPost {
+  content: string;
+  uris: string[];
+  exclusive: boolean;
+  declarations: unknown;
+}
+
+/** What toutiao checks of a 微头条, then records it; the refusal's message, or the new post's id. */
+async function weitoutiao(res: ServerResponse, route: Route, state: SimState, u: User, w: WeitoutiaoPost, answer: (id: string) => unknown, refuse: (message: string) => void): Promise<void> {
+  const content = w.content.trim();
+  const pics = w.uris.map((uri) => pictures(state).get(uri));
   if (!content) return refuse('内容不能为空');
   if (Array.from(content).length > 2000) return refuse('内容超过 2000 字');
   if (pics.length > 9) return refuse('图片不能多于 9 张');
   if (pics.some((p) => !p || p.account !== u.uid || p.mediaId === null)) return refuse('图片无效');
-  if (!Array.isArray(declarations) || declarations.some((d) => !(TOUTIAO_DECLARATIONS as readonly string[]).includes(d))) return refuse('作品声明无效');
+  if (!Array.isArray(w.declarations) || w.declarations.some((d) => !(TOUTIAO_DECLARATIONS as readonly string[]).includes(d))) return refuse('作品声明无效');
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const id = newNumericId(state, 19);
@@ -211,10 +217,60 @@ export async function ugcPublish(req: IncomingMessage, res: ServerResponse, rout
       postId: id,
       url: `${route.prefix}/www.toutiao.com/w/${id}/`,
       body: content,
-      settings: { exclusive: f.claim_exclusive === '1', declarations },
+      settings: { exclusive: w.exclusive, declarations: w.declarations },
       media: pics.map((p) => record(state, p!.mediaId!, 'image')),
     },
-    { message: 'success', data: { thread_id: id } },
+    answer(id),
+  );
+}
+
+/**
+ * POST mp/agw/article/wtt: today's 微头条 publish, JSON {content, image_list,
+ * extra (claim_exclusive), is_fans_article, pre_upload} and the composer's 作品声明,
+ * answering {code, message, data {thread_id, add_thread_limit}}. `forms.wttId`:
+ * `thread_id` (the default) or `threadId`; `omit: publish-id` leaves the id out.
+ */
+export async function wttPublish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const u = apiUser(req, res, state);
+  if (!u) return;
+  const b = await readJson(req);
+  let extra: { claim_exclusive?: unknown } = {};
+  try {
+    extra = JSON.parse(String(b.extra ?? '{}')) as typeof extra;
+  } catch {
+    return json(res, 200, { code: 1001, message: '参数错误', data: {} });
+  }
+  const o = state.opts(P);
+  const answer = (id: string) => {
+    const data = { add_thread_limit: 0, ...(o.omit.includes('publish-id') ? {} : o.forms.wttId === 'threadId' ? { threadId: id } : { thread_id: id }) };
+    return { code: 0, message: 'success', data };
+  };
+  const uris = Array.isArray(b.image_list) ? (b.image_list as unknown[]).map(String) : [];
+  await weitoutiao(res, route, state, u, { content: String(b.content ?? ''), uris, exclusive: extra.claim_exclusive === '1', declarations: b.content_declaration ?? [] }, answer, (message) =>
+    json(res, 200, { code: 7050, message, data: {} }),
+  );
+}
+
+/** POST www.toutiao.com/c/ugc/content/publish/: the older 微头条 publish (form content, image_uris), answering message "success", data.thread_id. */
+export async function ugcPublish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const u = state.user(req, P);
+  if (!u) return json(res, 200, { message: 'error', data: { description: '请先登录' } });
+  const f = Object.fromEntries(await formOf(req));
+  let declarations: unknown;
+  try {
+    declarations = JSON.parse(f.content_declaration ?? '[]');
+  } catch {
+    declarations = null;
+  }
+  const omitId = state.opts(P).omit.includes('publish-id');
+  await weitoutiao(
+    res,
+    route,
+    state,
+    u,
+    { content: f.content ?? '', uris: (f.image_uris ?? '').split(',').filter(Boolean), exclusive: f.claim_exclusive === '1', declarations },
+    (id) => ({ message: 'success', data: omitId ? {} : { thread_id: id } }),
+    (message) => json(res, 200, { message, data: {} }),
   );
 }
 

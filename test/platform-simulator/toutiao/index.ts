@@ -6,7 +6,7 @@
  * `sessionid` cookie.
  */
 import { router, type PlatformSim } from '../platform.js';
-import { applyUpload, articleGateway, catchPicture, commitUpload, contentList, csrfCheck, deleteDraft, mediaInfo, putChunk, spiceImage, ugcPublish, UPLOAD_HOST } from './api.js';
+import { applyUpload, articleGateway, catchPicture, commitUpload, contentList, csrfCheck, deleteDraft, mediaInfo, publishVideo, putChunk, spiceImage, ugcPublish, UPLOAD_HOST, wttPublish } from './api.js';
 import { MP, P, WWW } from './common.js';
 import { loginRoutes } from '../login-pages.js';
 import { TOUTIAO_LOGIN } from './login.js';
@@ -34,6 +34,8 @@ export const toutiao: PlatformSim = {
     ['POST', `${MP}/xigua/api/upload/apply`, applyUpload],
     ['PUT', new RegExp(`^/${UPLOAD_HOST.replace(/\./g, '\\.')}/upload/v1/(\\w+)$`), (req, res, route, state, [id]) => putChunk(req, res, route, state, id!)],
     ['POST', `${MP}/xigua/api/upload/commit`, commitUpload],
+    ['POST', `${MP}/xigua/api/upload/PublishVideo`, publishVideo],
+    ['POST', `${MP}/mp/agw/article/wtt`, wttPublish],
     ['POST', `${WWW}/c/ugc/content/publish/`, ugcPublish],
     ['GET', /^\/www\.toutiao\.com\/(?:article|w|video)\/(\d+)\/$/, (_req, res, _route, state, [id]) => postPage(res, state, id!)],
   ]),

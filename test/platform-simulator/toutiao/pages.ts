@@ -12,6 +12,10 @@
  *   (cover-container → byte-upload-trigger → byte-upload-input → 完成) and 发布,
  *   disabled until the upload is done.
  *
+ * The composer publishes through mp/agw/article/wtt (JSON), or with
+ * `forms.wttRequest: ugc` through the older www.toutiao.com/c/ugc/content/publish/
+ * (a form); the upload page through xigua/api/upload/PublishVideo (JSON).
+ *
  * `omit` names these pages know: `title-input` (the article editor loses its
  * title), `image-button` (the composer loses 图片), `declarations` (the
  * composer loses its 作品声明 boxes), `video-input` (the upload page loses its
@@ -54,6 +58,7 @@ export function weitoutiaoComposer(req: IncomingMessage, res: ServerResponse, ro
   if (!u) return;
   const script = `${pageKit(route.prefix)}
 const OMIT = ${JSON.stringify(state.opts(P).omit)};
+const FORMS = ${JSON.stringify(state.opts(P).forms)};
 const DECLARATIONS = ${JSON.stringify(TOUTIAO_DECLARATIONS)};
 const root = document.querySelector('#root');
 const box = (label) => '<label class="byte-checkbox"><input type="checkbox" class="byte-checkbox-target" value="' + esc(label) + '"><span class="byte-checkbox-wrapper"></span><span class="byte-checkbox-inner-text">' + esc(label) + '</span></label>';
@@ -98,11 +103,13 @@ root.querySelector('.publish-content').addEventListener('click', async (ev) => {
   const text = root.querySelector('.ProseMirror').innerText.replace(/\\u00a0/g, ' ').trim();
   if (!text) return toast('请输入微头条内容');
   const ticked = [...root.querySelectorAll('.form-declaration input:checked')].map((i) => i.value);
-  const body = new URLSearchParams({ content: text, image_uris: pics.map((p) => p.image_uri).join(','), claim_exclusive: root.querySelector('.form-exclusive input').checked ? '1' : '0', content_declaration: JSON.stringify(ticked) });
+  const exclusive = root.querySelector('.form-exclusive input').checked ? '1' : '0';
   btn.disabled = true;
   try {
-    const j = await (await fetch(live('https://www.toutiao.com/c/ugc/content/publish/'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).json();
-    if (j.message === 'success') { history.pushState({}, '', live('https://mp.toutiao.com/profile_v4/weitoutiao')); root.innerHTML = '<div class="weitoutiao-list"><h2>微头条</h2><p>发布成功</p></div>'; return; }
+    const j = FORMS.wttRequest === 'ugc'
+      ? await (await fetch(live('https://www.toutiao.com/c/ugc/content/publish/'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ content: text, image_uris: pics.map((p) => p.image_uri).join(','), claim_exclusive: exclusive, content_declaration: JSON.stringify(ticked) }) })).json()
+      : await (await fetch(live('https://mp.toutiao.com/mp/agw/article/wtt?aid=1231'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: text, image_list: pics.map((p) => p.image_uri), extra: JSON.stringify({ claim_exclusive: exclusive }), is_fans_article: 2, pre_upload: 1, content_declaration: ticked }) })).json();
+    if (j.code === 0 || (j.code === undefined && j.message === 'success')) { history.pushState({}, '', live('https://mp.toutiao.com/profile_v4/weitoutiao')); root.innerHTML = '<div class="weitoutiao-list"><h2>微头条</h2><p>发布成功</p></div>'; return; }
     toast(j.message || '发布失败');
   } catch (e) { toast('网络错误，请重试'); }
   btn.disabled = false;
@@ -175,12 +182,12 @@ function coverDialog() {
 async function publish(ev) {
   const btn = ev.currentTarget;
   if (!state.videoId) return toast('请等待视频上传完成');
-  const body = new URLSearchParams({ title: root.querySelector('.form-title input').value, video_id: state.videoId, description: root.querySelector('.zone-container').innerText.replace(/\\u00a0/g, ' ').trim(), poster_uri: state.poster || '', save: '1' });
+  const body = JSON.stringify({ ItemId: '', Title: root.querySelector('.form-title input').value, VideoInfo: { Vid: state.videoId, ThumbUri: state.poster || '' }, Abstract: root.querySelector('.zone-container').innerText.replace(/\\u00a0/g, ' ').trim(), PublishType: 1, From: 'mp' });
   btn.disabled = true;
   try {
-    const j = await api('https://mp.toutiao.com/mp/agw/article/publish?source=mp&type=video&aid=1231', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-    if (j.code === 0) { history.pushState({}, '', live('https://mp.toutiao.com/profile_v4/xigua/content-manage')); root.innerHTML = '<div class="content-manage"><h2>作品管理</h2><p>发布成功</p></div>'; return; }
-    toast(j.message || '发布失败');
+    const j = await api('https://mp.toutiao.com/xigua/api/upload/PublishVideo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    if (j.status === 0 && j.data && j.data.Code === 0) { history.pushState({}, '', live('https://mp.toutiao.com/profile_v4/xigua/content-manage')); root.innerHTML = '<div class="content-manage"><h2>作品管理</h2><p>发布成功</p></div>'; return; }
+    toast((j.data && j.data.Message) || j.message || '发布失败');
   } catch (e) { toast('网络错误，请重试'); }
   btn.disabled = false;
 }`;

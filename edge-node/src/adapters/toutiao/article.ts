@@ -35,7 +35,7 @@ import { gatedApiPublish } from '../kit/api-publish.js';
 import { field, imageType, needField, pageJson, readAll } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
 import { assertMaxChars, countChars, need, openMedia } from '../support.js';
-import { at, csrfToken, declarationsOf, findPublished, openAs, ORIGIN, real } from './site.js';
+import { answerId, at, csrfToken, declarationsOf, findPublished, openAs, ORIGIN, readBackAccepted, real } from './site.js';
 
 export const TOUTIAO_ARTICLE_LIMITS = { titleMin: 2, titleMax: 30 } as const;
 export const TOUTIAO_ARTICLE_SETTINGS = ['coverMode', 'exclusive', 'declarations', 'aiLabel'] as const;
@@ -114,7 +114,7 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   prepared.set(page, { draftId, form });
 }
 
-export async function publishArticle(page: Page, ctx: Ctx): Promise<PublishResult> {
+export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<PublishResult> {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/profile_v4/graphic/publish' ? here.searchParams.get('pgc_id') : null;
   const p = prepared.get(page);
@@ -123,17 +123,16 @@ export async function publishArticle(page: Page, ctx: Ctx): Promise<PublishResul
     page,
     at(ctx, ARTICLE_URLS.save),
     { method: 'POST', form: { ...p.form, pgc_id: draftId, save: '1' } },
-    (body) => {
+    (body, text) => {
       const refused = refusal(body);
       if (refused) return { ok: false, message: refused };
-      const id = field(body, 'data', 'pgc_id');
-      return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
+      return { ok: true, value: answerId(body, text, [['data', 'pgc_id']]) };
     },
     ctx,
   );
   prepared.delete(page);
-  if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'toutiao accepted the article but named none; verify before any retry');
-  return { postId: articleId, url: at(ctx, ARTICLE_URLS.post(articleId)) };
+  if (articleId && articleId !== '0') return { postId: articleId, url: at(ctx, ARTICLE_URLS.post(articleId)) };
+  return readBackAccepted(page, job, 'article', () => verifyArticle(page, job, ctx));
 }
 
 export function verifyArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<VerifyResult> {

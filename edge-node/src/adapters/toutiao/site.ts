@@ -104,7 +104,7 @@ export async function findPublished(page: Page, job: PublishJob, matches: (title
   const hits: ListedItem[] = rows.flatMap((row) => {
     const id = field(row, 'id');
     const created = Number(field(row, 'create_time'));
-    if ((typeof id !== 'string' && typeof id !== 'number') || isDraft(field(row, 'status'))) return [];
+    if ((typeof id !== 'string' && typeof id !== 'number') || isDraft(field(row, 'status'), field(row, 'is_draft'))) return [];
     if (!matches(String(field(row, 'title') ?? '')) || !inJobWindow(created > 0 ? new Date(created * 1000).toISOString() : null, job)) return [];
     const listed = field(row, 'article_url');
     return [{ id: String(id), title: String(field(row, 'title')), url: typeof listed === 'string' && listed ? at(ctx, listed) : at(ctx, urlOf(String(id))) }];
@@ -114,8 +114,39 @@ export async function findPublished(page: Page, job: PublishJob, matches: (title
 }
 
 /** A draft never counts as the post: prepare leaves drafts behind. */
-function isDraft(status: unknown): boolean {
-  return status === 1 || status === '1' || status === 'draft';
+function isDraft(status: unknown, flag: unknown): boolean {
+  return status === 1 || status === '1' || status === 'draft' || flag === true || flag === 1;
+}
+
+/**
+ * The post id an answer names at the first of `paths` that holds one. toutiao's
+ * ids are 19 digits, more than a JSON number holds exactly, and some answers
+ * send them as numbers: such an id is read from the answer's text.
+ */
+export function answerId(body: unknown, text: string, paths: ReadonlyArray<readonly string[]>): string {
+  for (const path of paths) {
+    const v = field(body, ...path);
+    if (typeof v === 'string' && /^\d+$/.test(v)) return v;
+    if (typeof v === 'number' && Number.isInteger(v) && v > 0) {
+      if (Number.isSafeInteger(v)) return String(v);
+      const key = path[path.length - 1]!;
+      const exact = new RegExp(`"${key}"\\s*:\\s*(\\d+)`).exec(text)?.[1];
+      if (exact) return exact;
+    }
+  }
+  return '';
+}
+
+/**
+ * After an accepted publish answer that names no post: reads the author's list
+ * for it. Not found (yet) leaves the outcome to `verify`, never to a retry.
+ */
+export async function readBackAccepted(page: Page, job: PublishJob, what: string, find: () => Promise<VerifyResult>): Promise<{ postId: string; url: string }> {
+  const found = await find().catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `toutiao accepted the ${what} but named none, and its list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+  throw new AdapterError('readback_failed', 'read_back', `toutiao accepted the ${what} of ${job.jobId} but named none, and its list does not show it yet; verify before any retry`);
 }
 
 /** The list shows text with its own whitespace; compare words, not layout. */

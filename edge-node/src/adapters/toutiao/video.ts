@@ -32,7 +32,7 @@ import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
 import { assertMaxChars, fillChecked, need, openMedia, timeouts } from '../support.js';
 import { offloadUploads } from '../upload-offload.js';
-import { at, findPublished, normalize, openAs, ORIGIN, real } from './site.js';
+import { answerId, at, findPublished, normalize, openAs, ORIGIN, readBackAccepted, real } from './site.js';
 
 export const TOUTIAO_VIDEO_LIMITS = { titleMax: 30, tagsMax: 5 } as const;
 export const TOUTIAO_VIDEO_SETTINGS = ['tags', 'description', 'coverMode'] as const;
@@ -147,27 +147,39 @@ async function setCover(page: Page, cover: OpenedFile, ctx: Ctx): Promise<void> 
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
 }
 
-export async function publishVideo(page: Page, ctx: Ctx): Promise<PublishResult> {
+export async function publishVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<PublishResult> {
   const id = await clickPublishForJson(
     page,
     {
       button: page.getByRole('button', { name: '发布', exact: true }),
       isPublishRequest: (req) => {
         const u = real(ctx, req.url());
-        return req.method() === 'POST' && u.host === 'mp.toutiao.com' && u.pathname === '/mp/agw/article/publish' && u.searchParams.get('type') === 'video';
+        return req.method() === 'POST' && u.host === 'mp.toutiao.com' && u.pathname === '/xigua/api/upload/PublishVideo';
       },
-      urlPattern: '*/mp/agw/article/publish*',
+      urlPattern: '*/xigua/api/upload/PublishVideo*',
       refusal: page.locator(S.toast),
-      judge: (body) => {
-        if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? 'refused') };
-        const pgcId = field(body, 'data', 'pgc_id');
-        return { ok: true, value: typeof pgcId === 'string' || typeof pgcId === 'number' ? String(pgcId) : '' };
+      judge: (body, text) => {
+        const refused = videoRefusal(body);
+        if (refused) return { ok: false, message: refused };
+        return { ok: true, value: answerId(body, text, [['data', 'ItemId'], ['data', 'item_id']]) };
       },
     },
     ctx,
   );
-  if (!/^\d+$/.test(id)) throw new AdapterError('readback_failed', 'read_back', 'toutiao accepted the video but named none; verify before any retry');
-  return { postId: id, url: at(ctx, XIGUA_URLS.video(id)) };
+  if (id) return { postId: id, url: at(ctx, XIGUA_URLS.video(id)) };
+  return readBackAccepted(page, job, 'video', () => verifyVideo(page, job, ctx));
+}
+
+/**
+ * PublishVideo's refusal, or null when it accepted: every result code the answer
+ * carries (`status`, `code`, and the receipt's `data.Code`) is 0; any other number
+ * is a refusal, with the receipt's own message.
+ */
+export function videoRefusal(body: unknown): string | null {
+  const codes = [field(body, 'status'), field(body, 'code'), field(body, 'data', 'Code')].filter((c) => c !== undefined);
+  if (codes.length > 0 && codes.every((c) => c === 0 || c === '0')) return null;
+  const message = field(body, 'data', 'Message') ?? field(body, 'data', 'Msg') ?? field(body, 'message');
+  return String(message ?? (codes.length ? `code ${codes.map(String).join('/')}` : 'no result code in the answer'));
 }
 
 export function verifyVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<VerifyResult> {

@@ -30,14 +30,15 @@ import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
 import { assertMaxChars, need, openMedia, poll, timeouts } from '../support.js';
-import { at, declarationsOf, findPublished, normalize, openAs, ORIGIN, real, TOUTIAO_DECLARATION_LABELS } from './site.js';
+import { answerId, at, declarationsOf, findPublished, normalize, openAs, ORIGIN, readBackAccepted, real, TOUTIAO_DECLARATION_LABELS } from './site.js';
 
 export const TOUTIAO_DYNAMIC_LIMITS = { textMax: 2000, maxImages: 9, tagsMax: 5 } as const;
 export const TOUTIAO_DYNAMIC_SETTINGS = ['tags', 'declarations', 'aiLabel', 'exclusive'] as const;
 
 export const WEITOUTIAO_URLS = {
   composer: `${ORIGIN}/profile_v4/weitoutiao/publish`,
-  publish: 'https://www.toutiao.com/c/ugc/content/publish/',
+  publish: `${ORIGIN}/mp/agw/article/wtt`,
+  publishBefore: 'https://www.toutiao.com/c/ugc/content/publish/',
   post: (id: string) => `https://www.toutiao.com/w/${id}/`,
 };
 
@@ -97,22 +98,35 @@ export async function publishWeitoutiao(page: Page, job: DynamicJob, ctx: Ctx): 
     page,
     {
       button: await need(page, S.publish, 'publish', 'publish button', ctx),
-      isPublishRequest: (req) => {
-        const u = real(ctx, req.url());
-        return req.method() === 'POST' && u.host === 'www.toutiao.com' && u.pathname === '/c/ugc/content/publish/';
-      },
-      urlPattern: '*/c/ugc/content/publish/*',
+      isPublishRequest: (req) => req.method() === 'POST' && isWeitoutiaoPublish(real(ctx, req.url())),
+      urlPattern: ['*/mp/agw/article/wtt*', '*/c/ugc/content/publish/*'],
       refusal: page.locator(S.toast),
-      judge: (body) => {
-        if (field(body, 'message') !== 'success') return { ok: false, message: String(field(body, 'message') ?? 'refused') };
-        const id = field(body, 'data', 'thread_id');
-        return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
+      judge: (body, text) => {
+        const refused = weitoutiaoRefusal(body);
+        if (refused) return { ok: false, message: refused };
+        return { ok: true, value: answerId(body, text, [['data', 'thread_id'], ['data', 'threadId']]) };
       },
     },
     ctx,
   );
-  if (!/^\d+$/.test(post)) throw new AdapterError('readback_failed', 'read_back', `toutiao accepted the 微头条 of ${job.jobId} but named none; verify before any retry`);
-  return { postId: post, url: at(ctx, WEITOUTIAO_URLS.post(post)) };
+  if (post) return { postId: post, url: at(ctx, WEITOUTIAO_URLS.post(post)) };
+  return readBackAccepted(page, job, '微头条', () => verifyWeitoutiao(page, job, ctx));
+}
+
+/** The composer's publish request, at either recorded address. */
+function isWeitoutiaoPublish(u: URL): boolean {
+  return (u.host === 'mp.toutiao.com' && u.pathname === '/mp/agw/article/wtt') || (u.host === 'www.toutiao.com' && u.pathname === '/c/ugc/content/publish/');
+}
+
+/**
+ * The answer's refusal, or null when it accepted: `code` 0 (agw/article/wtt), or
+ * no code and message "success" (the older c/ugc/content/publish/).
+ */
+export function weitoutiaoRefusal(body: unknown): string | null {
+  const code = field(body, 'code');
+  const message = field(body, 'message');
+  if (code !== undefined) return code === 0 || code === '0' ? null : String(message ?? field(body, 'reason') ?? `code ${String(code)}`);
+  return message === 'success' ? null : String(message ?? 'refused');
 }
 
 export function verifyWeitoutiao(page: Page, job: DynamicJob, ctx: Ctx): Promise<VerifyResult> {
