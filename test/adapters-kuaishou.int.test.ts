@@ -12,7 +12,7 @@ import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js
 import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { KUAISHOU_PUBLISH_CONFIRMS } from './platform-simulator/kuaishou/publish-page.js';
 
 // Each case uploads through a real page and its guide overlays: on a loaded 2-core machine that takes longer than the default.
@@ -165,6 +165,23 @@ describe('video', () => {
       const patient = fx.ctx({ timeouts: { ...ctx.timeouts!, uploadMs: 30 * 60_000 } });
       const err = await expectAdapterError(adapter.prepare(page, videoJob(), patient), 'cover_rejected', 'apply_settings');
       expect(err.message).toContain('封面尺寸不符');
+    });
+
+    it('a 确认 clicked before the cover finished uploading is clicked again once it has: the cover is taken', async () => {
+      const page = await fx.open(ACCOUNT);
+      // The cover's upload answer is held until the dialog has shown the early click's refusal.
+      let early = false;
+      await page.route('**/cover/pc/upload**', async (route) => {
+        await page.locator('.cover-state', { hasText: '请先上传封面' }).waitFor({ state: 'attached', timeout: FLOW_TIMEOUT_MS });
+        early = true;
+        await route.continue();
+      });
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      expect(early).toBe(true);
+      await adapter.publish(page, job, ctx);
+      expect(fx.sim.publishes(P)[0]!.media.map((m) => m.kind)).toEqual(['video', 'cover']);
     });
 
     it('publish_rejected when kuaishou refuses the post at the click', async () => {

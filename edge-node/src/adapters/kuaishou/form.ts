@@ -130,8 +130,18 @@ export async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterCon
   const refused = page.locator(KS.errorToast).filter({ visible: true });
   // The dialog closes once kuaishou took the cover; a refusal shows its toast while the dialog stays
   // open. Either ends the wait: a refusal is reported when it shows, not when the upload's time is up.
+  // No source records whether 确认 waits for the picture's upload, so a click that came before the
+  // upload ended and left the dialog open is made again (it only closes the cover dialog).
+  let clickedAt = Date.now();
   const outcome = await poll(
-    async () => ({ refused: (await refused.count()) > 0, open: await modal.isVisible() }),
+    async () => {
+      const state = { refused: (await refused.count()) > 0, open: await modal.isVisible() };
+      if (state.open && !state.refused && Date.now() - clickedAt >= 1000) {
+        clickedAt = Date.now();
+        await confirm.click({ timeout: 1000 }).catch(() => undefined);
+      }
+      return state;
+    },
     (s) => s.refused || !s.open,
     {
       intervalMs: 200,
