@@ -16,9 +16,10 @@ export type ApiVerdict<T> = { ok: true; value: T } | { ok: false; message: strin
 /**
  * `judge` reads a complete JSON answer (HTTP < 400): the platform's own success
  * code and post id, or its refusal. It runs after the call, so it must not throw
- * for a refusal; a post id it cannot find makes the outcome unknown.
+ * for a refusal; a post id it cannot find makes the outcome unknown. `text` is
+ * the answer as it came, for ids a JSON number cannot hold exactly.
  */
-export async function gatedApiPublish<T>(page: Page, url: string, req: ApiRequest, judge: (body: unknown) => ApiVerdict<T>, ctx: AdapterContext): Promise<T> {
+export async function gatedApiPublish<T>(page: Page, url: string, req: ApiRequest, judge: (body: unknown, text: string) => ApiVerdict<T>, ctx: AdapterContext): Promise<T> {
   ctx.signal.throwIfAborted();
   ctx.progress('publish');
   await ctx.beforePublish(); // if the gate says no, there is no call
@@ -39,7 +40,7 @@ export async function gatedApiPublish<T>(page: Page, url: string, req: ApiReques
     if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
     throw outcomeUnknown('the publish answer is not readable JSON', page);
   }
-  const verdict = judge(body);
+  const verdict = judge(body, res.text);
   if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status: res.status });
   if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
   return verdict.value;
