@@ -119,6 +119,40 @@ describe('happy path', () => {
   happyPathContract(contract);
 });
 
+it('a member page shown without a session (no redirect to the passport) is still login_required: the nav answer decides', async () => {
+  fx.sim.configure(P, { forms: { 'logged-out': 'page' } });
+  const page = await fx.open(ACCOUNT, false);
+  const ctx = fx.ctx();
+  await expectAdapterError(adapter.checkLogin(page, ctx), 'login_required', 'check_login');
+  expect(new URL(page.url()).pathname).toContain('/member.bilibili.com/');
+  await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'login_required', 'open_editor');
+  expect(ctx.gate.calls).toBe(0);
+});
+
+describe('the add/v3 answer', () => {
+  // bilibili-API-collect records data {aid, bvid}; biliup reads only `code`. Without a bvid the archive list names the video.
+  const listReads = () => fx.sim.hits('/member.bilibili.com/x/web/archives');
+  for (const [form, readsList] of [
+    ['aid+bvid', false],
+    ['aid', true],
+    ['none', true],
+  ] as const) {
+    it(`answer naming ${form === 'none' ? 'no id' : form}: the video by its bvid${readsList ? ', read back from the archive list' : ''}`, async () => {
+      fx.sim.configure(P, { forms: { 'add-answer': form } });
+      const page = await open();
+      const ctx = fx.ctx();
+      const job = makeJob({ coverImagePath: undefined });
+      await adapter.prepare(page, job, ctx);
+      const before = listReads();
+      const result = await adapter.publish(page, job, ctx);
+      const [post] = fx.sim.publishes(P);
+      expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/video/${post!.postId}` });
+      expect(listReads() - before).toBe(readsList ? 1 : 0);
+      expect(ctx.gate.calls).toBe(1);
+    });
+  }
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -22,9 +22,17 @@ export function csrfOf(account: string): string {
   return createHash('sha256').update(`bili_jct:${account}`).digest('hex').slice(0, 32);
 }
 
-/** A member page: redirects to the passport login without a session, and hands the page its `bili_jct`. */
+/**
+ * A member page: without a session it redirects to the passport login, or
+ * (`forms['logged-out']: 'page'`) shows a page without a session, which only
+ * the nav answer tells apart; with one it hands the page its `bili_jct`.
+ */
 export function memberUser(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): User | null {
   const user = state.user(req, P);
+  if (!user && state.opts(P).forms['logged-out'] === 'page') {
+    html(res, plainPage('创作中心 - bilibili', '<div id="app"><div class="login-tip">登录后才能投稿</div></div>'));
+    return null;
+  }
   if (!user) {
     const back = `https://member.bilibili.com${route.path.slice(MEMBER.length)}${route.query.size ? `?${route.query}` : ''}`;
     redirect(res, `${route.prefix}${PASSPORT}/login?gourl=${encodeURIComponent(back)}`);

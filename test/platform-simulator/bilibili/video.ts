@@ -5,6 +5,8 @@
  * the partition list (x/vupre/web/archive/pre), the cover upload
  * (x/vu/web/cover/up, a base64 data URL), the submission (x/vu/web/add/v3,
  * JSON, HTTP 200 with a `code`), the creator's archive list and the video page.
+ * `forms` keys: `add-answer` (which ids add/v3's answer names: `aid+bvid`, `aid`
+ * or `none`; see addAnswerData).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -164,8 +166,24 @@ export async function addV3(req: IncomingMessage, res: ServerResponse, route: Ro
         ...(cover ? [{ kind: 'cover' as const, size: cover.size, sha256: cover.sha256 }] : []),
       ],
     },
-    { code: 0, message: '0', ttl: 1, data: { aid, bvid } },
+    { code: 0, message: '0', ttl: 1, data: addAnswerData(aid, bvid, state) },
   );
+}
+
+/** Each archive's av number, by bvid (the archive list names both). */
+const aids = (state: SimState) => state.bag<number>('bilibili:aids');
+
+/**
+ * What the add/v3 answer's `data` names, by `forms['add-answer']`: `aid+bvid`
+ * (default, as bilibili-API-collect records it), `aid` (the av number only),
+ * `none` (no id: a client reading only `code`, as biliup does, learns nothing more).
+ */
+function addAnswerData(aid: number, bvid: string, state: SimState): Record<string, unknown> {
+  aids(state).set(bvid, aid);
+  const form = state.opts(P).forms['add-answer'];
+  if (form === 'aid') return { aid };
+  if (form === 'none') return {};
+  return { aid, bvid };
 }
 
 /** GET x/web/archives: the creator's archives, newest first (what `verify` reads). */
@@ -175,7 +193,7 @@ export function archives(req: IncomingMessage, res: ServerResponse, route: Route
   const ps = Math.min(50, Number(route.query.get('ps')) || 10);
   const mine = state.published.filter((p) => p.platform === P && p.account === user.uid && p.postId.startsWith('BV')).reverse();
   const arc_audits = mine.slice(0, ps).map((p) => ({
-    Archive: { bvid: p.postId, title: p.title ?? '', desc: p.body, ctime: Math.floor(Date.parse(p.at) / 1000), state: -30, state_desc: '审核中' },
+    Archive: { aid: aids(state).get(p.postId) ?? 0, bvid: p.postId, title: p.title ?? '', desc: p.body, ctime: Math.floor(Date.parse(p.at) / 1000), state: -30, state_desc: '审核中' },
     stat: {},
   }));
   json(res, 200, { code: 0, message: '0', ttl: 1, data: { arc_audits, page: { pn: 1, ps, count: mine.length } } });

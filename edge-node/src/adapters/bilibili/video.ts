@@ -14,7 +14,7 @@ import { gatedApiPublish } from '../kit/api-publish.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
-import { assertAccount, assertMaxChars, matchPost, need, openLoggedIn, openMedia, timeouts, type ListedPost } from '../support.js';
+import { assertAccount, assertMaxChars, inJobWindow, matchPost, need, openLoggedIn, openMedia, timeouts, type ListedPost } from '../support.js';
 import { offloadUploads } from '../upload-offload.js';
 import { at, biliJson, biliMessage, csrfToken, isLoginPage, real, URLS, whoAmI } from './site.js';
 
@@ -111,7 +111,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
       up_close_reply: false,
       up_close_danmu: false,
       web_os: 3,
-      // Unverified field names (no public record): the AI-content declaration and 仅自己可见.
+      // Unverified field name (no public record): the AI-content declaration.
       ai_declare: s.aiLabel ? 1 : 0,
       is_only_self: s.onlySelf ? 1 : 0,
       ...(s.dtime !== undefined ? { dtime: s.dtime } : {}),
@@ -123,16 +123,23 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
   const p = prepared.get(page);
   if (!p || p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no prepared submission for the job; nothing was published');
   const csrf = await csrfToken(page, 'publish');
-  const bvid = await gatedApiPublish(
+  const named = await gatedApiPublish(
     page,
     at(ctx, `${URLS.addV3}?ts=${Date.now()}&csrf=${encodeURIComponent(csrf)}`),
     { method: 'POST', json: { ...p.body, csrf } },
-    (body) => (field(body, 'code') === 0 ? { ok: true, value: String(field(body, 'data', 'bvid') ?? '') } : { ok: false, message: biliMessage(body) }),
+    (body) => (field(body, 'code') === 0 ? { ok: true, value: { bvid: field(body, 'data', 'bvid'), aid: field(body, 'data', 'aid') } } : { ok: false, message: biliMessage(body) }),
     ctx,
   );
   prepared.delete(page);
-  if (!/^BV\w+$/.test(bvid)) throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the submission but named no bvid; verify before any retry');
-  return { postId: bvid, url: at(ctx, URLS.video(bvid)) };
+  if (typeof named.bvid === 'string' && /^BV\w+$/.test(named.bvid)) return { postId: named.bvid, url: at(ctx, URLS.video(named.bvid)) };
+  // Accepted without a bvid: the archive list names it (by the av number when the answer gave one).
+  const aid = typeof named.aid === 'number' || typeof named.aid === 'string' ? String(named.aid) : undefined;
+  const posts = await ownArchives(page, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `bilibili accepted the submission but its archive list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  const found = aid !== undefined ? posts.filter((a) => a.aid === aid) : posts.filter((a) => a.text === job.payload.title.trim() && inJobWindow(a.postedAt, job));
+  if (found[0]) return { postId: found[0].postId, url: found[0].url };
+  throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the submission but named no bvid, and its archive list does not show it yet; verify before any retry');
 }
 
 export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
@@ -140,16 +147,29 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   await openLoggedIn(page, at(ctx, URLS.uploadPage), 'check_login', ctx, isLoginPage(ctx));
   // Another account's list would find nothing and invite a duplicate.
   assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
+  return matchPost(await ownArchives(page, ctx), job, (text) => text === job.payload.title.trim());
+}
+
+/** The creator's archives, newest first: data.arc_audits[].Archive {aid, bvid, title, ctime}. */
+async function ownArchives(page: Page, ctx: AdapterContext): Promise<Array<ListedPost & { aid?: string }>> {
   const body = await biliJson(page, URLS.archives, {}, 'read_back', 'archive list', ctx);
   if (body.code !== 0) throw new Error(`bilibili archive list: ${biliMessage(body)}`);
   const rows = field(body, 'data', 'arc_audits');
-  const posts: ListedPost[] = (Array.isArray(rows) ? rows : []).flatMap((row) => {
+  return (Array.isArray(rows) ? rows : []).flatMap((row) => {
     const bvid = field(row, 'Archive', 'bvid');
+    const aid = field(row, 'Archive', 'aid');
     const ctime = Number(field(row, 'Archive', 'ctime'));
     if (typeof bvid !== 'string') return [];
-    return [{ postId: bvid, url: at(ctx, URLS.video(bvid)), text: String(field(row, 'Archive', 'title') ?? ''), postedAt: ctime > 0 ? new Date(ctime * 1000).toISOString() : null }];
+    return [
+      {
+        postId: bvid,
+        url: at(ctx, URLS.video(bvid)),
+        text: String(field(row, 'Archive', 'title') ?? ''),
+        postedAt: ctime > 0 ? new Date(ctime * 1000).toISOString() : null,
+        ...(typeof aid === 'number' || typeof aid === 'string' ? { aid: String(aid) } : {}),
+      },
+    ];
   });
-  return matchPost(posts, job, (text) => text === job.payload.title.trim());
 }
 
 /** partitionName → tid, from the partition list the upload form shows (children first: they are what one files under). */
