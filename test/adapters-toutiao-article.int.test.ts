@@ -199,6 +199,18 @@ describe('errors', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 
+  it('an accepted publish answer naming no pgc_id: the article is read back from the content list, not published again', async () => {
+    fx.sim.configure(P, { omit: ['publish-id'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/article/${posts[0]!.postId}/` });
+  }, FLOW_TIMEOUT_MS);
+
   it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao.js';
-import { weitoutiaoText } from '../edge-node/src/adapters/toutiao/weitoutiao.js';
+import { answerId } from '../edge-node/src/adapters/toutiao/site.js';
+import { weitoutiaoRefusal, weitoutiaoText } from '../edge-node/src/adapters/toutiao/weitoutiao.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
@@ -113,4 +114,62 @@ describe('errors', () => {
     expect(err.message).toContain('内容涉嫌违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('every recorded publish request and answer', () => {
+  async function publishWith(options: Parameters<typeof fx.sim.configure>[1]) {
+    fx.sim.configure(P, options);
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ images: [images[0]!] });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/w/${posts[0]!.postId}/` });
+    return { ctx, post: posts[0]! };
+  }
+
+  it('the older composer request (www.toutiao.com c/ugc/content/publish/, answer message "success") publishes once', async () => {
+    const { post } = await publishWith({ forms: { wttRequest: 'ugc' } });
+    expect(post.settings).toEqual({ exclusive: true, declarations: ['取材网络'] });
+    expect(post.media).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an agw/article/wtt answer naming the post as data.threadId', async () => {
+    await publishWith({ forms: { wttId: 'threadId' } });
+  }, FLOW_TIMEOUT_MS);
+
+  it('an accepted answer naming no post: the post is read back from the content list, not published again', async () => {
+    const { ctx } = await publishWith({ omit: ['publish-id'] });
+    expect(ctx.events.some((e) => e.step === 'read_back')).toBe(true);
+  }, FLOW_TIMEOUT_MS);
+
+  it('the older request answered without an id is read back too', async () => {
+    await publishWith({ forms: { wttRequest: 'ugc' }, omit: ['publish-id'] });
+  }, FLOW_TIMEOUT_MS);
+
+  it('an accepted answer naming no post that the list does not show is readback_failed, for verify to decide', async () => {
+    fx.sim.configure(P, { omit: ['publish-id'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ images: [] });
+    await adapter.prepare(page, job, ctx);
+    // Another job's text: the list shows a 微头条, but not this one.
+    const other = makeJob({ images: [] });
+    const err = await expectAdapterError(adapter.publish(page, { ...other, payload: { ...other.payload, content: `${other.payload.content} 不同` } }, ctx), 'readback_failed', 'read_back');
+    expect(err.message).toContain('verify');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('answers read as recorded: a 19-digit id sent as a bare JSON number keeps every digit; code 0 or message "success" accept, any other code refuses', () => {
+    const text = '{"code":0,"message":"success","data":{"add_thread_limit":0,"thread_id":7301234567890123456}}';
+    expect(answerId(JSON.parse(text), text, [['data', 'thread_id'], ['data', 'threadId']])).toBe('7301234567890123456');
+    expect(answerId({ data: { threadId: '7301234567890123457' } }, '', [['data', 'thread_id'], ['data', 'threadId']])).toBe('7301234567890123457');
+    expect(answerId({ data: {} }, '{"data":{}}', [['data', 'thread_id']])).toBe('');
+    expect(weitoutiaoRefusal({ code: 0, message: 'success', data: {} })).toBeNull();
+    expect(weitoutiaoRefusal({ message: 'success', data: {} })).toBeNull();
+    expect(weitoutiaoRefusal({ code: 7050, message: '内容涉嫌违规' })).toBe('内容涉嫌违规');
+    expect(weitoutiaoRefusal({ message: 'error', data: { description: '请先登录' } })).toBe('error');
+  });
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao.js';
+import { videoRefusal } from '../edge-node/src/adapters/toutiao/video.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
@@ -112,4 +113,37 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob({ title: '长'.repeat(31) }), ctx), 'publish_rejected', 'fill');
     expect(page.url()).toBe('about:blank');
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('the PublishVideo answer', () => {
+  it('an accepted receipt naming no ItemId: the video is read back from the content list, not published again', async () => {
+    fx.sim.configure(P, { omit: ['publish-id'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ coverImagePath: undefined });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/video/${posts[0]!.postId}/` });
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected with the receipt’s own message when data.Code is not 0', async () => {
+    fx.sim.configure(P, { rejectPublish: '视频内容不合规' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ coverImagePath: undefined });
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('视频内容不合规');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('every result code the answer carries must be 0', () => {
+    expect(videoRefusal({ status: 0, data: { Code: 0, ItemId: '1' } })).toBeNull();
+    expect(videoRefusal({ code: 0, data: { ItemId: '1' } })).toBeNull();
+    expect(videoRefusal({ status: -12, data: {} })).toBe('code -12');
+    expect(videoRefusal({ status: 0, data: { Code: 3, Message: '标题重复' } })).toBe('标题重复');
+    expect(videoRefusal({ data: { ItemId: '1' } })).toBe('no result code in the answer');
+  });
 });
