@@ -3,7 +3,8 @@
  * the editor's HTML (h3 as bold, code blocks as plain text, each table drawn
  * as an SVG picture), every picture and the cover through 搜狐号's upload, the
  * draft saved and published with the editor's client headers, the brief and
- * the AI creation statement. The cases every adapter shares are in
+ * the AI creation statement; every recorded form of the publish answer (an
+ * answer naming no article is read back) and every recorded list status. The cases every adapter shares are in
  * test/support/adapter-contract.ts.
  */
 import { createHash } from 'node:crypto';
@@ -114,7 +115,68 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('publish answers', () => {
+  it('an answer with success true and no code is accepted, its data the article', async () => {
+    fx.sim.configure(P, { forms: { 'publish-answer': 'success' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.sohu.com/a/${post.postId}_${ACCOUNT}` });
+  }, FLOW_TIMEOUT_MS);
+
+  for (const form of ['object', 'none']) {
+    it(`an accepted answer whose data names no article (${form}) is read back from the list by title`, async () => {
+      fx.sim.configure(P, { forms: { 'publish-answer': form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.sohu.com/a/${post.postId}_${ACCOUNT}` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted answer naming no article, when the list shows none for the title, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'publish-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}（另一篇）` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('verify', () => {
+  for (const status of ['16', '2', '5']) {
+    it(`an article listed with status ${status} (public or in review) is the post`, async () => {
+      fx.sim.configure(P, { forms: { 'news-status': status } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const other = await page.context().newPage();
+      expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an article that failed review (status 3, auditStatus 8, a rejectReason) is not the post', async () => {
+    fx.sim.configure(P, { forms: { 'news-status': '3' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+
+
   it('a draft with the job’s title is not the post: only a published article counts', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();

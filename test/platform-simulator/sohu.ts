@@ -11,6 +11,14 @@
  *
  * `omit` names this replica knows: `title-input` (the editor loses its
  * title field), `draft-id` (the draft save answers no id), and the video page's.
+ *
+ * `forms` (each recorded form): `publish-answer` — `code` (default: code
+ * 2000000 with success true, data the article id), `success` (success true,
+ * no code), `object` (code 2000000, data an object naming no article) or
+ * `none` (code 2000000, data null); `news-status` — the status a published
+ * article has in the author's list: `4` (default, public, auditStatus 4),
+ * `16`, `2` or `5` (in review), `3` (failed review, auditStatus 8 and a
+ * rejectReason).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
@@ -163,8 +171,29 @@ async function write(req: IncomingMessage, res: ServerResponse, route: Route, st
       settings: { brief: b.brief, creationStatement: b.creationStatement ?? 0, channelId: b.channelId },
       media: [...(b.cover ? [media(String(b.cover), 'cover')] : []), ...[...content.matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => media(m[1]!.replace(/&amp;/g, '&'), 'image'))],
     },
-    { success: true, code: OK, msg: '成功', data: Number(newsId) },
+    publishAnswer(state, Number(newsId)),
   );
+}
+
+/** The publish answer in the form the test picked. */
+function publishAnswer(state: SimState, newsId: number): unknown {
+  switch (state.opts(P).forms['publish-answer']) {
+    case 'success':
+      return { success: true, msg: '成功', data: newsId };
+    case 'object':
+      return { success: true, code: OK, msg: '成功', data: { needOriCheck: false } };
+    case 'none':
+      return { success: true, code: OK, msg: '成功', data: null };
+    default:
+      return { success: true, code: OK, msg: '成功', data: newsId };
+  }
+}
+
+/** How the author's list shows a published article, in the form the test picked. */
+function listedStatus(state: SimState): Record<string, unknown> {
+  const status = Number(state.opts(P).forms['news-status'] ?? 4);
+  if (status === 3) return { status, auditStatus: 8, rejectReason: '内容不符合规范' };
+  return { status, auditStatus: status === 4 || status === 16 ? 4 : 2, rejectReason: '' };
 }
 
 function news(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
@@ -175,7 +204,7 @@ function news(req: IncomingMessage, res: ServerResponse, route: Route, state: Si
   const wantVideos = route.query.get('newsType') === '4';
   const published = state.published
     .filter((p) => p.platform === P && p.account === u.uid && (p.settings.type === 'video') === wantVideos)
-    .map((p) => ({ id: Number(p.postId), title: p.title, status: 4, postTime: Date.parse(p.at), userId: accountOf(u) }))
+    .map((p) => ({ id: Number(p.postId), title: p.title, ...(wantVideos ? { status: 4 } : listedStatus(state)), postTime: Date.parse(p.at), userId: accountOf(u) }))
     .reverse();
   if (wantVideos) return json(res, 200, { code: OK, msg: 'success', data: { news: published, totalCount: published.length } });
   const own = [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ id: Number(d.id), title: String(d.body.title ?? ''), status: 1, postTime: Date.now(), userId: accountOf(u) }));

@@ -10,6 +10,14 @@
  * Videos go through the video page, driven as a person does
  * (./sohu/video.ts, with its own provenance table).
  *
+ * Sources named by letter below (indexed public code whose repository the
+ * code index does not name, cited by its index file id):
+ * A: a Node 搜狐号 API client, sohu api client (code index file 63178258327);
+ * B: a 搜狐号 video publishing endpoint reference, §4.8–4.9 (code index file
+ * 65873236731); C: @jackwener/opencli 搜狐号 article command quoting the
+ * editor bundle mp_micro_contentmanager app.9e74a732d8.js (code index file
+ * 55570471922); D: a PHP sync script, 2021-05-28 (code index file 24559408021).
+ *
  * | fact | source (repository, path, snapshot date) |
  * |---|---|
  * | editor https://mp.sohu.com/mpfe/v4/contentManagement/news/addarticle; title `input[placeholder="请输入标题（5-72字）"]` (5–72 characters); a Quill body | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/sohu.ts 2026-06-03 (snapshot 2026-06-05) |
@@ -19,11 +27,13 @@
  * | POST /mpbp/bp/news/v4/news/draft/v2?accountId=<id>, JSON {title, brief, content, channelId 24, categoryId -1, id, userColumnId 0, columnNewsIds, businessCode 0, declareOriginal, cover, topicIds, isAd 0, userLabels "[]", reprint, customTags, infoResource 0, sourceUrl, visibleToLoginedUsers 0, attrIds, auto: true, accountId} → {success, data: <draft id>, msg} | Wechatsync core sohu.ts (083383d) |
  * | a draft at …/news/addarticle?spm=smmp.articlelist.0.0&contentStatus=2&id=<id> | Wechatsync core sohu.ts (083383d), drivers sohu.js |
  * | tables drawn as an SVG picture (the platform strips a table's styles); h3 as bold text; code blocks as plain text | Wechatsync core sohu.ts preprocessConfig (tableFormat svg-image, boldHeadingLevels [3]) (083383d); drivers sohu.js preEditPost → tools/code.js 2021-04-28 |
- * | POST /mpbp/bp/news/v4/news/publish/v2?accountId=<id>, the draft's JSON without `auto` → code 2000000, data = the article id | UNVERIFIED (public automation code in the search index quoting the editor bundle; no attributable repository) |
- * | publishing the saved draft by sending its id; the article keeps that id | UNVERIFIED |
- * | the AI declaration as `creationStatement` 2 (0 none) | UNVERIFIED (as above) |
- * | GET /mpbp/bp/news/v4/users/news?psize&newsType&statusType&pno&accountId → data.news[] {id, title, status (1 draft, 7/9 deleted), postTime} | UNVERIFIED (as above) |
- * | published article at https://www.sohu.com/a/<id>_<accountId> | UNVERIFIED (as above) |
+ * | POST /mpbp/bp/news/v4/news/publish/v2?accountId=<id>, the draft's JSON without `auto` (the editor's baseParams plus attrIds) | A (publishArticle, buildSohuPublishPayload); C (addArticlePushArticle, quoting the editor bundle) — second-sourced |
+ * | its answer: success is code 2000000 (A, B, C); A also reads `success` false as a refusal; data is the article id as a scalar (B), or an object when originality is declared (C) | TOLERANT: accepted when code is 2000000, or when there is no code and success is true; the id is data as a number or digits; an accepted answer whose data names no id (an object, null) is read back from the author's list by title |
+ * | publishing the saved draft by sending its id; the article keeps that id | UNVERIFIED: A and C publish with id 0 (no draft); the editor sends its baseParams' id (C), which on a draft's page is the draft's. The answer's own id is used, never the draft's; none named: the list by title |
+ * | the AI declaration as `creationStatement` 2 (0 none) | UNVERIFIED: A and C send no creationStatement; no public source records the field after searching A, B, C, D, Wechatsync and MultiPost |
+ * | GET /mpbp/bp/news/v4/users/news?psize&newsType=0&statusType=1&columnId=&pno&streamId=&accountId → code 2000000, data.news[] {id, title, status, auditStatus, rejectReason, postTime} | A (fetchNewsPage: newsType 0 for articles); B (the same list, newsType 4, for videos) — second-sourced |
+ * | the list's statuses: 4 and 16 public, 2 and 5 in review; 1 a draft, 3 failed review, 7 and 9 not public; auditStatus 8 or a rejectReason is a refusal | TOLERANT: verify counts 2, 4, 5 and 16 (B's public and reviewing; A's status 4 published, 2 reviewing) and nothing else, and never a row with auditStatus 8 or a rejectReason (A) |
+ * | published article at https://www.sohu.com/a/<id>_<accountId> | A (mapSohuNewsStatus); B (WatchNum builds the same address) — second-sourced |
  * | the login redirect of the editor page | UNVERIFIED (the account list decides) |
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
@@ -53,7 +63,7 @@ export const SOHU_URLS = {
   upload: (account: string) => `${ORIGIN}/commons/front/outerUpload/image/file?accountId=${encodeURIComponent(account)}`,
   draftSave: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/draft/v2?accountId=${encodeURIComponent(account)}`,
   publish: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/news/publish/v2?accountId=${encodeURIComponent(account)}`,
-  news: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/users/news?${new URLSearchParams({ psize: '20', newsType: '1', statusType: '1', pno: '1', accountId: account })}`,
+  news: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/users/news?${new URLSearchParams({ psize: '20', newsType: '0', statusType: '1', columnId: '', pno: '1', streamId: '', accountId: account })}`,
   post: (id: string, account: string) => `https://www.sohu.com/a/${encodeURIComponent(id)}_${encodeURIComponent(account)}`,
 };
 export const SOHU_LIMITS = { titleMin: 5, titleMax: 72 } as const;
@@ -177,7 +187,7 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   ctx.progress('apply_settings');
   const body = articleBody({ title, content, brief: s.brief, cover, aiLabel: s.aiLabel, account });
   const saved = await pageJson(page, at(ctx, SOHU_URLS.draftSave(account)), { method: 'POST', headers, json: { ...body, auto: true } }, 'fill', 'draft save', ctx);
-  if (field(saved, 'success') !== true) throw new AdapterError('publish_rejected', 'fill', `搜狐号 refused the draft: ${String(field(saved, 'msg') ?? 'no reason given')}`);
+  if (!accepted(saved)) throw new AdapterError('publish_rejected', 'fill', `搜狐号 refused the draft: ${String(field(saved, 'msg') ?? 'no reason given')}`);
   const id = field(saved, 'data');
   if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d+$/.test(String(id))) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no draft id in data');
   const draftId = String(id);
@@ -186,44 +196,60 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   prepared.set(page, { draftId, account, body: { ...body, id: Number(draftId) }, headers });
 }
 
-async function publish(page: Page, ctx: Ctx) {
+/** A 搜狐号 answer's verdict: code 2000000, or (no code) success true; anything else is a refusal. */
+function accepted(body: unknown): boolean {
+  const code = field(body, 'code');
+  if (code !== undefined && code !== null) return String(code) === String(OK) && field(body, 'success') !== false;
+  return field(body, 'success') === true;
+}
+
+async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/mpfe/v4/contentManagement/news/addarticle' ? here.searchParams.get('id') : null;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-  const postId = await gatedApiPublish(
+  const named = await gatedApiPublish(
     page,
     at(ctx, SOHU_URLS.publish(p.account)),
     { method: 'POST', headers: p.headers, json: p.body },
     (body) => {
-      if (field(body, 'code') !== OK) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
+      if (!accepted(body)) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
       const id = field(body, 'data');
-      return { ok: true, value: typeof id === 'number' || typeof id === 'string' ? String(id) : '' };
+      return { ok: true, value: (typeof id === 'number' || typeof id === 'string') && /^\d+$/.test(String(id)) ? String(id) : undefined };
     },
     ctx,
   );
   prepared.delete(page);
-  if (!/^\d+$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '搜狐号 accepted the publish but named no article; verify before any retry');
-  return { postId, url: at(ctx, SOHU_URLS.post(postId, p.account)) };
+  if (named) return { postId: named, url: at(ctx, SOHU_URLS.post(named, p.account)) };
+  // Accepted without naming the article: the author's list says which one it is.
+  const found = await readBack(page, job, p.account, ctx);
+  if (!found) throw new AdapterError('readback_failed', 'read_back', '搜狐号 accepted the publish but named no article and the list shows none yet; verify before any retry');
+  return { postId: found.postId, url: found.url };
 }
 
-/** Statuses of the author's list that are not the post: 1 a draft, 7 and 9 removed. */
-const NOT_THE_POST = new Set([1, 7, 9]);
+/** Statuses of the author's list that are the post: 4 and 16 public, 2 and 5 in review. */
+const THE_POST = new Set([2, 4, 5, 16]);
+
+async function readBack(page: Page, job: ArticleJob, account: string, ctx: Ctx) {
+  const body = await pageJson(page, at(ctx, SOHU_URLS.news(account)), {}, 'read_back', 'article list', ctx);
+  const rows = field(body, 'data', 'news');
+  if (!accepted(body) || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.news (${String(field(body, 'msg') ?? 'changed answer')})`);
+  const title = job.payload.title.trim();
+  const hits = rows.filter((row) => {
+    const id = field(row, 'id');
+    const refused = Number(field(row, 'auditStatus')) === 8 || String(field(row, 'rejectReason') ?? '').trim() !== '';
+    return (typeof id === 'number' || typeof id === 'string') && /^\d+$/.test(String(id)) && THE_POST.has(Number(field(row, 'status'))) && !refused && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'postTime')), job);
+  });
+  if (hits.length === 0) return null;
+  const postId = String(field(hits[0], 'id'));
+  return { postId, url: at(ctx, SOHU_URLS.post(postId, account)), candidates: hits.length };
+}
 
 async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   ctx.progress('read_back');
   const account = await openAs(page, SOHU_URLS.editor, job, 'check_login', ctx);
-  const body = await pageJson(page, at(ctx, SOHU_URLS.news(account)), {}, 'read_back', 'article list', ctx);
-  const rows = field(body, 'data', 'news');
-  if (field(body, 'code') !== OK || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.news (${String(field(body, 'msg') ?? 'changed answer')})`);
-  const title = job.payload.title.trim();
-  const hits = rows.filter((row) => {
-    const id = field(row, 'id');
-    return (typeof id === 'number' || typeof id === 'string') && !NOT_THE_POST.has(Number(field(row, 'status'))) && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'postTime')), job);
-  });
-  if (hits.length === 0) return { found: false as const };
-  const postId = String(field(hits[0], 'id'));
-  return { found: true as const, postId, url: at(ctx, SOHU_URLS.post(postId, account)), candidates: hits.length };
+  const found = await readBack(page, job, account, ctx);
+  return found ? { found: true as const, ...found } : { found: false as const };
 }
 
 export const sohuAdapter: Adapter = {
@@ -239,6 +265,6 @@ export const sohuAdapter: Adapter = {
     return (await accountsOf(page, 'check_login', ctx))[0]!;
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, jobOfType(job, 'article'), ctx)),
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };
