@@ -87,6 +87,28 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('the creation answer', () => {
+  const feedReads = () => fx.sim.hits('/x/polymer/web-dynamic/v1/feed/space');
+  for (const [form, readsFeed] of [
+    ['ids', false],
+    ['none', true],
+  ] as const) {
+    it(`answer ${form === 'ids' ? 'naming data.dyn_id_str' : 'naming no id'}: the dynamic by its id${readsFeed ? ', read back from the feed' : ''}`, async () => {
+      fx.sim.configure(P, { forms: { 'dyn-answer': form } });
+      const page = await open();
+      const ctx = fx.ctx();
+      const job = makeJob({ images: [] });
+      await adapter.prepare(page, job, ctx);
+      const before = feedReads();
+      const result = await adapter.publish(page, job, ctx);
+      const [post] = fx.sim.publishes(P);
+      expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/opus/${post!.postId}` });
+      expect(feedReads() - before).toBe(readsFeed ? 1 : 0);
+      expect(ctx.gate.calls).toBe(1);
+    }, FLOW_TIMEOUT_MS);
+  }
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -11,7 +11,8 @@
  * (x/polymer/web-dynamic/v1/feed/space) and the opus page read the posts back.
  *
  * `omit` names this replica knows: `dyn-title` (the title box is gone),
- * `dyn-uploader` (the picture uploader is gone).
+ * `dyn-uploader` (the picture uploader is gone). `forms` keys: `dyn-answer`
+ * (`ids` or `none`: whether the creation's answer names the dynamic).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from '../http.js';
@@ -189,7 +190,8 @@ export async function createDyn(req: IncomingMessage, res: ServerResponse, route
       settings: { kind: 'dynamic', title, topics: [...text.matchAll(/#([^#\n]+)#/g)].map((m) => m[1]!) },
       media: pics.map((m) => ({ kind: 'image' as const, size: m!.size, sha256: m!.sha256 })),
     },
-    { code: 0, message: '0', ttl: 1, data: { dyn_id: Number(id), dyn_id_str: id, dyn_type: 2, dyn_rid: rid } },
+    // forms['dyn-answer']: 'ids' (default: dyn_id, dyn_id_str, dyn_type, dyn_rid, as bilibili-API-collect records it) or 'none' (no id).
+    { code: 0, message: '0', ttl: 1, data: state.opts(P).forms['dyn-answer'] === 'none' ? {} : { dyn_id: Number(id), dyn_id_str: id, dyn_type: 2, dyn_rid: rid } },
   );
 }
 

@@ -4,7 +4,8 @@
  * title box up to 20 characters, the pictures (≤ 9) go through the composer's
  * own uploader, and "发布" is the one non-repeatable click; its JSON answer
  * (create/dyn) names the dynamic. The composer keeps an unsent draft — text
- * and pictures — across visits, so `prepare` clears what it finds first.
+ * and pictures — across visits, so `prepare` clears what it finds first. An
+ * answer that names no dynamic is read back from the author's feed.
  *
  * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
  * src/sync/dynamic/bilibili.ts, src/contents/helper/bilibili.ts (2026-06-05) and its
@@ -22,8 +23,10 @@
  * | an uploaded picture is div.bili-pics-uploader__item.success | M |
  * | publish: div.bili-dyn-publishing__action.launcher | M, P |
  * | upload POST api.bilibili.com/x/dynamic/feed/draw/upload_bfs (file_up, biz new_dyn, category daily, csrf) → data.image_url | A, M (article) |
- * | create POST api.bilibili.com/x/dynamic/feed/create/dyn?csrf JSON dyn_req {content.contents[{raw_text,type,biz_id}], pics ≤ 9, scene 1/2, meta, upload_id} → code 0, data.dyn_id_str | A |
- * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A |
+ * | create POST api.bilibili.com/x/dynamic/feed/create/dyn?csrf JSON dyn_req {content.contents[{raw_text,type,biz_id}], pics ≤ 9, scene 1/2, meta, upload_id} → code 0, data {dyn_id, dyn_id_str, dyn_type, dyn_rid} | A (other public clients post the same request, as indexed) |
+ * | the answer's id | TOLERANT: data.dyn_id_str names the dynamic; an answer without it is read back from the author's feed (same text and title, within the job's window); not there is readback_failed |
+ * | the composer publishing through x/dynamic/feed/create/opus instead | UNVERIFIED: public code records create/opus only for the article editor (bilibili/article.ts), none for the t.bilibili.com composer, so only create/dyn is watched |
+ * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A; UNVERIFIED by a second source: the clients indexed read this feed for other people's dynamics, none for matching one's own |
  * | post page https://www.bilibili.com/opus/<id> | A (jump_url) |
  * | where the composer sends the title in dyn_req; how a failed picture shows (class error); the refusal toast (.bili-dyn-publishing__toast); a text limit | UNVERIFIED: no public record |
  * | AI-content declaration | no source records one for dynamics: `aiLabel` is logged as ignored |
@@ -109,20 +112,34 @@ export async function publishDynamic(page: Page, job: DynamicJob, ctx: AdapterCo
     },
     ctx,
   );
-  if (!/^\d+$/.test(id)) throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the dynamic but named none; verify before any retry');
-  return { postId: id, url: at(ctx, URLS.opus(id)) };
+  if (/^\d+$/.test(id)) return { postId: id, url: at(ctx, URLS.opus(id)) };
+  // Accepted without data.dyn_id_str: the author's feed names it.
+  const hits = await ownDynamics(page, job, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `bilibili accepted the dynamic but the feed could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  const found = hits.length > 0 ? field(hits[0], 'id_str') : undefined;
+  if (typeof found === 'string' && found) return { postId: found, url: at(ctx, URLS.opus(found)) };
+  throw new AdapterError('readback_failed', 'read_back', 'bilibili accepted the dynamic but named none, and the feed does not show it yet; verify before any retry');
 }
 
 export async function verifyDynamic(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<VerifyResult> {
   ctx.progress('read_back');
   await openComposer(page, job, 'check_login', ctx);
+  const hits = await ownDynamics(page, job, ctx);
+  const id = hits.length > 0 ? field(hits[0], 'id_str') : undefined;
+  if (typeof id !== 'string' || !id) return { found: false };
+  return { found: true, postId: id, url: at(ctx, URLS.opus(id)), candidates: hits.length };
+}
+
+/** The job's dynamic in the author's feed, newest first: the same text and title, posted within the job's window. */
+async function ownDynamics(page: Page, job: DynamicJob, ctx: AdapterContext): Promise<unknown[]> {
   const body = await biliJson(page, URLS.spaceFeed(job.account.externalRef), {}, 'read_back', 'own dynamics', ctx);
   if (body.code !== 0) throw new Error(`bilibili own dynamics: ${biliMessage(body)}`);
   const items = field(body, 'data', 'items');
   if (!Array.isArray(items)) throw new AdapterError('editor_changed', 'read_back', 'own dynamics: the answer has no data.items');
   const s = readSettings(job);
   const text = normalize(bilibiliDynamicText(job.payload.content, s.tags));
-  const hits = items.filter((item) => {
+  return items.filter((item) => {
     const opus = field(item, 'modules', 'module_dynamic', 'major', 'opus');
     const ts = Number(field(item, 'modules', 'module_author', 'pub_ts'));
     return (
@@ -131,9 +148,6 @@ export async function verifyDynamic(page: Page, job: DynamicJob, ctx: AdapterCon
       inJobWindow(ts > 0 ? new Date(ts * 1000).toISOString() : null, job)
     );
   });
-  const id = hits.length > 0 ? field(hits[0], 'id_str') : undefined;
-  if (typeof id !== 'string' || !id) return { found: false };
-  return { found: true, postId: id, url: at(ctx, URLS.opus(id)), candidates: hits.length };
 }
 
 /** After a site check: the composer would keep what the check typed; clear it. */
