@@ -3,7 +3,9 @@
  * utoken and upload signature from the dashboard's globalConfig, the Markdown
  * as HTML with code blocks as plain paragraphs, every picture and the cover on
  * ns.dayu.com, the draft saved through save-draft and published by the
- * editor's own publish control on the draft's page. The cases every adapter
+ * editor's own publish control on the draft's page, its address built from
+ * the article's public id (origin_id, the address's wm_aid) in every recorded
+ * answer form, read back from the list when the answer names it not. The cases every adapter
  * shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -57,7 +59,10 @@ const contract: AdapterContract<ArticleJob> = {
       expect(post.body).not.toContain('<pre>');
       expect(post.settings).toEqual({ coverFrom: 'auto_replaced', author: `user_${ACCOUNT}` });
       expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
-      expect(result).toEqual({ postId: expect.stringMatching(/^[0-9a-f]{32}$/), url: `${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}` });
+      // The address carries the article's own public id (origin_id), not the dashboard's _id.
+      expect(result).toEqual({ postId: post.postId, url: expect.stringMatching(new RegExp(`^${fx.sim.baseUrl(P)}/mparticle\\.uc\\.cn/article\\.html\\?wm_id=${ACCOUNT}&wm_aid=[0-9a-f]{32}$`)) });
+      expect(result.url).toBe(post.url);
+      expect(result.url).not.toContain(`wm_aid=${post.postId}`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
     },
   },
@@ -87,6 +92,46 @@ describe('happy path', () => {
     expect(post.body.replace(CDN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p>');
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
     expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'images', percent: 100 } });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('publish answers', () => {
+  for (const form of ['wm_aid', 'none']) {
+    it(`an answer in the ${form} form gives the article and its address (wm_aid = origin_id)`, async () => {
+      fx.sim.configure(P, { forms: { 'submit-answer': form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: post.url });
+      expect(result.url).not.toContain(`wm_aid=${post.postId}`);
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an answer naming no article, with no such article listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'submit-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('verify', () => {
+  it('finds the published article with its address from the list’s origin_id', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    const res = await other.goto(result.url);
+    expect(res?.status()).toBe(200);
   }, FLOW_TIMEOUT_MS);
 });
 

@@ -12,6 +12,11 @@
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field, and so does the video page), `_id` (the draft save answers no id),
  * and the video page's own (dayu-video.ts).
+ *
+ * A published article has its own public id (origin_id, the wm_aid of its
+ * address), apart from the dashboard's _id. `forms`: `submit-answer` — `id`
+ * (default: data._id), `wm_aid` (data._id and data.wm_aid, as the save
+ * answer's recorded fields) or `none` (data naming neither).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,6 +38,8 @@ interface Picture {
   account: string;
   mediaId: string;
 }
+/** Each published article's public id (its address's wm_aid), by its _id. */
+const origins = (state: SimState) => state.bag<string>('dayu.origins');
 const drafts = (state: SimState) => state.bag<Draft>('dayu.drafts');
 /** Uploaded pictures by both their addresses (the CDN `url` and the `org_url`). */
 const pictures = (state: SimState) => state.bag<Picture>('dayu.pictures');
@@ -60,7 +67,7 @@ export const dayu: PlatformSim = {
     ['POST', `${MP}/dashboard/submit-article`, submit],
     ['GET', `${MP}/dashboard/getArticleList`, list],
     ['GET', '/mparticle.uc.cn/article.html', (_req, res, route, state) => {
-      const p = state.published.find((x) => x.platform === P && x.postId === route.query.get('wm_aid'));
+      const p = state.published.find((x) => x.platform === P && (origins(state).get(x.postId) ?? x.postId) === route.query.get('wm_aid'));
       if (!p) return html(res, shell('UC', '<p>文章不存在</p>'), 404);
       html(res, shell(p.title ?? '', p.settings.type === 'video' ? videoPostPage(p.title ?? '', p.body) : `<h1>${esc(p.title ?? '')}</h1><div class="article-content">${p.body}</div>`));
     }],
@@ -177,6 +184,8 @@ async function submit(req: IncomingMessage, res: ServerResponse, route: Route, s
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return json(res, 200, { error: rejected });
   drafts(state).delete(d.id);
+  const originId = randomBytes(16).toString('hex');
+  origins(state).set(d.id, originId);
   const media = (src: string, kind: MediaRecord['kind']): MediaRecord => {
     const m = state.media.get(pictures(state).get(src)!.mediaId)!;
     return { kind, size: m.size, sha256: m.sha256 };
@@ -191,7 +200,7 @@ async function submit(req: IncomingMessage, res: ServerResponse, route: Route, s
       platform: P,
       account: u.uid,
       postId: d.id,
-      url: `${route.prefix}/mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: u.uid, wm_aid: d.id })}`,
+      url: `${route.prefix}/mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: u.uid, wm_aid: originId })}`,
       title: d.form.title!.trim(),
       body: d.form.content!,
       settings: { coverFrom: d.form.cover_from, author: d.form.author },
@@ -200,8 +209,20 @@ async function submit(req: IncomingMessage, res: ServerResponse, route: Route, s
         ...images.map((src) => media(src, pictures(state).get(src)!.mediaId === coverId ? 'cover' : 'image')),
       ],
     },
-    { data: { _id: d.id } },
+    submitAnswer(state, d.id, originId),
   );
+}
+
+/** The publish answer in the form the test picked. */
+function submitAnswer(state: SimState, id: string, originId: string): unknown {
+  switch (state.opts(P).forms['submit-answer']) {
+    case 'wm_aid':
+      return { data: { _id: id, wm_aid: originId, previewUrl: `https://mparticle.uc.cn/article.html?wm_aid=${originId}` } };
+    case 'none':
+      return { data: { acl: null } };
+    default:
+      return { data: { _id: id } };
+  }
 }
 
 function list(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
@@ -210,7 +231,7 @@ function list(req: IncomingMessage, res: ServerResponse, _route: Route, state: S
   if (u === 'utoken') return json(res, 200, { error: 'utoken error' });
   const rows = state.published
     .filter((p) => p.platform === P && p.account === u.uid)
-    .map((p) => ({ _id: p.postId, origin_id: p.postId, title: p.title, status: 1, publish_at: chinaTime(p.at) }))
+    .map((p) => ({ _id: p.postId, origin_id: origins(state).get(p.postId) ?? p.postId, title: p.title, status: 1, publish_at: chinaTime(p.at) }))
     .reverse();
   json(res, 200, { dataList: { data: rows, total: rows.length } });
 }

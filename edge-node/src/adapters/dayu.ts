@@ -19,11 +19,13 @@
  * | POST https://mp.dayu.com/dashboard/save-draft, form title, content (pictures by their url), author (weMediaName), coverImg (the first uploaded picture's org_url), article_type 1, utoken, cover_from auto; header utoken → {data: {_id}} or {error} | Wechatsync drivers dayu.js 2021-03-20; iguatian core dayu.ts (1a95398) |
  * | the draft at https://mp.dayu.com/dashboard/article/write?draft_id=<_id> | Wechatsync drivers dayu.js 2021-03-20 |
  * | editor https://mp.dayu.com/dashboard/article/write: title `input#title` (≤ 35 characters), body in the iframe `#ueditor_0`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/dayuhao.ts 2026-06-04 (snapshot 2026-06-05); MultiPost marks the flow experimental |
- * | the publish control's request POST https://mp.dayu.com/dashboard/submit-article, form dataList[0][_id], dataList[0][isDraft] 1, dataList[0][reproduce], curDaySubmit false, utoken → {data: {_id}} | UNVERIFIED (public automation code in the search index; no attributable repository) |
+ * | the publish control's request POST https://mp.dayu.com/dashboard/submit-article, form dataList[0][_id] (the draft's), dataList[0][isDraft] 1, curDaySubmit false, utoken | a public Go 大鱼号 poster (code index file 30725625624: save-draft, then submit-article with these fields); a public Electron publisher's UC 云观 driver waits for the same request's answer (code index file 39836284591) — second-sourced; dataList[0][reproduce] is the editor's own, sent by the page's control |
+ * | the publish answer: {data: …} accepted (39836284591 reads a truthy data), {error} refused; data._id the article, and the save answer's data also carries wm_aid and previewUrl (30725625624) | TOLERANT: accepted when there is no error (an answer without data is read back, never taken as a refusal); the article is data._id, its public id data.wm_aid (or origin_id) when the answer gives one; an answer naming either not is completed from the article list (the row with that _id, else the job's title) |
  * | a custom cover as coverImg with cover_from `auto_replaced` | UNVERIFIED (a Wechatsync fork in the search index sends auto_replaced for a cropped cover; no attributable repository) |
  * | the editor's refusal message before any request (`.w-message-error`) | UNVERIFIED (the replica's own) |
- * | GET https://mp.dayu.com/dashboard/getArticleList?keyword=&currentView=all&source=all&page=1 → dataList.data[] {_id, title, status (1 published), publish_at} | UNVERIFIED (public automation code in the search index reads dataList.data[] {title, status, origin_id}; no attributable repository) |
- * | published article at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<id> | UNVERIFIED (as above, built from the list's origin_id) |
+ * | GET https://mp.dayu.com/dashboard/getArticleList?keyword=&currentView=all&source=all… | a public 大鱼号 account scraper (code index file 37126029238, its article_url: getArticleList?_rid&keyword=&currentView=all&source=all&articleCategory=&_) — second-sourced |
+ * | its rows: dataList.data[] {_id, title, status (1 published), publish_at, origin_id} | UNVERIFIED: the row shape is recorded only by public automation code with no attributable repository (dataList.data[] {title, status, origin_id}); _id and publish_at are the replica's |
+ * | published article at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<origin_id> | public 大鱼号 addresses carry wm_aid=<32 hex> (code index files 9483783339, 4079892227); a public scraper takes the article id from the address's wm_aid (code index file 127183174: ff.dayu.com/contents/origin/<wm_aid>) — second-sourced that wm_aid is the article's origin id, not the dashboard's _id; TOLERANT: the address is built from origin_id (or wm_aid) as the answer or the list gives it, never from _id |
  * | the login redirect of the dashboard (to https://mp.dayu.com/) | UNVERIFIED (globalConfig decides) |
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
@@ -163,12 +165,15 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   prepared.set(page, { draftId: id, config });
 }
 
-async function publish(page: Page, ctx: Ctx) {
+const ARTICLE_ID = /^[\w-]{1,64}$/;
+const idOf = (v: unknown): string | undefined => (typeof v === 'string' && ARTICLE_ID.test(v) ? v : undefined);
+
+async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/dashboard/article/write' ? here.searchParams.get('draft_id') : null;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-  const postId = await clickPublishForJson(
+  const named = await clickPublishForJson(
     page,
     {
       button: await need(page, PUBLISH_BUTTON, 'publish', 'publish control (发表)', ctx),
@@ -178,15 +183,19 @@ async function publish(page: Page, ctx: Ctx) {
       judge: (body) => {
         const error = field(body, 'error');
         if (error) return { ok: false, message: typeof error === 'string' ? error : JSON.stringify(error) };
-        const id = field(body, 'data', '_id');
-        return { ok: true, value: typeof id === 'string' ? id : '' };
+        return { ok: true, value: { id: idOf(field(body, 'data', '_id')), originId: idOf(field(body, 'data', 'wm_aid')) ?? idOf(field(body, 'data', 'origin_id')) } };
       },
     },
     ctx,
   );
   prepared.delete(page);
-  if (!/^[\w-]{1,64}$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', '大鱼号 accepted the publish but named no article; verify before any retry');
-  return { postId, url: at(ctx, DAYU_URLS.post(p.config.wmid, postId)) };
+  if (named.id && named.originId) return { postId: named.id, url: at(ctx, DAYU_URLS.post(p.config.wmid, named.originId)) };
+  // The answer leaves the article or its public id unnamed: the list names both.
+  const rows = await publishedItems(page, p.config, 'article list', ctx);
+  const title = job.payload.title.trim();
+  const row = named.id ? rows.find((r) => r.id === named.id) : rows.find((r) => r.title === title && inJobWindow(r.publishedAt, job));
+  if (!row?.originId) throw new AdapterError('readback_failed', 'read_back', '大鱼号 accepted the publish but its answer and the article list do not yet name the article and its address; verify before any retry');
+  return { postId: row.id, url: at(ctx, DAYU_URLS.post(p.config.wmid, row.originId)) };
 }
 
 async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
@@ -194,10 +203,9 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   const config = await openDashboard(page, 'check_login', ctx);
   assertAccount(loginOf(config), job, 'check_login');
   const title = job.payload.title.trim();
-  const hits = (await publishedItems(page, config, 'article list', ctx)).filter((row) => row.title === title && inJobWindow(row.publishedAt, job));
+  const hits = (await publishedItems(page, config, 'article list', ctx)).filter((row) => row.originId && row.title === title && inJobWindow(row.publishedAt, job));
   if (hits.length === 0) return { found: false as const };
-  const postId = hits[0]!.id;
-  return { found: true as const, postId, url: at(ctx, DAYU_URLS.post(config.wmid, postId)), candidates: hits.length };
+  return { found: true as const, postId: hits[0]!.id, url: at(ctx, DAYU_URLS.post(config.wmid, hits[0]!.originId!)), candidates: hits.length };
 }
 
 export const dayuAdapter: Adapter = {
@@ -216,8 +224,7 @@ export const dayuAdapter: Adapter = {
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
     if (job.contentType === 'video') return publishVideo(page, ctx);
-    jobOfType(job, 'article');
-    return publish(page, ctx);
+    return publish(page, jobOfType(job, 'article'), ctx);
   },
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

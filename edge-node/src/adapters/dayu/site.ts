@@ -60,6 +60,8 @@ export const loginOf = (c: DayuConfig): LoginInfo => ({ externalRef: c.wmid, dis
 /** One published item of the account's content list. */
 export interface DayuListed {
   id: string;
+  /** The public article id its address carries as wm_aid: the row's origin_id (or wm_aid), when it gives one. */
+  originId?: string;
   title: string;
   publishedAt: string | null;
 }
@@ -72,6 +74,8 @@ export async function publishedItems(page: Page, config: DayuConfig, what: strin
   return rows.flatMap((row) => {
     const id = field(row, '_id');
     if (typeof id !== 'string' || id === '' || field(row, 'status') !== 1) return [];
-    return [{ id, title: String(field(row, 'title') ?? ''), publishedAt: listedTime(field(row, 'publish_at')) }];
+    const origin = field(row, 'origin_id') ?? field(row, 'wm_aid');
+    const originId = typeof origin === 'string' && /^[\w-]{1,64}$/.test(origin) ? origin : undefined;
+    return [{ id, ...(originId ? { originId } : {}), title: String(field(row, 'title') ?? ''), publishedAt: listedTime(field(row, 'publish_at')) }];
   });
 }
