@@ -26,7 +26,7 @@
  * | create POST api.bilibili.com/x/dynamic/feed/create/dyn?csrf JSON dyn_req {content.contents[{raw_text,type,biz_id}], pics ≤ 9, scene 1/2, meta, upload_id} → code 0, data {dyn_id, dyn_id_str, dyn_type, dyn_rid} | A (other public clients post the same request, as indexed) |
  * | the answer's id | TOLERANT: data.dyn_id_str names the dynamic; an answer without it is read back from the author's feed (same text and title, within the job's window); not there is readback_failed |
  * | the composer publishing through x/dynamic/feed/create/opus instead | UNVERIFIED: public code records create/opus only for the article editor (bilibili/article.ts), none for the t.bilibili.com composer, so only create/dyn is watched |
- * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A; UNVERIFIED by a second source: the clients indexed read this feed for other people's dynamics, none for matching one's own |
+ * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A (a userscript, as indexed, reads the same feed by host_mid for other users) |
  * | post page https://www.bilibili.com/opus/<id> | A (jump_url) |
  * | where the composer sends the title in dyn_req; how a failed picture shows (class error); the refusal toast (.bili-dyn-publishing__toast); a text limit | UNVERIFIED: no public record |
  * | AI-content declaration | no source records one for dynamics: `aiLabel` is logged as ignored |
