@@ -13,7 +13,7 @@
  * A  dreammis/social-auto-upload uploader/ks_uploader/main.py (1c66b7d, 2026-08-20)
  * A2 dreammis/social-auto-upload uploader/ks_uploader/main.py and tests/test_kuaishou_publish_dialog.py (4aeb5fe, after A)
  * N  dreammis/social-auto-upload docs/kuaishou-note-safety.md (2f70762) and uploader/ks_uploader/note_evidence.py (5d028b6): kuaishou's public page bundle of 2026-09-16
- * I  dreammis/social-auto-upload issue #277 (2026-08-26): a real upload where a confirmation dialog covered 发布
+ * I  dreammis/social-auto-upload#277 (2026-08-26, a reported problem): a real upload where a confirmation dialog covered 发布
  * M  leaperone/MultiPost-Extension src/sync/video/kuaishou.ts, src/sync/dynamic/kuaishou.ts (2ef8725, 2026-06-05)
  * K  yikart/AiToEarn project/aitoearn-electron/electron/plat/Kwai/index.ts, kwai.type.ts (8bbf520, 2026-06-26)
  * P  Colinchiu007/Multi-Publish apps/desktop/electron/services/rpa-view-navigation-helpers.js (0beb5b6, 2026-09-30)
