@@ -18,6 +18,7 @@ import { douyin } from './douyin/index.js';
 import { eastmoney } from './eastmoney.js';
 import { yiche } from './yiche.js';
 import { json } from './http.js';
+import { expireLoginQrs } from './login-pages.js';
 import { jianshu } from './jianshu.js';
 import { juejin } from './juejin.js';
 import { kuaishou } from './kuaishou/index.js';
@@ -57,6 +58,8 @@ export interface Simulator {
    * `confirm` is false). The account gets a live session on the platform (the phone's).
    */
   scan(qrText: string, phone: { account: string; displayName?: string; confirm?: boolean }): Promise<void>;
+  /** Expires every login QR of `platform` not yet confirmed, as its lifetime ending would; returns how many. */
+  expireLoginQrs(platform: string): number;
   /** SMS codes the platforms "sent" during logins, oldest first (the account's phone receives them). */
   smsSent(platform?: string): SmsSent[];
   /** Changes a platform's behaviour (rejections, lost answers, delays, missing hooks). */
@@ -120,6 +123,7 @@ export async function startSimulator(options: { port?: number } = {}): Promise<S
       if (!confirmed.ok) throw new Error(`confirming ${qrText}: HTTP ${confirmed.status} ${await confirmed.text()}`);
       await confirmed.arrayBuffer();
     },
+    expireLoginQrs: (platform) => expireLoginQrs(state, platform),
     smsSent: (platform) => state.smsSent.filter((s) => platform === undefined || s.platform === platform).map((s) => ({ ...s })),
     hits: (fragment, sentBy) => paths.filter((p) => p.path.includes(fragment) && (sentBy === undefined || p.byBrowser === (sentBy === 'browser'))).length,
     reset: () => state.reset(),

@@ -73,6 +73,8 @@ interface Ticket {
   key: string;
   platform: string;
   created: number;
+  /** Expired now by the test (Simulator.expireLoginQrs), as its time running out would. */
+  expired?: boolean;
   state: 'waiting' | 'scanned' | 'confirmed' | 'done';
   user?: User;
   sliderPassed: boolean;
@@ -81,6 +83,22 @@ interface Ticket {
 }
 
 const tickets = (state: SimState) => state.bag<Ticket>('login.tickets');
+
+/**
+ * Ends the life of every QR of `platform` not yet confirmed, as its time running out does (the
+ * page shows its expired marker on its next poll): a test's way to make a QR expire at a point of
+ * the flow it chooses, instead of racing a short lifetime. Returns how many expired.
+ */
+export function expireLoginQrs(state: SimState, platform: string): number {
+  let n = 0;
+  for (const t of tickets(state).values()) {
+    if (t.platform === platform && (t.state === 'waiting' || t.state === 'scanned') && !t.expired) {
+      t.expired = true;
+      n++;
+    }
+  }
+  return n;
+}
 
 /** The replica address of a real URL: `<prefix>/<host><path><query>`. */
 export const replicaPath = (prefix: string, real: string): string => {
@@ -94,7 +112,7 @@ function origin(req: IncomingMessage): string {
 
 function status(t: Ticket, state: SimState): 'waiting' | 'scanned' | 'expired' | 'slider' | 'sms' | 'done' {
   const o = state.opts(t.platform);
-  if ((t.state === 'waiting' || t.state === 'scanned') && Date.now() - t.created > o.loginQrTtlMs) return 'expired';
+  if ((t.state === 'waiting' || t.state === 'scanned') && (t.expired || Date.now() - t.created > o.loginQrTtlMs)) return 'expired';
   if (t.state === 'waiting' || t.state === 'scanned') return t.state;
   if (o.loginSlider && !t.sliderPassed) return 'slider';
   if (o.loginSms && !t.smsVerified) return 'sms';
@@ -223,7 +241,9 @@ async function fresh() {
 }
 async function tick() {
   if (!key || ended) return;
-  const j = await (await fetch(cfg.poll + '?' + (cfg.bilibili ? 'qrcode_key=' : 'key=') + key)).json();
+  const asked = key;
+  const j = await (await fetch(cfg.poll + '?' + (cfg.bilibili ? 'qrcode_key=' : 'key=') + asked)).json();
+  if (asked !== key) return; // an answer about a QR already replaced
   const s = j.status;
   show(cfg.sel.expired, s === 'expired');
   if (cfg.sel.scanned) show(cfg.sel.scanned, s === 'scanned');

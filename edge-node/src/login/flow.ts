@@ -32,6 +32,7 @@
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterLog, type AdapterTimeouts, DEFAULT_TIMEOUTS, type LoginInfo, type LoginPageSpec } from '../adapters/contract.js';
 import { liveUrl, realUrl } from '../adapters/kit/live-url.js';
+import { isTimeout } from '../adapters/support.js';
 import { decodeQrPng, qrPng } from './qr.js';
 
 /**
@@ -240,8 +241,18 @@ export class LoginFlow {
         if (refreshes >= (this.o.maxRefreshes ?? MAX_REFRESHES)) throw new LoginFailed('timeout', `the QR expired ${refreshes + 1} times without a scan`);
         refreshes++;
         this.ctx.log.info({ refreshes }, 'the QR expired; renewing it');
-        if (spec.refresh && (await this.visible(spec.refresh))) await page.locator(spec.refresh).first().click({ timeout: this.timeouts.selectorMs });
-        else await page.reload({ waitUntil: 'domcontentloaded', timeout: this.timeouts.navigationMs });
+        if (spec.refresh && (await this.visible(spec.refresh))) {
+          await page
+            .locator(spec.refresh)
+            .first()
+            .click({ timeout: this.timeouts.selectorMs })
+            .catch(async (e: unknown) => {
+              // The marker went away before the click landed (the page renewed the QR by itself, or a
+              // later status hid it): nothing to renew, look at the page again.
+              if (isTimeout(e) && !(await this.visible(spec.expired!))) return;
+              throw e;
+            });
+        } else await page.reload({ waitUntil: 'domcontentloaded', timeout: this.timeouts.navigationMs });
         fingerprint = null;
         toldScanned = false;
         await this.pause();
