@@ -214,6 +214,7 @@ async function send() {
   if (a.base_resp && a.base_resp.ret === 0) {
     show('.js_publish_dialog', false);
     state('已发表，正在返回首页');
+    // The site's own pause before it returns home; the adapter takes either the text or home as done.
     setTimeout(() => { location.href = page.homeUrl; }, 300);
   } else refuse((a.base_resp && a.base_resp.err_msg) || '发表失败');
 }
@@ -223,6 +224,7 @@ async function verifyThenSend() {
   $('.js_qrcode').src = 'data:image/png;base64,' + asked.png;
   show('.js_verify_dialog', true);
   for (;;) {
+    // The page polls its scan status, as the login pages do; no test waits on this interval.
     await new Promise((r) => setTimeout(r, 150));
     const s = await (await fetch(page.verifyUrl + '&action=check&ticket=' + asked.ticket)).json();
     if (s.confirmed) break;
