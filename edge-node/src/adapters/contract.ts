@@ -14,6 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { ContentType } from '@plume/shared';
+import type { Provenance } from './provenance.js';
 
 export type { ContentType };
 
@@ -255,6 +256,11 @@ export interface Adapter {
   publish(page: Page, job: PublishJob, ctx: AdapterContext): Promise<PublishResult>;
   /** Read-only: finds this job's post (title or text, account, time window). Never writes. */
   verify(page: Page, job: PublishJob, ctx: AdapterContext): Promise<VerifyResult>;
+  /**
+   * What each step rests on: every fact about the real site the adapter relies on, with its public
+   * sources and how sure it is (provenance.ts). `plume-edge check` and docs/platforms.md count from it.
+   */
+  readonly provenance?: Provenance;
   /** The platform's login page, for `plume-edge accounts login` (absent: accounts come by `accounts import` only). */
   readonly login?: LoginPageSpec;
   /**

@@ -4,28 +4,8 @@
  * as written). Draft create → draft update (category, tags, summary, cover) →
  * publish; publish is the one non-repeatable call, behind the commit gate.
  *
- * Provenance (fact → source, snapshot date). Sources: W = wechatsync/Wechatsync
- * packages/@wechatsync/drivers/src/Juejin.js (2023-09-05); M = leaperone/MultiPost-Extension
- * src/sync/article/juejin.ts (2026-06-05, commit 2ef8725); P = ZeroHawkeye/PenBridge docs/juejin-api.md (commit 0020149);
- * S = terwer/siyuan-plugin-publisher juejin web adaptor (as indexed).
- * | fact | source |
- * | editor https://juejin.cn/editor/drafts/new?v=2, draft page /editor/drafts/<id>, post /post/<id> | P, W |
- * | title input placeholder "输入文章标题...", ≤ 100 characters | M |
- * | GET api.juejin.cn/user_api/v1/user/get → data.user_id, data.user_name; err_no 2 = not logged in | W, P |
- * | HEAD /user_api/v1/sys/token → header x-ware-csrf-token "0,<token>,…"; sent as x-secsdk-csrf-token | P (header name), other clients of the same byte SDK (format) |
- * | POST /tag_api/v1/query_category_list → data[].category_id, category.category_name | P, S |
- * | POST /tag_api/v1/query_tag_list {cursor,key_word,limit,sort_type} → data[].tag_id, tag.tag_name | P, S |
- * | POST /content_api/v1/article_draft/create, /update: title, mark_content, category_id, tag_ids, brief_content, cover_image, edit_type 10, html_content "deprecated", link_url, theme_ids → data.id | W, P, S |
- * | POST /content_api/v1/article/publish {draft_id, sync_to_org, column_ids, theme_ids} → data.article_id | P, S |
- * | tags 1–3, summary required on publish, ≤ 100 characters | P |
- * | external images re-hosted: POST https://juejin.cn/image/urlSave {url} → data (new URL); W's only picture call (it uploads no file) | W (Juejin.js uploadFile) |
- * | POST /content_api/v1/upload/article_pic (multipart `file`) → data.url on p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/ | P (section 11, 图片上传; a later version of P, as indexed, keeps it as 11.1, the simple fallback, beside the ImageX flow it recommends) — S uploads through ImageX instead (gen_token → apply → TOS → commit); which one the live editor uses today is UNVERIFIED |
- * | the same upload serves the cover and the body's own pictures (their URLs written into mark_content) | P (one picture upload for both; the draft body is Markdown) — M pastes the article's HTML into the editor and leaves its pictures to the editor's paste handling, recording no call |
- * | a size limit for article_pic | UNVERIFIED: P only warns there may be one; 20 MiB here, as for the cover |
- * | POST /content_api/v1/article/list_by_user → data[].article_info {article_id,title,ctime} | P |
- * | login redirect of the editor page to /login | UNVERIFIED (juejin logs in through a dialog; user/get decides) |
- * | a minimum summary length (S pads to 50) | UNVERIFIED, not enforced |
- * | login (accounts login): https://juejin.cn/login, its 扫码登录 QR (.qrcode-img img), expired mask (.qrcode-expired, "刷新"), SMS step (.sms-verify), slider (.captcha-slider); done once off /login with the `sessionid` cookie | UNVERIFIED: no public source records juejin's login page (the cookie name: public clients, as indexed) |
+ * What each step rests on (the public sources of every fact about juejin, and
+ * how sure each is) is in juejin/provenance.ts.
  *
  * Settings (shared contract names): `category` (required; our codes → juejin's names),
  * `tags` (1–3 of juejin's own tags, by name), `summary` (≤ 100; first 100 characters of
@@ -39,6 +19,7 @@
 import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob } from './contract.js';
+import { JUEJIN_PROVENANCE } from './juejin/provenance.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveMarkdownImages, readImage, type ImageFile } from './kit/article-images.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
@@ -155,6 +136,7 @@ export const juejinAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   checkSettings: { article: { category: 'backend', tags: ['TypeScript'] } },
+  provenance: JUEJIN_PROVENANCE,
   login: {
     url: `${ORIGIN}/login`,
     qrTab: 'text="扫码登录"',

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AccountRecord } from '../accounts.js';
 import { type Adapter, type AdapterContext, AdapterError, type AdapterLog, type AdapterTimeouts, type ContentType, type PublishJob, STEPS, type Step } from '../adapters/contract.js';
+import { FACT_STATES, factCounts } from '../adapters/provenance.js';
 import { checkJob } from './check-job.js';
 import { type CheckMedia, ensureCheckMedia } from './check-media.js';
 
@@ -32,6 +33,8 @@ export interface CheckStepReport {
   step: Step;
   /** `matched`: the adapter went through it; `changed`: the site stopped it there; `unknown`: the check could not judge it; `not_reached`: after the stop. */
   result: 'matched' | 'changed' | 'unknown' | 'not_reached';
+  /** The facts about the site this step rests on, and how many of them no public source confirms (from the adapter's provenance). */
+  facts?: { total: number; unverified: number };
 }
 
 export interface CheckReport {
@@ -44,6 +47,8 @@ export interface CheckReport {
   error?: { code: string; step: Step; message: string };
   /** Where the screenshot and HTML of the first mismatch were written. */
   evidenceDir?: string;
+  /** How many of the steps the check walked rest on at least one unverified fact (absent: the adapter declares no provenance). */
+  unverifiedSteps?: number;
   startedAt: string;
   finishedAt: string;
 }
@@ -77,17 +82,22 @@ export async function runCheck(o: CheckOptions): Promise<CheckReport> {
   let context: BrowserContext | null = null;
   let page: Page | null = null;
   let job: PublishJob | null = null;
-  const finish = (status: CheckStatus, error?: CheckReport['error'], evidenceDir?: string): CheckReport => ({
-    platform: o.adapter.platform,
-    contentType: o.contentType,
-    account: o.account.externalRef,
-    status,
-    steps: stepReport(seen, error && { step: error.step, judged: status === 'failed' }),
-    ...(error ? { error } : {}),
-    ...(evidenceDir ? { evidenceDir } : {}),
-    startedAt: startedAt.toISOString(),
-    finishedAt: now().toISOString(),
-  });
+  const finish = (status: CheckStatus, error?: CheckReport['error'], evidenceDir?: string): CheckReport => {
+    const steps = withFacts(o.adapter, o.contentType, stepReport(seen, error && { step: error.step, judged: status === 'failed' }));
+    const walked = steps.filter((s) => s.result === 'matched' || s.result === 'changed');
+    return {
+      platform: o.adapter.platform,
+      contentType: o.contentType,
+      account: o.account.externalRef,
+      status,
+      steps,
+      ...(error ? { error } : {}),
+      ...(evidenceDir ? { evidenceDir } : {}),
+      ...(o.adapter.provenance ? { unverifiedSteps: walked.filter((s) => (s.facts?.unverified ?? 0) > 0).length } : {}),
+      startedAt: startedAt.toISOString(),
+      finishedAt: now().toISOString(),
+    };
+  };
 
   try {
     context = await o.launchProfile(o.profileDir);
@@ -143,6 +153,16 @@ function stepReport(seen: readonly Step[], stop: { step: Step; judged: boolean }
   // read_back follows the click, which a check never makes.
   for (const step of STEPS) if (step !== 'read_back' && !out.some((r) => r.step === step)) out.push({ step, result: 'not_reached' });
   return out;
+}
+
+/** Each step with the count of facts it rests on, when the adapter declares its provenance. */
+export function withFacts(adapter: Adapter, type: ContentType, steps: CheckStepReport[]): CheckStepReport[] {
+  if (!adapter.provenance) return steps;
+  const { byStep } = factCounts(adapter.provenance, type);
+  return steps.map((s) => {
+    const c = byStep[s.step];
+    return { ...s, facts: { total: FACT_STATES.reduce((n, state) => n + c[state], 0), unverified: c.unverified } };
+  });
 }
 
 /** Only the two check files may be opened: the check never reads operator media. */
