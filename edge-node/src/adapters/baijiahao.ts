@@ -6,25 +6,10 @@
  * the cover go to 百家号's image upload, the article is saved as a draft
  * and, behind the commit gate, published from the draft's own page. Videos
  * go through the editor's video page, driven as a person does
- * (./baijiahao/video.ts, with its own provenance table).
+ * (./baijiahao/video.ts).
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | creator home https://baijiahao.baidu.com/builder/rc/home; login page /builder/theme/bjh/login; a logged-out home offers 注册/登录百家号; the session is the Baidu cookie `BDUSS` | dreammis/social-auto-upload uploader/baijiahao_uploader/main.py 2026-08-13 (snapshot 2026-08-20) |
- * | GET /builder/app/appinfo → errmsg "success", data.user.userid, data.user.name; anything else = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/baijiahao.js 2023-09-04 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/baijiahao.ts (commit 1a95398, as indexed) |
- * | editor https://baijiahao.baidu.com/builder/rc/edit?type=news; a draft at …&article_id=<id> | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/baijiahao.ts 2025-12-05 (snapshot 2026-06-05); Wechatsync drivers baijiahao.js |
- * | the editor page carries `window.__BJH__INIT__AUTH__="<token>"`; API calls send it as header `token` | Wechatsync drivers baijiahao.js; iguatian/Wechatsync core baijiahao.ts |
- * | POST /materialui/picture/uploadProxy, multipart org_file_name, type=image, app_id, is_waterlog=1, save_material=1, no_compress=0, is_events, article_type=news, media → errno 0, ret.https_url | MultiPost src/sync/article/baijiahao.ts 2025-12-05 (the same fields at /pcui/picture/uploadproxy in Wechatsync drivers baijiahao.js) |
- * | POST /pcui/article/save?callback=bjhdraft, form type=news, title, content, len, abstract, abstract_from, activity_list[i][id]/[is_checked], source_reprinted_allow, is_auto_optimize_cover, cover_layout=one, cover_images [{src, cropData, machine_chooseimg, isLegal, cover_source_tag: local}], _cover_images_map [{src, origin_src}], cover_image_source[wide_cover_image_source], source=upload, cover_source=upload, isBeautify, usingImgFilter, subtitle, bjhtopic_id, bjhtopic_info, article_id → errno 0, ret.article_id | MultiPost baijiahao.ts 2025-12-05; iguatian/Wechatsync core baijiahao.ts (1a95398) |
- * | that answer is JSON (MultiPost reads it with response.json()); iguatian strips a `bjhdraft(…)` wrapper first — both forms are read while preparing | as above |
- * | AI declaration: the activity_list entry `aigc_bjh_status`, is_checked 1 | the field: MultiPost baijiahao.ts 2025-12-05 (sent unchecked); that checking it is the editor's AI-content declaration: read from its name (UNVERIFIED) |
- * | POST /pcui/article/publish?callback=bjhpublish with the save form and the draft's article_id → errno 0 (a JSON answer) | UNVERIFIED (public automation code in the search index, no attributable repository) |
- * | GET /pcui/article/lists?currentPage&pageSize&search&type&collection&dynamic=1 (token header) → data.list[] {article_id, title} | liulei2020/BatchWithdrawAndDeleteBaiduArticle GetData.py (commit 836da26, as indexed) |
- * | a row's `status` ("draft" for drafts) and `publish_time` ("YYYY-MM-DD HH:mm:ss", China time, or Unix seconds) | UNVERIFIED |
- * | POST /pcui/article/remove, form article_id → errmsg "success" | liulei2020/BatchWithdrawAndDeleteBaiduArticle withdrawAndRemove.py (commit e3b2a86, as indexed) |
- * | published article at https://baijiahao.baidu.com/s?id=<article_id> | UNVERIFIED (the id there may be a feed id) |
- * | code blocks kept as `<pre><code>` with plain text | Wechatsync drivers baijiahao.js preEditPost → tools/code.js 2021-04-28 |
- * | title ≤ 30 characters (MultiPost cuts there; other code records the hint 2–64) | MultiPost baijiahao.ts 2025-12-05 |
+ * What each step rests on (the public sources of every fact about 百家号,
+ * articles and videos, and how sure each is) is in baijiahao/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover), `summary` (the abstract), `aiLabel` (aigc_bjh_status;
@@ -41,6 +26,7 @@ import { plainCodeBlocks, textOf } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, needField } from './kit/page-api.js';
 import { at, call, editToken, isLoginPage, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
+import { BAIJIAHAO_PROVENANCE } from './baijiahao/provenance.js';
 import { BAIJIAHAO_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './baijiahao/video.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
@@ -227,6 +213,7 @@ export const baijiahaoAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: BAIJIAHAO_VIDEO_SETTINGS },
+  provenance: BAIJIAHAO_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

@@ -2,7 +2,7 @@
  * What the 百家号 article and video sides share: the site's addresses as a
  * replica maps them, the login page, the account call, the editor's token
  * and the JSON-or-callback answers of its API. The facts and their sources
- * are in the provenance tables of ../baijiahao.ts and ./video.ts.
+ * are in ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

@@ -6,32 +6,7 @@
  * label, and 发布. This module is the video side of the baijiahao adapter
  * (../baijiahao.ts), which also publishes articles through the editor's API.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/baijiahao.ts (ec30379, 2026-06-04),
- * src/sync/video.ts. S = dreammis/social-auto-upload (1c66b7d, 2026-08-20):
- * uploader/baijiahao_uploader/main.py (f64f712, 2026-08-13). W =
- * wechatsync/Wechatsync (9d9b928, 2023-09-05) packages/@wechatsync/drivers/src/baijiahao.js.
- * I = public automation code in the search index that names no repository
- * (a protocol write-up of 百家号's video calls): what only it records is UNVERIFIED.
- * | fact | source |
- * | video page https://baijiahao.baidu.com/builder/rc/edit?type=videoV2 | M src/sync/video.ts (injectUrl); S (BAIJIAHAO_PUBLISH_URL) |
- * | the video input `input[type="file"][accept*="video"]` | S (its first choice; M takes the page's first file input) |
- * | the upload ends when a span reads 上传完成; a failed one reads 上传失败 | M video/baijiahao.ts (上传完成); S _wait_upload_complete (上传失败) |
- * | title: the contenteditable `div[class*="contentEditable"]`, which may hold the file's name first (S clears it) | S _fill_title (M 2026-06 records a `textarea[placeholder="请输入标题"]`; S is the newer record) |
- * | titles of 9 to 30 characters | S (max_title_length 30; "百家号标题最少9字", it pads shorter ones — this adapter refuses them instead) |
- * | description `textarea[placeholder="让别人更懂你"]`, up to 100 characters | M video/baijiahao.ts (it cuts the text at 100) |
- * | cover: 选择封面 (`[data-testid="select-cover"]`, S main.py:406) opens a cheetah dialog; its 上传 button, then the picture into its `input[type="file"][accept*="image"]`, then 确定 | S _upload_thumbnail; M uploadCover (the dialog's body `div.cheetah-modal-body`, its `input[name='media'][accept='image/*']` and 确定); the dialog's wrapper `.cheetah-modal-wrap`: S (for the 创作声明 dialog) |
- * | the cover area `div.cheetah-spin-container img` | S _wait_cover_ready; M (div.cheetah-upload … div.cheetah-spin-container) |
- * | AI label: `input[placeholder="请选择创作声明"]` opens a `.cheetah-modal-wrap` dialog; 含AI生成内容, then 确定 | S _check_ai_declaration |
- * | publish `[data-testid="publish-btn"]` (S main.py:561–562, which notes the page's button carries it); the page's refusals as `.cheetah-message-error`; accepted, the page leaves the editor (for /builder/rc/clue, /rc/content or /rc/home) | S _submit_publish |
- * | account GET /builder/app/appinfo → errmsg "success", data.user.userid, data.user.name; login page /builder/theme/bjh/login | W; S (BAIJIAHAO_LOGIN_URL) |
- * | the editor token `window.__BJH__INIT__AUTH__` on the article editor, sent as header `token` | W (read here for the list call) |
- * | tags `input[placeholder="获得精准推荐"]`, one Enter per tag | M video/baijiahao.ts: recorded, not driven (no source records how the page shows a taken tag, so a lost tag could not be told) |
- * | the publish call POST /pcui/article/publish (type=video) → errno 0, ret.nid = the post | UNVERIFIED (I) |
- * | the list GET /pcui/article/lists?type=video → data.list[] {nid, title, status, publish_time} | UNVERIFIED (I: type=video and nid; the call itself: ../baijiahao.ts) |
- * | the published address https://baijiahao.baidu.com/s?id=<nid> | UNVERIFIED |
- * | how an adopted cover shows (the cover area's picture changes) and how the 创作声明 box shows the choice (its value) | UNVERIFIED |
- * | visibility: no audience control is on record | no source |
+ * The facts this rests on and their sources are in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `coverMode` (custom puts the job's coverImagePath through

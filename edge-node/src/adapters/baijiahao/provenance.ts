@@ -1,0 +1,165 @@
+/**
+ * What the baijiahao adapter rests on: each fact about 百家号's creator pages,
+ * the article editor's API, the video page and the login, with the public
+ * sources that record it (states: adapters/provenance.ts). Articles and
+ * videos share the account call, the login page and the editor's token.
+ */
+import { defineProvenance } from '../provenance.js';
+
+export const BAIJIAHAO_PROVENANCE = defineProvenance({
+  sources: [
+    { id: 'S', ref: 'dreammis/social-auto-upload@1c66b7d uploader/baijiahao_uploader/main.py (f64f712)', snapshot: '2026-08-20' },
+    { id: 'W', ref: 'wechatsync/Wechatsync@9d9b928 packages/@wechatsync/drivers/src/baijiahao.js, packages/@wechatsync/drivers/src/tools/code.js', snapshot: '2023-09-05' },
+    { id: 'IW', ref: 'iguatian/Wechatsync@1a95398 packages/core/src/adapters/platforms/baijiahao.ts (as indexed)', snapshot: '2026-11-29' },
+    { id: 'M', ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article.ts, src/sync/article/baijiahao.ts, src/sync/video.ts, src/sync/video/baijiahao.ts (ec30379)', snapshot: '2026-06-05' },
+    { id: 'L', ref: 'liulei2020/BatchWithdrawAndDeleteBaiduArticle GetData.py (836da26), withdrawAndRemove.py (e3b2a86) (as indexed)', snapshot: '2026-11-29' },
+  ],
+  facts: [
+    // Shared: the login check, the login page, the editor's token.
+    { step: 'check_login', fact: 'creator home https://baijiahao.baidu.com/builder/rc/home; a logged-out page goes to the login page /builder/theme/bjh/login', state: 'sourced', sources: ['S'] },
+    { step: 'check_login', fact: 'a logged-out home offers 注册/登录百家号; the session is the Baidu cookie BDUSS', state: 'sourced', sources: ['S'], note: 'not what the check decides on: appinfo does' },
+    {
+      step: 'check_login',
+      fact: 'GET /builder/app/appinfo → errmsg "success", data.user.userid, data.user.name; any other answer means no session',
+      state: 'second-sourced',
+      sources: ['W', 'IW'],
+    },
+    { step: 'open_editor', fact: 'the article editor page carries window.__BJH__INIT__AUTH__ = the token, which API calls send as header `token`', state: 'second-sourced', sources: ['W', 'IW'] },
+
+    // Articles.
+    { step: 'open_editor', types: ['article'], fact: 'editor https://baijiahao.baidu.com/builder/rc/edit?type=news; a draft at …&article_id=<id>', state: 'second-sourced', sources: ['M', 'W'] },
+    { step: 'fill', types: ['article'], fact: 'titles of at most 30 characters', state: 'sourced', sources: ['M'], note: 'M cuts titles at 30; a hint of 2–64 is recorded elsewhere without a repository; 2–30 is enforced' },
+    { step: 'fill', types: ['article'], fact: 'code blocks are kept as <pre><code> with plain text', state: 'sourced', sources: ['W'] },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'POST /materialui/picture/uploadProxy, multipart org_file_name, type=image, app_id, is_waterlog=1, save_material=1, no_compress=0, is_events, article_type=news, media → errno 0, ret.https_url',
+      state: 'second-sourced',
+      sources: ['M', 'W'],
+      note: 'W (2023) sends the same fields to /pcui/picture/uploadproxy; M (2026) is newer and its path is used',
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'POST /pcui/article/save?callback=bjhdraft, form type=news, title, content, len, abstract, abstract_from, activity_list, source_reprinted_allow, cover_layout=one, cover_images, _cover_images_map, cover_image_source, source/cover_source=upload, subtitle, bjhtopic_id/info, article_id → errno 0, ret.article_id',
+      state: 'second-sourced',
+      sources: ['M', 'IW'],
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'the save answer is plain JSON (M) or JSON inside a bjhdraft(…) callback (IW)',
+      state: 'tolerant',
+      sources: ['M', 'IW'],
+      note: 'both forms are read for every call of the API',
+    },
+    { step: 'apply_settings', types: ['article'], fact: 'the save form carries the activity_list entry aigc_bjh_status with is_checked', state: 'sourced', sources: ['M'], note: 'M sends it unchecked' },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: 'is_checked 1 on aigc_bjh_status is the editor’s AI-content declaration',
+      state: 'unverified',
+      sources: [],
+      note: 'read from the entry’s name; no source checks it; sent as 1 only when the job carries the AI label',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'POST /pcui/article/publish?callback=bjhpublish with the save form and the draft’s article_id → errno 0',
+      state: 'unverified',
+      sources: [],
+      note: 'only public automation code that names no repository records it; a refusal is any errno but 0; an accepted answer naming no article keeps the draft’s id',
+    },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'GET /pcui/article/lists?currentPage&pageSize&search&type=news&collection&dynamic=1 (token header) → data.list[] {article_id, title}',
+      state: 'sourced',
+      sources: ['L'],
+    },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'a list row’s status ("draft" for drafts) and publish_time ("YYYY-MM-DD HH:mm:ss" China time, or Unix seconds)',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records the row’s other fields; both time forms are read, and a row without a time is not taken as this job’s',
+    },
+    { step: 'fill', types: ['article'], fact: 'after a site check the saved draft is removed: POST /pcui/article/remove, form article_id → errmsg "success"', state: 'sourced', sources: ['L'] },
+    {
+      step: 'read_back',
+      types: ['article'],
+      fact: 'a published article at https://baijiahao.baidu.com/s?id=<article_id>',
+      state: 'unverified',
+      sources: [],
+      note: 'the public address may carry a feed id instead of the article id; the job’s id is the article id either way',
+    },
+
+    // Videos.
+    { step: 'open_editor', types: ['video'], fact: 'video page https://baijiahao.baidu.com/builder/rc/edit?type=videoV2', state: 'second-sourced', sources: ['M', 'S'] },
+    { step: 'upload', types: ['video'], fact: 'the video input input[type="file"][accept*="video"]', state: 'sourced', sources: ['S'], note: 'M takes the page’s first file input, which is compatible' },
+    { step: 'upload', types: ['video'], fact: 'the upload has ended when a span reads 上传完成', state: 'sourced', sources: ['M'] },
+    { step: 'upload', types: ['video'], fact: 'a failed upload reads 上传失败', state: 'sourced', sources: ['S'] },
+    {
+      step: 'fill',
+      types: ['video'],
+      fact: 'title: the contenteditable div[class*="contentEditable"], which may already hold the file’s name',
+      state: 'sourced',
+      sources: ['S'],
+      note: 'M (older) records a textarea with placeholder 请输入标题; S is newer and is followed; the box is cleared and read back',
+    },
+    { step: 'fill', types: ['video'], fact: 'video titles of 9 to 30 characters', state: 'sourced', sources: ['S'], note: 'S pads shorter titles; this adapter refuses them' },
+    { step: 'fill', types: ['video'], fact: 'description textarea[placeholder="让别人更懂你"], at most 100 characters', state: 'sourced', sources: ['M'] },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'cover: 选择封面 ([data-testid="select-cover"]) opens a cheetah dialog (.cheetah-modal-wrap); its 上传, the picture into its image file input, then 确定',
+      state: 'second-sourced',
+      sources: ['S', 'M'],
+    },
+    { step: 'upload', types: ['video'], fact: 'the cover area div.cheetah-spin-container img', state: 'second-sourced', sources: ['S', 'M'] },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'an adopted cover shows as a new picture in the cover area',
+      state: 'unverified',
+      sources: [],
+      note: 'no source says how the page shows it; the adapter waits for the picture’s address to change with the dialog closed, and stops on the page’s refusal',
+    },
+    { step: 'apply_settings', types: ['video'], fact: 'AI label: input[placeholder="请选择创作声明"] opens a dialog; 含AI生成内容, then 确定', state: 'sourced', sources: ['S'] },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'the 创作声明 box then names the choice (its value)',
+      state: 'unverified',
+      sources: [],
+      note: 'no source reads the box back; the adapter waits for its value to name 含AI生成内容',
+    },
+    { step: 'apply_settings', types: ['video'], fact: 'tags: input[placeholder="获得精准推荐"], one Enter per tag', state: 'not-driven', sources: ['M'], note: 'no source shows how a taken tag looks, so a lost tag could not be told' },
+    { step: 'apply_settings', types: ['video'], fact: 'an audience control', state: 'not-driven', sources: [], note: 'no source records one: public only' },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'publish [data-testid="publish-btn"]; the page refuses with .cheetah-message-error; accepted, it leaves the editor (for /builder/rc/clue, /rc/content or /rc/home)',
+      state: 'sourced',
+      sources: ['S'],
+    },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'the click sends POST /pcui/article/publish (type=video) → errno 0, ret.nid = the post',
+      state: 'unverified',
+      sources: [],
+      note: 'only public automation code that names no repository records it',
+    },
+    {
+      step: 'verify',
+      types: ['video'],
+      fact: 'GET /pcui/article/lists?type=video → data.list[] {nid, title, status, publish_time}',
+      state: 'unverified',
+      sources: [],
+      note: 'type=video and nid: only the unattributed code; the call itself is the article list (L)',
+    },
+    { step: 'read_back', types: ['video'], fact: 'a published video at https://baijiahao.baidu.com/s?id=<nid>', state: 'unverified', sources: [], note: 'no source ties the nid to this address' },
+  ],
+});
