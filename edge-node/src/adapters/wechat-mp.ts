@@ -11,37 +11,8 @@
  * to other sites in the body, so each link is written as its text followed by
  * the address in brackets.
  *
- * Sources:
- * - W: wechatsync/Wechatsync packages/@wechatsync/drivers/src/weixin.js (2023-08-26, snapshot 2023-09-05)
- * - M: leaperone/MultiPost-Extension src/sync/article/weixin.ts (2025-12-05, snapshot 2026-06-05)
- * - C: doocs/cose packages/core/src/platforms/wechat.js (2026-06-17)
- * - L: LinusLing/WeChatMediaPlatformAutomation automation.js (snapshot 2024-06-26, commit 27d5804): a puppeteer publisher of WeChat's earlier editor
- * - P: wangzheuser/panda-video-generator automations/WeixinMp/write-article-weixin-mp.spec.ts and login-weixin-mp.spec.ts (commit 6da029e, 2026-03-27; removed the next day)
- * - E: wechat-article/wechat-article-exporter server/api/web/mp/appmsgpublish.get.ts, apis/index.ts, types/types.d.ts, config/public-apis.ts (2026-07-21)
- * - Z: mengjian-github/ziliu extension/plugins/platforms/wechat.js (2026-02-03, snapshot 2026-02-16)
- * - S: wnma3mz/wechat_articles_spider wechatarticles/ArticlesUrls.py (2022-01-14, snapshot 2024-04-18)
- * - A: 1140349909/platform src/common/config/content.js (commit 4378d6c): an article tool's WeChat limits, WX_AUTHOR 8
- * - X: WeChat's own editor scripts, define("media/appmsg_article.js") and define("media/article.js"), as copies in the public code index that does not name their repositories
- *
- * | fact | source |
- * |---|---|
- * | GET https://mp.weixin.qq.com/ logged in lands on the home page with the session token in its address (/cgi-bin/home?…&token=<t>), which runs `window.wx.commonData = {…}`: data.t the token, data.user_name the account (gh_…), data.nick_name its name, data.ticket and data.time for uploads; no data.t = not logged in; logged out, the same address shows the QR login | W; M (commonData); C, Z (the token read from the address); L, P (the QR login at https://mp.weixin.qq.com/) — second-sourced |
- * | POST /cgi-bin/filetransfer?action=upload_material&f=json&scene=8&writetype=doublewrite&groupid=1&ticket_id=<user_name>&ticket=<ticket>&svr_time=<time>&token=<t>&lang=zh_CN&seq=<ms>&t=<random>, multipart type, id, name, lastModifiedDate, size, file → {base_resp.err_msg "ok", cdn_url, content (file id)} | W; M |
- * | POST /cgi-bin/operate_appmsg?t=ajax-response&sub=create&type=77&token=<t>&lang=zh_CN with the draft's form (token, lang, f json, ajax 1, random, AppMsgId, count 1, data_seq 0, operate_from, isnew 0, title0, author0, writerid0, fileid0, digest0, auto_gen_digest0, content0, sourceurl0, need_open_comment0, only_fans_can_comment0, cdn_url0, cdn_235_1_url0, cdn_1_1_url0, cdn_url_back0, crop_list0, show_cover_pic0, copyright_type0 0, …) → {appMsgId}; a refusal has ret or base_resp.ret (412, 64562: links to other sites; 64513: no cover; 64702: title over 64; 64703: digest over 120) | W (editPost, formatError); M (createArticle) |
- * | a draft needs a cover (M stops with 需要封面图片; ret 64513) and takes the uploaded picture's cdn_url in cdn_url0 / cdn_235_1_url0 / cdn_1_1_url0 / cdn_url_back0 | M; W formatError |
- * | the author: WeChat's editor refuses one whose len() is over 16 with 作者不能超过8个字, len() counting a character beyond Latin-1 as 2 — 8 Chinese characters, or 16 Latin ones | A (8); X (`author.len()>16`, the message) — second-sourced; the measure is also the settings contract's (maxWidth 16), so preflight refuses the same authors |
- * | the draft's edit page /cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=<id>&token=<t>&lang=zh_CN; the editor's title field `#title` | W; M; `#title` from C, read there on the newer editor page appmsg_edit_v2 |
- * | links to other sites refused in the body (ret 64562 请勿插入非mp.weixin.qq.com域名的链接); anchors unwrapped to their text | W (formatError, preEditPost) |
- * | the edit page's 发表 control (L `#js_send > button`; P the button named 发表) opens the dialog `.weui-desktop-dialog` headed 发表, whose footer `.weui-desktop-dialog__ft` holds its own 发表 | L; P — second-sourced |
- * | after that 发表, WeChat may ask again with a 继续发表 button (when 群发通知 is off, P) | TOLERANT: 继续发表 is clicked when it shows and not waited for when absent (P clicks it only if visible) |
- * | WeChat may then ask the account's administrator to confirm on the phone: a dialog headed 微信验证 with a QR code (P), earlier 扫码确认 with the code in `.qrcode_wrp img` (L) | TOLERANT: while it shows, the adapter reports publish/admin_scan and waits one more publish allowance for the scan; without the scan the outcome is unknown (readback_failed) and verify decides |
- * | published: the page shows 已发表，正在返回首页 (P) and returns to the home page /cgi-bin/home (L waits for the home page after the scan) | TOLERANT: either signal ends the wait (P; L) |
- * | the request the last confirmation sends and its answer | UNVERIFIED: no public source records it (L and P drive the page and read its headings, W, M and C stop at the draft); the adapter never relies on it: the page's signals and the list decide |
- * | a refused publish shows its reason in the dialog's `.weui-desktop-dialog__error` | UNVERIFIED: no public source records how the page shows a refused publish (the sources record the accepted path only); a refusal shown some other way ends as unknown (readback_failed), never as a retryable error |
- * | the published list: GET /cgi-bin/appmsgpublish?sub=list&search_field=null&begin=0&count=5&query=&fakeid=&type=101_1&free_publish_type=1&sub_action=list_ex&token=<t>&lang=zh_CN&f=json&ajax=1 (fakeid empty: the account's own, Z) → {base_resp.ret 0, publish_page}: publish_page.publish_list[].publish_info.appmsgex[] {aid, appmsgid, itemidx, title, link https://mp.weixin.qq.com/s/<key>, create_time, update_time (Unix seconds), is_deleted} | E; Z — second-sourced; TOLERANT: publish_page and publish_info as JSON text (E) or as objects (Z reads both) |
- * | the older list GET /cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=<t>&lang=zh_CN&f=json&ajax=1 → {app_msg_cnt, app_msg_list[] {aid, appmsgid, itemidx, title, link, cover, digest, update_time}} | W (listArticle; fakeid '' as its default); S (the answer and its rows, for an account's fakeid) — second-sourced; TOLERANT: both lists are read, a row in either counts (one article in both is one candidate, by its appmsgid), and either list may fail while the other answers |
- * | the published article's id and address are its own (appmsgid 2247503214 with link /s/<key> in E; 2650949647 in S), not the draft's appMsgId | TOLERANT: publish and verify find the article by its exact title within the job's window, newest first, and never by the draft's id, so a published id equal to the draft's or a new one both read back |
- * | pictures already on mmbiz.qpic.cn are the platform's own | Z (isPlatformCdnUrl, preProcessImages skip mmbiz.qpic.cn); E (covers on mmbiz.qpic.cn) — second-sourced |
+ * What each step rests on (the public sources of every fact about 微信公众号,
+ * and how sure each is) is in wechat-mp/provenance.ts.
  *
  * Settings (shared contract names): `author` (author0, a width of at most 16
  * as WeChat measures it), `sourceUrl` (阅读原文, sourceurl0), `openComment`
@@ -60,6 +31,7 @@ import { field, pageJson } from './kit/page-api.js';
 import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, isTimeout, jobOfType, need, openLoggedIn, timeouts } from './support.js';
+import { WECHAT_MP_PROVENANCE } from './wechat-mp/provenance.js';
 
 const ORIGIN = 'https://mp.weixin.qq.com';
 export const WECHAT_MP_URLS = {
@@ -472,6 +444,7 @@ export const wechatMpAdapter: Adapter = {
   contentTypes: ['article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  provenance: WECHAT_MP_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
