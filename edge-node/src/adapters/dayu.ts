@@ -7,26 +7,11 @@
  * editor keeps no code blocks), every picture and the cover go to 大鱼号's
  * picture host (ns.dayu.com), the draft is saved and, behind the commit gate,
  * published by the editor's own publish control on the draft's page.
- * Videos go through the dashboard's video page: dayu/video.ts (with its own
- * provenance); what both sides share is in dayu/site.ts.
+ * Videos go through the dashboard's video page: dayu/video.ts; what both
+ * sides share is in dayu/site.ts.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | GET https://mp.dayu.com/dashboard/index holds `var globalConfig = {…}` (before `var G = {`) with utoken, nsImageUploadSign, wmid, weMediaName; no globalConfig / no utoken = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/dayu.js 2021-03-20 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/dayu.ts (commit 1a95398, as indexed) |
- * | POST https://ns.dayu.com/article/imageUpload?appid=website&fromMaterial=0&wmid=<wmid>&wmname=<weMediaName>&sign=<nsImageUploadSign>, multipart upfile, type, id WU_FILE_1, fileid, name, lastModifiedDate, size → data.imgInfo {org_url, url} | Wechatsync drivers dayu.js 2021-03-20; iguatian core dayu.ts (1a95398) |
- * | pictures already on dayu.com / uc.cn are kept | iguatian core dayu.ts (1a95398, skipPatterns) |
- * | code blocks as plain text (the editor keeps no code blocks) | Wechatsync drivers dayu.js preEditPost (CodeBlockToPlainText) 2021-03-20 |
- * | POST https://mp.dayu.com/dashboard/save-draft, form title, content (pictures by their url), author (weMediaName), coverImg (the first uploaded picture's org_url), article_type 1, utoken, cover_from auto; header utoken → {data: {_id}} or {error} | Wechatsync drivers dayu.js 2021-03-20; iguatian core dayu.ts (1a95398) |
- * | the draft at https://mp.dayu.com/dashboard/article/write?draft_id=<_id> | Wechatsync drivers dayu.js 2021-03-20 |
- * | editor https://mp.dayu.com/dashboard/article/write: title `input#title` (≤ 35 characters), body in the iframe `#ueditor_0`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/dayuhao.ts 2026-06-04 (snapshot 2026-06-05); MultiPost marks the flow experimental |
- * | the publish control's request POST https://mp.dayu.com/dashboard/submit-article, form dataList[0][_id] (the draft's), dataList[0][isDraft] 1, curDaySubmit false, utoken | a public Go 大鱼号 poster (code index file 30725625624: save-draft, then submit-article with these fields); a public Electron publisher's UC 云观 driver waits for the same request's answer (code index file 39836284591) — second-sourced; dataList[0][reproduce] is the editor's own, sent by the page's control |
- * | the publish answer: {data: …} accepted (39836284591 reads a truthy data), {error} refused; data._id the article, and the save answer's data also carries wm_aid and previewUrl (30725625624) | TOLERANT: accepted when there is no error (an answer without data is read back, never taken as a refusal); the article is data._id, its public id data.wm_aid (or origin_id) when the answer gives one; an answer naming either not is completed from the article list (the row with that _id, else the job's title) |
- * | a custom cover as coverImg with cover_from `auto_replaced` | UNVERIFIED (a Wechatsync fork in the search index sends auto_replaced for a cropped cover; no attributable repository) |
- * | the editor's refusal message before any request (`.w-message-error`) | UNVERIFIED (the replica's own) |
- * | GET https://mp.dayu.com/dashboard/getArticleList?keyword=&currentView=all&source=all… | a public 大鱼号 account scraper (code index file 37126029238, its article_url: getArticleList?_rid&keyword=&currentView=all&source=all&articleCategory=&_) — second-sourced |
- * | its rows: dataList.data[] {_id, title, status (1 published), publish_at, origin_id} | UNVERIFIED: the row shape is recorded only by public automation code with no attributable repository (dataList.data[] {title, status, origin_id}); _id and publish_at are the replica's |
- * | published article at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<origin_id> | public 大鱼号 addresses carry wm_aid=<32 hex> (code index files 9483783339, 4079892227); a public scraper takes the article id from the address's wm_aid (code index file 127183174: ff.dayu.com/contents/origin/<wm_aid>) — second-sourced that wm_aid is the article's origin id, not the dashboard's _id; TOLERANT: the address is built from origin_id (or wm_aid) as the answer or the list gives it, never from _id |
- * | the login redirect of the dashboard (to https://mp.dayu.com/) | UNVERIFIED (globalConfig decides) |
+ * What each step of both rests on (the public sources of every fact about
+ * 大鱼号, and how sure each is) is in dayu/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover; `auto` lets the first picture of the body be the cover,
@@ -38,6 +23,7 @@
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { DAYU_PROVENANCE } from './dayu/provenance.js';
 import { at, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './dayu/site.js';
 import { DAYU_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './dayu/video.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
@@ -216,6 +202,7 @@ export const dayuAdapter: Adapter = {
   settingKeysByType: { video: DAYU_VIDEO_SETTINGS },
   // A site check puts its picture in the video page's cover slots, as a person publishing would.
   checkSettings: { video: { coverMode: 'custom' } },
+  provenance: DAYU_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

@@ -2,7 +2,7 @@
  * What the dayu (大鱼号) article and video flows share: the real addresses
  * (through `liveUrl` on a replica), the session the dashboard's
  * `globalConfig` holds, where a logged-out page goes and the account's
- * content list. Provenance: ../dayu.ts and ./video.ts.
+ * content list. Provenance: ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

@@ -7,36 +7,7 @@
  * module is the video side of the dayu adapter (../dayu.ts), which also
  * publishes articles.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/dayu.ts (2025-11-27, "complete video
- * publishing integration"; its cover, tag and 信息来源 steps are written "基于实际HTML结构"),
- * src/sync/video.ts, src/sync/account/dayu.ts. W = wechatsync/Wechatsync
- * packages/@wechatsync/drivers/src/dayu.js (2021-03-20, snapshot 2023-09-05).
- * dreammis/social-auto-upload records nothing about 大鱼号. A = public
- * automation code in the search index with no attributable repository (a
- * Selenium flow that publishes 大鱼号 videos): what only A records is UNVERIFIED.
- * | fact | source |
- * | video page https://mp.dayu.com/dashboard/video/write | M src/sync/video.ts (injectUrl); A reaches it from the menu (`a[data-path='/dashboard/video/write']`) |
- * | the session: the dashboard's globalConfig (utoken, wmid, weMediaName), as for articles | W dayu.js |
- * | the video page, a dashboard page, carries the same globalConfig (read there first; the dashboard's when it has none) | UNVERIFIED |
- * | title: an `input` whose placeholder contains 标题 | M video/dayu.ts (its first choice) |
- * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/dayu.ts (its first choices) |
- * | the file into an `input[type=file]` whose accept names video (a change event) | M video/dayu.ts |
- * | the order title → description → upload → covers → tags → 信息来源 | M video/dayu.ts (it stops there: it never publishes) |
- * | the cover slots `.w-form-field.article-write_box-cover` (横版, label 视频封面) and `.w-form-field.article-write_box-vertical-cover` (竖版), each with `.article-write_box-form-coverImg` holding a picture `input[type=file]` | M video/dayu.ts |
- * | the 竖版 cover is the 横版 picture when no other is given | M video/dayu.ts |
- * | a picture opens the crop dialog `.article-material-image-dialog`, saved with its primary button `.w-btn.w-btn_primary` (保存) | M video/dayu.ts; A clicks `.article-material-image-dialog_btn` 保存 |
- * | tags: `.article-write_video-tags.form-control`, one `div > input[type="text"]` per tag, Enter opening the next | M video/dayu.ts; A (the same boxes, Enter after each) |
- * | 信息来源: the radio `input[value="无需标注"]` (`.source-remark-detail`), ticked | M video/dayu.ts (always ticks it) |
- * | the upload's end: 视频上传成功，处理中 | UNVERIFIED (A waits for it; M waits for a progress or success class) |
- * | a failed upload reads 上传失败 | UNVERIFIED |
- * | the publish control: the button 发表, then the confirmation's 确认发表 | UNVERIFIED (A clicks both; M does not publish) |
- * | the publish call POST https://mp.dayu.com/dashboard/submit-video (form, header utoken) → {data: {_id}} or {error} | UNVERIFIED |
- * | the published video in the content list GET …/dashboard/getArticleList (as articles: dataList.data[] {_id, title, status 1, publish_at}) and at https://mparticle.uc.cn/article.html?wm_id=<wmid>&wm_aid=<_id> | UNVERIFIED (A opens the list's first item after publishing and reads its preview's origin_id) |
- * | how the page refuses (`.w-message-error`, as the article replica) | UNVERIFIED |
- * | title and description limits (the settings contract's 80 and 1,000), ten tags | UNVERIFIED |
- * | a 分类 picker (`.widgets-selects_container`) | A only; not driven (UNVERIFIED whether the page requires it) |
- * | the account call GET https://mp.dayu.com/api/user/info | M account/dayu.ts; not used: globalConfig (W) names the same account and carries the utoken the list needs |
+ * What each step rests on is in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `tags` (one box each), `coverMode` (`custom` puts the cover in
