@@ -6,27 +6,8 @@
  * draft is saved (addupdate), and the submission of that draft is the one
  * non-repeatable call, behind the commit gate.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * src/sync/article/bilibili.ts, src/sync/article.ts (2026-06-05, 2ef8725); W = wechatsync/Wechatsync
- * packages/@wechatsync/drivers/src/bilibili.js (2023-09-05); A = SocialSisterYi/bilibili-API-collect
- * docs/article/category.md (2026-01-26); O = addozhang/omnipub AGENTS.md, extension/background/service-worker.js
- * (2026-05-13, 8261135); C = public API clients (as indexed: article submit, the creator's article list,
- * and a client publishing articles through x/dynamic/feed/create/opus that reads data.dyn_id_str).
- * | fact | source |
- * | editor page https://member.bilibili.com/article-text/home?newEditor=-1, its title box textarea[placeholder="请输入标题（建议30字以内）"] | M (W: older platform/upload/text; O 2026-05: platform/upload/text/edit, redirecting to new-edit, its editor in an iframe member.bilibili.com/york/read-editor — UNVERIFIED whether article-text/home still shows that title box: the adapter waits for it and stops with editor_changed, naming it, when it is gone) |
- * | login: api.bilibili.com/x/web-interface/nav → data.isLogin, data.mid; CSRF = cookie bili_jct | M, W, C (the opus client checks isLogin and mid the same way) — second-sourced |
- * | pictures: POST api.bilibili.com/x/dynamic/feed/draw/upload_bfs (file_up, biz new_dyn, category daily, csrf) → data.image_url; the cover goes the same way into banner_url | M (W: article/upcover, older) |
- * | draft: POST api.bilibili.com/x/article/creative/draft/addupdate FormData title (≤ 40), content (HTML), summary, banner_url, words, category, list_id, tid, reprint, tags (","-joined), image_urls, origin_image_urls, dynamic_intro, media_id, spoiler, original, top_video_bvid, csrf → code 0, data.aid | M, W |
- * | categories (专栏分类) by id | A |
- * | submit: POST api.bilibili.com/x/article/creative/article/submit with the draft's fields and aid → code 0, data.aid | O (as the older API), C — second-sourced |
- * | the publish answer's id | TOLERANT: data.aid (the submission: O), data.dyn_rid (the opus form: O, the cv id), data.dyn_id_str (the opus form: C, the opus id only) or none; without a cv id the article is read back from the creator's list (exact title, job window) and named by its cv id; an opus id alone names it only when the list does not show it yet; nothing at all is readback_failed |
- * | article page https://www.bilibili.com/read/cv<aid> (cv<dyn_rid> in the opus form) | C, O — second-sourced |
- * | own articles: GET api.bilibili.com/x/article/creative/article/list?group=0&sort=&pn=1&mobi_app=pc → artlist.articles[] {id, title, ctime} | C (several clients; `artlist` at the top level or under `data`: TOLERANT, both read) |
- * | pictures from other sites block the submission | C, O (they block it silently) — second-sourced; the adapter uploads every picture instead |
- * | a category is needed to publish (M leaves 0, "the draft page asks again") | M (reading), UNVERIFIED: no source records the refusal |
- * | original = 1 declares 原创; reprint = 1 declares 转载 | M |
- * | the editor's move to opus: draft x/dynamic/feed/article/draft/add, publish x/dynamic/feed/create/opus (opus_req) | O (2026-04 move, recorded 2026-05), C; M (2026-06) still saves through addupdate. UNVERIFIED whether the older pair still publishes: the newest sources disagree (O says moved, M still uses addupdate), and public code does not record the opus request's body (its paragraphs) completely enough to send it, so the adapter sends the older pair and accepts either form's answer |
- * | AI-content declaration | no source records one for the older pair (the opus request's `option.aigc`: C): `aiLabel` is logged as ignored |
+ * The public sources of each fact this rests on, and how sure each is, are in
+ * bilibili/provenance.ts.
  *
  * Settings (shared contract names): `category` (required, by name), `tags`, `summary`
  * (also the dynamic's intro), `original` (原创), `coverMode` (`custom` uploads the article's cover).

@@ -7,29 +7,8 @@
  * and pictures — across visits, so `prepare` clears what it finds first. An
  * answer that names no dynamic is read back from the author's feed.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * src/sync/dynamic/bilibili.ts, src/contents/helper/bilibili.ts (2026-06-05) and its
- * docs/development/bilibili-dynamic.md (removed 2025-04-08, read at 2025-04-08);
- * A = SocialSisterYi/bilibili-API-collect docs/dynamic/publish.md, docs/dynamic/space.md (2026-01-26);
- * P = a public Playwright script (as indexed) that clicks the composer's picture tool.
- * | fact | source |
- * | composer page https://t.bilibili.com | M |
- * | text box div[placeholder="有什么想和大家分享的？"][contenteditable="true"] (class bili-rich-textarea__inner) | M |
- * | title box input.bili-dyn-publishing__title__input, maxlength 20, placeholder 好的标题更容易获得支持，选填20字 | M (docs) |
- * | topics written #topic#, appended to the text | M |
- * | the composer keeps unsent text and pictures; pictures removed with div.bili-pics-uploader__item__remove | M |
- * | picture uploader div.bili-dyn-publishing__image-upload (hidden until shown), add tile .bili-pics-uploader__add, its file input made by script (name "upload", not in the page) | M |
- * | the uploader shows after a click on div.bili-dyn-publishing__tools__item.pic | P |
- * | an uploaded picture is div.bili-pics-uploader__item.success | M |
- * | publish: div.bili-dyn-publishing__action.launcher | M, P |
- * | upload POST api.bilibili.com/x/dynamic/feed/draw/upload_bfs (file_up, biz new_dyn, category daily, csrf) → data.image_url | A, M (article) |
- * | create POST api.bilibili.com/x/dynamic/feed/create/dyn?csrf JSON dyn_req {content.contents[{raw_text,type,biz_id}], pics ≤ 9, scene 1/2, meta, upload_id} → code 0, data {dyn_id, dyn_id_str, dyn_type, dyn_rid} | A (other public clients post the same request, as indexed) |
- * | the answer's id | TOLERANT: data.dyn_id_str names the dynamic; an answer without it is read back from the author's feed (same text and title, within the job's window); not there is readback_failed |
- * | the composer publishing through x/dynamic/feed/create/opus instead | UNVERIFIED: public code records create/opus only for the article editor (bilibili/article.ts), none for the t.bilibili.com composer, so only create/dyn is watched |
- * | own dynamics: GET api.bilibili.com/x/polymer/web-dynamic/v1/feed/space?host_mid → data.items[] {id_str, modules.module_author.pub_ts, modules.module_dynamic.major.opus {title, summary.text}} | A (a userscript, as indexed, reads the same feed by host_mid for other users) |
- * | post page https://www.bilibili.com/opus/<id> | A (jump_url) |
- * | where the composer sends the title in dyn_req; how a failed picture shows (class error); the refusal toast (.bili-dyn-publishing__toast); a text limit | UNVERIFIED: no public record |
- * | AI-content declaration | no source records one for dynamics: `aiLabel` is logged as ignored |
+ * The public sources of each fact this rests on, and how sure each is, are in
+ * bilibili/provenance.ts.
  *
  * Settings (shared contract names): `title` (≤ 20), `tags` (appended as #topic#).
  */

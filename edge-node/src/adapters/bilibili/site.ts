@@ -41,7 +41,7 @@ export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, addre
 /** Member pages send a visitor without a session to the passport login. */
 export const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host === 'passport.bilibili.com';
 
-/** The passport QR login, back to the upload page once done (provenance in bilibili.ts). */
+/** The passport QR login, back to the upload page once done (provenance in bilibili/provenance.ts). */
 export const LOGIN_PAGE: LoginPageSpec = {
   url: `https://passport.bilibili.com/login?gourl=${encodeURIComponent(URLS.uploadPage)}`,
   qr: 'div.login-scan-box img',
