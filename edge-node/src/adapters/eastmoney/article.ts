@@ -2,7 +2,7 @@
  * eastmoney (财富号) articles through the article editor, driven as a person
  * does: the title, the body pasted as HTML into its ProseMirror editor, the
  * cover through 选择封面 → 本地上传, the agreement tick, then 发布.
- * Provenance: eastmoney.ts.
+ * Provenance: eastmoney/provenance.ts.
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';

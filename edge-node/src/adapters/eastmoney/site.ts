@@ -1,7 +1,7 @@
 /**
  * What the eastmoney (财富号) article and video flows share: the real URLs
  * (through `liveUrl` on a replica), the login check and where a logged-out
- * page goes. Provenance: eastmoney.ts.
+ * page goes. Provenance: eastmoney/provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

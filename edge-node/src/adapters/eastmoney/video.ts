@@ -3,7 +3,7 @@
  * person does: the file into the page's upload input, then — once the page
  * shows its text box — the title and the description in that one box, and
  * 发布. No source records a cover, topics or an audience control on this
- * page: none is applied. Provenance: eastmoney.ts.
+ * page: none is applied. Provenance: eastmoney/provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import type { AdapterContext, PublishResult, VerifyResult, VideoJob } from '../contract.js';
