@@ -3,31 +3,11 @@
  * page without a recorded JSON API, driven as a person does: the title, the
  * body pasted as HTML into its contenteditable, 原创, the cover through the
  * 编辑 control's 魔方 frame, then 发布. Videos go through the creator
- * centre's video page (./autohome/video.ts, with its own provenance table).
+ * centre's video page (./autohome/video.ts).
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/article/autohome.ts, src/sync/article.ts,
- * src/sync/account/chejiahao.ts, src/sync/video.ts. wechatsync/Wechatsync
- * (9d9b928, 2023-09-05) and dreammis/social-auto-upload (1c66b7d, 2026-08-20)
- * record nothing about these pages.
- * | fact | source |
- * | article editor https://chejiahao.autohome.com.cn/article/post.html | M src/sync/article.ts (injectUrl) |
- * | creator centre https://creator.autohome.com.cn/ | M src/sync/account/chejiahao.ts (profileUrl), src/sync/video.ts (homeUrl) |
- * | title `input[placeholder="请输入文章标题(6-30个汉字)"]` (6–30 characters) | M article/autohome.ts |
- * | body `div[contenteditable="true"]`, filled by a paste event carrying the HTML (pictures included) | M article/autohome.ts |
- * | 原创 `input#isOriginal` (a checkbox, clicked when its state differs); 首发 `input#isFirst` | M article/autohome.ts |
- * | cover: the span reading 编辑 opens `iframe[name='mofangIframe']`; the file goes into its `input[accept="image/*"]`, then its span 完成制作 | M article/autohome.ts |
- * | publish `div.button_publish.item.editor-btn.editor-main-btn` | M article/autohome.ts |
- * | account GET https://creator.autohome.com.cn/author/api/getAuthorInfo → result.authorId, result.name (or authorName); no authorId = not logged in | M account/chejiahao.ts |
- * | the account call is made on the creator centre (its own origin), then the editor is opened | UNVERIFIED (M calls it from the extension, which no page's CORS limits) |
- * | how the adopted cover shows (a picture in the cover area, div.cover-box) and how the page refuses (`.ant-message-error`) | UNVERIFIED |
- * | the publish call POST chejiahao.autohome.com.cn/article/api/publish → returncode 0, result.articleId | UNVERIFIED |
- * | the own-article list GET creator.autohome.com.cn/author/api/article/list → result.list[].{articleId, title, publishTime} | UNVERIFIED |
- * | the published address https://chejiahao.autohome.com.cn/info/<id> | UNVERIFIED |
- * | where a logged-out page goes (any page off creator. and chejiahao.autohome.com.cn is taken for the login) | UNVERIFIED |
- * | the login page, the session cookie's name | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`); the replica uses its own cookie |
- * | whether the editor keeps pictures from other sites pasted into the body | UNVERIFIED (M pastes them as they are) |
- * | an AI-content declaration, tags, a summary | no source records them: not applied (logged as ignored) |
+ * What each step rests on, for articles and videos (the public sources of
+ * every fact about these pages, and how sure each is), is in
+ * autohome/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (custom uploads the
  * article's coverImage; when absent, custom if the article has one),
@@ -46,6 +26,7 @@ import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
+import { AUTOHOME_PROVENANCE } from './autohome/provenance.js';
 import { AUTOHOME_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './autohome/video.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, countChars, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
@@ -204,6 +185,7 @@ export const autohomeAdapter: Adapter = {
   settingKeysByType: { video: AUTOHOME_VIDEO_SETTINGS },
   // A site check uploads its picture as the article's cover, as a person publishing would.
   checkSettings: { article: { coverMode: 'custom' } },
+  provenance: AUTOHOME_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

@@ -5,28 +5,7 @@
  * description, and 发布. This module is the video side of the autohome
  * adapter (../autohome.ts), which also publishes articles.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/chejiahao.ts, src/sync/video.ts,
- * src/sync/account/chejiahao.ts. dreammis/social-auto-upload, Wechatsync,
- * doocs/cose and site-hub record nothing about the 车家号 video page.
- * | fact | source |
- * | video page https://creator.autohome.com.cn/web/publish/video | M src/sync/video.ts (injectUrl) |
- * | the uploader's area `#browser_0` and its file input | M video/chejiahao.ts |
- * | the upload's state on `div[data-uploadstatus]` (uploading, then success) | M video/chejiahao.ts |
- * | a failed upload reads 上传失败 (or 上传出错, 上传异常, 转码失败) | M video/chejiahao.ts |
- * | title `#title` (placeholder 合适的标题能帮你获得更多流量哦) | M video/chejiahao.ts |
- * | description `#summary` (placeholder 快来简单描述下你的作品吧) | M video/chejiahao.ts |
- * | publish: the visible button whose text includes 发布 | M video/chejiahao.ts |
- * | the account call GET https://creator.autohome.com.cn/author/api/getAuthorInfo → result.authorId, result.name | M account/chejiahao.ts |
- * | 原创 `#isOriginal` and 首发 `#isFirst` checkboxes | M video/chejiahao.ts (ticks both; this adapter leaves them: see below) |
- * | a cover editor in `iframe[name='mofangIframe']` (picture input, 完成制作) | M video/chejiahao.ts (not driven here: its opening control is found by guesswork in M) |
- * | the publish call POST creator.autohome.com.cn/openapi/content-api/video/publish → returncode 0, result.videoId | UNVERIFIED |
- * | the own-video list GET …/openapi/content-api/video/list → result.list[].{videoId, title, publishTime} | UNVERIFIED |
- * | the published address https://chejiahao.autohome.com.cn/info/<id> | UNVERIFIED |
- * | how the page refuses (an Ant Design `.ant-message-error`) | UNVERIFIED |
- * | where a logged-out page goes (any page off creator.autohome.com.cn is taken for the login) | UNVERIFIED |
- * | the login page | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`) |
- * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
+ * What it rests on is in autohome/provenance.ts, with the articles' facts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `visibility` (public only), `coverMode` (auto only: the cover

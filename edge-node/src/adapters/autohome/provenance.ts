@@ -1,0 +1,167 @@
+/**
+ * What the autohome (汽车之家 车家号) adapter rests on: each fact about the
+ * 车家号 article editor, the creator centre's video page and their account
+ * call, with the public sources that record it (states:
+ * adapters/provenance.ts). Wechatsync (9d9b928, 2023-09-05),
+ * dreammis/social-auto-upload (1c66b7d, 2026-08-20), doocs/cose and site-hub
+ * record nothing about these pages.
+ */
+import { defineProvenance } from '../provenance.js';
+
+export const AUTOHOME_PROVENANCE = defineProvenance({
+  sources: [
+    {
+      id: 'M',
+      ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article/autohome.ts, src/sync/video/chejiahao.ts, src/sync/account/chejiahao.ts, src/sync/article.ts, src/sync/video.ts',
+      snapshot: '2026-06-05',
+    },
+  ],
+  facts: [
+    // Both.
+    { step: 'check_login', fact: 'the creator centre https://creator.autohome.com.cn/', state: 'sourced', sources: ['M'], note: 'M account/chejiahao.ts (profileUrl), video.ts (homeUrl)' },
+    {
+      step: 'check_login',
+      fact: 'the account call GET https://creator.autohome.com.cn/author/api/getAuthorInfo → result.authorId, result.name (or authorName); no authorId means logged out',
+      state: 'sourced',
+      sources: ['M'],
+    },
+    {
+      step: 'check_login',
+      fact: 'the account call answers a page of the creator centre (its own origin)',
+      state: 'unverified',
+      sources: [],
+      note: 'M makes the call from its extension, which no page’s CORS limits; the adapter opens the creator centre first and calls it from there',
+    },
+    {
+      step: 'check_login',
+      fact: 'a logged-out page leaves creator.autohome.com.cn and chejiahao.autohome.com.cn',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records where; any page off those hosts is taken for the login, and the account call decides otherwise',
+    },
+    {
+      step: 'read_back',
+      fact: 'a published post at https://chejiahao.autohome.com.cn/info/<id>',
+      state: 'unverified',
+      sources: [],
+      note: 'no source builds a post address; the id comes from the publish answer or the list',
+    },
+    {
+      step: 'publish',
+      fact: 'the pages show a refusal as an Ant Design message (.ant-message-error)',
+      state: 'unverified',
+      sources: [],
+      note: 'no source reads a refusal; the publish answer decides, the message only adds its text',
+    },
+    {
+      step: 'login',
+      fact: 'the login page and the session cookie’s name',
+      state: 'not-driven',
+      sources: [],
+      note: 'none recorded, so the adapter has no login spec (accounts come by accounts import) and reads no cookie',
+    },
+
+    // Articles.
+    { step: 'open_editor', types: ['article'], fact: 'article editor https://chejiahao.autohome.com.cn/article/post.html', state: 'sourced', sources: ['M'], note: 'M src/sync/article.ts (injectUrl)' },
+    { step: 'fill', types: ['article'], fact: 'title input[placeholder="请输入文章标题(6-30个汉字)"], 6–30 characters', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['article'], fact: 'body div[contenteditable="true"], filled by a paste event carrying the HTML (pictures included)', state: 'sourced', sources: ['M'] },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'the editor keeps pictures from other sites pasted into the body',
+      state: 'unverified',
+      sources: [],
+      note: 'M pastes them as they are and checks nothing; web pictures go in as their addresses, a local path is refused before the browser moves',
+    },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: '原创 input#isOriginal (a checkbox, clicked when its state differs); 首发 input#isFirst',
+      state: 'sourced',
+      sources: ['M'],
+      note: '首发 is left as the page has it',
+    },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'cover: the span reading 编辑 opens iframe[name="mofangIframe"]; the file goes into its input[accept="image/*"], then its span 完成制作',
+      state: 'sourced',
+      sources: ['M'],
+    },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'the adopted cover shows as a picture in the cover area (div.cover-box)',
+      state: 'unverified',
+      sources: [],
+      note: 'no source waits for the cover; the upload waits for that picture (or a refusal) and fails the job as cover_rejected after the upload timeout',
+    },
+    { step: 'publish', types: ['article'], fact: 'publish control div.button_publish.item.editor-btn.editor-main-btn', state: 'sourced', sources: ['M'] },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'the publish call POST chejiahao.autohome.com.cn/article/api/publish → returncode 0, result.articleId',
+      state: 'unverified',
+      sources: [],
+      note: 'M clicks and stops there, recording no call; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
+    },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'the own-article list GET creator.autohome.com.cn/author/api/article/list → result.list[].{articleId, title, publishTime}',
+      state: 'unverified',
+      sources: [],
+      note: 'no source reads a list; verify matches the job by exact title in that list',
+    },
+    { step: 'apply_settings', types: ['article'], fact: 'an AI-content declaration, tags, a summary', state: 'not-driven', sources: [], note: 'no source records a control for them; logged as ignored' },
+
+    // Videos.
+    { step: 'open_editor', types: ['video'], fact: 'video page https://creator.autohome.com.cn/web/publish/video', state: 'sourced', sources: ['M'], note: 'M src/sync/video.ts (injectUrl)' },
+    { step: 'upload', types: ['video'], fact: 'the uploader’s area #browser_0 and its file input', state: 'sourced', sources: ['M'] },
+    { step: 'upload', types: ['video'], fact: 'the upload’s state on div[data-uploadstatus] (uploading, then success)', state: 'sourced', sources: ['M'] },
+    { step: 'upload', types: ['video'], fact: 'a failed upload reads 上传失败 (or 上传出错, 上传异常, 转码失败)', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['video'], fact: 'title #title (placeholder 合适的标题能帮你获得更多流量哦)', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['video'], fact: 'description #summary (placeholder 快来简单描述下你的作品吧)', state: 'sourced', sources: ['M'] },
+    {
+      step: 'fill',
+      types: ['video'],
+      fact: 'title and description limits',
+      state: 'unverified',
+      sources: [],
+      note: 'none recorded; the settings contract’s 80 and 1,000 characters are enforced',
+    },
+    { step: 'publish', types: ['video'], fact: 'publish control: the visible button whose text includes 发布', state: 'sourced', sources: ['M'], note: 'the adapter wants the exact text 发布' },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'the publish call POST creator.autohome.com.cn/openapi/content-api/video/publish → returncode 0, result.videoId',
+      state: 'unverified',
+      sources: [],
+      note: 'M records no call; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
+    },
+    {
+      step: 'verify',
+      types: ['video'],
+      fact: 'the own-video list GET creator.autohome.com.cn/openapi/content-api/video/list → result.list[].{videoId, title, publishTime}',
+      state: 'unverified',
+      sources: [],
+      note: 'no source reads a list; verify matches the job by exact title in that list',
+    },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: '原创 #isOriginal and 首发 #isFirst checkboxes',
+      state: 'not-driven',
+      sources: ['M'],
+      note: 'M ticks both; Plume has no fact for either declaration (a video sent to several platforms is no first publication), so they stay as the page has them',
+    },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'a cover editor in iframe[name="mofangIframe"] (picture input, 完成制作)',
+      state: 'not-driven',
+      sources: ['M'],
+      note: 'M finds its opening control by guesswork; a custom video cover is refused',
+    },
+  ],
+});
