@@ -4,25 +4,8 @@
  * body into its UEditor frame, the cover through 本地上传 and the crop
  * dialog, then 预览并发布.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/article/dongchedi.ts, src/sync/article.ts.
- * wechatsync/Wechatsync (9d9b928, 2023-09-05) and dreammis/social-auto-upload
- * (1c66b7d, 2026-08-20) record nothing about these pages.
- * | fact | source |
- * | article editor https://mp.dcdapp.com/profile_v2/publish/article (creator site https://mp.dcdapp.com/) | M src/sync/article.ts (injectUrl, homeUrl) |
- * | title: the page's first `textarea` | M article/dongchedi.ts |
- * | body: the UEditor frame `iframe#ueditor_0` (else the first `iframe[id^="ueditor_"]`); its body takes the HTML, then input and change events | M article/dongchedi.ts |
- * | cover: `div.fake-upload-trigger` → the `li` reading 本地上传 → the file into `div.xigua-upload-poster-trigger > input` → `div.clip-btn-content` when shown → the button 确定 → `button.m-button.red` when shown | M article/dongchedi.ts |
- * | publish: the `button.publish-btn` reading 预览并发布 | M article/dongchedi.ts |
- * | that the click on 预览并发布 sends the article (M clicks it and stops there) | UNVERIFIED |
- * | the account call GET mp.dcdapp.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name (the shape of toutiao's, the same company's creator platform) | UNVERIFIED |
- * | the publish call POST mp.dcdapp.com/mp/agw/article/publish → code 0, data.group_id | UNVERIFIED |
- * | the own-article list GET mp.dcdapp.com/mp/agw/article/list → data.list[].{group_id, title, publish_time} | UNVERIFIED |
- * | the published address https://www.dongchedi.com/article/<group_id> | UNVERIFIED |
- * | how the adopted cover shows (a picture in div.fake-upload-trigger) and how the page refuses (`.byte-message-error`) | UNVERIFIED |
- * | where a logged-out page goes (any page off mp.dcdapp.com is taken for the login), the login page, the session cookie's name | UNVERIFIED: none recorded, so no `login` spec (accounts come by `accounts import`); the replica uses its own cookie |
- * | whether the editor keeps pictures from other sites in the body | UNVERIFIED (M sets them as they are) |
- * | title and body limits; an AI-content declaration, 原创, tags, a summary | no source records them: the contract's limits; the settings not applied (logged as ignored) |
+ * What each step rests on (the public sources of every fact about these
+ * pages, and how sure each is) is in dongchedi/provenance.ts.
  *
  * The body is set as the recorded flow sets it, as the frame's document:
  * UEditor keeps no model apart from the document in its frame (what it
@@ -41,6 +24,7 @@ import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
 import { plainCodeBlocks, textOf } from './kit/article-markup.js';
+import { DONGCHEDI_PROVENANCE } from './dongchedi/provenance.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
@@ -229,6 +213,7 @@ export const dongchediAdapter: Adapter = {
   settingKeys: DONGCHEDI_ARTICLE_SETTINGS,
   // A site check uploads its picture as the article's cover, as a person publishing would.
   checkSettings: { article: { coverMode: 'custom' } },
+  provenance: DONGCHEDI_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
