@@ -4,7 +4,7 @@
  * *竖版封面图 (through the page's 封面编辑 crop dialog) and into *封面图, the
  * body pasted as HTML into the Quill editor, each picture pasted at its place
  * as a picture file (the page uploads it itself), 含AI生成内容 when the
- * article must carry the label, then 提交. Provenance: yiche.ts.
+ * article must carry the label, then 提交. Provenance: yiche/provenance.ts.
  *
  * Pictures go in as files rather than as addresses inside the pasted HTML:
  * the page turns a pasted picture into its own copy (the upload answers a

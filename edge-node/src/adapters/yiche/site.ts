@@ -1,7 +1,7 @@
 /**
  * What the yiche (易车号) article and video flows share: the real URLs
  * (through `liveUrl` on a replica), the login check and where a logged-out
- * page goes. Provenance: yiche.ts.
+ * page goes. Provenance: yiche/provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

@@ -2,7 +2,7 @@
  * yiche (易车号) videos through mp.yiche.com's video page, driven as a person
  * does: the title, the description, the file into the page's video input,
  * then 发布. No source records a cover, topics or an audience control on this
- * page: none is applied. Provenance: yiche.ts.
+ * page: none is applied. Provenance: yiche/provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import type { AdapterContext, PublishResult, VerifyResult, VideoJob } from '../contract.js';
