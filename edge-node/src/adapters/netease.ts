@@ -8,25 +8,11 @@
  * every picture and the cover go to 网易号's picture upload, the article is
  * saved as a draft (`operation=saveDraft`) and, behind the commit gate,
  * published from the draft's own page (`operation=publish`). Videos go
- * through the creator centre's video page (./netease/video.ts, with its own
- * provenance table); the account call both use is in ./netease/site.ts.
+ * through the creator centre's video page (./netease/video.ts); the account
+ * call both use is in ./netease/site.ts.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | login page https://mp.163.com/login.html | huazihe/multimedia-publisher packages/core/src/adapters/platforms/netease.ts (commit 8c51d7b, as indexed) |
- * | editor https://mp.163.com/subscribe_v4/index.html#/article-publish; a draft at …#/article-publish/<docId>?option=editDraft | iguatian/Wechatsync packages/core/src/adapters/platforms/netease.ts (commit 1a95398, as indexed); leaperone/MultiPost-Extension src/sync/article.ts (snapshot 2026-06-05) |
- * | title `textarea[placeholder="请输入标题 (5~30个字)"]`: 5–30 characters; the editor keeps headings up to h5 only | MultiPost src/sync/article/netease.ts 2026-06-05 |
- * | GET /wemedia/navinfo.do → code 1, data {wemediaId (also tid), tname, realUserId} | wechatsync/Wechatsync packages/@wechatsync/drivers/src/163.js 2021-04-27 (snapshot 2023-09-05); iguatian/Wechatsync core netease.ts (1a95398) |
- * | `window.neg.getToken()` in the editor page → {code 200, token}, sent as `ursToken` | iguatian/Wechatsync core netease.ts (1a95398) |
- * | POST /api/v3/upload/picupload?_=<ms>&wemediaId=<id>, multipart `file` + from=neteasecode_mp → code 200, data.url (http: made https:) | yjmm10/MediaSync packages/core/src/adapters/platforms/netease.ts (commit 71e68a4, as indexed) |
- * | POST /wemedia/article/status/api/publishV2.do?_=<ms>&wemediaId=<id>&realUserId=<r>, form wemediaId, articleId (-1 new, else the docId), title, content, cover, operation=saveDraft, scheduled=0, ursToken, onlineState=1, picUrl, original=0, subjectId → code 1, data "docId=<id>&pkId=…" | iguatian/Wechatsync core netease.ts (1a95398); MediaSync netease.ts (71e68a4) |
- * | code blocks as a paragraph with `<br>` per line, inline code and headings as bold; tables as text | MediaSync netease.ts (71e68a4); iguatian core netease.ts (convertTablesToText) |
- * | `operation=publish` (with the ursToken) publishes; sent with the draft's docId it publishes that draft | UNVERIFIED (public automation code in the search index; no attributable repository) |
- * | custom cover: cover=custom, picUrl=<uploaded picture>, that picture first in the body | UNVERIFIED (same) |
- * | `original` 1 declares 原创 | UNVERIFIED (read from the field's name) |
- * | POST /wemedia/content/manage/list.do, form wemediaId, pageNo, size, contentType 1, contentState (3 published) → code 1, data.list[] {articleId/docId, title, publishTime} | UNVERIFIED (same) |
- * | published article at https://www.163.com/dy/article/<docId>.html; the session cookie `NTESwebSI` | UNVERIFIED (same) |
- * | creator pages without a session go to login.html | UNVERIFIED (navinfo decides) |
+ * What each step rests on (the public sources of every fact about 网易号,
+ * articles and videos, and how sure each is) is in netease/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover), `original`. No public source records an AI-content
@@ -41,6 +27,7 @@ import { imageSources, moveImages, readImage, type ImageFile } from './kit/artic
 import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, tablesAsText } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
+import { NETEASE_PROVENANCE } from './netease/provenance.js';
 import { NETEASE_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './netease/video.js';
 import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './netease/site.js';
 import { SettingsReader } from './settings.js';
@@ -211,6 +198,7 @@ export const neteaseAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: NETEASE_VIDEO_SETTINGS },
+  provenance: NETEASE_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

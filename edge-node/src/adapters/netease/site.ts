@@ -3,7 +3,7 @@
  * centre's origin (through `liveUrl` on a replica), the login check
  * (navinfo.do, the one account call both content types answer to, so an
  * account has one reference for both) and where a logged-out page goes.
- * Provenance: ../netease.ts.
+ * Provenance: ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

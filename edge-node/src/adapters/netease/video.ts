@@ -5,25 +5,7 @@
  * is the video side of the netease adapter (../netease.ts), which also
  * publishes articles; both share the account call (./site.ts).
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/netease.ts, src/sync/video.ts,
- * src/sync/account/netease.ts. dreammis/social-auto-upload and
- * wechatsync/Wechatsync record nothing about the 网易号 video page.
- * | fact | source |
- * | the creator centre is the hash-routed app https://mp.163.com/subscribe_v4/index.html (the video flow opens its #/home) | M src/sync/video.ts (homeUrl http://mp.163.com/, injectUrl) |
- * | title: an `input` whose placeholder contains 标题, typed in | M video/netease.ts |
- * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/netease.ts |
- * | the file into an `input[type=file]` whose accept names video (a change event) | M video/netease.ts |
- * | the order title → description → upload; the upload's success as an `.upload-success` mark | M video/netease.ts (it waits for a progress or success class, then stops: it never publishes) |
- * | the account: the navinfo.do call the article side uses (M's account call is GET https://dy.163.com/v2/user/info → success, data.userId; one call for both content types keeps one account reference) | ../netease.ts; M account/netease.ts |
- * | the video route #/video-publish inside that app | UNVERIFIED (named after the recorded #/article-publish) |
- * | a failed upload reads 上传失败; how the page refuses (`.ne-message--error`) | UNVERIFIED |
- * | the publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
- * | the publish call POST mp.163.com/wemedia/video/status/api/publish.do → code 1, data.docId | UNVERIFIED |
- * | the content list POST /wemedia/content/manage/list.do with contentType 2 (videos), contentState 3 → data.list[] {docId, title, publishTime} | UNVERIFIED (the article side's call, contentType 1) |
- * | the published address https://www.163.com/v/video/<docId>.html | UNVERIFIED |
- * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
- * | a cover, topics, an audience, an AI declaration | no source records them: not applied (logged as ignored; a custom cover is refused) |
+ * The facts this rests on and their sources are in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `visibility` (public only), `coverMode` (auto only).

@@ -1,0 +1,190 @@
+/**
+ * What the netease adapter rests on: each fact about 网易号's creator centre,
+ * the article editor's calls, the video page and the login, with the public
+ * sources that record it (states: adapters/provenance.ts). Articles and
+ * videos share the account call (navinfo.do) and the login page.
+ */
+import { defineProvenance } from '../provenance.js';
+
+export const NETEASE_PROVENANCE = defineProvenance({
+  sources: [
+    { id: 'HM', ref: 'huazihe/multimedia-publisher@8c51d7b packages/core/src/adapters/platforms/netease.ts (as indexed)', snapshot: '2026-11-29' },
+    { id: 'IW', ref: 'iguatian/Wechatsync@1a95398 packages/core/src/adapters/platforms/netease.ts (as indexed)', snapshot: '2026-11-29' },
+    { id: 'W', ref: 'wechatsync/Wechatsync packages/@wechatsync/drivers/src/163.js (2021-04-27)', snapshot: '2023-09-05' },
+    { id: 'MS', ref: 'yjmm10/MediaSync@71e68a4 packages/core/src/adapters/platforms/netease.ts (as indexed)', snapshot: '2026-11-29' },
+    {
+      id: 'M',
+      ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article.ts, src/sync/article/netease.ts, src/sync/video.ts, src/sync/video/netease.ts, src/sync/account/netease.ts',
+      snapshot: '2026-06-05',
+    },
+  ],
+  facts: [
+    // Shared: the login check and the login page.
+    { step: 'check_login', fact: 'the login page https://mp.163.com/login.html', state: 'sourced', sources: ['HM'] },
+    {
+      step: 'check_login',
+      fact: 'a creator page without a session goes to login.html',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records the redirect; it is only a second sign: navinfo.do decides',
+    },
+    {
+      step: 'check_login',
+      fact: 'GET /wemedia/navinfo.do → code 1, data {wemediaId (also tid), tname, realUserId}',
+      state: 'second-sourced',
+      sources: ['W', 'IW'],
+    },
+    {
+      step: 'check_login',
+      fact: 'the account call GET https://dy.163.com/v2/user/info → success, data.userId',
+      state: 'not-driven',
+      sources: ['M'],
+      note: 'M uses it for videos; navinfo.do serves both content types here, so an account has one reference',
+    },
+    {
+      step: 'check_login',
+      fact: 'the session cookie NTESwebSI',
+      state: 'unverified',
+      sources: [],
+      note: 'only public automation code that names no repository records it; the check does not rest on it (navinfo.do decides)',
+    },
+
+    // Articles.
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'editor https://mp.163.com/subscribe_v4/index.html#/article-publish; a draft at …#/article-publish/<docId>?option=editDraft',
+      state: 'second-sourced',
+      sources: ['IW', 'M'],
+    },
+    { step: 'fill', types: ['article'], fact: 'title textarea[placeholder="请输入标题 (5~30个字)"]: 5–30 characters', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['article'], fact: 'the editor keeps headings up to h5 only', state: 'sourced', sources: ['M'] },
+    { step: 'open_editor', types: ['article'], fact: 'window.neg.getToken() in the editor page → {code 200, token}, sent as ursToken', state: 'sourced', sources: ['IW'] },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'POST /api/v3/upload/picupload?_=<ms>&wemediaId=<id>, multipart file + from=neteasecode_mp → code 200, data.url (http made https)',
+      state: 'sourced',
+      sources: ['MS'],
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'POST /wemedia/article/status/api/publishV2.do?_=<ms>&wemediaId&realUserId, form wemediaId, articleId (-1 new, else the docId), title, content, cover, operation=saveDraft, scheduled=0, ursToken, onlineState=1, picUrl, original=0, subjectId → code 1, data "docId=<id>&pkId=…"',
+      state: 'second-sourced',
+      sources: ['IW', 'MS'],
+    },
+    { step: 'fill', types: ['article'], fact: 'code blocks become a paragraph with a <br> per line; inline code and headings bold text', state: 'sourced', sources: ['MS'] },
+    { step: 'fill', types: ['article'], fact: 'tables become lines of text', state: 'sourced', sources: ['IW'] },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'the same call with operation=publish (and the ursToken) publishes; sent with the draft’s docId it publishes that draft → code 1, data "docId=…"',
+      state: 'unverified',
+      sources: [],
+      note: 'only public automation code that names no repository records it; a refusal is any code but 1; an accepted answer naming no docId stops as read_back failed (verify before any retry)',
+    },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: 'a custom cover: cover=custom, picUrl = the uploaded picture, that picture first in the body',
+      state: 'unverified',
+      sources: [],
+      note: 'only the unattributed code records it; the picture is put first in the body so that the editor’s own choice is the same picture',
+    },
+    { step: 'apply_settings', types: ['article'], fact: 'original=1 declares 原创', state: 'unverified', sources: [], note: 'read from the field’s name; sent only when the job asks for it' },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'POST /wemedia/content/manage/list.do, form wemediaId, pageNo, size, contentType 1, contentState 3 (published) → code 1, data.list[] {articleId/docId, title, publishTime}',
+      state: 'unverified',
+      sources: [],
+      note: 'only the unattributed code records it; the row’s id is read from articleId, docId or id, and a draft row (contentState 0) is never taken',
+    },
+    {
+      step: 'read_back',
+      types: ['article'],
+      fact: 'a published article at https://www.163.com/dy/article/<docId>.html',
+      state: 'unverified',
+      sources: [],
+      note: 'only the unattributed code records it; the job’s id is the docId either way',
+    },
+
+    // Videos.
+    {
+      step: 'open_editor',
+      types: ['video'],
+      fact: 'the creator centre is the hash-routed app https://mp.163.com/subscribe_v4/index.html',
+      state: 'sourced',
+      sources: ['M'],
+    },
+    {
+      step: 'open_editor',
+      types: ['video'],
+      fact: 'the video route #/video-publish inside that app',
+      state: 'unverified',
+      sources: [],
+      note: 'named after the recorded #/article-publish; a page without the video input stops the job before anything is sent',
+    },
+    { step: 'fill', types: ['video'], fact: 'title: an input whose placeholder contains 标题, typed in', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['video'], fact: 'description: a textarea whose placeholder contains 描述 or 简介', state: 'sourced', sources: ['M'] },
+    { step: 'upload', types: ['video'], fact: 'the file into an input[type=file] whose accept names video (a change event)', state: 'sourced', sources: ['M'] },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'the order title → description → upload; the upload’s success as an .upload-success mark',
+      state: 'sourced',
+      sources: ['M'],
+      note: 'M waits for a progress or success class and stops there: it never publishes',
+    },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'a failed upload reads 上传失败; the page refuses with .ne-message--error',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records either; without them a failed upload ends as the upload’s timeout',
+    },
+    {
+      step: 'fill',
+      types: ['video'],
+      fact: 'title and description limits',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records 网易号’s own; the settings contract’s 80 and 1,000 are enforced',
+    },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'the publish control: the button reading 发布',
+      state: 'unverified',
+      sources: [],
+      note: 'M does not publish; no other source records the video page',
+    },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'the click sends POST mp.163.com/wemedia/video/status/api/publish.do → code 1, data.docId',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records it; any code but 1 is a refusal, an accepted answer without a docId leaves the outcome unknown',
+    },
+    {
+      step: 'verify',
+      types: ['video'],
+      fact: 'the content list POST /wemedia/content/manage/list.do with contentType 2 (videos), contentState 3 → data.list[] {docId, title, publishTime}',
+      state: 'unverified',
+      sources: [],
+      note: 'the article side’s call with the video content type; no source records it for videos',
+    },
+    { step: 'read_back', types: ['video'], fact: 'a published video at https://www.163.com/v/video/<docId>.html', state: 'unverified', sources: [], note: 'no source records it' },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'a cover, topics, an audience control, an AI declaration on the video page',
+      state: 'not-driven',
+      sources: [],
+      note: 'no source records them: logged as ignored, a custom cover is refused',
+    },
+  ],
+});
