@@ -5,18 +5,8 @@
  * weibo's picture host, a draft is created and saved, then published behind
  * the commit gate.
  *
- * Provenance (fact → source, snapshot date). W = wechatsync/Wechatsync
- * packages/@wechatsync/drivers/src/Weibo.js (2023-09-05); M = leaperone/MultiPost-Extension
- * src/sync/article/weibo.ts (2026-06-05) — M is newer where they differ (v5 endpoints, FormData).
- * | fact | source |
- * | editor https://card.weibo.com/article/v3/editor; $CONFIG uid / nick; draft link …/editor#/draft/<id> | W, M |
- * | POST /article/v5/aj/editor/draft/create?uid=…&_rid=… → {code: 100000, data.id} (v3 fallback) | M (W: v3 only) |
- * | POST /article/v5/aj/editor/draft/save?uid=…&id=…&_rid=… FormData: title ≤ 32, summary ≤ 44, cover, content (HTML), is_aigc_used, save 1, … → code 100000 | M |
- * | pictures: POST https://picupload.weibo.com/interface/pic_upload.php?… raw bytes → data.pics.pic_1.pid; shown at https://wx2.sinaimg.cn/large/<pid>.jpg | W, M |
- * | images by URL: POST /article/v3/aj/editor/plugins/asyncuploadimg (urls[0]) then poll asyncimginfo until task_status_code 1 → url | W (older) |
- * | is_aigc_used = "1" declares AI use | UNVERIFIED (M always sends "0"; the meaning is read from the name) |
- * | publish: POST /article/v5/aj/editor/draft/publish?uid=…&id=… → {code: 100000, data.url} | UNVERIFIED (the sources stop at the draft) |
- * | the article shows in the author's posts (https://weibo.com/ajax/statuses/mymblog) as "发布了头条文章：《title》" with page_info.page_url | UNVERIFIED |
+ * What it rests on (the public sources of every fact about weibo, and how
+ * sure each is) is in weibo/provenance.ts.
  *
  * Settings: `summary` (≤ 44), `coverMode` (`custom` uploads the article's cover), `aiLabel`
  * (is_aigc_used; the article's `aigc` facts decide when absent).

@@ -7,27 +7,8 @@
  * description with #topics#. "发布" is the one non-repeatable click; its
  * /ajax/statuses/update answer names the post.
  *
- * Provenance (fact → source, snapshot date). A = dreammis/social-auto-upload
- * uploader/weibo_uploader/main.py (2026-08-20); M = leaperone/MultiPost-Extension
- * src/sync/video/weibo.ts, src/sync/video.ts (2026-06-05); N = shawn0818/NBAGameInsight
- * weibo/weibo_video_publisher.py (2025-03-02; read at 2025-04-12).
- * | fact | source |
- * | publish page https://weibo.com/upload/channel (A reaches it through the home page's 视频 entry) | M, A |
- * | 上传视频 button opens a file chooser | A (M drops the file on the button's area) |
- * | upload states: 上传中 with "x MB/y MB", 上传完成 (div with i.woo-font--check, visible only when done), 上传失败 | A |
- * | upload: POST fileplatform-cn1.api.weibo.com/2/fileplatform/init.json → upload_id, media_id, strategy, auth; chunks POST up-cn1.video.weibocdn.com/2/fileplatform/upload.json (X-Up-Auth); POST …/check.json action=finish | N |
- * | title input[placeholder="填写标题（0～30个字）"], ≤ 30 | A, M |
- * | 类型: label.woo-radio-main with span.woo-radio-text 原创 / 二创; checked → span.woo-radio-checked | A (二创), M (原创) |
- * | 内容声明: div[class*="_gap1_nsgmr"] .woo-pop-ctrl → div[class*="_panel_nsgmr"] → button with span 含AI生成内容 → footer button 确定 | A |
- * | cover: a 上传封面 → div.wbpro-layer with 编辑封面 → input[type=file][accept*=jpg] → cropper img[src^=blob:] → div.wbpro-layer-btn button 完成; the layer hides the form until it closes; 裁切失败 / 上传失败 on failure; < 5 MB; required | A (M: older 裁剪封面 link, same accept list) |
- * | cover goes to picupload (pid) | A (names picupload), N (covers[{pid}]) |
- * | description textarea[placeholder="有什么新鲜事想分享给大家？"], topics #topic# | A, M |
- * | publish: button with span 发布 (A: in div[class*="_check_2z30i"]); success layer with 再发一条视频 | A |
- * | publish request POST https://weibo.com/ajax/statuses/update, form content, visible, media {titles[{title}], type video, media_id, homemade.type 0 原创 / 2 二创, covers[{pid}]} | N |
- * | the answer {ok, data.mblogid, data.user.idstr} (as for text posts) | UNVERIFIED |
- * | where the 内容声明 travels in the request; other 内容声明 options | UNVERIFIED |
- * | the page's video in the author's posts (mymblog) as page_info.page_title | UNVERIFIED |
- * | 仅自己可见 and scheduled publishing for videos | no source records them: not offered |
+ * What it rests on (the public sources of every fact about weibo, and how
+ * sure each is) is in weibo/provenance.ts.
  *
  * Settings (shared contract names): `creationType` (`original` 原创 | `derivative` 二创),
  * `aiLabel` (内容声明 含AI生成内容), `description` (Markdown → plain text), `tags`

@@ -1,32 +1,13 @@
 /**
  * weibo: dynamics (short posts) from the weibo.com home composer; articles
  * (头条文章) through the article editor's API in weibo-article.ts; videos
- * through the upload/channel publish page in weibo-video.ts (each with its own
- * provenance table). The composer
+ * through the upload/channel publish page in weibo-video.ts. The composer
  * takes plain text, so Markdown is flattened (line breaks kept) and must fit
  * 2,000 characters; pictures (≤ 9) upload as soon as they are chosen; "发送" is
  * the one non-repeatable click, and its JSON answer names the post.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension (2026-06-05);
- * W = wechatsync/Wechatsync packages/@wechatsync/drivers/src/Weibo.js (2023-09-05);
- * A = dreammis/social-auto-upload uploader/weibo_uploader/main.py (2026-08-20);
- * C = NanmiCoder/MediaCrawler media_platform/weibo/login.py (2026-08-14).
- * | fact | source |
- * | home https://weibo.com/; no session → https://weibo.com/newlogin?… or passport.weibo.com | A |
- * | session cookie SUB | A |
- * | login (accounts login): https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F; QR `img.w-full.h-full` | A (URL; its QR as img[src*=qrcode] among others), C (URL and selector) |
- * | login: done once the page leaves passport.weibo.com for weibo.com, SUB set | A |
- * | login: the expired QR (.qrcode-expired, "刷新"), the SMS step (.sms-verify) and slider (.captcha-slider) | UNVERIFIED |
- * | account: window.$CONFIG uid / nick on https://card.weibo.com/article/v3/editor | W, M src/sync/article/weibo.ts |
- * | composer textarea[placeholder="有什么新鲜事想分享给大家？"] | M src/sync/dynamic/weibo.ts, A (same placeholder in the video form) |
- * | pictures: the composer's input[type=file]; one i[title="删除"] per picture; .Image_loading_1lfUB while uploading; ≤ 9 | M src/sync/dynamic/weibo.ts |
- * | send: span.woo-button-content "发送" | M src/sync/dynamic/weibo.ts |
- * | topics written #topic# | M, A |
- * | the send request POST https://weibo.com/ajax/statuses/update answering {ok, data.idstr, data.mblogid, data.user.idstr} | UNVERIFIED |
- * | a refused picture shown in a .woo-toast-body | UNVERIFIED |
- * | visibility menu: .woo-pop-ctrl showing 公开/粉丝/好友圈/仅自己可见, items .woo-pop-item-main | UNVERIFIED (woo-pop-ctrl itself: A) |
- * | own posts: GET https://weibo.com/ajax/statuses/mymblog?uid=…&page=1 → data.list[] {mblogid, text_raw, created_at} | UNVERIFIED |
- * | 2,000 characters | UNVERIFIED (weibo's long-post limit) |
+ * What each step of all three modules rests on (the public sources of every
+ * fact about weibo, and how sure each is) is in weibo/provenance.ts.
  *
  * Settings (shared contract names): `visibility` — `public` (default), `friends`, `fans`, `self`;
  * `tags` — appended as weibo topics (`#tag#`) on a last line. The composer has no AI label
@@ -38,6 +19,7 @@ import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type 
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './weibo-article.js';
 import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './weibo-video.js';
+import { WEIBO_PROVENANCE } from './weibo/provenance.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
@@ -121,6 +103,7 @@ export const weiboAdapter: Adapter = {
   contentTypes: ['dynamic', 'article', 'video'],
   defaultBaseUrl: 'https://weibo.com',
   settingKeys: ALL_KEYS,
+  provenance: WEIBO_PROVENANCE,
   login: {
     url: 'https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F',
     qr: 'img.w-full.h-full',
