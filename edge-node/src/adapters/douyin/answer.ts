@@ -3,7 +3,7 @@
  * work id and the creator work list's rows. douyin's ids are 19 digits, past
  * the 2^53 a JavaScript number holds, so a bare number in the text is read as
  * its digits, never through a float. Every form public clients record is
- * accepted (provenance in douyin.ts).
+ * accepted (provenance in douyin/provenance.ts).
  */
 
 /**

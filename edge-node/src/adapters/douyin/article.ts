@@ -3,7 +3,7 @@
  * page without a recorded JSON API, driven as a person does: the 头图 and the
  * 封面 through their upload cards' file choosers (the 封面 confirmed in its
  * crop dialog), the title, the body pasted as HTML into the editor, then 发布.
- * The article's one coverImage fills both cards. Provenance: douyin.ts.
+ * The article's one coverImage fills both cards. Provenance: douyin/provenance.ts.
  */
 import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile } from '../contract.js';

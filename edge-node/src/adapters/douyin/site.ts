@@ -38,7 +38,7 @@ export const isLoginPage = (ctx: Ctx) => (u: URL) => {
   return r.host === 'creator.douyin.com' && r.pathname === '/';
 };
 
-/** The QR login at the site's root (provenance in douyin.ts). */
+/** The QR login at the site's root (provenance in douyin/provenance.ts). */
 export const LOGIN_PAGE: LoginPageSpec = {
   url: `${ORIGIN}/`,
   qrTab: 'text="扫码登录"',
