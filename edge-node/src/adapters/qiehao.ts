@@ -7,26 +7,11 @@
  * the article is saved as a draft (`needpub` 1) and, behind the commit gate,
  * published from the draft's own page by the editor's publish call
  * (omPublish) with `needpub` 0.
- * Videos go through the video page (./qiehao/video.ts, with its own
- * provenance table); what both share is in ./qiehao/site.ts.
+ * Videos go through the video page (./qiehao/video.ts); what both share is
+ * in ./qiehao/site.ts.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | editor https://om.qq.com/main/creation/article; title `span[data-placeholder="请输入标题（5-64个字）"]`, ProseMirror body | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/qq.ts 2026-06-03 (snapshot 2026-06-05) |
- * | GET https://om.qq.com/user/auth/info → data.userId, data.nickName; no session = no data.userId | MultiPost src/sync/account/qie.ts 2025-12-05 (snapshot 2026-06-05) |
- * | the `csrfToken` cookie, sent as header `x-csrf-token` (with X-Requested-With: XMLHttpRequest) on uploads and saves | iguatian/Wechatsync packages/core/src/adapters/platforms/qq-content.ts (commit 16afb0d, as indexed) |
- * | POST https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile, multipart appid=LA6zXi1lWzAioIzdiAD6iM10aHarlHF6, isUpOrg=1, endpoint=1, isRetImgAttr=1, opCode=151, file → code 0 (or "0"), data.url.url | iguatian qq-content.ts (16afb0d) |
- * | POST https://om.qq.com/marticlepublish/omSave, JSON title, title2, tag, cover_type 1, imgurl_ext (a JSON list of {src, …}), imgurlsrc custom, content (ending `<div powered-by="ex-editor"></div>`), orignal, user_original, needpub 1 (draft), articleId ("" new), self_declare {"id":7,"desc":"作者声明：无需标注"}, resource_aigc_mark_info "{}", summary, mediaId, type 0, relogin 1 … → {response: {code: "0", msg}, data: {articleId}} | iguatian qq-content.ts (16afb0d) |
- * | a cover is required (the first body picture when none is given) | iguatian qq-content.ts (16afb0d) |
- * | title 6–30 characters, not starting with 、 \| , ， | iguatian qq-content.ts (16afb0d); the editor's placeholder says 5–64 (MultiPost qq.ts) |
- * | a draft at https://om.qq.com/main/creation/article?articleId=<id> | iguatian qq-content.ts (16afb0d) |
- * | the editor's 发布 is POST https://om.qq.com/marticlepublish/omPublish (omBatchPublish for several; the save stays omSave) | the 96Push client's platform settings reference, omtencent 保存/发布规则 (code index file 51937337369; the index names no repository) — second-sourced: the publish request is omPublish, not omSave |
- * | omPublish's body: the draft's omSave body with its articleId and needpub 0 | UNVERIFIED: no public source records the omPublish body (96Push listens for the request, iguatian only saves drafts); read from the save body and its needpub field |
- * | an answer's article id: data.articleId, data.article_id or data.id, at the top or under response.data; code "0" or 0 at the top or under `response` | TOLERANT: every form iguatian's omSave reader accepts (qq-content.ts normalizeModifyResp, 16afb0d); an accepted answer naming no id is read back from the article list by title |
- * | GET https://om.qq.com/marticle/article/list?category=&search=&source=&startDate=&endDate=&num=…&ftype=&readChannel=all&refreshField=&relogin=1 (referer …/main/management/articleManage) | a public scrapy spider of 企鹅号 (code index file 28674950407, spiders/tencent.py; no repository named); the same call in public 腾讯号授权 scripts (code index files 53169417320, 55587264754) — second-sourced |
- * | its rows: data.articles[] {title, url, alt_time} (the spider), or data.list[] {articleId, title, status "published", pubTime} | TOLERANT: both forms are read; a row counts when it says published or names its article's address, its id from articleId/article_id/id or that address |
- * | published article at https://new.qq.com/rain/a/<articleId> | UNVERIFIED: no public source ties om's articleId to this address; the list row's own url is used whenever it gives one |
- * | the session cookie `omaccesstoken` (iguatian also reads `userid`, `omtoken`) | iguatian qq-content.ts (16afb0d) |
+ * What each step rests on (the public sources of every fact about 企鹅号,
+ * articles and videos, and how sure each is) is in qiehao/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover; `auto` takes the first picture of the body), `original`
@@ -47,6 +32,7 @@ import { plainCodeBlocks } from './kit/article-markup.js';
 import { csrfCookie } from './kit/cookies.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
+import { QIEHAO_PROVENANCE } from './qiehao/provenance.js';
 import { prepareVideo, publishVideo, QIEHAO_VIDEO_SETTINGS, verifyVideo } from './qiehao/video.js';
 import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './qiehao/site.js';
 import { SettingsReader } from './settings.js';
@@ -255,6 +241,7 @@ export const qiehaoAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: QIEHAO_VIDEO_SETTINGS },
+  provenance: QIEHAO_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

@@ -1,7 +1,7 @@
 /**
  * What the qiehao (企鹅号) article and video flows share: om.qq.com's origin
  * (through `liveUrl` on a replica), the account call, where a logged-out page
- * goes, and how its answers say yes or no. Provenance: ../qiehao.ts.
+ * goes, and how its answers say yes or no. Provenance: ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

@@ -2,7 +2,7 @@
  * The 企鹅号 video page's cover dialog, driven as a person does and as both
  * public records of it agree: the 封面 control in `#-poster` opens it, its
  * 本地上传 tab takes the picture, 下一步 leads to the crop, 完成 closes it.
- * Provenance in ./video.ts. The recorded flow's other moves (forcing the
+ * Provenance in ./provenance.ts. The recorded flow's other moves (forcing the
  * tab's active class, ticking every preview option) are not made: the crop
  * is left as the dialog offers it.
  */

@@ -7,30 +7,7 @@
  * qiehao adapter (../qiehao.ts), which also publishes articles; both share
  * the account call (./site.ts).
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/qie.ts, src/sync/video.ts,
- * src/sync/account/qie.ts. S = a public automation skill for 企鹅号
- * ("doudou-qiehao", SKILL.md, in the search index; no attributable
- * repository). dreammis/social-auto-upload and wechatsync/Wechatsync record
- * nothing about the 企鹅号 video page.
- * | fact | source |
- * | video page https://om.qq.com/main/creation/video | M src/sync/video.ts (injectUrl); S |
- * | the uploader `input[type=file][name=Filedata]` (hidden), a change event | M video/qie.ts; S |
- * | the upload has ended when the title box `.omui-articletitle__input` or a `<video>` preview appears | M video/qie.ts (waitForVideoUpload: the title box); S (the title box or a video element) |
- * | title `.omui-inputautogrowing__inner` inside `.omui-articletitle__input`, 5–64 characters | M video/qie.ts; S |
- * | description `textarea.omui-textarea__inner`, at most 1,000 characters | M video/qie.ts; S |
- * | tags: `input.omui-suggestion__value` inside `#-tag`, each typed and ended with a space; at most 9 | M video/qie.ts (the placeholder's space; it adds tags.slice(0, 9)) |
- * | 自主声明 is required: `[id*="selfDeclaration"] button` opens a dialog closed by 确认 | S |
- * | the account call GET https://om.qq.com/user/auth/info → data.userId, data.nickName | M account/qie.ts |
- * | publish: a button whose class names publish | M video/qie.ts (attemptAutoPublish) |
- * | the choice 无需标注 in the 自主声明 dialog | UNVERIFIED (the article save call records 作者声明：无需标注; S confirms the dialog as it opens) |
- * | a failed upload reads 上传失败; how the page refuses (`.omui-message--error`) | UNVERIFIED |
- * | the publish call POST om.qq.com/mvideo/api/publish → code "0", data.vid | UNVERIFIED |
- * | the own-video list GET om.qq.com/mvideo/api/list → data.list[].{vid, title, status, pubTime} | UNVERIFIED |
- * | the published address https://v.qq.com/x/page/<vid>.html | UNVERIFIED |
- * | cover: `#-poster .omui-button--add` opens a dialog whose tabs (`.omui-tab__label`) start 封面截取, 本地上传; the picture into the dialog's image `input[type=file]`; 下一步 (enabled once the picture is in), then 完成 | M video/qie.ts; S (下一步 leads to the crop, whose 完成 binds the cover) |
- * | the adopted cover shows as a picture in `#-poster`; a refused picture shows `.omui-message--error` | UNVERIFIED |
- * | 原创 (`#-user_original`), the category, the AI生成声明 dialog S meets on 存草稿 | M video/qie.ts; S (not driven here: see below) |
+ * The facts this rests on and their sources are in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `tags` (at most 9), `visibility` (public only), `coverMode`

@@ -1,0 +1,206 @@
+/**
+ * What the qiehao adapter rests on: each fact about 企鹅号's (om.qq.com)
+ * article editor and its calls, the video page and the login, with the public
+ * sources that record it (states: adapters/provenance.ts). Articles and
+ * videos share the account call.
+ */
+import { defineProvenance } from '../provenance.js';
+
+export const QIEHAO_PROVENANCE = defineProvenance({
+  sources: [
+    {
+      id: 'M',
+      ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article.ts, src/sync/article/qq.ts, src/sync/account/qie.ts, src/sync/video.ts, src/sync/video/qie.ts',
+      snapshot: '2026-06-05',
+    },
+    { id: 'IQ', ref: 'iguatian/Wechatsync@16afb0d packages/core/src/adapters/platforms/qq-content.ts (as indexed)', snapshot: '2026-11-29' },
+    { id: 'P96', ref: 'the 96Push client’s platform settings reference, omtencent 保存/发布规则 (code index file 51937337369; the index names no repository)', snapshot: '2026-11-29' },
+    { id: 'SP', ref: 'a public scrapy spider of 企鹅号, spiders/tencent.py (code index file 28674950407; no repository named)', snapshot: '2026-11-29' },
+    { id: 'TA', ref: 'public 腾讯号授权 scripts (code index files 53169417320, 55587264754; no repository named)', snapshot: '2026-11-29' },
+    { id: 'DQ', ref: 'a public automation skill for 企鹅号, "doudou-qiehao" SKILL.md (search index; no repository named)', snapshot: '2026-11-29' },
+  ],
+  facts: [
+    // Shared: the login check.
+    {
+      step: 'check_login',
+      fact: 'GET https://om.qq.com/user/auth/info → data.userId, data.nickName; without a session no data.userId',
+      state: 'sourced',
+      sources: ['M'],
+    },
+    { step: 'check_login', fact: 'the session cookie omaccesstoken (userid and omtoken beside it)', state: 'sourced', sources: ['IQ'], note: 'not what the check decides on: auth/info does' },
+
+    // Articles.
+    { step: 'open_editor', types: ['article'], fact: 'editor https://om.qq.com/main/creation/article', state: 'sourced', sources: ['M'] },
+    { step: 'fill', types: ['article'], fact: 'title span[data-placeholder="请输入标题（5-64个字）"]; a ProseMirror body', state: 'sourced', sources: ['M'] },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'titles of 6–30 characters, not starting with 、 | , ，',
+      state: 'sourced',
+      sources: ['IQ'],
+      note: 'the editor’s placeholder says 5–64 (M); the narrower rule is enforced',
+    },
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'the csrfToken cookie, sent as header x-csrf-token (with X-Requested-With: XMLHttpRequest) on uploads and saves',
+      state: 'sourced',
+      sources: ['IQ'],
+    },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'POST https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile, multipart appid, isUpOrg=1, endpoint=1, isRetImgAttr=1, opCode=151, file → code 0 (or "0"), data.url.url',
+      state: 'sourced',
+      sources: ['IQ'],
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'POST https://om.qq.com/marticlepublish/omSave, JSON title, title2, tag, cover_type 1, imgurl_ext, imgurlsrc custom, content (ending with the ex-editor end mark), orignal, user_original, needpub 1 (a draft), articleId ("" new), self_declare, resource_aigc_mark_info, summary, mediaId, type 0, relogin 1 → {response: {code "0", msg}, data: {articleId}}',
+      state: 'sourced',
+      sources: ['IQ'],
+    },
+    { step: 'open_editor', types: ['article'], fact: 'a draft at https://om.qq.com/main/creation/article?articleId=<id>', state: 'sourced', sources: ['IQ'] },
+    { step: 'apply_settings', types: ['article'], fact: 'a cover is required (the first body picture when none is given)', state: 'sourced', sources: ['IQ'] },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: 'self_declare {"id":7,"desc":"作者声明：无需标注"} is the one declaration on record',
+      state: 'sourced',
+      sources: ['IQ'],
+      note: 'no AI-content value is on record: an article that must carry the AI label is refused before the browser moves',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'the editor’s 发布 is POST https://om.qq.com/marticlepublish/omPublish (omBatchPublish for several); saving stays omSave',
+      state: 'sourced',
+      sources: ['P96'],
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'omPublish’s body is the draft’s omSave body with its articleId and needpub 0',
+      state: 'unverified',
+      sources: [],
+      note: 'no public source records the body (P96 listens for the request, IQ only saves drafts); read from the save body and its needpub field',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'an answer’s code and article id: code "0" or 0, at the top or under response; the id data.articleId, data.article_id or data.id, at the top or under response.data',
+      state: 'tolerant',
+      sources: ['IQ'],
+      note: 'every form IQ’s reader of omSave accepts is accepted; an accepted answer naming no id is read back from the article list by title',
+    },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'GET https://om.qq.com/marticle/article/list?category&search&source&startDate&endDate&num&ftype&readChannel=all&refreshField&relogin=1 (referer …/main/management/articleManage)',
+      state: 'second-sourced',
+      sources: ['SP', 'TA'],
+    },
+    {
+      step: 'verify',
+      types: ['article'],
+      fact: 'its rows: data.articles[] {title, url, alt_time}, or data.list[] {articleId, title, status "published", pubTime}',
+      state: 'tolerant',
+      sources: ['SP'],
+      note: 'SP records the first form; both are read: a row counts when it says published or names its article’s address, its id from articleId, article_id, id or that address',
+    },
+    {
+      step: 'read_back',
+      types: ['article'],
+      fact: 'a published article at https://new.qq.com/rain/a/<articleId>',
+      state: 'unverified',
+      sources: [],
+      note: 'no public source ties om’s articleId to this address; the list row’s own url is used whenever it gives one',
+    },
+
+    // Videos.
+    { step: 'open_editor', types: ['video'], fact: 'video page https://om.qq.com/main/creation/video', state: 'second-sourced', sources: ['M', 'DQ'] },
+    { step: 'upload', types: ['video'], fact: 'the uploader input[type=file][name=Filedata] (hidden), a change event', state: 'second-sourced', sources: ['M', 'DQ'] },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'the upload has ended when the title box .omui-articletitle__input or a <video> preview appears',
+      state: 'second-sourced',
+      sources: ['M', 'DQ'],
+      note: 'M waits for the title box; DQ for the title box or a video element; either is taken',
+    },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'a failed upload reads 上传失败; the page refuses with .omui-message--error',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records either; without them a failed upload ends as the upload’s timeout',
+    },
+    {
+      step: 'fill',
+      types: ['video'],
+      fact: 'title .omui-inputautogrowing__inner inside .omui-articletitle__input, 5–64 characters',
+      state: 'second-sourced',
+      sources: ['M', 'DQ'],
+    },
+    { step: 'fill', types: ['video'], fact: 'description textarea.omui-textarea__inner, at most 1,000 characters', state: 'second-sourced', sources: ['M', 'DQ'] },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'tags: input.omui-suggestion__value inside #-tag, each typed and ended with a space; at most 9',
+      state: 'sourced',
+      sources: ['M'],
+    },
+    { step: 'apply_settings', types: ['video'], fact: '自主声明 is required: [id*="selfDeclaration"] button opens a dialog closed by 确认', state: 'sourced', sources: ['DQ'] },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'the choice 无需标注 in the 自主声明 dialog',
+      state: 'unverified',
+      sources: [],
+      note: 'the article save records 作者声明：无需标注; DQ confirms the dialog as it opens; the adapter waits for the form to show 无需标注 after 确认',
+    },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'cover: #-poster .omui-button--add opens a dialog whose tabs (.omui-tab__label) start 封面截取, 本地上传; the picture into its image file input; 下一步 once the picture is in, then 完成',
+      state: 'second-sourced',
+      sources: ['M', 'DQ'],
+    },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'an adopted cover shows as a picture in #-poster; a refused picture shows .omui-message--error',
+      state: 'unverified',
+      sources: [],
+      note: 'no source says how the page shows either; the adapter waits for the picture and stops on the refusal',
+    },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: '原创 (#-user_original), the category, the AI生成声明 dialog met on 存草稿',
+      state: 'not-driven',
+      sources: ['M', 'DQ'],
+      note: 'left as the page has them: no setting says a fanned-out video is original',
+    },
+    { step: 'publish', types: ['video'], fact: 'publish: a button whose class names publish', state: 'sourced', sources: ['M'] },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'the click sends POST om.qq.com/mvideo/api/publish → code "0", data.vid',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records it; any other code is a refusal, an accepted answer without a vid leaves the outcome unknown',
+    },
+    {
+      step: 'verify',
+      types: ['video'],
+      fact: 'the own-video list GET om.qq.com/mvideo/api/list → data.list[] {vid, title, status, pubTime}',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records it; only rows with status "published" count',
+    },
+    { step: 'read_back', types: ['video'], fact: 'a published video at https://v.qq.com/x/page/<vid>.html', state: 'unverified', sources: [], note: 'no source ties the vid to this address' },
+  ],
+});
