@@ -7,25 +7,11 @@
  * (the editor keeps neither), every picture and the cover go to 一点号's upload, the
  * article is saved as a draft and, behind the commit gate, published by the
  * editor's own publish control on the draft's page. Videos go through the
- * desk's video editor: yidian/video.ts (with its own provenance); what both
- * sides share is in yidian/site.ts.
+ * desk's video editor: yidian/video.ts; what both sides share is in
+ * yidian/site.ts.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | GET https://mp.yidianzixun.com: `<script id="__val_">` sets window.mpuser {id, media_name, media_pic}; no id = no session | wechatsync/Wechatsync packages/@wechatsync/drivers/src/YiDian.js 2021-03-16 (snapshot 2023-09-05); iguatian/Wechatsync packages/core/src/adapters/platforms/yidian.ts (commit 1a95398, as indexed) |
- * | the same script sets window.mpcode, sent as header `x-mp-code` on uploads and saves | iguatian core yidian.ts (1a95398) |
- * | POST https://mp.yidianzixun.com/upload?action=uploadimage&picType=wemedia_cnt, multipart upfile → {status: "success", url} | iguatian core yidian.ts (1a95398) |
- * | HTML with links removed | iguatian core yidian.ts (1a95398, preprocessConfig removeLinks) |
- * | the editor keeps no tables (each cell becomes a bulleted line) nor code blocks: tables as lines of text, code blocks as paragraphs with line breaks, inline code as bold | UNVERIFIED (a Wechatsync fork in the search index, prepareHtmlForYidian / convertTablesToText; no attributable repository) |
- * | POST https://mp.yidianzixun.com/model/Article, JSON title, cate, cateB, coverType "default", covers [], content, hasSubTitle 0, subTitle, original 0, reward 0, videos, audios, votes {…}, images, goods, is_mobile 0, status 0, import_url, import_hash, image_urls {}, minTimingHour 3, maxTimingDay 7, tags [], isPubed false, lastSaveTime, dirty false, editorType "articleEditor", activity_id 0, join_activity 0, notSaveToStore true → {id} | Wechatsync drivers YiDian.js 2021-03-16; iguatian core yidian.ts (1a95398) |
- * | the draft at https://mp.yidianzixun.com/#/Writing/<id> | Wechatsync drivers YiDian.js 2021-03-16 |
- * | editor https://mp.yidianzixun.com/#/Writing/articleEditor: title `input.post-title` (≤ 64 characters), body `div.editor-content[contenteditable="true"]`, publish control `div.button_publish.item.editor-btn.editor-main-btn` | leaperone/MultiPost-Extension src/sync/article.ts 2026-06-04, src/sync/article/yidianzixun.ts 2026-06-03 (snapshot 2026-06-05); MultiPost marks the flow experimental, and its publish control carries the same classes as in its 大鱼号 flow |
- * | the publish control's request GET https://mp.yidianzixun.com/api/post/publish?post_id=<id> → {status: "success"} or {status: "failed", reason} | UNVERIFIED (public automation code in the search index; no attributable repository) |
- * | a custom cover as coverType "one" with covers [url]; original 1 declares 原创 | UNVERIFIED (the sources send only the defaults) |
- * | the editor's refusal message before any request (`.editor-tip-error`) | UNVERIFIED (the replica's own) |
- * | GET https://mp.yidianzixun.com/model/Article?page=1&page_size=10&status=2,6,7&has_data=1&type=original → posts[] {newsId, title, date}, statuses 2, 6 and 7 being the published articles | UNVERIFIED (public automation code in the search index; no attributable repository) |
- * | that the list's newsId is the post's id, and the article at https://www.yidianzixun.com/article/<newsId> | UNVERIFIED (as above) |
- * | the login page | UNVERIFIED (window.mpuser decides) |
+ * What each step of both rests on (the public sources of every fact about
+ * 一点号, and how sure each is) is in yidian/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover; `auto` leaves the cover to 一点号), `original` (原创).
@@ -43,6 +29,7 @@ import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { YIDIAN_PROVENANCE } from './yidian/provenance.js';
 import { at, isLoginPage, openAt, ORIGIN, real } from './yidian/site.js';
 import { prepareVideo, publishVideo, verifyVideo, YIDIAN_VIDEO_SETTINGS } from './yidian/video.js';
 
@@ -212,6 +199,7 @@ export const yidianAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: YIDIAN_VIDEO_SETTINGS },
+  provenance: YIDIAN_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

@@ -2,7 +2,7 @@
  * What the yidian (一点号) article and video flows share: the real addresses
  * (through `liveUrl` on a replica), the session the desk page's
  * `window.mpuser` and `window.mpcode` hold, and where a logged-out page goes.
- * Provenance: ../yidian.ts and ./video.ts.
+ * Provenance: ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';

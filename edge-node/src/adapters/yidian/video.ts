@@ -5,32 +5,7 @@
  * on this page: none is applied. This module is the video side of the yidian
  * adapter (../yidian.ts), which also publishes articles.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/yidian.ts (2025-11-25), src/sync/video.ts,
- * src/sync/account/yidian.ts. W = wechatsync/Wechatsync
- * packages/@wechatsync/drivers/src/YiDian.js (2021-03-16, snapshot 2023-09-05),
- * which publishes articles only. dreammis/social-auto-upload records nothing
- * about 一点号. M's video script is a generic one: its selectors are lists
- * tried in turn, and it first checks that the page's address contains
- * "yidian.com", which mp.yidianzixun.com does not, so it never ran as
- * written; what it records is where it would act.
- * | fact | source |
- * | the desk https://mp.yidianzixun.com/ is where videos are published | M src/sync/video.ts (injectUrl and homeUrl) |
- * | the session: the desk's `<script id="__val_">` with window.mpuser {id, media_name} and window.mpcode (x-mp-code), as for articles | W YiDian.js |
- * | the video editor at https://mp.yidianzixun.com/#/Writing/videoEditor (the desk's hash route, beside #/Writing/articleEditor) | UNVERIFIED (a public SQL seed in the search index names it; no attributable repository) |
- * | title: an `input` whose placeholder contains 标题 | M video/yidian.ts (its first choice) |
- * | description: a `textarea` whose placeholder contains 描述 or 简介 | M video/yidian.ts (its first choices) |
- * | the file into an `input[type=file]` whose accept names video (a change event) | M video/yidian.ts |
- * | the order title → description → upload | M video/yidian.ts (it stops there: it never publishes) |
- * | the upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits for a progress or success class) |
- * | the publish control: the button reading 发布 | UNVERIFIED (M does not publish) |
- * | the publish call POST https://mp.yidianzixun.com/api/video/publish → {status: "success", id} or {status: "failed", reason} | UNVERIFIED |
- * | the own-video list GET https://mp.yidianzixun.com/model/Video?page=1&page_size=10&status=2,6,7 → posts[] {newsId, title, date} (the article list's shape) | UNVERIFIED |
- * | the published address https://www.yidianzixun.com/article/<newsId> (as articles) | UNVERIFIED |
- * | how the page refuses (`.editor-tip-error`, as the article replica) | UNVERIFIED |
- * | title and description limits (the settings contract's 80 and 1,000) | UNVERIFIED |
- * | the account call GET https://yidian.com/api/user/info | M account/yidian.ts; not used: another host than the desk, whose window.mpuser (W) names the account |
- * | a cover, tags, an audience, an AI declaration | no source records them: not applied (logged as ignored; a custom cover is refused) |
+ * What each step rests on is in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `visibility` (public only), `coverMode` (auto only).
