@@ -6,30 +6,8 @@
  * draft, and the same save with the publish status — the one call behind the
  * commit gate — publishes that draft.
  *
- * Sources: Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/CSDN.js 2022-01-28 (snapshot 2023-09-05);
- * Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/csdn.ts (commit f67129b, 2026-01-18; read in the fork wangguanran/Wechatsync);
- * M = leaperone/MultiPost-Extension src/sync/article/csdn.ts 2026-05-22, src/sync/article.ts 2026-06-04;
- * P = ZeroHawkeye/PenBridge packages/server/src/services/csdnApi.ts 2026-01-03, packages/web/src/components/CsdnPublishDialog.tsx 2026-01-03;
- * F = flycodeu/codeCenter docs/preview/MCP实现CSDN自动发帖.md (commit 306469e, as indexed): a publish request captured from the editor.
- * | fact | source |
- * |---|---|
- * | Markdown editor https://editor.csdn.net/md/; a draft at https://editor.csdn.net/md?articleId=<id> | Wc, Wd, F |
- * | signature: x-ca-key 203803574, x-ca-nonce (UUID), x-ca-signature = base64 HMAC-SHA256 (secret 9znpamsyl2c7cdrr9sas0le9vbc3r6ba) over "METHOD\n*\/*\n\n<content type>\n\nx-ca-key:…\nx-ca-nonce:…\n<path>", x-ca-signature-headers x-ca-key,x-ca-nonce | Wd, M, Wc (GET form), P (sorted query) |
- * | GET /blog-console-api/v3/editor/getBaseInfo → {code 200, data {name, nickname}} | Wc |
- * | the answer to it without a session (anything but code 200 with a name is taken as none) | UNVERIFIED |
- * | no session: the editor goes to passport.csdn.net | UNVERIFIED (P's login flow starts at https://passport.csdn.net/login) |
- * | POST /blog-console-api/v3/mdeditor/saveArticle {title, markdowncontent, content (HTML), readType public, level 0, tags (comma-joined), status, categories, type original/repost/translated, original_link, authorized_status, Description, not_auto_saved "1", source pc_mdeditor, cover_images, cover_type, is_new, vote_id, resource_id, pubStatus, creator_activity_id} → {code 200, data {id, url, title}} | Wc, P, F |
- * | draft: status 2 + pubStatus draft; publish: status 0 + pubStatus publish, with the draft's id | P, F |
- * | title 5–100 characters | F (≥ 5), M (cuts at 100) |
- * | tags 1–5, required to publish; Description ≤ 256 | P (CsdnPublishDialog) |
- * | 经验分享 as the tag when none is given | M |
- * | cover: POST /resource-api/v1/image/direct/upload/signature {imageTemplate, appName direct_blog_markdown, imageSuffix} → data {host, filePath, policy, signature, accessId, callback*, customParam}; multipart POST to host → {code 200, data.imageUrl}; cover_images [url], cover_type 1 (0 without) | Wc, M (fields), P (cover_type) |
- * | that policy request signed with the editor key above (P signs it with another key, 260196572, and a timestamp) | UNVERIFIED which one the live editor uses |
- * | pictures from other sites kept as written (the editor transfers pasted ones itself) | UNVERIFIED (Wc downloads and re-uploads them; no URL-copy endpoint is recorded) |
- * | published article https://blog.csdn.net/<user>/article/details/<id> (also data.url of the publish answer) | Wc fork test (postUrl), F (data.url) |
- * | verify: GET /blog/phoenix/console/v1/article/list?status=all_v2&pageSize=20&page=1 → data.list[] {articleId, title, postTime} | P |
- * | postTime as "YYYY-MM-DD HH:mm:ss" Beijing time (or Unix seconds) | UNVERIFIED |
- * | an AI-content declaration in the save body | none recorded: `aiLabel` is not applied |
+ * What each step rests on (the public sources of every fact about CSDN, and
+ * how sure each is) is in csdn/provenance.ts.
  *
  * Settings: `tags` (≤ 5; 经验分享 when none), `summary` (Description, ≤ 256), `articleType`
  * (original, repost, translated), `originalUrl` (required for repost and translated),
@@ -44,6 +22,7 @@ import { field, needField } from './kit/page-api.js';
 import { webPictures } from './kit/pictures.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
+import { CSDN_PROVENANCE } from './csdn/provenance.js';
 import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './csdn/api.js';
 import { uploadCover } from './csdn/cover.js';
 
@@ -92,6 +71,7 @@ export const csdnAdapter: Adapter = {
   contentTypes: ['article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  provenance: CSDN_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

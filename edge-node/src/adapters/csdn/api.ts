@@ -4,7 +4,7 @@
  * editor's public app key, over the method, Accept, Content-Type, the nonce
  * and the path with its sorted query — made here and sent from inside the
  * logged-in editor page with the page's cookies. Answers are `{code: 200,
- * data}`; anything else is a refusal with `msg`. Provenance is in ../csdn.ts.
+ * data}`; anything else is a refusal with `msg`. Provenance is in ./provenance.ts.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';

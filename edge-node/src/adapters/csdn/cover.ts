@@ -2,7 +2,7 @@
  * The custom cover onto CSDN's image store, in the editor's two steps: a
  * signed request for an upload policy, then a form POST of the file to the
  * storage host that policy names (another site: sent without cookies, as the
- * editor's own upload does). Provenance is in ../csdn.ts.
+ * editor's own upload does). Provenance is in ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext } from '../contract.js';
