@@ -6,30 +6,8 @@
  * pictures from other sites copied onto jianshu first, and made public
  * (`publicize`), the one call behind the commit gate.
  *
- * Sources: Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/jianshu.js 2021-04-27 (snapshot 2023-09-05);
- * Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/jianshu.ts (commit f67129b, 2026-01-18; read in the fork wangguanran/Wechatsync),
- * Wf = the fork iguatian/Wechatsync of the same file (commit 1a95398, as indexed);
- * M = leaperone/MultiPost-Extension src/sync/article/jianshu.ts 2025-12-05, src/sync/article.ts 2026-06-04;
- * S = terwer/siyuan-plugin-publisher src/adaptors/web/jianshu/jianshuWebAdaptor.ts 2025-11-11.
- * | fact | source |
- * |---|---|
- * | writer https://www.jianshu.com/writer; a note at /writer#/notebooks/<nb>/notes/<id>; an article at /p/<slug> | M, Wd, S |
- * | GET /settings/basic.json → data {nickname, avatar}; the account id is the number in the avatar path /users/upload_avatars/<id>/ | Wd, Wc |
- * | data.preferred_note_type markdown (else rich text) decides the body's format | Wf |
- * | no session: the writer goes to /sign_in, API calls answer 401 | UNVERIFIED |
- * | session cookie remember_user_token | UNVERIFIED |
- * | GET /author/notebooks → [{id, name}] | Wd, Wc, S |
- * | POST /author/notes {notebook_id, title, at_bottom false} → {id, slug} | Wd, M, S |
- * | PUT /author/notes/<id> {id, autosave_control (1 for a new note, +1 each save), title, content} | Wd, M, S |
- * | POST /author/notes/<id>/publicize {} makes the note public | S |
- * | its answer (anything but `{error: [...]}` is taken as done) | UNVERIFIED |
- * | refusals: {error: [{code, message}]} | Wd |
- * | POST /upload_images/fetch {url} → {url} (a copy of a picture by URL) | Wd |
- * | POST /author/notes/<id>/soft_destroy {} removes a note | S |
- * | verify: GET /author/notebooks/<nb>/notes → [{id, title, slug, …}] | Wd |
- * | in that list `shared` (public) and `content_updated_at` (Unix seconds) | UNVERIFIED |
- * | the cover: jianshu shows the article's first picture; no cover field (Wf alone sends one) | Wd, Wc, M, S |
- * | an AI-content declaration, tags, summary | none recorded: not applied |
+ * What each step rests on (the public sources of every fact about jianshu,
+ * and how sure each is) is in jianshu/provenance.ts.
  *
  * Settings: `notebook` (by name; the first notebook otherwise). `coverMode` takes only
  * `auto` (jianshu picks the cover); `aiLabel`, `tags`, `summary` and `original` have
@@ -38,6 +16,7 @@
 import type { Page } from 'playwright-core';
 import { escapeHtml, markdownToHtml } from '@plume/shared';
 import { AdapterError, type Adapter, type AdapterContext, type LoginInfo, type Step } from './contract.js';
+import { JIANSHU_PROVENANCE } from './jianshu/provenance.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, needField } from './kit/page-api.js';
@@ -118,6 +97,7 @@ export const jianshuAdapter: Adapter = {
   contentTypes: ['article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  provenance: JIANSHU_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
