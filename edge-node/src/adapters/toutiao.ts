@@ -6,28 +6,14 @@
  * (toutiao/site.ts: login check, CSRF token, 作品声明, the content list
  * `verify` reads).
  *
- * Provenance: each of those modules opens with its table (fact → repository,
- * path, snapshot date; unverified steps named). The sources:
- * leaperone/MultiPost-Extension (src/sync/{article,dynamic,video}/toutiao*.ts,
- * 2025-12-05 to 2026-06-04), wechatsync/Wechatsync (the 2021 driver
- * packages/@wechatsync/drivers/src/toutiao.js in the 2023-09-05 snapshot, and
- * the newer packages/core/src/adapters/platforms/toutiao.ts as indexed),
- * SuperWangYuan/toutiaohao-mcp-server (as indexed), dalige88/Web_Manager (the
- * 微头条 publish request, 2020) and gravitysword/SpacePan (the article URL).
- * dreammis/social-auto-upload records no toutiao flow.
- *
- * Login (accounts login):
- * | fact | source |
- * |---|---|
- * | login page https://mp.toutiao.com/auth/page/login/; done once the page is under mp.toutiao.com/profile | SuperWangYuan/toutiaohao-mcp-server configs/urls.go, toutiaohao/login.go (commit 5efe5dd, as indexed) |
- * | session cookies sessionid, sid_tt | toutiao/site.ts (toutiaohao-mcp-server toutiaohao/login.go) |
- * | the QR in ByteDance's login widget `.web-login-scan-code__content__qrcode-wrapper img`, its expired mask `.web-login-scan-code__content__qrcode-wrapper__mask` with a refresh control; the 扫码登录 tab | UNVERIFIED for mp.toutiao.com (public scripts record that widget on www.toutiao.com and www.douyin.com, none citable here) |
- * | the SMS step (.sms-verify) and slider (.captcha-slider) | UNVERIFIED |
+ * What each step of every module rests on (the public sources of every fact
+ * about 头条号, and how sure each is) is in toutiao/provenance.ts.
  */
 import type { Adapter } from './contract.js';
 import { discardArticleDraft, prepareArticle, publishArticle, TOUTIAO_ARTICLE_SETTINGS, verifyArticle } from './toutiao/article.js';
 import { isLoginPage, ORIGIN, URLS, at, whoAmI } from './toutiao/site.js';
 import { prepareVideo, publishVideo, TOUTIAO_VIDEO_SETTINGS, verifyVideo } from './toutiao/video.js';
+import { TOUTIAO_PROVENANCE } from './toutiao/provenance.js';
 import { prepareWeitoutiao, publishWeitoutiao, TOUTIAO_DYNAMIC_SETTINGS, verifyWeitoutiao } from './toutiao/weitoutiao.js';
 import { openLoggedIn } from './support.js';
 
@@ -35,6 +21,7 @@ export const toutiaoAdapter: Adapter = {
   platform: 'toutiao',
   contentTypes: ['article', 'dynamic', 'video'],
   defaultBaseUrl: ORIGIN,
+  provenance: TOUTIAO_PROVENANCE,
   settingKeys: [...new Set([...TOUTIAO_ARTICLE_SETTINGS, ...TOUTIAO_DYNAMIC_SETTINGS, ...TOUTIAO_VIDEO_SETTINGS])],
   login: {
     url: `${ORIGIN}/auth/page/login/`,

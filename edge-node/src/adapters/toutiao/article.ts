@@ -6,23 +6,8 @@
  * article is saved as a draft (`save=0`) and, behind the commit gate,
  * published (`save=1`) from the draft's own page.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | editor https://mp.toutiao.com/profile_v4/graphic/publish; a draft at …/graphic/publish?pgc_id=<id> | leaperone/MultiPost-Extension src/sync/article.ts 2026-06-04; wechatsync/Wechatsync packages/core/src/adapters/platforms/toutiao.ts (commit de6e5f7, as indexed) |
- * | title `textarea[placeholder="请输入文章标题（2～30个字）"]`: 2–30 characters | MultiPost src/sync/article/toutiao.ts 2025-12-05 |
- * | POST https://mp.toutiao.com/mp/agw/article/publish?source=mp&type=article&aid=1231, form-encoded: pgc_id, source 29, extra (JSON), content (HTML), title, search_creation_info, title_id, mp_editor_stat, is_refute_rumor, save, timer_status, timer_time, educluecard, draft_form_data {coverType}, pgc_feed_covers (JSON), article_ad_type, is_fans_article, govern_forward, praise, disable_praise, tree_plan_article, activity_tag, trends_writing_tag, claim_exclusive → {code, err_no, message, data.pgc_id} | Wechatsync packages/core/src/adapters/platforms/toutiao.ts (de6e5f7); the same path with fewer fields in packages/@wechatsync/drivers/src/toutiao.js 2021-11-23 |
- * | `save=0` saves a draft; the page's own fetch adds msToken / a_bogus | Wechatsync core toutiao.ts (de6e5f7) |
- * | `save=1` with the draft's pgc_id publishes it | dalige88/Web_Manager Web.Manager/wwwroot/PY/发布头条文章.py (commit 12cde1c, as indexed; 2020: its publish sends save 1, on the older www.toutiao.com gateway) — second-sourced, but the sources disagree and none is dated newer: Wechatsync core (de6e5f7) and two draft-upload scripts in the code index (files 61440410574, 68300924013, repositories not named) send save=0 for a draft, while a later 头条号 adapter in the index (file 66852397641, repository not named) documents save=0 as 正式发布 and save=1 with entrance=main as 草稿. UNVERIFIED which is today's: if save=0 published, prepare's draft save would publish before the commit gate. The adapter keeps the reading three sources share |
- * | the publish answer {code 0, err_no 0, message, data.pgc_id} | Wechatsync core toutiao.ts (de6e5f7); file 66852397641 above (data.pgc_id, message 保存成功 / 提交成功) — second-sourced. TOLERANT: the id read from the answer's text when a JSON number cannot hold it; an accepted answer naming none (or 0) is read back from the content list by the title |
- * | claim_exclusive = 头条首发 | Wechatsync core toutiao.ts (de6e5f7) sends the field; its meaning is read from its name (UNVERIFIED) |
- * | pgc_feed_covers items {id, url, uri, origin_uri, ic_uri, thumb_width, thumb_height} | Wechatsync drivers/src/toutiao.js 2021-11-23 |
- * | coverType 3 with no covers (no cover of ours); coverType 1 with one cover | 3: Wechatsync core toutiao.ts (de6e5f7); 1 = 单图: UNVERIFIED |
- * | the 作品声明 as the form field content_declaration (JSON list of the labels) | UNVERIFIED (no public record of the field) |
- * | images: POST https://mp.toutiao.com/spice/image?upload_source=20020002&aid=1231&device_platform=web, multipart `image`, header x-secsdk-csrf-token → {code, data: {image_uri, image_url, image_width, image_height}} | Wechatsync core toutiao.ts (de6e5f7) |
- * | images by URL: POST https://mp.toutiao.com/tools/catch_picture/ form upfile=<url>, version=2 → {url, images[0].origin_web_uri}; an empty images list is a refusal | Wechatsync drivers/src/toutiao.js 2021-11-23 (whether it still answers: UNVERIFIED) |
- * | pictures in the content as `<div class="pgc-img"><img … web_uri img_width img_height image_type><p class="pgc-img-caption"></p></div>`; links removed (their text kept) | Wechatsync core toutiao.ts (de6e5f7), drivers/src/toutiao.js 2021-11-23 |
- * | published article at https://www.toutiao.com/article/<id>/ | gravitysword/SpacePan SpacePan/config/login.py (commit 141bcf0, as indexed); file 66852397641 above (发布链接 https://www.toutiao.com/article/{pgc_id}) — second-sourced |
- * | drafts removed with POST https://mp.toutiao.com/mp/agw/creator_center/delete_draft?app_id=1231 {drafts: [{draft_type: 2, gid}]} → {code: 0} | UNVERIFIED (public automation notes; none of the sources above) |
+ * What it rests on (the public sources of every fact about 头条号, and how
+ * sure each is) is in ./provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the article's cover),
  * `exclusive` (头条首发), `declarations` (作品声明), `aiLabel` (adds 引用AI; the

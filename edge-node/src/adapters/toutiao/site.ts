@@ -4,18 +4,8 @@
  * secsdk CSRF token, the 作品声明 and 头条首发 settings, and the author's
  * content list that `verify` reads.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | creator site https://mp.toutiao.com; home https://mp.toutiao.com/profile_v4/index | leaperone/MultiPost-Extension src/sync/article.ts 2026-06-04; SuperWangYuan/toutiaohao-mcp-server configs/urls.go (commit 22b7936, as indexed) |
- * | no session: creator pages go to https://mp.toutiao.com/auth/page/login/ | toutiaohao-mcp-server configs/urls.go, toutiaohao/login.go (commit 5efe5dd, as indexed) |
- * | session cookies `sessionid`, `sid_tt` (with `sid_guard`, `sso_uid_tt`) | toutiaohao-mcp-server toutiaohao/login.go (5efe5dd); dalige88/Web_Manager Web.Manager/wwwroot/PY/发微头条（图文皆可）.py (commit 331a8af, as indexed) |
- * | GET https://mp.toutiao.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name; no data.user.id = not logged in | wechatsync/Wechatsync packages/@wechatsync/drivers/src/toutiao.js 2021-11-23 (snapshot 2023-09-05); packages/core/src/adapters/platforms/toutiao.ts (commit de6e5f7, as indexed); another adapter's login check in the code index (file 71517190519, repository not named: ACCOUNT_ENDPOINT get_media_info, 登录态判定) — second-sourced. (A third records GET mp/agw/creator_center/user_info?app_id=1231 → {code 0, name, user_id_str}, file 66852397641; not used) |
- * | HEAD https://mp.toutiao.com/ttwid/check/ with x-secsdk-csrf-request: 1, x-secsdk-csrf-version: 1.2.22 → header x-ware-csrf-token; sent back as x-secsdk-csrf-token | Wechatsync packages/core/src/adapters/platforms/toutiao.ts (de6e5f7) |
- * | the token is the second comma-separated part of x-ware-csrf-token ("0,<token>,…") | UNVERIFIED for toutiao (the format juejin's same secsdk hands out; Wechatsync sends the whole header) |
- * | 作品声明 check boxes 取材网络, 引用站内, 个人观点，仅供参考, 引用AI, 虚构演绎，故事经历, 投资观点，仅供参考, 健康医疗分享，仅供参考 (several at once); 头条首发 check box | UNVERIFIED (public automation scripts name them; none of the sources above) |
- * | GET https://mp.toutiao.com/mp/agw/article/list/?page=1&page_size=20&status=all → data.articles[] {id, title, status (1 draft; 3, 6 published), create_time, article_url} | toutiaohao-mcp-server toutiaohao/article_list.go (commit 019701e, as indexed); a script in the code index (file 68300924013, repository not named) reads the same list as mp/agw/article/list?need_recall=0&status=0&from=all&offset=0&count=6 → data.articles[] {title, status, is_draft, is_passed} — second-sourced (the address's query: UNVERIFIED which form today's page sends). TOLERANT: a row is a draft when its status says so or is_draft is true |
- * | that list also holds 微头条 (their text as title) and videos; create_time in Unix seconds | UNVERIFIED: no public source shows a 微头条 or video row in it; the one 微头条 list recorded is mp/agw/article/wtt/list?count=&max_time= (a 2020 Java client, code index file 43473514164, repository not named), whose rows no source records |
- * | social-auto-upload has no toutiao uploader | dreammis/social-auto-upload 2026-08-20 |
+ * What it rests on (the public sources of every fact about 头条号, and how
+ * sure each is) is in ./provenance.ts.
  */
 import { labelsOf, TOUTIAO_DECLARATIONS } from '@plume/shared';
 import type { Page } from 'playwright-core';

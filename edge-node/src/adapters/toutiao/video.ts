@@ -5,22 +5,8 @@
  * topics, the cover dialog, and 发布 — the one non-repeatable click, whose
  * JSON answer names the video.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | upload page https://mp.toutiao.com/profile_v4/xigua/upload-video | leaperone/MultiPost-Extension src/sync/video.ts 2026-06-04 |
- * | video input `input[type=file][accept="video/*"]` | MultiPost src/sync/video/toutiaohao.ts 2025-12-05 |
- * | title `input[placeholder*="作品标题"]` | MultiPost src/sync/video/toutiaohao.ts 2025-12-05 |
- * | description `div.zone-container.editor-kit-container.editor.editor-comp-publish[contenteditable="true"]`: the text, then each topic as "#topic "; at most 5 topics | MultiPost src/sync/video/toutiaohao.ts 2025-12-05 |
- * | cover: `div.cover-container` → `div.byte-upload-trigger` → `input[type="file"].byte-upload-input` → `button.primary` (完成) | MultiPost src/sync/video/toutiaohao.ts 2025-12-05 |
- * | publish: the button whose text is exactly "发布", disabled until the upload is done | MultiPost src/sync/video/toutiaohao.ts 2025-12-05 |
- * | the upload's end shown as 上传成功 / 上传失败 | UNVERIFIED (public automation scripts wait for 上传成功; none of the sources above) |
- * | upload protocol (apply → chunk PUTs to an upload host → commit) | UNVERIFIED (the replica's own; the adapter only drives the page) |
- * | 发布 sends POST https://mp.toutiao.com/xigua/api/upload/PublishVideo, JSON {ItemId "", Title, VideoInfo {Vid, VName, ThumbUri, ThumbUrl, Duration, VideoWidth, VideoHeight}, Abstract, PublishType, From "mp", …} (an earlier guess here, the article gateway with type=video, is recorded nowhere and was dropped) | Y2zz/Pugying, its toutiao video publish (as indexed; code index file 70310119260); a toutiao uploader's publish_url (code index file 26485163533, repository not named); a toutiao API README that submitted a video from the web page through it, "返回 HTTP 200" (code index file 71021044614) — second-sourced |
- * | its answer {status, data {Code, Message, ItemId}}; status -12 = the session is gone | Pugying (as indexed: success is status 0 and data.Code 0, the id data.ItemId). TOLERANT: every result code the answer carries (status, code, data.Code) must be 0, any other is a refusal with data.Message; the id is data.ItemId or data.item_id, a string or a number (read from the answer's text when a JSON number cannot hold it); an accepted answer naming none is read back from the content list by the title |
- * | the video at https://www.toutiao.com/video/<id>/ | Pugying (platformUrl https://www.toutiao.com/video/<ItemId>/, as indexed) — second-sourced |
- * | title ≤ 30 characters | UNVERIFIED (the article editor's limit) |
- * | a refused cover shown in a `.byte-message` toast | UNVERIFIED |
- * | visibility and an AI-content declaration on this page | no public record: `visibility: private` and `aiLabel: true` are refused rather than ignored |
+ * What it rests on (the public sources of every fact about 头条号, and how
+ * sure each is) is in ./provenance.ts.
  *
  * Settings (shared contract names): `tags` (≤ 5), `description` (else the
  * payload's), `coverMode` (`custom` uploads the cover; absent → custom when

@@ -4,20 +4,8 @@
  * composer's 图片 drawer, the 作品声明 and 头条首发 check boxes, then 发布 —
  * the one non-repeatable click, whose JSON answer names the post.
  *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | composer https://mp.toutiao.com/profile_v4/weitoutiao/publish | leaperone/MultiPost-Extension src/sync/dynamic.ts 2026-06-04; SuperWangYuan/toutiaohao-mcp-server configs/urls.go (commit 22b7936, as indexed) |
- * | text editor `div[contenteditable="true"]`, a ProseMirror (`.ProseMirror`) | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (commit 353e976, as indexed) |
- * | topics written #topic# after the text | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 |
- * | pictures: `button.syl-toolbar-button` "图片" opens a drawer with an `input[type="file"]`, confirmed by `button[data-e2e="imageUploadConfirm-btn"]`; each picture then shows an `.image-remove-btn` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22 (the confirm button's `data-e2e` at line 96 of 2ef8725; the same button in src/sync/article/toutiao.ts:123 and src/sync/dynamic/toutiaohao.ts:107) |
- * | text ≤ 2,000 characters, ≤ 9 pictures | toutiaohao-mcp-server configs/content.go (commit 474f972, as indexed) |
- * | publish `button.publish-content` | MultiPost src/sync/dynamic/toutiao.ts 2026-05-22; toutiaohao-mcp-server toutiaohao/selectors.go (353e976) |
- * | the publish request today: POST https://mp.toutiao.com/mp/agw/article/wtt (query aid=1231, mp_publish_ab_val=0 as the page adds them), JSON {content, image_list (the pictures' uris), extra (claim_exclusive, info_source), is_fans_article 2, pre_upload 1} | a1667834841/goForTouTiao api/toutiao.go (commit dbdddc9, as indexed); Y2zz/Pugying, its 图文 publish for toutiao (as indexed; code index file 70539543974) — second-sourced |
- * | the older publish request POST https://www.toutiao.com/c/ugc/content/publish/ form {content, image_uris} answering message "success" | dalige88/Web_Manager Web.Manager/wwwroot/PY/发微头条（图文皆可）.py (commit 331a8af, as indexed; 2020). TOLERANT: the click is judged by whichever of the two addresses the composer sends |
- * | the answer {code, message, data {add_thread_limit, thread_id}}, thread_id a JSON number | goForTouTiao structures/structures.go (dbdddc9: `ThreadID int64`, success = code 0); Pugying reads data.threadId, else data.thread_id, and code 0 — second-sourced. TOLERANT: accepted = code 0, or (the older answer) no code and message "success"; any other code is a refusal; the id is data.thread_id or data.threadId, a string or a number (a 19-digit number read from the answer's text, which a JSON number cannot hold); an accepted answer with neither is read back from the content list by the text |
- * | data.pgc_id or data.item_id in a 微头条 answer | UNVERIFIED: no public source records them for agw/article/wtt (searched goForTouTiao, Pugying, Web_Manager, MultiPost-Extension, Wechatsync, social-auto-upload); not read, so such an answer is read back like one naming no post |
- * | the post at https://www.toutiao.com/w/<id>/ | Pugying (its 图文 publish answers https://www.toutiao.com/w/<thread id>/, as indexed) — second-sourced |
- * | the check boxes' markup (`label.byte-checkbox` holding an `input[type=checkbox]` and the label text) and the toast a refused picture shows (`.byte-message`) | UNVERIFIED |
+ * What it rests on (the public sources of every fact about 头条号, and how
+ * sure each is) is in ./provenance.ts.
  *
  * Settings (shared contract names): `tags` (as #topic#), `declarations` (作品声明),
  * `aiLabel` (adds 引用AI), `exclusive` (头条首发).
