@@ -9,52 +9,9 @@
  * post's id; the page then moves to the works page, whose own list answer
  * names the post.
  *
- * Sources (public repositories; the date is the snapshot's or the commit's):
- * A  dreammis/social-auto-upload uploader/ks_uploader/main.py (1c66b7d, 2026-08-20)
- * A2 dreammis/social-auto-upload uploader/ks_uploader/main.py and tests/test_kuaishou_publish_dialog.py (4aeb5fe, after A)
- * N  dreammis/social-auto-upload docs/kuaishou-note-safety.md (2f70762) and uploader/ks_uploader/note_evidence.py (5d028b6): kuaishou's public page bundle of 2026-09-16
- * I  dreammis/social-auto-upload#277 (2026-08-26, a reported problem): a real upload where a confirmation dialog covered 发布
- * M  leaperone/MultiPost-Extension src/sync/video/kuaishou.ts, src/sync/dynamic/kuaishou.ts (2ef8725, 2026-06-05)
- * K  yikart/AiToEarn project/aitoearn-electron/electron/plat/Kwai/index.ts, kwai.type.ts (8bbf520, 2026-06-26)
- * P  Colinchiu007/Multi-Publish apps/desktop/electron/services/rpa-view-navigation-helpers.js (0beb5b6, 2026-09-30)
- * S  Laihiujin/SynapseAutomation syn_backend/uploader/ks_uploader/main.py, syn_backend/app_new/platforms/kuaishou.py, syn_backend/myUtils/video_collector.py (3f62c5c, 2026-01-22)
- * H  HongjianLi/social-media-publisher kuaishou.js (01794a1)
- * X  xinnian999/media-cat script/kuaishou.js (4457c90)
- * C  NanmiCoder/MediaCrawler store/kuaishou/__init__.py, media_platform/kuaishou/help.py (d6f7c5b, 2026-08-14)
- *
- * | fact | source |
- * |---|---|
- * | publish page https://cp.kuaishou.com/article/publish/video (videos and 图文) | A; M; H; S |
- * | no session → passport.kuaishou.com/pc/account/login/?sid=kuaishou.web.cp.api… (QR: main#login-form, div.qr-login img[alt=qrcode]) | A |
- * | login (accounts login): that passport URL with callback …/rest/infra/sts?followUrl=<publish page>; `div.platform-switch` shows the QR when the form opens on another method | A |
- * | login: expired QR `div.qrcode-status.qrcode-status-timeout`, renewed by `p.qrcode-refresh`; done once the page is off passport.kuaishou.com (the publish page) | A |
- * | login SMS step (input[placeholder*="验证码"], "获取验证码", "确定", .sms-verify .error-tip) and slider (.captcha-slider) | UNVERIFIED: no public source records kuaishou's after searching A, S, P, K and the code index for its passport page |
- * | logged in ⇔ `button[class^='_upload-btn']` visible; it opens the file chooser | A; H (`button._upload-btn_…`) — second-sourced |
- * | logged out: TOLERANT: a redirect to passport.kuaishou.com, or the page showing "立即登录" instead of the form; either is login_required | A (both); S, X ("立即登录" link) — second-sourced |
- * | the account id is the `userId` cookie; the name shows in `.user-info-name` | S (app_new/platforms/kuaishou.py) — second-sourced |
- * | session cookie `kuaishou.web.cp.api_st` (the login's sign) | UNVERIFIED: only unnamed excerpts of the code index record it; A, S, K, C and P name other cookies or none |
- * | 图文 tab `div[role="tablist"] div[role="tab"]:has-text("图文")`, button "上传图片" (M's older `div#rc-tabs-0-tab-2` also matches the replica) | A (newer, preferred); M |
- * | "上传中" while uploading, "上传失败" on failure | A |
- * | "我知道了" notice; react-joyride guide (div[id^=react-joyride-step] div[role=alertdialog], #react-joyride-portal, .react-joyride__spotlight) swallowing clicks | A; X (react-joyride overlay) |
- * | description: contenteditable following the "描述" label; placeholder 添加合适的话题和描述，作品能获得更多推荐～ | A; M |
- * | title, text and #topics go into that one editor; topics: at most 3 (M allows 4; the newer source wins) | A; M |
- * | description at most 500 characters | H; P — second-sourced |
- * | 图文: at most 31 pictures | H — second-sourced |
- * | cover: span "封面设置" → ../following-sibling::div[1] first div → div[role=document].ant-modal → "上传封面" → input[type=file] → "确认" | A; M |
- * | collection: label "加入合集" → following ant-select → .ant-select-selector → div.ant-select-item-option[label=<name>] | A |
- * | schedule: label.ant-radio-wrapper "定时发布", input[placeholder="选择日期时间"] set through the native value setter, Enter; 'YYYY-MM-DD HH:mm:ss'; more than 2 h ahead | A (ks_uploader/main.py, uploader/base_video.py); M (定时发布, the same picker) |
- * | publish: the text "发布" (exact) | A; S; H, X (the control `._button-primary_3a3lq_60` / `._button_3a3lq_1`) |
- * | a confirmation after 发布: TOLERANT: none (H, X: 发布 moves on by itself; N covers both), or a dialog whose enabled button reads 确认发布 (A, A2: `.ant-modal-confirm-centered` `button.ant-btn-primary`; I), 确 认 beside 取 消 (P, with a disabled 确定 elsewhere on the page) or 发布 (S: a 发布设置 dialog); clicked once when it shows before the publish request left, never after | A; A2; I; P; S; H; N — second-sourced |
- * | publish request: POST /rest/cp/works/v2/video/pc/submit (videos), POST /rest/cp/works/atlas/pc/publish/submit (图文) | K; N (图文) — second-sourced |
- * | its answer: `result` 1 = taken; anything else refused, with `message` (N: -1 refuses); no post id in it (N: none recorded; K reads the id back from the works list) | K; N — second-sourced |
- * | refusal shown by the page before any request left: `.ant-message-error` | UNVERIFIED: no source records kuaishou's toast; it only turns a refusal that sends nothing into publish_rejected (else the wait ends as unknown) |
- * | after a taken post the page moves to article/manage/video?status=2&from=publish | A; S; P — second-sourced |
- * | works list: POST /rest/cp/works/v2/video/pc/photo/list answers `result` 1, data.list[] {workId, title, uploadTime (ms)}; the works page's own rows (.video-item) show no id | K (getWorks); S (rows) — second-sourced |
- * | the works page asks for that list itself as it opens (the adapter listens; it never sends the request) | UNVERIFIED: only unnamed excerpts of the code index (collectors that open article/manage/video and wait for that answer) record it; a page that does not ask ends readback_failed |
- * | 图文 in that list | UNVERIFIED: K lists works with `showAtlasIcon`; P (2026-09-30, newest) found no 图文 id there. A 图文 missing from it ends readback_failed, and verify cannot find it there either: after its checks the job could be published again |
- * | post URL www.kuaishou.com/short-video/<id> | C — second-sourced; that the list's workId is that id: UNVERIFIED (K keeps workId beside publishId; no named source builds the URL from it) |
- * | the list's `title` is the whole caption (topics included) | UNVERIFIED: K, S read it as the work's title without saying what it holds |
- * | the AI-content declaration (作者声明) | UNVERIFIED: A names an ant-select 作者声明 on the form but records none of its options; not applied |
+ * What every step rests on (the public sources of each fact about kuaishou's
+ * publish page, its requests, the works list and the login, and how sure each
+ * is) is in kuaishou/provenance.ts.
  *
  * Settings (shared contract names): `tags` (≤ 3), `description` (videos; else the
  * payload's), `coverMode` (`custom` uploads the cover; absent → custom when there
@@ -70,6 +27,7 @@ import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts } from './support.js';
 import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, publishConfirmation, schedule, uploadCover, uploadFiles } from './kuaishou/form.js';
 import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './kuaishou/site.js';
+import { KUAISHOU_PROVENANCE } from './kuaishou/provenance.js';
 import { findWork, watchWorksList, type Work } from './kuaishou/works.js';
 
 /** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20). */
@@ -188,6 +146,7 @@ export const kuaishouAdapter: Adapter = {
   contentTypes: ['video', 'dynamic'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  provenance: KUAISHOU_PROVENANCE,
   login: {
     url: URLS.login,
     qrTab: 'main#login-form div.platform-switch',

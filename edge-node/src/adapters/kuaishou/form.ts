@@ -1,7 +1,7 @@
 /**
  * The steps of kuaishou's publish page (cp.kuaishou.com/article/publish/video),
  * one function each, addressed the way the public records address them (see
- * the provenance table in ../kuaishou.ts).
+ * the provenance in provenance.ts).
  */
 import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile } from '../contract.js';

@@ -1,5 +1,5 @@
 /**
- * kuaishou's addresses (see the provenance table in ../kuaishou.ts): the
+ * kuaishou's addresses (see the provenance in provenance.ts): the
  * creator centre's pages, the publish requests its page sends, and the post
  * address a work id stands for.
  */
