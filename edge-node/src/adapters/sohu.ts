@@ -8,33 +8,10 @@
  * own page. One Sohu login may hold several 搜狐号 accounts (子账号): the
  * job's account id picks one, and every call names it (`accountId`).
  * Videos go through the video page, driven as a person does
- * (./sohu/video.ts, with its own provenance table).
+ * (./sohu/video.ts).
  *
- * Sources named by letter below (indexed public code whose repository the
- * code index does not name, cited by its index file id):
- * A: a Node 搜狐号 API client, sohu api client (code index file 63178258327);
- * B: a 搜狐号 video publishing endpoint reference, §4.8–4.9 (code index file
- * 65873236731); C: @jackwener/opencli 搜狐号 article command quoting the
- * editor bundle mp_micro_contentmanager app.9e74a732d8.js (code index file
- * 55570471922); D: a PHP sync script, 2021-05-28 (code index file 24559408021).
- *
- * | fact | source (repository, path, snapshot date) |
- * |---|---|
- * | editor https://mp.sohu.com/mpfe/v4/contentManagement/news/addarticle; title `input[placeholder="请输入标题（5-72字）"]` (5–72 characters); a Quill body | leaperone/MultiPost-Extension src/sync/article.ts, src/sync/article/sohu.ts 2026-06-03 (snapshot 2026-06-05) |
- * | GET https://mp.sohu.com/mpbp/bp/account/list → code 2000000, data.data[].accounts[] {id, nickName}; several accounts per login | wechatsync/Wechatsync packages/core/src/adapters/platforms/sohu.ts (commit 083383d, as indexed); the older register-info call in packages/@wechatsync/drivers/src/sohu.js 2021-11-26 (snapshot 2023-09-05) |
- * | write calls send `dv-id` (32 hex digits) and `sp-cm` (the `mp-cv` cookie, else "100-<ms>-<hex>") | Wechatsync core sohu.ts (083383d) |
- * | POST https://mp.sohu.com/commons/front/outerUpload/image/file?accountId=<id>, multipart `file` + accountId → {url} | Wechatsync drivers sohu.js 2021-11-26; Wechatsync core sohu.ts (083383d) |
- * | POST /mpbp/bp/news/v4/news/draft/v2?accountId=<id>, JSON {title, brief, content, channelId 24, categoryId -1, id, userColumnId 0, columnNewsIds, businessCode 0, declareOriginal, cover, topicIds, isAd 0, userLabels "[]", reprint, customTags, infoResource 0, sourceUrl, visibleToLoginedUsers 0, attrIds, auto: true, accountId} → {success, data: <draft id>, msg} | Wechatsync core sohu.ts (083383d) |
- * | a draft at …/news/addarticle?spm=smmp.articlelist.0.0&contentStatus=2&id=<id> | Wechatsync core sohu.ts (083383d), drivers sohu.js |
- * | tables drawn as an SVG picture (the platform strips a table's styles); h3 as bold text; code blocks as plain text | Wechatsync core sohu.ts preprocessConfig (tableFormat svg-image, boldHeadingLevels [3]) (083383d); drivers sohu.js preEditPost → tools/code.js 2021-04-28 |
- * | POST /mpbp/bp/news/v4/news/publish/v2?accountId=<id>, the draft's JSON without `auto` (the editor's baseParams plus attrIds) | A (publishArticle, buildSohuPublishPayload); C (addArticlePushArticle, quoting the editor bundle) — second-sourced |
- * | its answer: success is code 2000000 (A, B, C); A also reads `success` false as a refusal; data is the article id as a scalar (B), or an object when originality is declared (C) | TOLERANT: accepted when code is 2000000, or when there is no code and success is true; the id is data as a number or digits; an accepted answer whose data names no id (an object, null) is read back from the author's list by title |
- * | publishing the saved draft by sending its id; the article keeps that id | UNVERIFIED: A and C publish with id 0 (no draft); the editor sends its baseParams' id (C), which on a draft's page is the draft's. The answer's own id is used, never the draft's; none named: the list by title |
- * | the AI declaration as `creationStatement` 2 (0 none) | UNVERIFIED: A and C send no creationStatement; no public source records the field after searching A, B, C, D, Wechatsync and MultiPost |
- * | GET /mpbp/bp/news/v4/users/news?psize&newsType=0&statusType=1&columnId=&pno&streamId=&accountId → code 2000000, data.news[] {id, title, status, auditStatus, rejectReason, postTime} | A (fetchNewsPage: newsType 0 for articles); B (the same list, newsType 4, for videos) — second-sourced |
- * | the list's statuses: 4 and 16 public, 2 and 5 in review; 1 a draft, 3 failed review, 7 and 9 not public; auditStatus 8 or a rejectReason is a refusal | TOLERANT: verify counts 2, 4, 5 and 16 (B's public and reviewing; A's status 4 published, 2 reviewing) and nothing else, and never a row with auditStatus 8 or a rejectReason (A) |
- * | published article at https://www.sohu.com/a/<id>_<accountId> | A (mapSohuNewsStatus); B (WatchNum builds the same address) — second-sourced |
- * | the login redirect of the editor page | UNVERIFIED (the account list decides) |
+ * What each step rests on (the public sources of every fact about 搜狐号,
+ * articles and videos, and how sure each is) is in sohu/provenance.ts.
  *
  * Settings (shared contract names): `coverMode` (`custom` uploads the
  * article's cover), `summary` (the brief), `aiLabel` (creationStatement; the
@@ -52,6 +29,7 @@ import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
 import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } from './sohu/session.js';
+import { SOHU_PROVENANCE } from './sohu/provenance.js';
 import { prepareVideo, publishVideo, SOHU_VIDEO_SETTINGS, verifyVideo } from './sohu/video.js';
 import { assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
 
@@ -258,6 +236,7 @@ export const sohuAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: SOHU_VIDEO_SETTINGS },
+  provenance: SOHU_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

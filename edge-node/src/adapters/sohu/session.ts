@@ -1,8 +1,8 @@
 /**
  * What the 搜狐号 article and video sides share: the site's addresses as a
  * replica maps them, the login test, and the account list that says which
- * 搜狐号 accounts a Sohu login holds. The facts and their sources are in the
- * provenance tables of ../sohu.ts and ./video.ts.
+ * 搜狐号 accounts a Sohu login holds. The facts and their sources are in
+ * ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type PublishJob, type Step } from '../contract.js';

@@ -6,27 +6,7 @@
  * module is the video side of the sohu adapter (../sohu.ts), which also
  * publishes articles through the editor's API.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/sohu.ts (89bf0a9, 2026-05-22),
- * src/sync/video.ts. W = wechatsync/Wechatsync core sohu.ts (083383d, as
- * indexed). I = public automation code in the search index that names no
- * repository (a protocol write-up and page selectors for 搜狐号's video page):
- * what only it records is UNVERIFIED. dreammis/social-auto-upload records
- * nothing about 搜狐号.
- * | fact | source |
- * | video page https://mp.sohu.com/mpfe/v4/contentManagement/news/addvideo | M src/sync/video.ts (injectUrl); I (the publish calls' Referer) |
- * | the video input: a file input whose accept names video | M video/sohu.ts uploadVideo (its fallback; M's first choices are guesses by class) |
- * | title `input[placeholder*="标题"]` | M video/sohu.ts fillTitle (its first choice) |
- * | description `textarea[placeholder*="描述"]` or `textarea[placeholder*="简介"]` | M video/sohu.ts fillDescription (its first two choices) |
- * | the account list GET /mpbp/bp/account/list → code 2000000, data.data[].accounts[] {id, nickName} | W (as in ../sohu.ts) |
- * | the upload's end: the page reads 上传成功 (or 上传完成); 上传失败 when it fails | UNVERIFIED (I: SOHU_UPLOAD_SUCCESS_TEXTS) |
- * | publish: the button reading 发布 | UNVERIFIED (I: the publish-ready buttons) |
- * | the publish call POST /mpbp/bp/news/v4/news/publishVideo/v2?accountId=<id> → code 2000000, data = the post id | UNVERIFIED (I) |
- * | the list GET /mpbp/bp/news/v4/users/news?newsType=4 → data.news[] (or data.videos[]) {id, title, status, postTime}; status 1, 3, 7, 9 are not public | UNVERIFIED (I) |
- * | the published address https://www.sohu.com/a/<id>_<accountId> | UNVERIFIED (as for articles) |
- * | how the page refuses (an Ant Design `.ant-message-error`) | UNVERIFIED |
- * | title and description limits (the settings contract's 80 and 1,000 are used) | UNVERIFIED |
- * | a cover control, an AI declaration, tags, an audience control on the video page | no source records them (I builds its cover through the API, not the page) |
+ * The facts this rests on and their sources are in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `visibility` (public only), `coverMode` (auto only: no cover
