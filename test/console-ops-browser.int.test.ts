@@ -211,11 +211,11 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
       );
       const jobId = batch.jobs[0].job_id as string;
       jobs.push(jobId);
-      const offer = await node.next('offer', 15_000, (o) => o.jobId === jobId);
+      const offer = await node.next('offer', (o) => o.jobId === jobId);
       node.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-      await node.next('start', 15_000, (s) => s.jobId === jobId);
+      await node.next('start', (s) => s.jobId === jobId);
       node.send({ type: 'commit', jobId, attemptId: offer.attemptId });
-      expect((await node.next('commit_ack', 10_000, (m) => m.jobId === jobId)).ok).toBe(true);
+      expect((await node.next('commit_ack', (m) => m.jobId === jobId)).ok).toBe(true);
       node.send({
         type: 'result',
         msgId: `res-${i}`,
@@ -225,10 +225,10 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
         error: { code: 'readback_failed', step: XSS.step, message: XSS.error },
         evidence: { step: XSS.step, screenshotPng, html: `<html><script>window.__xss='html'</script><body data-token="${PAGE_SECRET}">投稿</body></html>` },
       });
-      await node.next('ack', 10_000, (m) => m.msgIds.includes(`res-${i}`));
-      await node.next('verify', 15_000, (v) => v.jobId === jobId);
+      await node.next('ack', (m) => m.msgIds.includes(`res-${i}`));
+      await node.next('verify', (v) => v.jobId === jobId);
       node.send({ type: 'verify_result', msgId: `ver-${i}`, jobId, attemptId: offer.attemptId, found: true, postId: `BVmaybe${i}`, candidates: 2 });
-      await node.next('ack', 10_000, (m) => m.msgIds.includes(`ver-${i}`));
+      await node.next('ack', (m) => m.msgIds.includes(`ver-${i}`));
       await eventually(async () => (await jobOf(jobId)).state, 15_000).toBe('needs_attention');
     }
     // Every event so far was refused by the integrator's receiver.

@@ -59,9 +59,9 @@ async function online(node: EnrolledNode, concurrency = 2): Promise<FakeNode> {
 
 /** offer → accept → start: the control plane has delivered `start`. */
 async function started(fake: FakeNode, jobId: string) {
-  const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+  const offer = await fake.next('offer', (o) => o.jobId === jobId);
   fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-  await fake.next('start', 10_000, (s) => s.jobId === jobId);
+  await fake.next('start', (s) => s.jobId === jobId);
   return offer.attemptId;
 }
 
@@ -69,7 +69,7 @@ async function started(fake: FakeNode, jobId: string) {
 async function begin(fake: FakeNode, jobId: string, attemptId: string) {
   const msgId = `begin-${attemptId}`;
   fake.send({ type: 'progress', msgId, jobId, attemptId, seq: 1, step: 'started' });
-  await fake.next('ack', 5000, (a) => a.msgIds.includes(msgId));
+  await fake.next('ack', (a) => a.msgIds.includes(msgId));
 }
 
 describe('charged attempts', () => {
@@ -86,12 +86,12 @@ describe('charged attempts', () => {
       fake.kill();
       // The next hello reconciles: neither attempt is running any more.
       if (kill === TIMERS.maxAttempts - 1) break;
-      await h.waitForJob(running, (j) => j.state === 'queued' || j.state === 'offered', 10_000);
+      await h.waitForJob(running, (j) => j.state === 'queued' || j.state === 'offered');
     }
     const fake = await online(node);
     // The job that started every time spent its attempts and failed; the one that only waited never did.
-    expect(await h.waitForJob(running, (j) => j.state === 'failed', 10_000)).toMatchObject({ errorCode: 'node_lost', attempt: TIMERS.maxAttempts });
-    const w = await h.waitForJob(waiting, (j) => j.state === 'offered' || j.state === 'queued', 10_000);
+    expect(await h.waitForJob(running, (j) => j.state === 'failed')).toMatchObject({ errorCode: 'node_lost', attempt: TIMERS.maxAttempts });
+    const w = await h.waitForJob(waiting, (j) => j.state === 'offered' || j.state === 'queued');
     expect(w).toMatchObject({ attempt: 0, errorCode: null });
     // And it still runs: offered again, started for real, published.
     const attemptId = await started(fake, waiting);
@@ -99,7 +99,7 @@ describe('charged attempts', () => {
     fake.send({ type: 'commit', jobId: waiting, attemptId });
     expect((await fake.next('commit_ack')).ok).toBe(true);
     fake.send({ type: 'result', msgId: 'w-done', jobId: waiting, attemptId, outcome: 'succeeded', postId: 'w-1' });
-    await fake.next('ack', 5000, (a) => a.msgIds.includes('w-done'));
+    await fake.next('ack', (a) => a.msgIds.includes('w-done'));
     expect(await h.job(waiting)).toMatchObject({ state: 'succeeded', attempt: 1 });
     await fake.close();
   });
@@ -112,7 +112,7 @@ describe('charged attempts', () => {
     expect((await h.job(jobId)).attempt).toBe(0);
     for (let seq = 1; seq <= 3; seq++) {
       fake.send({ type: 'progress', msgId: `p-${seq}`, jobId, attemptId, seq, step: 'upload', bytesSent: seq, bytesTotal: 3 });
-      await fake.next('ack', 5000, (a) => a.msgIds.includes(`p-${seq}`));
+      await fake.next('ack', (a) => a.msgIds.includes(`p-${seq}`));
     }
     fake.send({ type: 'commit', jobId, attemptId });
     expect((await fake.next('commit_ack')).ok).toBe(true);
@@ -155,7 +155,7 @@ describe('commit hand-back', () => {
     const t0 = Date.now();
     fake.send({ type: 'reject', jobId, attemptId, reason: 'commit_refused' });
     // Offered again well before any lease or lookup (the reject backoff is 5 s here): no unknown, no verification.
-    const again = await fake.next('offer', 3000, (o) => o.jobId === jobId);
+    const again = await fake.next('offer', (o) => o.jobId === jobId);
     expect(Date.now() - t0).toBeLessThan(TIMERS.rejectBackoffMs);
     expect(again.attemptId).not.toBe(attemptId);
     const job = await h.job(jobId);
@@ -172,11 +172,11 @@ describe('commit hand-back', () => {
     fake.send({ type: 'commit', jobId, attemptId });
     await fake.next('commit_ack');
     // No heartbeat: the lease runs out and the sweep makes the committed job unknown.
-    await h.waitForJob(jobId, (j) => j.state === 'unknown', 10_000);
+    await h.waitForJob(jobId, (j) => j.state === 'unknown');
     fake.send({ type: 'reject', jobId, attemptId, reason: 'commit_refused' });
     await h.waitForJob(jobId, (j) => j.state !== 'unknown');
     expect(await rows(db.database.db, sql`select resolution from job_verifications where job_id = ${jobId}`)).toEqual([{ resolution: 'handed_back' }]);
-    await fake.next('offer', 3000, (o) => o.jobId === jobId);
+    await fake.next('offer', (o) => o.jobId === jobId);
     await fake.close();
   });
 
@@ -256,7 +256,7 @@ describe.skipIf(!hasPostgres())('database briefly unreachable', () => {
       await new Promise((r) => setTimeout(r, 1000));
       expect((await h.job(jobId)).state).toBe('committed');
       proxy.restore();
-      const back = await h.waitForJob(jobId, (j) => j.state === 'queued' || j.state === 'offered', 8000);
+      const back = await h.waitForJob(jobId, (j) => j.state === 'queued' || j.state === 'offered');
       expect(back.attempt).toBe(0);
       await fake.close();
     } finally {

@@ -123,7 +123,7 @@ describe('happy path', () => {
     const jobIds = await Promise.all(
       Array.from({ length: 80 }, (_, i) => h.createJob({ userId, accountId: nodes[i % 4]!.accountId, nodeId: nodes[i % 4]!.node.nodeId, platform: 'bilibili' })),
     );
-    for (const id of jobIds) await h.waitForJob(id, (j) => j.state === 'succeeded', 30_000);
+    for (const id of jobIds) await h.waitForJob(id, (j) => j.state === 'succeeded');
     const done = await rows<{ id: string; attempt: number; postId: string; batchState: string }>(
       db.database.db,
       sql`select j.id, j.attempt, j.platform_post_id as "postId", b.state as "batchState" from publish_jobs j join publish_batches b on b.id = j.batch_id

@@ -67,9 +67,9 @@ async function runningJob() {
 }
 
 async function startJob(fake: FakeNode, jobId: string) {
-  const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+  const offer = await fake.next('offer', (o) => o.jobId === jobId);
   fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-  const start = await fake.next('start', 10_000, (s) => s.jobId === jobId);
+  const start = await fake.next('start', (s) => s.jobId === jobId);
   return { offer, start };
 }
 
@@ -176,7 +176,7 @@ describe('faults', () => {
     fake.send({ type: 'progress', msgId: 'p-lost', jobId, attemptId: offer.attemptId, seq: 1, step: 'started' });
     await fake.next('ack');
     fake.kill();
-    const requeued = await h.waitForJob(jobId, (j) => j.state === 'queued', 10_000);
+    const requeued = await h.waitForJob(jobId, (j) => j.state === 'queued');
     expect(requeued.attempt).toBe(1);
 
     const back = await online(node);
@@ -202,7 +202,7 @@ describe('faults', () => {
     await startJob(fake, lose);
     fake.kill();
     const back = await online(node, { activeJobs: [{ jobId: keep, attemptId: a.offer.attemptId, phase: 'running' }] });
-    const lost = await h.waitForJob(lose, (j) => j.state !== 'running', 2000);
+    const lost = await h.waitForJob(lose, (j) => j.state !== 'running');
     expect(['queued', 'offered']).toContain(lost.state);
     const kept = await h.job(keep);
     expect(kept).toMatchObject({ state: 'running', attemptId: a.offer.attemptId, nodeEpoch: 2 });
@@ -220,7 +220,7 @@ describe('faults', () => {
     fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
     expect((await fake.next('commit_ack')).ok).toBe(true);
     fake.kill();
-    const unknown = await h.waitForJob(jobId, (j) => j.state === 'unknown', 10_000);
+    const unknown = await h.waitForJob(jobId, (j) => j.state === 'unknown');
     return { node, jobId, offer, unknown };
   }
 
@@ -229,7 +229,7 @@ describe('faults', () => {
     expect(unknown.batchState).toBe('running');
 
     const back = await online(node);
-    const verify = await back.next('verify', 10_000, (v) => v.jobId === jobId);
+    const verify = await back.next('verify', (v) => v.jobId === jobId);
     expect(verify.attemptId).toBe(offer.attemptId);
     expect(verify.job.payload).toMatchObject({ title: 'A video' });
     back.send({ type: 'verify_result', msgId: 'v-1', jobId, attemptId: offer.attemptId, found: true, postId: 'found-1', url: 'https://example.test/found-1' });
@@ -248,7 +248,7 @@ describe('faults', () => {
 
     const back = await online(node);
     back.send({ type: 'result', msgId: 'r-outbox', jobId, attemptId: offer.attemptId, outcome: 'succeeded', postId: 'late-1' });
-    await back.next('ack', 10_000, (a) => a.msgIds.includes('r-outbox'));
+    await back.next('ack', (a) => a.msgIds.includes('r-outbox'));
     expect(await h.job(jobId)).toMatchObject({ state: 'succeeded', platformPostId: 'late-1' });
     const verifications = await rows<{ resolution: string | null }>(db.database.db, sql`select resolution from job_verifications where job_id = ${jobId}`);
     expect(verifications).toEqual([{ resolution: 'result' }]);
@@ -266,12 +266,12 @@ describe('faults', () => {
     fake.send({ type: 'result', msgId: 'u-1', jobId, attemptId: offer.attemptId, outcome: 'failed', error: { code: 'readback_failed', step: 'read_back', message: 'no post id' } });
     await fake.next('ack');
     expect((await h.job(jobId)).state).toBe('unknown');
-    const first = await fake.next('verify', 5000, (v) => v.jobId === jobId);
+    const first = await fake.next('verify', (v) => v.jobId === jobId);
     const t1 = Date.now();
     fake.send({ type: 'verify_result', msgId: 'nf-1', jobId, attemptId: first.attemptId, found: false });
     await fake.next('ack');
     expect((await h.job(jobId)).state).toBe('unknown');
-    await fake.next('verify', 5000, (v) => v.jobId === jobId);
+    await fake.next('verify', (v) => v.jobId === jobId);
     expect(Date.now() - t1).toBeGreaterThanOrEqual(TIMERS.verifyIntervalMs - 50);
     fake.send({ type: 'verify_result', msgId: 'nf-2', jobId, attemptId: first.attemptId, found: false });
     await fake.next('ack');
@@ -294,7 +294,7 @@ describe('faults', () => {
     await fake.next('commit_ack');
     fake.send({ type: 'result', msgId: 'a-1', jobId, attemptId: offer.attemptId, outcome: 'failed', error: { code: 'readback_failed', step: 'read_back', message: 'lost' } });
     await fake.next('ack');
-    await fake.next('verify', 5000, (v) => v.jobId === jobId);
+    await fake.next('verify', (v) => v.jobId === jobId);
     fake.send({ type: 'verify_result', msgId: 'a-2', jobId, attemptId: offer.attemptId, found: true, postId: 'p-1', candidates: 2 });
     await fake.next('ack');
     expect(await h.job(jobId)).toMatchObject({ state: 'needs_attention', errorCode: 'ambiguous_verification', attempt: 1 });
@@ -309,7 +309,7 @@ describe('faults', () => {
     fake.send({ type: 'commit', jobId, attemptId: offer.attemptId });
     await fake.next('commit_ack');
     fake.kill();
-    const stuck = await h.waitForJob(jobId, (j) => j.state === 'needs_attention', 15_000);
+    const stuck = await h.waitForJob(jobId, (j) => j.state === 'needs_attention');
     // Not terminal for the batch (GET /publish/{batch_id} keeps it running): a person must decide.
     expect(stuck).toMatchObject({ errorCode: 'outcome_unknown', batchState: 'running' });
   });
@@ -372,10 +372,10 @@ describe('fencing', () => {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);
     const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
-    await h.waitForJob(jobId, (j) => j.attemptId !== offer.attemptId || j.state === 'queued', 10_000);
+    const offer = await fake.next('offer', (o) => o.jobId === jobId);
+    await h.waitForJob(jobId, (j) => j.attemptId !== offer.attemptId || j.state === 'queued');
     fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-    expect(await fake.next('cancel', 5000, (c) => c.attemptId === offer.attemptId)).toMatchObject({ reason: 'offer_expired' });
+    expect(await fake.next('cancel', (c) => c.attemptId === offer.attemptId)).toMatchObject({ reason: 'offer_expired' });
     await fake.close();
   });
 });
@@ -396,13 +396,13 @@ describe('node state', () => {
     const { node, accountId } = await nodeWithAccount();
     const fake = await online(node);
     const permanent = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const o1 = await fake.next('offer', 10_000, (o) => o.jobId === permanent);
+    const o1 = await fake.next('offer', (o) => o.jobId === permanent);
     fake.send({ type: 'reject', jobId: permanent, attemptId: o1.attemptId, reason: 'unsupported_platform' });
     expect(await h.waitForJob(permanent, (j) => j.state === 'failed')).toMatchObject({ errorCode: 'node_rejected_unsupported_platform' });
     const transient = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const o2 = await fake.next('offer', 10_000, (o) => o.jobId === transient);
+    const o2 = await fake.next('offer', (o) => o.jobId === transient);
     fake.send({ type: 'reject', jobId: transient, attemptId: o2.attemptId, reason: 'busy' });
-    const o3 = await fake.next('offer', 10_000, (o) => o.jobId === transient);
+    const o3 = await fake.next('offer', (o) => o.jobId === transient);
     expect(o3.attemptId).not.toBe(o2.attemptId);
     await fake.close();
   });
@@ -412,12 +412,12 @@ describe('node state', () => {
     const fake = await online(node);
     const drained = await h.app.inject({ method: 'POST', url: `/api/admin/nodes/${node.nodeId}/drain`, headers: h.adminHeaders });
     expect(drained.json().node.status).toBe('draining');
-    await fake.next('drain', 2000);
+    await fake.next('drain');
     const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
     await new Promise((r) => setTimeout(r, 800));
     expect(fake.received.filter((m) => m.type === 'offer')).toEqual([]);
     await h.app.inject({ method: 'POST', url: `/api/admin/nodes/${node.nodeId}/resume`, headers: h.adminHeaders });
-    await fake.next('offer', 5000, (o) => o.jobId === jobId);
+    await fake.next('offer', (o) => o.jobId === jobId);
     await fake.close();
   });
 
@@ -432,7 +432,7 @@ describe('node state', () => {
     fake.send({ type: 'accept', jobId: first.jobId, attemptId: first.attemptId });
     await fake.next('start');
     fake.send({ type: 'reject', jobId: first.jobId, attemptId: first.attemptId, reason: 'invalid_job' });
-    const second = await fake.next('offer', 5000);
+    const second = await fake.next('offer');
     expect([j1, j2]).toContain(second.jobId);
     expect(second.jobId).not.toBe(first.jobId);
     await fake.close();

@@ -42,9 +42,9 @@ afterAll(async () => {
 async function started(requestId = 'req_metrics_default') {
   const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
   await db.database.db.execute(sql`update publish_batches set request_id = ${requestId} where id = (select batch_id from publish_jobs where id = ${jobId})`);
-  const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+  const offer = await fake.next('offer', (o) => o.jobId === jobId);
   fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-  const start = await fake.next('start', 10_000, (s) => s.jobId === jobId);
+  const start = await fake.next('start', (s) => s.jobId === jobId);
   await h.waitForJob(jobId, (j) => j.state === 'running');
   return { jobId, attemptId: offer.attemptId, start };
 }
@@ -69,7 +69,7 @@ describe('jobs', () => {
     const before = await scrape();
     const plain = await started();
     fake.send({ type: 'result', msgId: 'r-metrics-1', jobId: plain.jobId, attemptId: plain.attemptId, outcome: 'succeeded', postId: 'p1', url: 'https://example.test/p1' });
-    await fake.next('ack', 10_000, (a) => a.msgIds.includes('r-metrics-1'));
+    await fake.next('ack', (a) => a.msgIds.includes('r-metrics-1'));
 
     const withEvidence = await started();
     fake.send({
@@ -81,7 +81,7 @@ describe('jobs', () => {
       error: { code: 'upload_failed', step: 'upload', message: 'disk' },
       evidence: { step: 'upload', html: '<p>boom</p>' },
     });
-    await fake.next('ack', 10_000, (a) => a.msgIds.includes('r-metrics-2'));
+    await fake.next('ack', (a) => a.msgIds.includes('r-metrics-2'));
 
     const refused = await started();
     fake.send({ type: 'reject', jobId: refused.jobId, attemptId: refused.attemptId, reason: 'unsupported_platform' });
@@ -92,7 +92,7 @@ describe('jobs', () => {
     expect(finished(after, 'failed') - finished(before, 'failed')).toBe(2);
     // A repeated report changes nothing and counts nothing.
     fake.send({ type: 'result', msgId: 'r-metrics-1b', jobId: plain.jobId, attemptId: plain.attemptId, outcome: 'succeeded', postId: 'p1', url: 'https://example.test/p1' });
-    await fake.next('ack', 10_000, (a) => a.msgIds.includes('r-metrics-1b'));
+    await fake.next('ack', (a) => a.msgIds.includes('r-metrics-1b'));
     expect(finished(await scrape(), 'succeeded')).toBe(finished(after, 'succeeded'));
   });
 

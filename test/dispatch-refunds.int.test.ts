@@ -55,24 +55,24 @@ async function online(node: EnrolledNode, url = h.url, concurrency = 4): Promise
 
 /** offer → accept → start → the node's first report: the attempt is running on the node. */
 async function running(fake: FakeNode, jobId: string): Promise<string> {
-  const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+  const offer = await fake.next('offer', (o) => o.jobId === jobId);
   fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-  await fake.next('start', 10_000, (s) => s.jobId === jobId);
+  await fake.next('start', (s) => s.jobId === jobId);
   fake.send({ type: 'progress', msgId: `s-${offer.attemptId}`, jobId, attemptId: offer.attemptId, seq: 1, step: 'started' });
-  await fake.next('ack', 5000, (a) => a.msgIds.includes(`s-${offer.attemptId}`));
+  await fake.next('ack', (a) => a.msgIds.includes(`s-${offer.attemptId}`));
   return offer.attemptId;
 }
 
 function fail(fake: FakeNode, jobId: string, attemptId: string, msgId = `f-${attemptId}`) {
   fake.send({ type: 'result', msgId, jobId, attemptId, outcome: 'failed', error: { code: 'upload_failed', step: 'upload', message: 'the platform refused the file' } });
-  return fake.next('ack', 5000, (a) => a.msgIds.includes(msgId));
+  return fake.next('ack', (a) => a.msgIds.includes(msgId));
 }
 
 async function succeed(fake: FakeNode, jobId: string, attemptId: string) {
   fake.send({ type: 'commit', jobId, attemptId });
-  expect((await fake.next('commit_ack', 5000, (c) => c.jobId === jobId)).ok).toBe(true);
+  expect((await fake.next('commit_ack', (c) => c.jobId === jobId)).ok).toBe(true);
   fake.send({ type: 'result', msgId: `ok-${attemptId}`, jobId, attemptId, outcome: 'succeeded', postId: `post-${jobId}` });
-  await fake.next('ack', 5000, (a) => a.msgIds.includes(`ok-${attemptId}`));
+  await fake.next('ack', (a) => a.msgIds.includes(`ok-${attemptId}`));
 }
 
 const refunds = async (jobId: string) => (await rows<{ n: number }>(db.database.db, sql`select count(*)::int as n from quota_refunds where job_id = ${jobId}`))[0]!.n;
@@ -100,7 +100,7 @@ describe('every way to fail', () => {
     const { node, accountId } = await nodeFor(userId);
     const fake = await online(node);
     const refused = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const offer = await fake.next('offer', 10_000, (o) => o.jobId === refused);
+    const offer = await fake.next('offer', (o) => o.jobId === refused);
     fake.send({ type: 'reject', jobId: refused, attemptId: offer.attemptId, reason: 'unsupported_content_type' });
     expect(await h.waitForJob(refused, (j) => j.state === 'failed')).toMatchObject({ errorCode: 'node_rejected_unsupported_content_type' });
 
@@ -112,7 +112,7 @@ describe('every way to fail', () => {
       current.kill();
       current = await online(node);
     }
-    expect(await h.waitForJob(lost, (j) => j.state === 'failed', 10_000)).toMatchObject({ errorCode: 'node_lost', attempt: TIMERS.maxAttempts });
+    expect(await h.waitForJob(lost, (j) => j.state === 'failed')).toMatchObject({ errorCode: 'node_lost', attempt: TIMERS.maxAttempts });
 
     const revokedNode = await nodeFor(userId);
     const orphan = await h.createJob({ userId, accountId: revokedNode.accountId, nodeId: revokedNode.node.nodeId });
@@ -133,16 +133,16 @@ describe('every way to fail', () => {
     for (let attempt = 1; attempt <= TIMERS.maxAttempts; attempt++) {
       const attemptId = await running(fake, jobId);
       fake.send({ type: 'commit', jobId, attemptId });
-      await fake.next('commit_ack', 5000, (c) => c.attemptId === attemptId);
+      await fake.next('commit_ack', (c) => c.attemptId === attemptId);
       fake.send({ type: 'result', msgId: `u-${attemptId}`, jobId, attemptId, outcome: 'failed', error: { code: 'readback_failed', step: 'read_back', message: 'no post id' } });
-      await fake.next('ack', 5000, (a) => a.msgIds.includes(`u-${attemptId}`));
+      await fake.next('ack', (a) => a.msgIds.includes(`u-${attemptId}`));
       expect(await h.job(jobId)).toMatchObject({ state: 'unknown', batchState: 'running' });
       // Still verifying: the unit stays taken.
       expect((await h.quota(userId, 'edge')).used).toBe(1);
       for (let check = 1; check <= 2; check++) {
-        const verify = await fake.next('verify', 5000, (v) => v.attemptId === attemptId);
+        const verify = await fake.next('verify', (v) => v.attemptId === attemptId);
         fake.send({ type: 'verify_result', msgId: `v-${attemptId}-${check}`, jobId, attemptId: verify.attemptId, found: false });
-        await fake.next('ack', 5000, (a) => a.msgIds.includes(`v-${attemptId}-${check}`));
+        await fake.next('ack', (a) => a.msgIds.includes(`v-${attemptId}-${check}`));
       }
     }
     expect(await h.job(jobId)).toMatchObject({ state: 'failed', errorCode: 'not_published', batchState: 'failed' });
@@ -160,10 +160,10 @@ describe('every way to fail', () => {
     fake.send({ type: 'commit', jobId, attemptId });
     await fake.next('commit_ack');
     fake.send({ type: 'result', msgId: 'a-1', jobId, attemptId, outcome: 'failed', error: { code: 'readback_failed', step: 'read_back', message: 'lost' } });
-    await fake.next('ack', 5000, (a) => a.msgIds.includes('a-1'));
-    await fake.next('verify', 5000, (v) => v.jobId === jobId);
+    await fake.next('ack', (a) => a.msgIds.includes('a-1'));
+    await fake.next('verify', (v) => v.jobId === jobId);
     fake.send({ type: 'verify_result', msgId: 'a-2', jobId, attemptId, found: true, postId: 'p-1', candidates: 2 });
-    await fake.next('ack', 5000, (a) => a.msgIds.includes('a-2'));
+    await fake.next('ack', (a) => a.msgIds.includes('a-2'));
     expect(await h.job(jobId)).toMatchObject({ state: 'needs_attention' });
     expect(await h.quota(userId, 'edge')).toEqual({ granted: 1, used: 1 });
     await fake.close();

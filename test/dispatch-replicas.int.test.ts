@@ -93,7 +93,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const batch = (await published.json()) as { batch_id: string; jobs: Array<{ job_id: string }> };
     expect(published.status, JSON.stringify(batch)).toBe(200);
     const jobId = batch.jobs[0]!.job_id;
-    const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+    const offer = await fake.next('offer', (o) => o.jobId === jobId);
     fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
     const start = await fake.next('start');
     expect(start.job.payload).toMatchObject({ title: 'Across replicas', localVideoPath: `${videoDir}/${userId}/clip.mp4` });
@@ -117,7 +117,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
       await tx.execute(sql`select pg_notify('plume_jobs', ${node.nodeId})`);
     });
     expect(job).toBeDefined();
-    await fake.next('offer', 5000, (o) => o.jobId === second);
+    await fake.next('offer', (o) => o.jobId === second);
     expect(Date.now() - announced).toBeLessThan(1500);
 
     // Published through B, the replica holding the node: B hands the job to its own dispatcher
@@ -134,15 +134,15 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const postedAt = Date.now();
     const third = ((await viaB.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
     expect(viaB.status).toBe(200);
-    const thirdOffer = await fake.next('offer', 5000, (o) => o.jobId === third);
+    const thirdOffer = await fake.next('offer', (o) => o.jobId === third);
     expect(Date.now() - postedAt).toBeLessThan(1000);
     // Done with it, so the node (concurrency 2, `second` still offered) has a free slot again.
     fake.send({ type: 'accept', jobId: third, attemptId: thirdOffer.attemptId });
-    await fake.next('start', 5000, (m) => m.jobId === third);
+    await fake.next('start', (m) => m.jobId === third);
     fake.send({ type: 'commit', jobId: third, attemptId: thirdOffer.attemptId });
-    expect((await fake.next('commit_ack', 5000, (m) => m.jobId === third)).ok).toBe(true);
+    expect((await fake.next('commit_ack', (m) => m.jobId === third)).ok).toBe(true);
     fake.send({ type: 'result', msgId: 'm-3', jobId: third, attemptId: thirdOffer.attemptId, outcome: 'succeeded', postId: 'BV3' });
-    await fake.next('ack', 5000, (m) => m.msgIds.includes('m-3'));
+    await fake.next('ack', (m) => m.msgIds.includes('m-3'));
     // With an Idempotency-Key the batch commits with the stored answer (a transaction): the
     // hand-off waits for that commit, and a replay hands nothing over again.
     const keyed = () =>
@@ -154,7 +154,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const viaKey = await keyed();
     const fourth = ((await viaKey.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
     expect(viaKey.status).toBe(200);
-    const keyedOffer = await fake.next('offer', 5000, (o) => o.jobId === fourth);
+    const keyedOffer = await fake.next('offer', (o) => o.jobId === fourth);
     const replay = await keyed();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     // A notification would have arrived by now (the offers came after the commits).

@@ -30,7 +30,7 @@ describe('slots', () => {
     const fake = await FakeNode.connect(h.url, node);
     await fake.hello(node.nodeId, { capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 1, platforms: ['douyin'] } });
     const jobs = [await h.createJob({ userId, accountId, nodeId: node.nodeId }), await h.createJob({ userId, accountId, nodeId: node.nodeId })];
-    const first = await fake.next('offer', 5000);
+    const first = await fake.next('offer');
     fake.send({ type: 'accept', jobId: first.jobId, attemptId: first.attemptId });
     await fake.next('start');
     await new Promise((r) => setTimeout(r, 300));
@@ -39,7 +39,7 @@ describe('slots', () => {
     expect((await fake.next('commit_ack')).ok).toBe(true);
     const freedAt = Date.now();
     fake.send({ type: 'result', msgId: 'r-1', jobId: first.jobId, attemptId: first.attemptId, outcome: 'succeeded', postId: 'p-1' });
-    const second = await fake.next('offer', 5000);
+    const second = await fake.next('offer');
     expect(Date.now() - freedAt).toBeLessThan(5000);
     expect(second.jobId).toBe(jobs.find((j) => j !== first.jobId));
     await fake.close();

@@ -91,9 +91,9 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
     }
     const attempts = new Map<string, string>();
     for (const { jobId } of jobs) {
-      const offer = await fake.next('offer', 10_000, (o) => o.jobId === jobId);
+      const offer = await fake.next('offer', (o) => o.jobId === jobId);
       fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-      await fake.next('start', 10_000, (s) => s.jobId === jobId);
+      await fake.next('start', (s) => s.jobId === jobId);
       attempts.set(jobId, offer.attemptId);
     }
     const report = async (i: number, r: { outcome: 'succeeded' | 'failed'; postId?: string; code?: string }, to = fake) => {
@@ -108,12 +108,12 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
         ...(r.postId ? { postId: r.postId } : {}),
         ...(r.code ? { error: { code: r.code, step: 'upload', message: 'refused by the platform' } } : {}),
       });
-      await to.next('ack', 5000, (m) => m.msgIds.includes(msgId));
+      await to.next('ack', (m) => m.msgIds.includes(msgId));
     };
     const commit = async (i: number) => {
       const { jobId } = jobs[i]!;
       fake.send({ type: 'commit', jobId, attemptId: attempts.get(jobId)! });
-      expect((await fake.next('commit_ack', 5000, (m) => m.jobId === jobId)).ok).toBe(true);
+      expect((await fake.next('commit_ack', (m) => m.jobId === jobId)).ok).toBe(true);
     };
     for (const i of [0, 1, 2]) await report(i, { outcome: 'failed', code: 'upload_failed' });
     for (const i of [3, 4]) {
@@ -125,7 +125,7 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
     await report(5, { outcome: 'failed', code: 'readback_failed' });
     const last = jobs[5]!;
     fake.send({ type: 'verify_result', msgId: 'v-5', jobId: last.jobId, attemptId: attempts.get(last.jobId)!, found: true, postId: 'BVmaybe', candidates: 2 });
-    await fake.next('ack', 5000, (m) => m.msgIds.includes('v-5'));
+    await fake.next('ack', (m) => m.msgIds.includes('v-5'));
 
     const quota = async (base: string) => (await call(base, 'GET', '/api/openapi/v1/me', { headers: api })).body.quotas.edge;
     // Three failed: back. Two published and one waiting for a person: kept.

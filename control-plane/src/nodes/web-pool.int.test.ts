@@ -212,7 +212,7 @@ describe('sealed browser states', () => {
     // An edge node has no business sending one.
     const edge = await WebNode.start({ userIds: [alice.id] }, { kind: 'edge', browserStates: false });
     edge.state('jj_seal', stateOf('SECRET-edge'));
-    expect((await edge.fake.next('error', 5000)).code).toBe('storage_state_refused');
+    expect((await edge.fake.next('error')).code).toBe('storage_state_refused');
     web.state('jj_seal', stateOf('SECRET-alice-2'));
     await eventually(async () => JSON.parse(await sealer.open((await sealedRow(id))!.sealed, browserStateAad({ accountId: id, userId: alice.id, platform: 'juejin' }))).cookies[0].value).toBe(
       'SECRET-alice-2',
@@ -243,22 +243,22 @@ describe('moving accounts between web nodes', () => {
     const published = await v1(t.app, alice, 'POST', '/publish', { articleId: article, executor: 'web', accountIds: [jj], platformSettings: JUEJIN });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     const jobId = published.body.jobs[0].job_id as string;
-    const offer = await one.fake.next('offer', 10_000, (o) => o.jobId === jobId);
+    const offer = await one.fake.next('offer', (o) => o.jobId === jobId);
     one.fake.send({ type: 'reject', jobId, attemptId: offer.attemptId, reason: 'busy' });
     await eventually(async () => (await rows<{ state: string }>(db(), sql`select state from publish_jobs where id = ${jobId}`))[0]!.state).toBe('queued');
     expect((await admin.post(`/api/admin/nodes/${one.id}/drain`)).status).toBe(200);
 
     // The account moves to the second node, which is sent alice's state and nothing else.
-    const delivered = await two.fake.next('account_state', 10_000);
+    const delivered = await two.fake.next('account_state');
     expect(delivered).toEqual({ type: 'account_state', account: { externalRef: 'jj_move', platform: 'juejin', displayName: 'name jj_move', userId: alice.id }, state: stateOf('SECRET-alice') });
     expect(await nodeOf(jj)).toBe(two.id);
     await eventually(async () => await listed(alice, jj)).toMatchObject({ node_id: two.id, login_state: 'unknown', publishable: false });
     // Once the node reports the account (logged in, after checking it), the job goes there.
     two.accounts([{ ref: 'jj_move', platform: 'juejin', userId: alice.id }]);
     await eventually(async () => (await listed(alice, jj))?.publishable).toBe(true);
-    const moved = await two.fake.next('offer', 10_000, (o) => o.jobId === jobId);
+    const moved = await two.fake.next('offer', (o) => o.jobId === jobId);
     two.fake.send({ type: 'accept', jobId, attemptId: moved.attemptId });
-    expect((await two.fake.next('start', 10_000, (s) => s.jobId === jobId)).job.account).toMatchObject({ id: jj, externalRef: 'jj_move' });
+    expect((await two.fake.next('start', (s) => s.jobId === jobId)).job.account).toMatchObject({ id: jj, externalRef: 'jj_move' });
 
     // Bob's account had nowhere to go (the second node does not serve bob): it stays, and its state went nowhere.
     await new Promise((r) => setTimeout(r, 1000));
@@ -292,7 +292,7 @@ describe('moving accounts between web nodes', () => {
     one.stop();
     const stoppedAt = Date.now();
     await eventually(async () => (await listed(alice, id, 'dynamic')).unpublishable_reasons).toEqual(['web_node_unavailable']);
-    const delivered = await two.fake.next('account_state', 15_000);
+    const delivered = await two.fake.next('account_state');
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(TIMERS.webFailoverMs - 500);
     expect(delivered.account).toEqual({ externalRef: 'wb_failover', platform: 'weibo', displayName: 'name wb_failover', userId: alice.id });
     expect(delivered.state).toEqual(stateOf('SECRET-failover'));
@@ -303,7 +303,7 @@ describe('moving accounts between web nodes', () => {
     await eventually(async () => (await sealedRow(id))?.reportedBy).toBe(two.id);
     const three = await WebNode.start({ userIds: [alice.id] });
     expect((await admin.post(`/api/admin/nodes/${two.id}/users/remove`, { allUsers: true })).status).toBe(200);
-    expect((await three.fake.next('account_state', 10_000)).state).toEqual(stateOf('SECRET-failover-2'));
+    expect((await three.fake.next('account_state')).state).toEqual(stateOf('SECRET-failover-2'));
     expect(await nodeOf(id)).toBe(three.id);
   });
 

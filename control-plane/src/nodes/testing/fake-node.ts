@@ -91,21 +91,27 @@ export class FakeNode {
     this.socket.send(data);
   }
 
-  /** The next message of `type` (already received or still to come). */
-  next<T extends ControlMessage['type']>(type: T, timeoutMs = 10_000, where: (m: ControlMessageOf<T>) => boolean = () => true): Promise<ControlMessageOf<T>> {
+  /**
+   * The next message of `type` (already received or still to come). No deadline of its own: a loaded
+   * machine sends it later, not differently, so the running test's timeout is the bound. Rejected,
+   * with what did come, when the socket closes first.
+   */
+  next<T extends ControlMessage['type']>(type: T, where: (m: ControlMessageOf<T>) => boolean = () => true): Promise<ControlMessageOf<T>> {
     const match = (m: ControlMessage) => m.type === type && where(m as ControlMessageOf<T>);
     const index = this.received.findIndex(match);
     if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as ControlMessageOf<T>);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w.resolve !== done);
-        reject(new Error(`no ${type} within ${timeoutMs} ms; received: ${this.received.map((m) => m.type).join(', ') || 'nothing'}`));
-      }, timeoutMs);
+      let waiting = true;
       const done = (m: ControlMessage) => {
-        clearTimeout(timer);
+        waiting = false;
         resolve(m as ControlMessageOf<T>);
       };
       this.waiters.push({ match, resolve: done });
+      void this.closed.then(({ code, reason }) => {
+        if (!waiting) return;
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`the socket closed (${code} ${reason}) before a ${type} came; received: ${this.received.map((m) => m.type).join(', ') || 'nothing'}`));
+      });
     });
   }
 
