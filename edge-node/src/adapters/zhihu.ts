@@ -5,33 +5,10 @@
  * zhihu, the cover is uploaded, a draft is created and saved, the tags become
  * zhihu topics, and the draft is published — the one call behind the commit
  * gate — with the column and the AI-creation statement. Videos go through
- * the upload page (./zhihu/video.ts, with its own provenance table).
+ * the upload page (./zhihu/video.ts).
  *
- * Sources: Wc = wechatsync/Wechatsync packages/core/src/adapters/platforms/zhihu.ts (commit 5925a20, as indexed);
- * Wd = wechatsync/Wechatsync packages/@wechatsync/drivers/src/zhihu.js 2021-04-27 (snapshot 2023-09-05);
- * M = leaperone/MultiPost-Extension src/sync/article/zhihu.ts 2025-12-05, src/sync/article.ts 2026-06-04;
- * O = dongguaguaguagua/zhihu_obsidian src/publish_service.ts 2026-01-18, topics.ts 2025-05-25, image_service.ts 2026-01-17, disclaimer.ts 2025-12-09;
- * Z = zly2006/zhihu-plus-plus shared/…/ui/PeopleScreen.kt 2026-08-20; B = brenda6268/notes computer-science/search/zhihu-api-1.md (commit 2b14954, as indexed).
- * | fact | source |
- * |---|---|
- * | editor https://zhuanlan.zhihu.com/write; title `textarea[placeholder="请输入标题（最多 100 个字）"]` (≤ 100) | M |
- * | draft page https://zhuanlan.zhihu.com/p/<id>/edit, article https://zhuanlan.zhihu.com/p/<id> | Wd, Wc, O |
- * | no session: www.zhihu.com/signin | Wc (publication-inspection/zhihu.ts, 5925a20), O |
- * | GET https://www.zhihu.com/api/v4/me → id, name, url_token | Wc, B |
- * | session cookie z_c0; `_xsrf` cookie sent back as `x-xsrftoken`; `x-requested-with: fetch` | O, Wc |
- * | POST zhuanlan.zhihu.com/api/articles/drafts {title, delta_time 0} → id | Wc, O |
- * | PATCH /api/articles/<id>/draft {title, content (HTML), table_of_contents, delta_time, can_reward, titleImage, isTitleImageFullScreen} | Wc, O, Wd (titleImage) |
- * | HTML: `<pre lang>` code, `<figure>` pictures, Draft.js table blocks | Wc |
- * | POST /api/uploaded_images form {url, source: article} → src (a copy of a picture by URL) | Wc |
- * | cover: POST api.zhihu.com/images (the session cookie; `x-requested-with`, no xsrf header) {image_hash (MD5), source} → upload_file {image_id, object_key, state (1 = known)}, upload_token {access_id, access_key, access_token}; PUT https://zhihu-pics-upload.zhimg.com/<object_key> with an OSS V1 signature over bucket zhihu-pics; GET api.zhihu.com/images/<id> until status success → original_src | O, Wc |
- * | topics: GET /api/autocomplete/topics?token=<name>&max_matches=5&use_similar=0&topic_filter=1 → [topic]; POST /api/articles/<id>/topics with the topic | O |
- * | topics matched by their `name` field, and refusing a tag with no topic of that exact name | UNVERIFIED (O takes the first suggestion) |
- * | POST https://www.zhihu.com/api/v4/content/publish {action: article, data: {publish {traceId}, extra_info {publisher pc, pc_business_params (JSON text: column, commentPermission, disclaimer_type, disclaimer_status, …)}, draft {disabled 1, id, isPublished false}, commentsPermission, creationStatement {disclaimer_type, disclaimer_status}, contentsTables, commercialReportInfo, appreciate, hybridInfo}} → {message: success, data.result (JSON text with id)} | O |
- * | AI statement: disclaimer_type ai_creation (包含 AI 辅助创作), status open; none/close otherwise | O (disclaimer.ts) |
- * | columns: GET https://www.zhihu.com/api/v4/members/<url_token>/column-contributions → data[].column {id, title} | Z |
- * | the column in pc_business_params as {id, title} (O always sends null) | UNVERIFIED |
- * | verify: GET https://www.zhihu.com/api/v4/members/<url_token>/articles?sort_by=created → data[] {id, title, created (Unix s)} | Z, B |
- * | whether those member lists answer a call without the x-zse-96 signature zhihu's own client adds | UNVERIFIED |
+ * What each step of articles and videos rests on (the public sources of every
+ * fact about zhihu, and how sure each is) is in zhihu/provenance.ts.
  *
  * Settings: `tags` (zhihu topics, by exact name), `column` (one of the account's columns,
  * by title), `coverMode` (`custom` uploads the article's cover; absent → custom when
@@ -49,6 +26,7 @@ import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need } from './support.js';
 import { zhihuHtml } from './zhihu/html.js';
 import { copyPictures, uploadCover } from './zhihu/images.js';
+import { ZHIHU_PROVENANCE } from './zhihu/provenance.js';
 import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './zhihu/site.js';
 import { prepareVideo, publishVideo, verifyVideo, ZHIHU_VIDEO_SETTINGS } from './zhihu/video.js';
 
@@ -86,6 +64,7 @@ export const zhihuAdapter: Adapter = {
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: ZHIHU_VIDEO_SETTINGS },
+  provenance: ZHIHU_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');

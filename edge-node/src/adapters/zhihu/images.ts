@@ -5,7 +5,7 @@
  * the image (`api.zhihu.com/images`), the bytes go to zhihu's OSS bucket
  * with the temporary key that answer hands out (an OSS V1 signature, made
  * here), then the image's state is polled until zhihu names its address.
- * Provenance is in ../zhihu.ts.
+ * Provenance is in ./provenance.ts.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';

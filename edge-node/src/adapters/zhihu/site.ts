@@ -1,7 +1,7 @@
 /**
  * What the zhihu flows (articles, videos) share: the real URLs (through `liveUrl` on a replica),
  * the login check, the `_xsrf` token, and the calls that are not the article
- * itself. Provenance is in ../zhihu.ts.
+ * itself. Provenance is in ./provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type PublishJob, type Step } from '../contract.js';

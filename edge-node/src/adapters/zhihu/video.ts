@@ -6,30 +6,8 @@
  * div reading 发布. This module is the video side of the zhihu adapter
  * (../zhihu.ts), which publishes articles through the column editor's API.
  *
- * Provenance (fact → source, snapshot date). M = leaperone/MultiPost-Extension
- * (2ef8725, 2026-06-05): src/sync/video/zhihu.ts (ec30379, 2026-06-04),
- * src/sync/video.ts. Y = yt-dlp/yt-dlp yt_dlp/extractor/zhihu.py (commit
- * 14b3eb3, as indexed). The account call and the sign-in page are the
- * article side's (../zhihu.ts). dreammis/social-auto-upload (1c66b7d,
- * 2026-08-20) and wechatsync/Wechatsync (9d9b928, 2023-09-05) record nothing
- * about zhihu videos; M's src/sync/account/ has no zhihu file.
- * | fact | source |
- * | upload page https://www.zhihu.com/zvideo/upload-video (home https://www.zhihu.com/) | M src/sync/video.ts (injectUrl, homeUrl) |
- * | the file into the page's `input[type=file]` (a change event) | M video/zhihu.ts |
- * | title `input[placeholder="输入视频标题"]`, filled after the upload starts | M video/zhihu.ts |
- * | description: the `div[contenteditable="true"]` editor, filled by a paste of the text | M video/zhihu.ts (the older page's `textarea[placeholder="填写视频简介，让更多人找到你的视频"]` is its fallback; not driven here) |
- * | tags: `#name` pasted into that editor; the suggestion `div.Menu-item.is-active`; `span.new-topic` reading 创建新话题 creates the topic; at most 5 | M video/zhihu.ts |
- * | taking the suggestion whose text is the tag exactly (else 创建新话题) | UNVERIFIED (M takes the active one) |
- * | cover: `div.VideoUploadForm-imageEditButton` → `h3.Modal-title` with the tab 本地上传 → `input[type='file'][accept='image/png,image/jpeg,image/jpg']` → the button 确认选择 | M video/zhihu.ts |
- * | publish: the div whose text is 发布 | M video/zhihu.ts |
- * | the published address https://www.zhihu.com/zvideo/<id>; a zvideo's {id, title, published_at (Unix s)} | Y |
- * | the upload's end: the page shows 上传成功 (or 上传失败) | UNVERIFIED (M waits five seconds) |
- * | the adopted cover shows as a picture (img.VideoUploadForm-cover) and the modal closes | UNVERIFIED |
- * | the publish call POST www.zhihu.com/api/v4/zvideos → {id, url}; a refusal {error: {message}} | UNVERIFIED (the error shape is zhihu's other APIs') |
- * | the own-video list GET www.zhihu.com/api/v4/members/<url_token>/zvideos → data[] | UNVERIFIED (its rows as Y's zvideo) |
- * | how the page refuses (a toast, .Notification) | UNVERIFIED |
- * | title and description limits (the settings contract's 80 and 1,000) | UNVERIFIED |
- * | an AI declaration, an audience control | no source records them: not applied (logged as ignored) |
+ * What it rests on (the public sources of every fact about zhihu, and how
+ * sure each is) is in ./provenance.ts.
  *
  * Settings (shared contract names): `description` (else the payload's, as
  * plain text), `tags` (zhihu topics, at most 5), `coverMode` (`custom`
