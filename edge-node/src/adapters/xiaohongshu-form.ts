@@ -1,7 +1,7 @@
 /**
  * The controls of xiaohongshu's publish form shared by notes (图文) and videos:
  * title, description with topics, cover dialog, location, visibility and
- * scheduled publishing. Selectors and their provenance: see xiaohongshu.ts.
+ * scheduled publishing. Selectors and their provenance: see xiaohongshu/provenance.ts.
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext } from './contract.js';

@@ -6,42 +6,9 @@
  * with topics chosen from the form's suggestions; "发布" (or "定时发布") is the
  * one non-repeatable click. The shared parts are in xiaohongshu/site.ts.
  *
- * Provenance (fact → source, snapshot date / commit). A = dreammis/social-auto-upload
- * uploader/xiaohongshu_uploader/main.py (2026-08-20 / 1c66b7d); X = the same repo's uploader/xhs_uploader/main.py;
- * M = leaperone/MultiPost-Extension src/sync/{video,dynamic}/rednote.ts (2026-06-05 / 2ef8725);
- * C = doocs/cose apps/extension/src/content.js, packages/detection/src/platforms/xiaohongshu.js (2026-06-17 / e70fa9e);
- * Z = xpzouying/xiaohongshu-mcp xiaohongshu/publish.go (2026-08-20 / 6fb866a);
- * R = ReaJason/xhs xhs/core.py, xhs/exception.py (2025-07-01 / f4b62d9);
- * G = Algovate/xhs-mcp examples/xhs.publish_note.txt (a captured request of the publish page, 2025-09-25 / 7f35b98)
- *     and src/shared/creator-center.ts, src/core/notes/note.service.ts (2026-05-17 / 16ddd73);
- * H = skedup/hi_x_h_5 src/xhs/clients/services/creator.ts (3964c48).
- * | fact | source |
- * | creator origin https://creator.xiaohongshu.com; publish pages /publish/publish?from=homepage&target=video / target=image | A |
- * | no session → redirect to /login; login box div[class*='login-box'] | A |
- * | login (accounts login): /login; `img.css-wemwzq` in the login box switches to the QR when "扫一扫" is not shown; QR: the img after the text "APP扫一扫登录" in .login-box-container | A |
- * | login: done once off /login (the login box gone), `web_session` set | A, X |
- * | login: the expired QR (.qrcode-expired "二维码已过期", its "刷新" button), the SMS step (input[placeholder*="验证码"] in .sms-verify) and slider (.captcha-slider) | UNVERIFIED: no public source records the creator login page's expired QR, SMS step or slider (searched A, X, C, Z — which logs in on www.xiaohongshu.com —, R, and the code index for "qrcode-expired" and "二维码已过期"); absent, the login simply waits out its QR |
- * | session cookie web_session | X; G (the publish page's own request carries it) — second-sourced |
- * | video input div[class^='upload-content'] input.upload-input; done when the following div.preview-new says 上传成功 | A |
- * | note images input[type=file][accept*=image]; ready when the title input shows | A, M |
- * | title input[placeholder*="填写标题"], ≤ 20 characters | A, M (Z finds the same input as div.d-input input) |
- * | description p[data-placeholder*="输入正文描述"]; topics typed "#topic", picked from #creator-editor-topic-container .item; ≤ 10 | A, Z — second-sourced |
- * | cover: div.upload-cover → div.d-modal, tab 上传封面, div.upload-wrapper input[type=file][accept*=image], div.d-modal-footer 确定 | A (M records another trigger, div.noCover.uploadCover, older) |
- * | location: div.d-select-placeholder, typed, picked from div.d-popover.d-dropdown … div.name | A |
- * | scheduled time: 1 hour to 14 days ahead (refused before the browser moves otherwise) | Z (service.go) |
- * | scheduled: the switch, then the time "YYYY-MM-DD HH:mm"; button 定时发布 | TOLERANT: the 定时发布 .custom-switch-card's .d-switch and .d-datepicker-input-filter input.d-text (A), or .post-time-wrapper .d-switch and .date-picker-container input (Z, the same snapshot date); M's label 定时发布 + input[placeholder="选择日期和时间"] is older |
- * | publish button:has-text("发布") | A (Z, since 2026-05-15, also records an `xhs-publish-btn` element clicked by position, with no button recorded inside it: on a page that shows only that, the publish button is editor_changed before any click) |
- * | after publishing, the form leaves /publish/publish | TOLERANT: /publish/success (A) or any other page (Z); only logged when it stays |
- * | the publish request POST https://edith.xiaohongshu.com/web_api/sns/v2/note, JSON {common: {type, title, desc, privacy_info: {op_type: 1, type}, …}, image_info, video_info}, signed by the page's code (x-s, x-t) | R, G — second-sourced |
- * | the note's address https://www.xiaohongshu.com/explore/<id> | R, G (note.service.ts) — second-sourced |
- * | the publish answer: accepted when success is true (refused, with its msg, otherwise); the note's id | R (success → data); TOLERANT for the id: data.id or data.note_id (no named source records which), and an accepted answer naming neither is read back from the own notes below (one match: that note; none or several: readback_failed) |
- * | an unsigned edith request is refused: {success: false, code: 300015}; a lost session is code -100 登录已过期 | R |
- * | account: GET https://creator.xiaohongshu.com/api/galaxy/user/info (credentials included, unsigned, from the creator page) → {success: true, code: 0, data.userId, data.userName} | C (R signs its creator calls; whether this one needs it: no second source) |
- * | own notes: the 笔记管理 page https://creator.xiaohongshu.com/new/note-manager loads GET …/api/galaxy/v2/creator/note/user/posted?tab=0&page=0 itself (signed by its code; a plain page request would be refused), read as it arrives | H, G (the page), R (the list, at /api/galaxy/creator/note/user/posted with the note manager as referer, signed) — second-sourced |
- * | own notes' answer: {success, data: {notes: [{id, display_title, time}], page}}, newest first | H, R; TOLERANT: either path (…/v2/creator/… or …/creator/…), the list in data.notes, data.note_list or data.note_infos, a row's id/note_id, display_title/title, time/post_time as "YYYY-MM-DD HH:mm" China time, Unix seconds or milliseconds (only the first page is read: the note just published is on it) |
- * | visibility: the dropdown div.permission-card-wrapper div.d-select-content (it shows the choice; 公开可见 by default), options div.d-options-wrapper div.d-grid-item div.custom-option 公开可见 / 仅自己可见 (/ 仅互关好友可见) | Z (the radios label.d-radio this table listed before have no source) |
- * | a failed upload or cover shows "…失败" in the form | UNVERIFIED: no source records how the form shows a refused upload (A and Z only wait for success markers); without that marker a refused upload ends as upload_failed when its time runs out |
- * | AI-content declaration | no source records it: not applied (`aiLabel` is logged as ignored) |
+ * What every step rests on (the public sources of each fact about the creator
+ * center's form, the long-text editor, their requests and the login, and how
+ * sure each is) is in xiaohongshu/provenance.ts.
  *
  * Settings: `title` (notes; the first line of the text otherwise), `tags` (topics, ≤ 10),
  * `description` (videos), `visibility` (`public` | `private`), `location`, `scheduledAt`
@@ -54,6 +21,7 @@ import { markdownToPlainText } from './markdown.js';
 import { assertMaxChars, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './xiaohongshu-form.js';
 import { articleTitle, prepareArticle, XHS_ARTICLE_SETTINGS } from './xiaohongshu/article.js';
+import { XIAOHONGSHU_PROVENANCE } from './xiaohongshu/provenance.js';
 import { applyFormSettings, at, findNote, FORM_ERROR, isLoginPage, openForm, ORIGIN, publishForm, readFormSettings, URLS, whoAmI } from './xiaohongshu/site.js';
 
 const S = {
@@ -73,6 +41,7 @@ export const xiaohongshuAdapter: Adapter = {
   contentTypes: ['video', 'dynamic', 'article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  provenance: XIAOHONGSHU_PROVENANCE,
   login: {
     url: `${ORIGIN}/login`,
     qrTab: "div[class*='login-box'] img.css-wemwzq",

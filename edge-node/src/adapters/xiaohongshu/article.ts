@@ -6,26 +6,8 @@
  * cover among them), then the publish form every note ends on: its 正文描述
  * with topics, location, visibility, scheduled publishing, and 发布.
  *
- * Provenance (fact → source, snapshot date). C = doocs/cose (2026-06-17);
- * Z = xpzouying/xiaohongshu-mcp skills/post-to-xhs (scripts/cdp_publish.py,
- * references/publish-workflow.md, SKILL.md; commit 8572c8c, snapshot 2026-08-20);
- * L = lucaszzz1202/xiaohongshu-skill xiaohongshu-publish/SKILL.md and
- * publish_long_text.py (2026-02-17).
- * | fact | source |
- * | entry https://creator.xiaohongshu.com/publish/publish?from=menu&target=article; the body filled by a paste event carrying HTML | C packages/core/src/platforms/xiaohongshu.js, apps/extension/src/background.js |
- * | the 写长文 tab (a div.creator-tab), then the button 新的创作 | Z, L (tab); C, Z, L (新的创作 as a button) |
- * | title textarea[placeholder="输入标题"] (class d-text), ≤ 20 characters | Z, L (L cuts titles at 20) |
- * | body div.tiptap.ProseMirror | Z, L |
- * | 一键排版, then template cards .template-card with .template-title, the chosen one .template-card.selected | Z |
- * | button 下一步 to the publish page; "笔记图片生成中" while the pictures are drawn | Z, L |
- * | the publish page has its own 正文描述 editor, ≤ 1,000 characters; 发布; success shows 发布成功 or moves on | Z (SKILL.md), L |
- * | long articles get an automatic picture cover (no custom cover) | L |
- * | the publish page is the note form (title input, p[data-placeholder*="输入正文描述"], topics, location, visibility, 定时发布) and its title holds the article's | UNVERIFIED (the sources fill only the 正文描述 and click 发布) |
- * | a 长文's 发布 sends the notes' publish request (POST …/web_api/sns/v2/note) | UNVERIFIED: Z and L click 发布 and wait for 发布成功; no source records the request a 长文 sends. Meanwhile TOLERANT as for notes (xiaohongshu.ts): either id in the answer, or a read-back; a 长文 that sends another request ends readback_failed (outcome unknown), never a second click |
- * | the note manager lists a 长文 under the article's title | UNVERIFIED: the recorded rows (H in xiaohongshu.ts) carry display_title and type normal/video; none records a 长文's row. `verify` reads it as it reads notes |
- * | pictures from other sites pasted into the body are kept by the editor | UNVERIFIED |
- * | the template names | UNVERIFIED (none recorded; the replica's are its own) |
- * | an AI-content declaration | no source records one: not applied (`aiLabel` is logged as ignored) |
+ * The public sources of each fact this rests on, and how sure each is, are in
+ * xiaohongshu/provenance.ts.
  *
  * Settings: `tags` (topics in the 正文描述), `summary` (the 正文描述; the article's
  * text cut to 1,000 characters otherwise), `template` (by name; the preselected one

@@ -6,7 +6,7 @@
  * id read from its answer, and the read-only own-notes lookup of `verify`:
  * the note list the creator center's own 笔记管理 page loads, read as it
  * arrives (the API behind it wants signed requests, which only the page's own
- * code makes). Provenance of each fact: xiaohongshu.ts and xiaohongshu/article.ts.
+ * code makes). Provenance of each fact: xiaohongshu/provenance.ts.
  */
 import type { Page, Response } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type PublishJob, type PublishResult, type Step, type VerifyResult } from '../contract.js';
