@@ -146,3 +146,22 @@ describe('errors', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('login check', () => {
+  it('reads the account from creatorinfo when getAuthorInfo is gone, and publishes as that account', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'creatorinfo' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a logged-out profile is login_required when only creatorinfo answers', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'creatorinfo' } });
+    const page = await fx.open(ACCOUNT, false);
+    await expectAdapterError(adapter.checkLogin(page, fx.ctx()), 'login_required', 'check_login');
+  }, FLOW_TIMEOUT_MS);
+});

@@ -1,7 +1,7 @@
 /**
  * The autohome (汽车之家 车家号) video replica: the creator centre's video
  * page at creator.autohome.com.cn/web/publish/video with the controls the
- * public source records (provenance in edge-node/src/adapters/autohome/video.ts):
+ * public source records (provenance in edge-node/src/adapters/autohome/provenance.ts):
  * the uploader area #browser_0 with its file input, the upload state on
  * div[data-uploadstatus] (uploading → success, 上传失败 on a failure), the
  * title #title and description #summary, the 原创 / 首发 checkboxes, the 发布

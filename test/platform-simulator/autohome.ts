@@ -1,7 +1,7 @@
 /**
  * The autohome (汽车之家 车家号) replica: the article editor at
  * chejiahao.autohome.com.cn/article/post.html with the controls the public
- * source records (provenance in edge-node/src/adapters/autohome.ts): the
+ * source records (provenance in edge-node/src/adapters/autohome/provenance.ts): the
  * title input 请输入文章标题(6-30个汉字), the contenteditable body that takes a
  * paste, the 原创 and 首发 boxes (input#isOriginal, input#isFirst), the cover's
  * span 编辑 opening iframe[name='mofangIframe'] whose input[accept="image/*"]
@@ -11,6 +11,12 @@
  * article list, the cover area's picture, the login redirect and the refusal
  * toasts (.ant-message-error) are the replica's own: no source records them.
  * The session is the simulator's default cookie (no source names 车家号's).
+ * The creator centre also answers creatorinfo (returncode 0, result.userid,
+ * nickname, role), the account call two other public clients record.
+ *
+ * `forms`: `account-call` — `getAuthorInfo` (default: both calls answer) or
+ * `creatorinfo` (getAuthorInfo is gone, answering 404; only creatorinfo names
+ * the account).
  *
  * `omit` names: `title-input`, `original-box`, `cover-edit`, `paste-handler`
  * (the editor takes no paste: it stays empty).
@@ -181,8 +187,17 @@ export const autohome: PlatformSim = {
       'GET',
       `${CREATOR}/author/api/getAuthorInfo`,
       (req, res, _route, state) => {
+        if (state.opts(P).forms['account-call'] === 'creatorinfo') return json(res, 404, { returncode: 404, message: 'Not Found' });
         const user = apiUser(req, res, state);
         if (user) json(res, 200, { returncode: 0, message: 'success', result: { authorId: /^\d+$/.test(user.uid) ? Number(user.uid) : user.uid, name: user.name, avatar: '' } });
+      },
+    ],
+    [
+      'GET',
+      `${CREATOR}/openapi/ypttd/yjc/csc/creator/creatorinfo`,
+      (req, res, _route, state) => {
+        const user = apiUser(req, res, state);
+        if (user) json(res, 200, { returncode: 0, message: 'success', result: { userid: /^\d+$/.test(user.uid) ? Number(user.uid) : user.uid, nickname: user.name, role: 2 } });
       },
     ],
     [

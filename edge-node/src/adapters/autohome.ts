@@ -26,6 +26,7 @@ import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
+import { autohomeAccount } from './autohome/account.js';
 import { AUTOHOME_PROVENANCE } from './autohome/provenance.js';
 import { AUTOHOME_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './autohome/video.js';
 import { SettingsReader } from './settings.js';
@@ -37,7 +38,6 @@ const SITE = { defaultBaseUrl: ORIGIN };
 export const URLS = {
   articleEditor: 'https://chejiahao.autohome.com.cn/article/post.html',
   creatorHome: 'https://creator.autohome.com.cn/',
-  authorInfo: 'https://creator.autohome.com.cn/author/api/getAuthorInfo',
   articlePublishPath: '/article/api/publish',
   articleList: 'https://creator.autohome.com.cn/author/api/article/list?pageIndex=1&pageSize=20',
   post: (id: string) => `https://chejiahao.autohome.com.cn/info/${id}`,
@@ -65,13 +65,10 @@ const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
 const OWN_HOSTS = new Set(['chejiahao.autohome.com.cn', 'creator.autohome.com.cn']);
 const isLoginPage = (ctx: Ctx) => (u: URL) => !OWN_HOSTS.has(real(ctx, u.toString()).host);
 
-/** Opens the creator centre and asks its account call who is logged in. */
+/** Opens the creator centre and asks it who is logged in (autohome/account.ts). */
 async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
   await openLoggedIn(page, at(ctx, URLS.creatorHome), step, ctx, isLoginPage(ctx));
-  const body = await pageJson(page, at(ctx, URLS.authorInfo), {}, step, 'login check', ctx);
-  const id = field(body, 'result', 'authorId');
-  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') throw new AdapterError('login_required', step, 'autohome says the account is not logged in');
-  return { externalRef: String(id), displayName: String(field(body, 'result', 'name') ?? field(body, 'result', 'authorName') ?? '') };
+  return autohomeAccount(page, (u) => at(ctx, u), step, ctx);
 }
 
 /** Everything the job asks for, checked before the browser moves. */

@@ -15,22 +15,29 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article/autohome.ts, src/sync/video/chejiahao.ts, src/sync/account/chejiahao.ts, src/sync/article.ts, src/sync/video.ts',
       snapshot: '2026-06-05',
     },
+    { id: 'WA', ref: 'iguatian/Wechatsync@9be4f33 packages/core/src/adapters/platforms/autohome.ts (a Wechatsync fork; written from a capture of the creator centre)', snapshot: '2026-11-29' },
+    {
+      id: 'SP',
+      ref: 'public login probes of a social-auto-upload derivative for article platforms, written from the creator centre’s main bundle (code index file 71049690615; the index names no repository)',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // Both.
     { step: 'check_login', fact: 'the creator centre https://creator.autohome.com.cn/', state: 'sourced', sources: ['M'], note: 'M account/chejiahao.ts (profileUrl), video.ts (homeUrl)' },
     {
       step: 'check_login',
-      fact: 'the account call GET https://creator.autohome.com.cn/author/api/getAuthorInfo → result.authorId, result.name (or authorName); no authorId means logged out',
-      state: 'sourced',
-      sources: ['M'],
+      fact: 'the account: GET creator.autohome.com.cn/author/api/getAuthorInfo → result.authorId, result.name (or authorName); or GET …/openapi/ypttd/yjc/csc/creator/creatorinfo → returncode 0, result.userid, result.nickname',
+      state: 'tolerant',
+      sources: ['M', 'WA', 'SP'],
+      note: 'M records getAuthorInfo, WA and SP creatorinfo (SP sends the page’s localStorage __CREATRO_OA_TOKEN__ as Authorization); the adapter asks getAuthorInfo, then creatorinfo, and takes the account as logged out only when neither names one',
     },
     {
       step: 'check_login',
       fact: 'the account call answers a page of the creator centre (its own origin)',
-      state: 'unverified',
-      sources: [],
-      note: 'M makes the call from its extension, which no page’s CORS limits; the adapter opens the creator centre first and calls it from there',
+      state: 'sourced',
+      sources: ['SP'],
+      note: 'SP opens creator.autohome.com.cn/web and asks creatorinfo from there; M and WA call from an extension; the adapter opens the creator centre first and calls from it',
     },
     {
       step: 'check_login',
@@ -103,7 +110,7 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       fact: 'the publish call POST chejiahao.autohome.com.cn/article/api/publish → returncode 0, result.articleId',
       state: 'unverified',
       sources: [],
-      note: 'M clicks and stops there, recording no call; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
+      note: 'M clicks and stops there, recording no call; WA records another page’s call (the creator centre’s web/publish/bbs saving a draft through POST …/openapi/content-api/gc/article/publish → returncode 0, result.draftId), not this editor’s; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'verify',
@@ -137,7 +144,7 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       fact: 'the publish call POST creator.autohome.com.cn/openapi/content-api/video/publish → returncode 0, result.videoId',
       state: 'unverified',
       sources: [],
-      note: 'M records no call; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
+      note: 'M records no call; WA’s capture shows the creator centre’s openapi/content-api calls answering { returncode, message, result } with returncode 0 for success, the envelope judged here; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'verify',

@@ -15,6 +15,7 @@
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { autohomeAccount } from './account.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
@@ -29,7 +30,6 @@ const SITE = { defaultBaseUrl: 'https://chejiahao.autohome.com.cn' };
 
 export const AUTOHOME_VIDEO_URLS = {
   videoEditor: 'https://creator.autohome.com.cn/web/publish/video',
-  authorInfo: 'https://creator.autohome.com.cn/author/api/getAuthorInfo',
   videoPublishPath: '/openapi/content-api/video/publish',
   videoList: 'https://creator.autohome.com.cn/openapi/content-api/video/list?pageIndex=1&pageSize=20',
   post: (id: string) => `https://chejiahao.autohome.com.cn/info/${id}`,
@@ -54,12 +54,7 @@ const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
 const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
 const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'creator.autohome.com.cn';
 
-async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, AUTOHOME_VIDEO_URLS.authorInfo), {}, step, 'login check', ctx);
-  const id = field(body, 'result', 'authorId');
-  if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, 'autohome says the account is not logged in');
-  return { externalRef: String(id), displayName: String(field(body, 'result', 'name') ?? '') };
-}
+const whoAmI = (page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> => autohomeAccount(page, (u) => at(ctx, u), step, ctx);
 
 function planVideo(job: VideoJob) {
   return planPlainVideo(job, { limits: AUTOHOME_VIDEO_LIMITS, noCover: "autohome: the video page's cover editor has no recorded way in; coverMode custom is refused", noTitle: 'an autohome video needs a title' });
