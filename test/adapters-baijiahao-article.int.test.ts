@@ -169,6 +169,23 @@ describe('pictures given by web address', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('publish answers', () => {
+  // ret.article_id and ret.url (the replica's default), ret.id, ret.url alone, and errmsg "success"
+  // without errno or any id: every recorded form gives the draft's article and its address.
+  for (const form of ['id', 'url', 'success']) {
+    it(`an accepted answer in the ${form} form gives the published draft`, async () => {
+      fx.sim.configure(P, { forms: { 'publish-answer': form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob({ cover: false });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
+    }, FLOW_TIMEOUT_MS);
+  }
+});
+
 describe('verify', () => {
   it('a draft with the job’s title is not the post: only a published article counts', async () => {
     const page = await fx.open(ACCOUNT);

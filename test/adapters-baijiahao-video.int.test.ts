@@ -65,6 +65,43 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('publish answers and the video list', () => {
+  for (const list of ['nid', 'article_id']) {
+    it(`an accepted answer naming no nid is read back from the video list (rows by ${list})`, async () => {
+      fx.sim.configure(P, { forms: { 'video-answer': 'none', 'video-list': list } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted answer naming no nid, with no such video listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    // The list is read for the job's own title only: another title is not the video.
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('verify passes over a refused video of the same title', async () => {
+    fx.sim.configure(P, { forms: { 'video-list': 'rejected' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors', () => {
   it('titles under 9 or over 30 characters and descriptions over 100 are refused before the browser moves', async () => {
     const page = await fx.open(ACCOUNT);

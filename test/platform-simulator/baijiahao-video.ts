@@ -1,7 +1,7 @@
 /**
  * The 百家号 video replica: the editor's video page at
  * baijiahao.baidu.com/builder/rc/edit?type=videoV2 with the controls the
- * public sources record (provenance in edge-node/src/adapters/baijiahao/video.ts):
+ * public sources record (provenance in edge-node/src/adapters/baijiahao/provenance.ts):
  * the video input (accept names video), the upload's progress ending in a
  * span reading 上传完成 (上传失败 on a failure), the contenteditable title
  * (which first holds the file's name), the description box 让别人更懂你, the
@@ -16,6 +16,11 @@
  *
  * `omit` names: `video-input`, `title-input`, `description-box`, `cover-entry`,
  * `ai-choice` (the 创作声明 dialog offers no 含AI生成内容).
+ *
+ * `forms` (each recorded form): `video-answer` — `nid` (default: ret.nid),
+ * `none` (accepted, ret names nothing); `video-list` —
+ * `nid` (default), `article_id` (rows named by article_id, timed by
+ * publish_at, with share_url), `rejected` (a refused row of the same title too).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, json, readBody, type Route } from './http.js';
@@ -176,10 +181,9 @@ export async function publishVideo(
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const nid = newNumericId(state, 19);
-  await acceptPublish(
-    res,
-    state,
-    {
+  const form = state.opts(P).forms['video-answer'];
+  const answer = { errno: 0, errmsg: 'success', ret: form === 'none' ? {} : { nid, article_id: newNumericId(state, 16) } };
+  const post = {
       platform: P,
       account: u.uid,
       postId: nid,
@@ -188,17 +192,25 @@ export async function publishVideo(
       body: desc,
       settings: { type: 'video', aigc: f['activity_list[0][is_checked]'] === '1', cover: coverMedia.length > 0 ? 'custom' : 'auto' },
       media: [{ kind: 'video', size: video.size, sha256: video.sha256 }, ...coverMedia.map((c) => ({ ...c!, kind: 'cover' as const }))],
-    },
-    { errno: 0, errmsg: 'success', ret: { nid, article_id: newNumericId(state, 16) } },
-  );
+  };
+  await acceptPublish(res, state, post, answer);
 }
 
 const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
-/** The content list's video rows (nid, title, status, publish_time), newest first. */
+/**
+ * The content list's video rows, newest first: (nid, title, status, publish_time) by default;
+ * `video-list` `article_id` gives the other recorded form (article_id, title, status,
+ * publish_at, share_url); `rejected` adds a refused video of the same title before the post.
+ */
 export function videoRows(state: SimState, u: User, search: string): Array<Record<string, unknown>> {
+  const form = state.opts(P).forms['video-list'];
   return state.published
     .filter((p) => p.platform === P && p.account === u.uid && p.settings.type === 'video' && (p.title ?? '').includes(search))
     .reverse()
-    .map((p) => ({ nid: p.postId, article_id: p.postId.slice(0, 16), title: p.title, type: 'video', status: 'publish', publish_time: chinaTime(p.at) }));
+    .flatMap((p) => {
+      if (form === 'article_id') return [{ article_id: p.postId, title: p.title, type: 'video', status: 'publish', publish_at: chinaTime(p.at), share_url: `https://baijiahao.baidu.com/s?id=${p.postId}` }];
+      const row = { nid: p.postId, article_id: p.postId.slice(0, 16), title: p.title, type: 'video', status: 'publish', publish_time: chinaTime(p.at) };
+      return form === 'rejected' ? [{ ...row, nid: `9${p.postId.slice(1)}`, status: 'rejected', audit_msg: '审核未通过' }, row] : [row];
+    });
 }

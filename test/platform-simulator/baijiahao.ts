@@ -1,6 +1,6 @@
 /**
  * Replica of 百家号 (baijiahao.baidu.com) as the public sources record it
- * (provenance in edge-node/src/adapters/baijiahao.ts): the creator home and
+ * (provenance in edge-node/src/adapters/baijiahao/provenance.ts): the creator home and
  * its login page, the article editor whose page carries the editor token
  * (`window.__BJH__INIT__AUTH__`), and the JSON API the editor calls with it —
  * account info, picture upload, draft save, publish, the article list and
@@ -10,6 +10,9 @@
  *
  * `omit` names this replica knows: `edit-token` (the editor page loses its
  * token), `article_id` (the draft save answers no id), and the video page's.
+ * `forms`: `publish-answer` — `article_id` (default: ret.article_id and
+ * ret.url), `id` (ret.id), `url` (ret.url only), `success` (errmsg "success"
+ * without errno, ret naming nothing); the video page's in ./baijiahao-video.ts.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -187,8 +190,23 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       settings: { aigc: activities.get('aigc_bjh_status') === '1', abstract: f.abstract ?? '', coverLayout: f.cover_layout },
       media: [...covers, ...images],
     },
-    ok({ article_id: d.id, url: `https://baijiahao.baidu.com/s?id=${d.id}` }),
+    publishAnswer(state, d.id),
   );
+}
+
+/** The article publish's answer in the form the test picked (`forms` `publish-answer`). */
+function publishAnswer(state: SimState, id: string): unknown {
+  const url = `https://baijiahao.baidu.com/s?id=${id}`;
+  switch (state.opts(P).forms['publish-answer']) {
+    case 'id':
+      return ok({ id });
+    case 'url':
+      return ok({ url });
+    case 'success':
+      return { errmsg: 'success', ret: {} };
+    default:
+      return ok({ article_id: id, url });
+  }
 }
 
 /** A picture on 百家号's host as a publish records it. */

@@ -25,7 +25,7 @@ import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { plainCodeBlocks, textOf } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, needField } from './kit/page-api.js';
-import { at, call, editToken, isLoginPage, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
+import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
 import { BAIJIAHAO_PROVENANCE } from './baijiahao/provenance.js';
 import { BAIJIAHAO_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './baijiahao/video.js';
 import { SettingsReader } from './settings.js';
@@ -172,22 +172,25 @@ async function publish(page: Page, ctx: Ctx) {
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const token = await editToken(page, 'publish');
-  const postId = await gatedApiPublish(
+  const answer = await gatedApiPublish(
     page,
     at(ctx, BAIJIAHAO_URLS.publish),
     { method: 'POST', headers: { token }, form: { ...p.form, article_id: draftId } },
     (body) => {
       const refused = refusal(body);
       if (refused !== null) return { ok: false, message: refused };
-      // The article published is the draft sent; its id stays unless the answer names another.
+      // The article published is the draft sent; its id stays unless the answer names another
+      // (ret.article_id or ret.id). An answer may also give the article's address (ret.url).
       const id = field(body, 'ret', 'article_id') ?? field(body, 'ret', 'id');
-      return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : draftId };
+      const url = field(body, 'ret', 'url');
+      return { ok: true, value: { id: typeof id === 'string' || typeof id === 'number' ? String(id) : draftId, url: typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined } };
     },
     ctx,
   );
   prepared.delete(page);
+  const postId = answer.id;
   if (!/^\d+$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', `百家号 accepted the publish but named no article (${postId}); verify before any retry`);
-  return { postId, url: at(ctx, BAIJIAHAO_URLS.post(postId)) };
+  return { postId, url: at(ctx, answer.url ?? BAIJIAHAO_URLS.post(postId)) };
 }
 
 async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
@@ -198,13 +201,13 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   const body = await call(page, at(ctx, BAIJIAHAO_URLS.lists(title)), { headers: { token } }, 'read_back', 'article list', ctx);
   const rows = field(body, 'data', 'list');
   if (refusal(body) !== null || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no data.list (${refusal(body) ?? 'changed answer'})`);
-  const hits = rows.filter((row) => {
-    const id = field(row, 'article_id');
-    return (typeof id === 'string' || typeof id === 'number') && field(row, 'status') !== 'draft' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publish_time')), job);
+  const hits = rows.flatMap((row) => {
+    const r = listRow(row, ['article_id', 'id']);
+    return r && !NOT_PUBLIC.has(r.status) && r.title === title && inJobWindow(listedTime(r.time), job) ? [r] : [];
   });
-  if (hits.length === 0) return { found: false as const };
-  const postId = String(field(hits[0], 'article_id'));
-  return { found: true as const, postId, url: at(ctx, BAIJIAHAO_URLS.post(postId)), candidates: hits.length };
+  const first = hits[0];
+  if (!first) return { found: false as const };
+  return { found: true as const, postId: first.id, url: at(ctx, first.url ?? BAIJIAHAO_URLS.post(first.id)), candidates: hits.length };
 }
 
 export const baijiahaoAdapter: Adapter = {
@@ -221,7 +224,7 @@ export const baijiahaoAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, jobOfType(job, 'video'), ctx) : publish(page, ctx)),
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 
   /** After a site check of an article: removes the draft `prepare` saved on this page. Never publishes. */

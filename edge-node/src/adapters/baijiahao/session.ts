@@ -44,8 +44,26 @@ export async function call(page: Page, url: string, req: ApiRequest, step: Step,
   return body;
 }
 
-/** The platform's refusal in an answer, or null when it accepted (errno 0). */
-export const refusal = (body: unknown): string | null => (field(body, 'errno') === 0 ? null : String(field(body, 'errmsg') ?? `errno ${String(field(body, 'errno'))}`));
+/**
+ * The platform's refusal in an answer, or null when it accepted: errno 0, or
+ * (an answer without errno) errmsg "success", the two ways clients read it.
+ */
+export function refusal(body: unknown): string | null {
+  const errno = field(body, 'errno');
+  if (errno === 0 || (errno === undefined && field(body, 'errmsg') === 'success')) return null;
+  return String(field(body, 'errmsg') ?? field(body, 'error_msg') ?? `errno ${String(errno)}`);
+}
+
+/** A content list row as the lists call gives it, read in every recorded form; ids by preference. */
+export function listRow(row: unknown, idKeys: readonly string[]): { id: string; title: string; status: string; time: unknown; url: string | undefined } | null {
+  const raw = idKeys.map((k) => field(row, k)).find((v) => (typeof v === 'string' && /^\d+$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v)));
+  if (raw === undefined) return null;
+  const link = [field(row, 'share_url'), field(row, 'url')].find((v): v is string => typeof v === 'string' && /^https?:\/\//.test(v));
+  return { id: String(raw), title: String(field(row, 'title') ?? '').trim(), status: String(field(row, 'status') ?? ''), time: field(row, 'publish_time') ?? field(row, 'publish_at'), url: link };
+}
+
+/** Row statuses that are not a public post: a draft, refused in review, withdrawn. */
+export const NOT_PUBLIC = new Set(['draft', 'rejected', 'withdraw']);
 
 export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
   const body = await pageJson(page, at(ctx, APPINFO_URL), {}, step, 'account info', ctx);

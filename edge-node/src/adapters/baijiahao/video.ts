@@ -21,10 +21,9 @@ import { listedTime } from '../kit/listed-time.js';
 import { field } from '../kit/page-api.js';
 import { awaitUploadMarks } from '../kit/upload-marks.js';
 import { markdownToPlainText } from '../markdown.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
-import { at, call, editToken, isLoginPage, ORIGIN, real, refusal, whoAmI } from './session.js';
+import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './session.js';
 
 export const BAIJIAHAO_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/builder/rc/edit?type=videoV2`,
@@ -151,27 +150,37 @@ async function declareAi(page: Page, ctx: AdapterContext): Promise<void> {
   });
 }
 
-export async function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  const result = await clickPublishForJson(
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
+  const named = await clickPublishForJson(
     page,
     {
       button: page.locator(S.publish).first(),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === BAIJIAHAO_VIDEO_URLS.publishPath,
       urlPattern: `*${BAIJIAHAO_VIDEO_URLS.publishPath}*`,
       refusal: page.locator(S.refusal),
-      judge: (text) => {
-        const refused = refusal(text);
+      judge: (body) => {
+        const refused = refusal(body);
         if (refused !== null) return { ok: false, message: refused };
-        const id = field(text, 'ret', 'nid');
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('百家号 accepted the video but its answer named no nid', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, BAIJIAHAO_VIDEO_URLS.post(String(id))) } };
+        // ret.nid names the video; an accepted answer without it is completed from the list below.
+        const id = field(body, 'ret', 'nid');
+        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^\d+$/.test(String(id)) ? String(id) : undefined };
       },
     },
     ctx,
   );
   // Accepted, the page leaves for the creator centre (S): let it, so the next step's navigation is not cut short by it.
   await page.waitForURL((u) => real(ctx, u.toString()).pathname !== '/builder/rc/edit', { timeout: timeouts(ctx).navigationMs, waitUntil: 'domcontentloaded' }).catch(() => {});
-  return result;
+  if (named !== undefined) return { postId: named, url: at(ctx, BAIJIAHAO_VIDEO_URLS.post(named)) };
+  // Accepted without a nid: the account's own list names the video (the job's title, published in the job's window).
+  const found = await (async () => {
+    await openLoggedIn(page, at(ctx, BAIJIAHAO_VIDEO_URLS.articleEditor), 'read_back', ctx, isLoginPage(ctx));
+    const title = job.payload.title.trim();
+    return matchPost(await ownVideos(page, title, 'read_back', ctx), job, (text) => text === title);
+  })().catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `百家号 accepted the video but named no nid, and its video list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (!found.found) throw new AdapterError('readback_failed', 'read_back', '百家号 accepted the video but named no nid, and its video list does not show it yet; verify before any retry');
+  return { postId: found.postId, url: found.url };
 }
 
 /** The account's own videos matching the title, as the content list gives them (newest first); read-only. */
@@ -181,9 +190,10 @@ async function ownVideos(page: Page, title: string, step: Step, ctx: AdapterCont
   const rows = field(body, 'data', 'list');
   if (refusal(body) !== null || !Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `video list: no data.list (${refusal(body) ?? 'changed answer'})`);
   return rows.flatMap((row) => {
-    const id = field(row, 'nid');
-    if ((typeof id !== 'string' && typeof id !== 'number') || field(row, 'status') === 'draft') return [];
-    return [{ postId: String(id), url: at(ctx, BAIJIAHAO_VIDEO_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publish_time')) }];
+    // A video row names it by nid, or (the other recorded form) by article_id or id.
+    const r = listRow(row, ['nid', 'article_id', 'id']);
+    if (!r || NOT_PUBLIC.has(r.status)) return [];
+    return [{ postId: r.id, url: at(ctx, r.url ?? BAIJIAHAO_VIDEO_URLS.post(r.id)), text: r.title, postedAt: listedTime(r.time) }];
   });
 }
 
