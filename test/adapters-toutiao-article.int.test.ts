@@ -130,6 +130,68 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('which save value publishes (public sources disagree)', () => {
+  /** The article gateway's calls this page sends, as {save, entrance}. */
+  function gatewayCalls(page: import('playwright-core').Page): Array<{ save: string | null; entrance: string | null }> {
+    const calls: Array<{ save: string | null; entrance: string | null }> = [];
+    page.on('request', (req) => {
+      if (req.method() !== 'POST' || !new URL(req.url()).pathname.endsWith('/mp/agw/article/publish')) return;
+      const form = new URLSearchParams(req.postData() ?? '');
+      calls.push({ save: form.get('save'), entrance: form.get('entrance') });
+    });
+    return calls;
+  }
+
+  it('the draft save sends save=0 with entrance=main, the publish save=1 without entrance, once', async () => {
+    const page = await fx.open(ACCOUNT);
+    const calls = gatewayCalls(page);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    await adapter.publish(page, job, ctx);
+    expect(calls).toEqual([
+      { save: '0', entrance: 'main' },
+      { save: '1', entrance: null },
+    ]);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('where save=0 without entrance publishes and save=1 only saves: the draft save publishes nothing, and an article still a draft after save=1 gets save=0, published once', async () => {
+    fx.sim.configure(P, { forms: { articleSave: 'save0' } });
+    const page = await fx.open(ACCOUNT);
+    const calls = gatewayCalls(page);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/article/${posts[0]!.postId}/` });
+    expect(calls).toEqual([
+      { save: '0', entrance: 'main' },
+      { save: '1', entrance: null },
+      { save: '0', entrance: null },
+    ]);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an article the list still shows as a draft after both publishing forms is publish_rejected, never reported as published', async () => {
+    fx.sim.configure(P, { forms: { articleSave: 'draft' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('draft');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    expect(ctx.gate.calls).toBe(1);
+    const other = await page.context().newPage();
+    expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('verify', () => {
   it('a draft with the job’s title is not the post: only a published article counts', async () => {
     const page = await fx.open(ACCOUNT);

@@ -2,7 +2,7 @@
  * The toutiao replica's JSON APIs as the sources record them (provenance in
  * edge-node/src/adapters/toutiao/*.ts): media info, the secsdk CSRF token,
  * the image upload (spice/image) and copy-by-URL (catch_picture), the
- * article save/publish gateway (`save=0` drafts, `save=1` publishes), the
+ * article save/publish gateway (in each recorded reading of `save`), the
  * video publish (xigua PublishVideo), the content list, draft removal, and
  * the 微头条 publish at both recorded addresses. `omit: publish-id` leaves the
  * post's id out of an accepted publish answer. The video upload (apply →
@@ -73,21 +73,29 @@ export async function catchPicture(req: IncomingMessage, res: ServerResponse, _r
   json(res, 200, { url, images: [{ origin_web_uri: uri, url, width: 1000, height: 750 }] });
 }
 
-/** POST mp/agw/article/publish: the article gateway (`type=article`; `save=0` drafts, `save=1` publishes). */
+/**
+ * POST mp/agw/article/publish: the article gateway (`type=article`). Which
+ * `save` value publishes is what public sources disagree on; `forms.articleSave`
+ * picks the reading served: `save1` (default: save=0 saves a draft, save=1
+ * publishes), `save0` (save=0 without `entrance` publishes, save=1 and any call
+ * with entrance=main save a draft) or `draft` (every call only saves a draft).
+ */
 export async function articleGateway(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const u = apiUser(req, res, state);
   if (!u) return;
   const f = Object.fromEntries(await formOf(req));
   if (route.query.get('type') !== 'article') return json(res, 200, refused('参数错误', 1001));
   const id = f.pgc_id ?? '0';
-  if (f.save === '0') {
+  if (f.save !== '0' && f.save !== '1') return json(res, 200, refused('参数错误', 1001));
+  const reading = state.opts(P).forms.articleSave ?? 'save1';
+  const publishes = reading === 'save1' ? f.save === '1' : reading === 'save0' ? f.save === '0' && f.entrance === undefined : false;
+  if (!publishes) {
     const d = id === '0' ? { id: newNumericId(state, 19), account: u.uid, form: f } : drafts(state).get(id);
     if (!d || d.account !== u.uid) return json(res, 200, refused('草稿不存在'));
     d.form = f;
     drafts(state).set(d.id, d);
     return json(res, 200, ok(state.opts(P).omit.includes('pgc_id') ? {} : { pgc_id: d.id }));
   }
-  if (f.save !== '1') return json(res, 200, refused('参数错误', 1001));
   const d = drafts(state).get(id);
   if (!d || d.account !== u.uid) return json(res, 200, refused('草稿不存在'));
   const problem = articleProblem(state, u, f);

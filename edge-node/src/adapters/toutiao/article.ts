@@ -3,8 +3,12 @@
  * from the logged-in editor page: the Markdown is rendered to HTML the way the
  * editor stores it (links as their text, each picture in a `pgc-img` block with
  * toutiao's own copy of it), the cover goes to toutiao's image upload, the
- * article is saved as a draft (`save=0`) and, behind the commit gate,
- * published (`save=1`) from the draft's own page.
+ * article is saved as a draft (`save=0` with `entrance=main`) and, behind the
+ * commit gate, published (`save=1`) from the draft's own page. Public sources
+ * disagree on which save value publishes, so the content list decides: an
+ * article the list still shows as a draft after save=1 gets the other
+ * recorded publishing form (save=0 without entrance), and one that stays a
+ * draft after both is never reported as published.
  *
  * What it rests on (the public sources of every fact about 头条号, and how
  * sure each is) is in ./provenance.ts.
@@ -18,10 +22,11 @@ import { escapeHtml, localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from '../contract.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
-import { field, imageType, needField, pageJson, readAll } from '../kit/page-api.js';
+import { field, imageType, needField, pageJson, pageRequest, readAll } from '../kit/page-api.js';
+import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
-import { assertMaxChars, countChars, need, openMedia } from '../support.js';
-import { answerId, at, csrfToken, declarationsOf, findPublished, openAs, ORIGIN, readBackAccepted, real } from './site.js';
+import { assertMaxChars, countChars, need, openMedia, timeouts } from '../support.js';
+import { answerId, at, csrfToken, declarationsOf, findPublished, listedState, openAs, ORIGIN, readBackAccepted, real } from './site.js';
 
 export const TOUTIAO_ARTICLE_LIMITS = { titleMin: 2, titleMax: 30 } as const;
 export const TOUTIAO_ARTICLE_SETTINGS = ['coverMode', 'exclusive', 'declarations', 'aiLabel'] as const;
@@ -37,6 +42,8 @@ export const ARTICLE_URLS = {
   post: (id: string) => `https://www.toutiao.com/article/${id}/`,
 };
 const TITLE_INPUT = 'textarea[placeholder*="请输入文章标题"]';
+/** How often the publish step looks at the content list while the article may still show as a draft. */
+const LIST_LOOK_MS = 250;
 
 type Ctx = AdapterContext;
 
@@ -46,7 +53,7 @@ interface Prepared {
 }
 /**
  * What `prepare` saved, for the `publish` that follows on the same page: the
- * editor publishes by sending its whole form again with `save=1`, so the
+ * editor publishes by sending its whole form again (see `publishForm`), so the
  * publish step needs the exact form the draft was saved with (images already
  * on toutiao, cover uploaded) without uploading anything again.
  */
@@ -92,7 +99,7 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
 
   ctx.progress('apply_settings');
   const form = articleForm({ title, content, cover, exclusive: s.exclusive, declarations: s.declarations });
-  const saved = await save(page, { ...form, pgc_id: '0', save: '0' }, 'fill', 'draft save', ctx);
+  const saved = await save(page, { ...form, pgc_id: '0', save: '0', entrance: 'main' }, 'fill', 'draft save', ctx);
   if (saved.refused) throw new AdapterError('publish_rejected', 'fill', `toutiao refused the draft: ${saved.refused}`);
   const draftId = needField(saved.body, ['data', 'pgc_id'], 'fill', 'draft save');
   // The draft's own page is where the publish step picks it up (and what a person would see).
@@ -105,20 +112,72 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   const draftId = here.pathname === '/profile_v4/graphic/publish' ? here.searchParams.get('pgc_id') : null;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-  const articleId = await gatedApiPublish(
-    page,
-    at(ctx, ARTICLE_URLS.save),
-    { method: 'POST', form: { ...p.form, pgc_id: draftId, save: '1' } },
-    (body, text) => {
-      const refused = refusal(body);
-      if (refused) return { ok: false, message: refused };
-      return { ok: true, value: answerId(body, text, [['data', 'pgc_id']]) };
-    },
-    ctx,
-  );
+  const judge = (body: unknown, text: string) => {
+    const refused = refusal(body);
+    return refused ? ({ ok: false, message: refused } as const) : ({ ok: true, value: answerId(body, text, [['data', 'pgc_id']]) } as const);
+  };
+  const answered = await gatedApiPublish(page, at(ctx, ARTICLE_URLS.save), { method: 'POST', form: publishForm(p.form, draftId, 'save1') }, judge, ctx);
   prepared.delete(page);
-  if (articleId && articleId !== '0') return { postId: articleId, url: at(ctx, ARTICLE_URLS.post(articleId)) };
+  const named = answered && answered !== '0' ? answered : null;
+  const id = named ?? draftId;
+  // The sources disagree on which save value publishes: an accepted answer is
+  // not enough, the content list says whether the article is still a draft.
+  let listed = await settledState(page, id, ctx);
+  if (listed === 'draft') {
+    ctx.log.warn({ step: 'publish', pgcId: id }, 'toutiao keeps the article as a draft after save=1: sending the other recorded publishing form (save=0 without entrance)');
+    await publishAgain(page, publishForm(p.form, draftId, 'save0'), ctx);
+    listed = await settledState(page, id, ctx);
+    if (listed === 'draft') {
+      throw new AdapterError('publish_rejected', 'publish', 'toutiao accepted both recorded publishing forms but keeps the article as a draft; nothing was published', { pgcId: id });
+    }
+  }
+  if (named) return { postId: named, url: at(ctx, ARTICLE_URLS.post(named)) };
+  if (listed === 'listed') return { postId: draftId, url: at(ctx, ARTICLE_URLS.post(draftId)) };
   return readBackAccepted(page, job, 'article', () => verifyArticle(page, job, ctx));
+}
+
+/**
+ * The form of a publishing call. Public sources disagree on the `save` value:
+ * three send save=1 to publish (save=0 being the draft save the page itself
+ * makes), one documents save=0 without `entrance` as the publish and save=1
+ * with entrance=main as a draft. The draft save always carries entrance=main
+ * with save=0, the form every source that checked its draft box records.
+ */
+function publishForm(form: Record<string, string>, draftId: string, kind: 'save1' | 'save0'): Record<string, string> {
+  return { ...form, pgc_id: draftId, save: kind === 'save1' ? '1' : '0' };
+}
+
+/** The content list's view of the article, given a moment to leave the draft state after a publish. */
+async function settledState(page: Page, id: string, ctx: Ctx): Promise<'draft' | 'listed' | 'absent'> {
+  const deadline = Date.now() + timeouts(ctx).selectorMs;
+  for (;;) {
+    ctx.signal.throwIfAborted();
+    const state = await listedState(page, id, ctx);
+    if (state !== 'draft' || Date.now() >= deadline) return state;
+    await new Promise((r) => setTimeout(r, LIST_LOOK_MS));
+  }
+}
+
+/**
+ * The second publishing form, sent only once the list shows that the first
+ * left the article a draft (nothing was published, so this is no repeat):
+ * a refusal means nothing was published; no readable answer is unknown.
+ */
+async function publishAgain(page: Page, form: Record<string, string>, ctx: Ctx): Promise<void> {
+  let res;
+  try {
+    res = await pageRequest(page, at(ctx, ARTICLE_URLS.save), { method: 'POST', form }, timeouts(ctx).publishMs);
+  } catch (e) {
+    throw outcomeUnknown(`no answer to the second publishing form: ${(e as Error).message}`, page);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    throw outcomeUnknown(`the second publishing form's answer is not readable JSON (HTTP ${res.status})`, page);
+  }
+  const refused = refusal(body);
+  if (refused) throw new AdapterError('publish_rejected', 'publish', `toutiao refused the article: ${refused}`, { status: res.status });
 }
 
 export function verifyArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<VerifyResult> {

@@ -28,6 +28,9 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     { id: 'I4', ref: 'a draft upload script, code index file 61440410574 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I6', ref: 'a toutiao uploader naming its publish_url, code index file 26485163533 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I7', ref: 'a toutiao API client’s README recording calls seen on the web pages, code index file 71021044614 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'I8', ref: 'a draft upload script (v5) that saves through the gateway and then looks for the article in the draft box, code index file 61767426526 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'I9', ref: 'a draft upload script (v7) saving through the gateway into the draft box, code index file 61423011068 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'I10', ref: 'a recorded draft-save request contract of 2026-07-17 (the fields of the page’s own autosave, entrance among them), code index file 67464895086 (repository not named)', snapshot: '2026-07-17' },
   ],
   facts: [
     // Login and the account (every content type).
@@ -128,18 +131,26 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     {
       step: 'fill',
       types: ['article'],
-      fact: 'save=0 saves a draft',
+      fact: 'the draft save: save=0 with entrance=main (pgc_id 0 for a new draft) saves a draft and answers data.pgc_id',
       state: 'second-sourced',
-      sources: ['WC', 'I4', 'I3'],
-      note: 'I2 says the opposite (save=0 publishes, save=1 with entrance=main drafts)',
+      sources: ['I7', 'I8', 'I9', 'WC', 'I4', 'I3', 'I10'],
+      note: 'I7 saw the page’s own autosave send save=0 and the draft list then hold it; I8 and I9 send save=0 with entrance=main and find the article in the draft box; WC, I4 and I3 send save=0 for drafts; I10 lists entrance among the autosave’s fields. I2 alone calls save=0 (without entrance) the publish and save=1 with entrance=main the draft: the draft save carries entrance=main, which both readings take for a draft',
     },
     {
       step: 'publish',
       types: ['article'],
-      fact: 'save=1 with the draft’s pgc_id publishes it',
-      state: 'unverified',
-      sources: [],
-      note: 'D (2020) publishes with save 1, I2 calls save=1 with entrance=main a draft; the adapter keeps the reading three sources share',
+      fact: 'the publishing call: save=1 with the draft’s pgc_id (D, 2020), or save=0 without entrance (I2)',
+      state: 'tolerant',
+      sources: ['D', 'I2'],
+      note: 'the sources disagree and none is newer; the adapter sends save=1 without entrance, then reads the content list: an article still shown as a draft gets save=0 without entrance (nothing was published, so this is no repeat), and one still a draft after both is publish_rejected, never reported as published',
+    },
+    {
+      step: 'read_back',
+      types: ['article'],
+      fact: 'after the publishing call the content list shows the article’s row (by its pgc_id) as a draft or not',
+      state: 'tolerant',
+      sources: ['T', 'I3'],
+      note: 'a row is a draft by status 1 or is_draft; the list is given a moment to leave the draft state; a row not in the list (or an unreadable list) leaves the answer to decide, as before',
     },
     {
       step: 'publish',
@@ -195,9 +206,9 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       step: 'read_back',
       types: ['article'],
       fact: 'drafts removed with POST https://mp.toutiao.com/mp/agw/creator_center/delete_draft?app_id=1231 {drafts: [{draft_type: 2, gid}]} → {code 0}',
-      state: 'unverified',
-      sources: [],
-      note: 'public automation notes only; used only after a site check, never in a publish',
+      state: 'sourced',
+      sources: ['I7'],
+      note: 'I7 saw the page remove a draft this way (the gid is the draft’s pgc_id); used only after a site check, never in a publish',
     },
 
     // 微头条 (dynamic).

@@ -103,6 +103,25 @@ export async function findPublished(page: Page, job: PublishJob, matches: (title
   return first ? { found: true, postId: first.id, url: first.url, candidates: hits.length } : { found: false };
 }
 
+/**
+ * How the content list shows the entry with this id, read from the page the
+ * job is on (no navigation): `draft`, `listed` (any other status: published
+ * or in review), or `absent` (not in the list, or the list unreadable).
+ */
+export async function listedState(page: Page, id: string, ctx: AdapterContext): Promise<'draft' | 'listed' | 'absent'> {
+  let body: unknown;
+  try {
+    body = await pageJson(page, at(ctx, URLS.contentList), {}, 'read_back', 'content list', ctx);
+  } catch (e) {
+    if (e instanceof AdapterError && e.code === 'login_required') throw e;
+    return 'absent';
+  }
+  const rows = field(body, 'data', 'articles');
+  const row = Array.isArray(rows) ? rows.find((r) => String(field(r, 'id') ?? '') === id) : undefined;
+  if (row === undefined) return 'absent';
+  return isDraft(field(row, 'status'), field(row, 'is_draft')) ? 'draft' : 'listed';
+}
+
 /** A draft never counts as the post: prepare leaves drafts behind. */
 function isDraft(status: unknown, flag: unknown): boolean {
   return status === 1 || status === '1' || status === 'draft' || flag === true || flag === 1;
