@@ -4,8 +4,9 @@
  * test/support/adapter-contract.ts; this file adds what is kuaishou's own: the
  * one description (title, text, #topics), the guide overlays, cover dialog,
  * collection and scheduled publishing, every confirmation the sources record
- * after 发布 (and none), the intro page a logged-out browser may get, and the
- * limits checked before the browser moves.
+ * after 发布 (and none), the intro page a logged-out browser may get, the
+ * works list's recorded row forms (a caption row; a work still being published
+ * without its id), and the limits checked before the browser moves.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
@@ -132,6 +133,20 @@ describe('video', () => {
         expect(ctx.gate.calls).toBe(1);
       });
     }
+
+    it('a works list whose text leaves out the #topics line still reads the video back, and verify finds it', async () => {
+      fx.sim.configure(P, { forms: { 'works-text': 'without-topics' } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = videoJob({ settings: { tags: ['Plume'] }, cover: false });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.body).toContain('#Plume');
+      expect(result.postId).toBe(posts[0]!.postId);
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    });
 
     it('without a confirmation the click sends the post, and no dialog is looked for afterwards', async () => {
       fx.sim.configure(P, { forms: { 'publish-confirm': 'none' } });
@@ -262,6 +277,35 @@ describe('图文 (dynamic)', () => {
   });
   describe('errors', () => {
     errorContract(dynamicContract);
+
+    it('a 图文 is read back from the works list in its caption form too (caption, publishTime), and verify finds it there', async () => {
+      fx.sim.configure(P, { forms: { 'works-row': 'caption' } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = dynamicJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result.postId).toBe(posts[0]!.postId);
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+    });
+
+    it('a 图文 kuaishou lists as still being published (no workId yet) is readback_failed, never a wrong id; verify gives no answer until it has its id, then finds it', async () => {
+      fx.sim.configure(P, { forms: { 'works-state': 'publishing' } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = dynamicJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+      expect(err.message).toContain('still being published');
+      expect(fx.sim.publishes(P)).toHaveLength(1);
+      expect(ctx.gate.calls).toBe(1);
+      // No "not found" while the row has no id: verify throws, and the control plane asks again.
+      await expectAdapterError(adapter.verify(page, job, ctx), 'readback_failed', 'read_back');
+      fx.sim.configure(P, { forms: { 'works-state': 'published' } });
+      expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: fx.sim.publishes(P)[0]!.postId, candidates: 1 });
+    });
 
     it('a 图文 with more pictures than kuaishou takes (31) is refused before anything is opened', async () => {
       const page = await fx.open(ACCOUNT);

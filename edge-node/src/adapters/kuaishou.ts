@@ -28,7 +28,7 @@ import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts 
 import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, publishConfirmation, schedule, uploadCover, uploadFiles } from './kuaishou/form.js';
 import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './kuaishou/site.js';
 import { KUAISHOU_PROVENANCE } from './kuaishou/provenance.js';
-import { findWork, watchWorksList, type Work } from './kuaishou/works.js';
+import { findWork, stillPublishing, watchWorksList, type Work } from './kuaishou/works.js';
 
 /** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20). */
 export const KUAISHOU_MAX_TOPICS = 3;
@@ -137,8 +137,9 @@ async function readBack(page: Page, job: PublishJob, caption: string, moved: Pro
     }
   }
   const found = findWork(works, job, caption, ctx);
-  if (!found.found) throw outcomeUnknown('kuaishou took the post, but it is not in the works list yet', page);
-  return { postId: found.postId, url: found.url };
+  if (found.found) return { postId: found.postId, url: found.url };
+  if (stillPublishing(works, job, caption)) throw outcomeUnknown('kuaishou took the post and lists it as still being published, without a work id yet', page);
+  throw outcomeUnknown('kuaishou took the post, but it is not in the works list yet', page);
 }
 
 export const kuaishouAdapter: Adapter = {
@@ -219,6 +220,12 @@ export const kuaishouAdapter: Adapter = {
     const caption = captionOf(job);
     const list = watchWorksList(page, ctx, timeouts(ctx).navigationMs + timeouts(ctx).selectorMs);
     await openLoggedIn(page, at(ctx, URLS.works), 'check_login', ctx, isLoginPage(ctx));
-    return findWork(await list, job, caption, ctx);
+    const works = await list;
+    const found = findWork(works, job, caption, ctx);
+    // A row still being published is the post without its id: no answer yet (asked again later), never "not there".
+    if (!found.found && stillPublishing(works, job, caption)) {
+      throw new AdapterError('readback_failed', 'read_back', 'kuaishou lists the post as still being published, without a work id yet; ask again later');
+    }
+    return found;
   },
 };

@@ -14,7 +14,8 @@
  * adapter reads back.
  *
  * `forms`: `publish-confirm` (publish-page.ts), `logged-out` (`passport` |
- * `intro`).
+ * `intro`), `works-row` (`title` | `caption`), `works-text` (`whole` |
+ * `without-topics`), `works-state` (`published` | `publishing`): see worksList.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from '../http.js';
@@ -147,27 +148,42 @@ fetch(${JSON.stringify(list)}, { method: 'POST', headers: { 'content-type': 'app
     for (const w of (j.data && j.data.list) || []) {
       const row = document.createElement('div'); row.className = 'video-item';
       row.innerHTML = '<div class="video-item__detail"><div class="video-item__detail__row__title"></div><div class="video-item__detail__row__time"></div></div>';
-      row.querySelector('.video-item__detail__row__title').textContent = w.title;
-      row.querySelector('.video-item__detail__row__time').textContent = new Date(w.uploadTime).toISOString().slice(0, 16).replace('T', ' ');
+      row.querySelector('.video-item__detail__row__title').textContent = w.title || w.caption;
+      row.querySelector('.video-item__detail__row__time').textContent = new Date(w.uploadTime || w.publishTime).toISOString().slice(0, 16).replace('T', ' ');
       box.appendChild(row);
     }
   });
 </script></body></html>`);
 }
 
-/** The works list as kuaishou answers it: newest first, each work with its id, caption and upload time (ms). */
+/** The row forms the works list is recorded in (`forms['works-row']`). */
+export const KUAISHOU_WORKS_ROWS = ['title', 'caption'] as const;
+/** Whether a row's text is the whole caption or the caption without its line of #topics (`forms['works-text']`). */
+export const KUAISHOU_WORKS_TEXTS = ['whole', 'without-topics'] as const;
+/** Whether the works are listed as published or as still being published (`forms['works-state']`). */
+export const KUAISHOU_WORKS_STATES = ['published', 'publishing'] as const;
+
+/**
+ * The works list as kuaishou answers it: newest first, each work with its id, caption and time (ms).
+ * Row forms: `title` (workId, title, uploadTime: AiToEarn, SynapseAutomation) or `caption` (workId,
+ * caption, publishTime: catbus). Text `without-topics`: the caption without its line of #topics (no
+ * source says whether the list keeps them). State `publishing`: each row is a work kuaishou is still publishing,
+ * with its publishId and publishStatus 2 but no workId yet (catbus records this row right after a submit).
+ */
 function worksList(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
   const user = apiUser(req, res, state, P);
   if (!user) return;
+  const rowForm = form(state, 'works-row', KUAISHOU_WORKS_ROWS, 'title');
+  const publishing = form(state, 'works-state', KUAISHOU_WORKS_STATES, 'published') === 'publishing';
+  const bare = form(state, 'works-text', KUAISHOU_WORKS_TEXTS, 'whole') === 'without-topics';
+  const textOf = (body: string) => (bare ? body.split('\n').filter((l) => !/^\s*(#\S+\s*)+$/.test(l)).join('\n') : body);
   const list = state.published
     .filter((p) => p.platform === P && p.account === user.uid)
     .reverse()
-    .map((p) => ({
-      workId: p.postId,
-      title: p.body,
-      uploadTime: Date.parse(p.at),
+    .map((p, i) => ({
+      ...(publishing ? { publishId: 9000 + i, publishStatus: 2 } : { workId: p.postId, publishStatus: 1 }),
+      ...(rowForm === 'caption' ? { caption: textOf(p.body), publishTime: Date.parse(p.at) } : { title: textOf(p.body), uploadTime: Date.parse(p.at) }),
       userId: Number(user.uid),
-      publishStatus: 1,
       showAtlasIcon: p.media.some((m) => m.kind === 'image'),
     }));
   json(res, 200, { result: 1, currentTime: Date.now(), data: { list, total: list.length }, message: '成功' });
