@@ -23,6 +23,11 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
     { id: 'G', ref: 'Algovate/xhs-mcp@7f35b98 examples/xhs.publish_note.txt (a captured request of the publish page)', snapshot: '2025-09-25' },
     { id: 'G2', ref: 'Algovate/xhs-mcp@16ddd73 src/shared/creator-center.ts, src/core/notes/note.service.ts', snapshot: '2026-05-17' },
     { id: 'H', ref: 'skedup/hi_x_h_5@3964c48 src/xhs/clients/services/creator.ts', snapshot: '2026-11-29' },
+    {
+      id: 'CB',
+      ref: 'cv-cat/catbus@b7433a7 tests/golden/xhs/creator_user_info.json, creator_post_note.json: a client replaying the creator center’s own requests',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // The login check and the QR login.
@@ -30,9 +35,9 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
     {
       step: 'check_login',
       fact: 'GET https://creator.xiaohongshu.com/api/galaxy/user/info (credentials included, unsigned, from the creator page) → {success: true, code: 0, data.userId, data.userName}',
-      state: 'sourced',
-      sources: ['C'],
-      note: 'R signs its creator calls; whether this one needs a signature no second source says',
+      state: 'second-sourced',
+      sources: ['C', 'CB'],
+      note: 'C calls it from the creator page unsigned; CB sends it signed (x-s, x-t) with the note manager as referer and reads the same answer. The adapter calls it from the page, as C does; an unsigned call refused would answer success false, which is login_required, never a publish',
     },
     {
       step: 'login',
@@ -130,9 +135,15 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'the publish request POST https://edith.xiaohongshu.com/web_api/sns/v2/note, JSON {common: {type, title, desc, privacy_info: {op_type: 1, type}, …}, image_info, video_info}, signed by the page’s code (x-s, x-t)',
       state: 'second-sourced',
-      sources: ['R', 'G'],
+      sources: ['R', 'G', 'CB'],
     },
-    { step: 'publish', fact: 'the publish answer is accepted when success is true, refused with its msg otherwise', state: 'sourced', sources: ['R'] },
+    {
+      step: 'publish',
+      fact: 'the publish answer is accepted when success is true, refused with its msg otherwise',
+      state: 'second-sourced',
+      sources: ['R', 'CB'],
+      note: 'CB’s recorded answer is {code: 0, success: true, msg, data}',
+    },
     { step: 'publish', fact: 'an unsigned edith request is refused {success: false, code: 300015}; a lost session is code -100 登录已过期', state: 'sourced', sources: ['R'] },
     {
       step: 'read_back',
