@@ -133,3 +133,47 @@ describe('errors', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('recorded forms', () => {
+  it('reads the account the page holds (Garr.pgc_info) when get_media_info is gone, and publishes as that account', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'page-global' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('the publish call publish_mp_article/v1 answering { status, data: { code, data: { pgc_id } } } gives the article', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'motor' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.dongchedi.com/article/${post.postId}` });
+  }, FLOW_TIMEOUT_MS);
+
+  it('that answer naming no pgc_id is readback_failed (the article may exist), and verify finds it', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'motor-none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    const post = fx.sim.publishes(P)[0]!;
+    expect(await adapter.verify(await page.context().newPage(), job, ctx)).toEqual({ found: true, postId: post.postId, url: post.url, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
+
+  it('publish_rejected when the publish_mp_article/v1 answer refuses the article', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'motor' }, rejectPublish: '今日发文已达上限' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('今日发文已达上限');
+  }, FLOW_TIMEOUT_MS);
+});

@@ -1,7 +1,7 @@
 /**
  * The dongchedi (懂车帝 懂车号) replica: the article editor at
  * mp.dcdapp.com/profile_v2/publish/article with the controls the public source
- * records (provenance in edge-node/src/adapters/dongchedi.ts): the title in
+ * records (provenance in edge-node/src/adapters/dongchedi/provenance.ts): the title in
  * the page's first textarea, the UEditor frame iframe#ueditor_0 whose body is
  * the editor's document (what it saves is that body), the cover card
  * div.fake-upload-trigger with its 本地上传 menu entry, the poster input
@@ -10,7 +10,17 @@
  * 预览并发布. The account call, the cover upload, the publish call, the article
  * list, the login redirect and the refusal toasts (.byte-message-error) are
  * the replica's own: no source records them. The session is the simulator's
- * default cookie (no source names 懂车号's).
+ * default cookie (no source names 懂车号's). The page also holds the account
+ * in window.Garr.pgc_info.user, as public login probes read it.
+ *
+ * `forms` (each recorded form): `account-call` — `media-info` (default: the
+ * account call answers) or `page-global` (get_media_info is gone, answering
+ * 404; only the page's Garr.pgc_info names the account); `publish-call` —
+ * `agw` (default: POST mp/agw/article/publish answering { code: 0, data:
+ * { group_id } }) or `motor` (POST motor/content_publish/publish_mp_article/v1
+ * answering { status: 0, data: { code: 0, data: { pgc_id } } }, the call and
+ * answer a public client records) or `motor-none` (that answer naming no
+ * pgc_id).
  *
  * `omit` names: `title-box`, `editor-frame`, `local-upload`.
  */
@@ -54,7 +64,9 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 <div class="dialog clip-dialog" hidden><div class="clip-area"></div><div class="clip-btn-content">裁剪</div><button type="button" class="ok">确定</button></div>
 <div class="dialog confirm-dialog" hidden><p>确认使用该封面？</p><button type="button" class="m-button">取消</button><button type="button" class="m-button red">确认</button></div>
 </div>`;
+  const publishPath = state.opts(P).forms['publish-call']?.startsWith('motor') ? 'motor/content_publish/publish_mp_article/v1' : 'mp/agw/article/publish';
   const script = `
+window.Garr = { pgc_info: { user: ${JSON.stringify({ id: /^\d+$/.test(user.uid) ? Number(user.uid) : user.uid, screen_name: user.name })} } };
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { const m = document.createElement('div'); m.className = 'byte-message byte-message-' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -89,9 +101,9 @@ document.querySelectorAll('.publish-btn')[1].addEventListener('click', async () 
   if (!title || !title.value.trim()) return message('error', '请输入标题');
   const content = frame ? frame.contentDocument.body.innerHTML : '';
   try {
-    const j = await (await fetch(live('https://mp.dcdapp.com/mp/agw/article/publish'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+    const j = await (await fetch(live('https://mp.dcdapp.com/' + ${JSON.stringify(publishPath)}), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: title.value, content, cover }) })).json();
-    if (j.code === 0) return message('success', '发布成功');
+    if (j.code === 0 || (j.status === 0 && j.data && j.data.code === 0)) return message('success', '发布成功');
     message('error', j.message || '发布失败');
   } catch (err) { message('error', '网络错误，请重试'); }
 });`;
@@ -117,7 +129,8 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const user = apiUser(req, res, state);
   if (!user) return;
   const b = await readJson(req);
-  const refuse = (message: string) => json(res, 200, { code: 1, message });
+  const form = state.opts(P).forms['publish-call'] ?? 'agw';
+  const refuse = (message: string) => json(res, 200, form === 'agw' ? { code: 1, message } : { status: 0, message, data: { code: 1, message } });
   const title = String(b.title ?? '');
   const content = String(b.content ?? '');
   const text = content.replace(/<[^>]+>/g, '').replace(/\s+/g, '');
@@ -141,7 +154,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       settings: { type: 'article' },
       media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
     },
-    { code: 0, message: 'success', data: { group_id: id } },
+    form === 'agw' ? { code: 0, message: 'success', data: { group_id: id } } : { status: 0, message: 'success', data: { code: 0, data: form === 'motor' ? { pgc_id: id } : {} } },
   );
 }
 
@@ -155,12 +168,14 @@ export const dongchedi: PlatformSim = {
       'GET',
       `${MP}/mp/agw/media/get_media_info`,
       (req, res, _route, state) => {
+        if (state.opts(P).forms['account-call'] === 'page-global') return json(res, 404, { code: 404, message: 'Not Found' });
         const user = apiUser(req, res, state);
         if (user) json(res, 200, { code: 0, message: 'success', data: { user: { id: user.uid, screen_name: user.name } } });
       },
     ],
     ['POST', `${MP}/mp/agw/article/cover/upload`, uploadCover],
     ['POST', `${MP}/mp/agw/article/publish`, publish],
+    ['POST', `${MP}/motor/content_publish/publish_mp_article/v1`, publish],
     [
       'GET',
       `${MP}/mp/agw/article/list`,

@@ -40,6 +40,8 @@ export const URLS = {
   articleEditor: 'https://mp.dcdapp.com/profile_v2/publish/article',
   mediaInfo: 'https://mp.dcdapp.com/mp/agw/media/get_media_info',
   articlePublishPath: '/mp/agw/article/publish',
+  /** The publish call a public client records from the same editor (answer { status, data: { code, data: { pgc_id } } }). */
+  articlePublishMotorPath: '/motor/content_publish/publish_mp_article/v1',
   articleList: 'https://mp.dcdapp.com/mp/agw/article/list?page_num=1&page_size=20',
   post: (id: string) => `https://www.dongchedi.com/article/${id}`,
 };
@@ -63,14 +65,42 @@ const S = {
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
 const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
 const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.dcdapp.com';
+/** Off mp.dcdapp.com, or a /login path on it, is the login (both recorded). */
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host !== 'mp.dcdapp.com' || /\/login\b/.test(r.pathname);
+};
 const letters = (text: string) => text.replace(/\s+/g, '');
 
+const idOf = (v: unknown): string | undefined => ((typeof v === 'string' && /^\d+$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) ? String(v) : undefined);
+
+/**
+ * Who is logged in, read the two ways on record: the account call
+ * get_media_info (data.user.id, screen_name), else the account the logged-in
+ * page itself holds (window.Garr.pgc_info.user, filled once the page's own
+ * user query succeeded). Neither naming an account is `login_required`.
+ */
 async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'login check', ctx);
-  const id = field(body, 'data', 'user', 'id');
-  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') throw new AdapterError('login_required', step, 'dongchedi says the account is not logged in');
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') };
+  let why = '';
+  try {
+    const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'login check', ctx);
+    const id = idOf(field(body, 'data', 'user', 'id'));
+    if (id) return { externalRef: id, displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') };
+    why = 'get_media_info named no account';
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    why = e instanceof Error ? e.message : String(e);
+  }
+  const read = () =>
+    page.evaluate(() => {
+      const user = (globalThis as unknown as { Garr?: { pgc_info?: { user?: Record<string, unknown> } } }).Garr?.pgc_info?.user;
+      return user ? { id: user.id, name: user.screen_name ?? user.name } : null;
+    });
+  const refused = () => new AdapterError('login_required', step, `dongchedi says the account is not logged in (${why}; the page holds no pgc_info user)`);
+  const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: refused });
+  const id = idOf(held?.id);
+  if (!id) throw refused();
+  return { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' };
 }
 
 /** Everything the job asks for, checked before the browser moves. */
@@ -173,14 +203,19 @@ function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult>
     page,
     {
       button: page.locator(S.publish),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === URLS.articlePublishPath,
-      urlPattern: `*${URLS.articlePublishPath}*`,
+      isPublishRequest: (req) => req.method() === 'POST' && [URLS.articlePublishPath, URLS.articlePublishMotorPath].includes(real(ctx, req.url()).pathname),
+      urlPattern: [`*${URLS.articlePublishPath}*`, `*${URLS.articlePublishMotorPath}*`],
       refusal: page.locator(S.refusal),
-      judge: (body) => {
-        if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'code')) };
-        const id = field(body, 'data', 'group_id');
+      judge: (body, text) => {
+        // Two recorded answers: { code: 0, data: { group_id } }, and { status: 0, data: { code: 0, data: { pgc_id } } }.
+        const nested = field(body, 'status') !== undefined;
+        const accepted = nested ? field(body, 'status') === 0 && field(body, 'data', 'code') === 0 : field(body, 'code') === 0;
+        if (!accepted) return { ok: false, message: String(field(body, 'message') ?? field(body, 'data', 'message') ?? field(body, 'code') ?? field(body, 'status')) };
+        // Ids as the answer wrote them (a JSON number may not hold a 19-digit id exactly).
+        const raw = nested ? /"pgc_id"\s*:\s*"?(\d+)/.exec(text)?.[1] : /"group_id"\s*:\s*"?(\d+)/.exec(text)?.[1];
+        const id = idOf(raw);
         // Accepted without naming the article: it may exist, and only verify can say.
-        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw outcomeUnknown('dongchedi accepted the article but its answer named no group_id', page);
+        if (!id) throw outcomeUnknown(`dongchedi accepted the article but its answer named no ${nested ? 'pgc_id' : 'group_id'}`, page);
         return { ok: true, value: { postId: id, url: at(ctx, URLS.post(id)) } };
       },
     },

@@ -8,7 +8,18 @@
 import { defineProvenance } from '../provenance.js';
 
 export const DONGCHEDI_PROVENANCE = defineProvenance({
-  sources: [{ id: 'M', ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article/dongchedi.ts, src/sync/article.ts', snapshot: '2026-06-05' }],
+  sources: [
+    { id: 'M', ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/article/dongchedi.ts, src/sync/article.ts', snapshot: '2026-06-05' },
+    { id: 'WD', ref: 'iguatian/Wechatsync@d8c9b57 packages/core/src/adapters/platforms/dongchedi.ts (a Wechatsync fork; written from a capture of the editor’s calls)', snapshot: '2026-11-29' },
+    {
+      id: 'SP',
+      ref: 'public login probes of a social-auto-upload derivative for article platforms, written from mp.dcdapp.com’s main bundle (code index file 71049690615; the index names no repository)',
+      snapshot: '2026-11-29',
+    },
+    { id: 'D2', ref: 'a public Playwright script publishing 懂车号 articles (code index file 71500709116; the index names no repository)', snapshot: '2026-11-29' },
+    { id: 'H1', ref: 'a public scraper of dongchedi’s hot list building article addresses from GroupId (code index file 67496425164)', snapshot: '2026-11-29' },
+    { id: 'H2', ref: 'another public hot-list reader building them from gid_str (code index file 70838763758)', snapshot: '2026-11-29' },
+  ],
   facts: [
     {
       step: 'open_editor',
@@ -17,7 +28,13 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
       sources: ['M'],
       note: 'M src/sync/article.ts (injectUrl, homeUrl)',
     },
-    { step: 'fill', fact: 'title: the page’s first textarea', state: 'sourced', sources: ['M'] },
+    {
+      step: 'fill',
+      fact: 'title: the page’s first textarea',
+      state: 'sourced',
+      sources: ['M'],
+      note: 'D2 records a later editor: a title box with placeholder 请输入文章标题 and a ProseMirror body, no UEditor frame; the adapter drives the recorded UEditor page and fails as editor_changed on the other',
+    },
     {
       step: 'fill',
       fact: 'body: the UEditor frame iframe#ueditor_0 (else the first iframe[id^="ueditor_"]); its body takes the HTML, then input and change events',
@@ -51,20 +68,26 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
       sources: [],
       note: 'no source waits for the cover; the upload waits for that picture (or a refusal) and fails the job as cover_rejected after the upload timeout',
     },
-    { step: 'publish', fact: 'publish control: the button.publish-btn reading 预览并发布', state: 'sourced', sources: ['M'] },
+    {
+      step: 'publish',
+      fact: 'publish control: the button.publish-btn reading 预览并发布',
+      state: 'sourced',
+      sources: ['M'],
+      note: 'D2’s later editor shows a button reading 发布, after which the page goes to /profile_v2/manage/content/article; the adapter clicks 预览并发布 only',
+    },
     {
       step: 'publish',
       fact: 'the click on 预览并发布 sends the article (no further confirmation)',
       state: 'unverified',
       sources: [],
-      note: 'M clicks it and stops there; the adapter waits for the publish call after the click and ends as outcome unknown when none comes',
+      note: 'M clicks it and stops there; D2 clicks 发布 and finds the page moved or the article listed; the adapter waits for the publish call after the click and ends as outcome unknown when none comes',
     },
     {
       step: 'publish',
-      fact: 'the publish call POST mp.dcdapp.com/mp/agw/article/publish → code 0, data.group_id',
-      state: 'unverified',
-      sources: [],
-      note: 'M records no call; an accepted answer naming no group_id ends as outcome unknown, settled by verify from the list',
+      fact: 'the publish call and its answer: POST mp.dcdapp.com/mp/agw/article/publish → code 0, data.group_id; or POST …/motor/content_publish/publish_mp_article/v1 → status 0, data.code 0, data.data.pgc_id',
+      state: 'tolerant',
+      sources: ['WD'],
+      note: 'WD records the second (its save 0 keeps a draft); no source records the first; the adapter waits for either call, judges each answer by its own success fields and takes group_id or pgc_id (as the answer wrote it) for the article; an accepted answer naming neither ends as outcome unknown, settled by verify',
     },
     {
       step: 'publish',
@@ -76,30 +99,30 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
     {
       step: 'read_back',
       fact: 'a published article at https://www.dongchedi.com/article/<group_id>',
-      state: 'unverified',
-      sources: [],
-      note: 'no source builds an article address; the id comes from the publish answer or the list',
+      state: 'second-sourced',
+      sources: ['H1', 'H2'],
+      note: 'both scrapers build it from the group id; that pgc_id is the same id is not recorded (toutiao’s, the same company’s, are one id)',
     },
     {
       step: 'verify',
       fact: 'the own-article list GET mp.dcdapp.com/mp/agw/article/list → data.list[].{group_id, title, publish_time}',
       state: 'unverified',
       sources: [],
-      note: 'no source reads a list; verify matches the job by exact title in that list',
+      note: 'no source reads this list; D2 checks the content page /profile_v2/manage/content/article for the title and the day; verify matches the job by exact title in the list',
     },
     {
       step: 'check_login',
-      fact: 'the account call GET mp.dcdapp.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name',
-      state: 'unverified',
-      sources: [],
-      note: 'modelled on toutiao’s call of that name (the same company’s creator platform); no source records it for 懂车号; a missing id is taken as logged out',
+      fact: 'the account: GET mp.dcdapp.com/mp/agw/media/get_media_info → data.user.id, screen_name; or the logged-in page’s window.Garr.pgc_info.user (id)',
+      state: 'tolerant',
+      sources: ['SP'],
+      note: 'the call is modelled on toutiao’s (the same company) and no source records it for 懂车号; SP reads the page’s Garr.pgc_info.user, set once the page’s own user query succeeded; WD asks motor/mp_index/api/notify/count (status 0 when logged in, no account id); the adapter asks the call, then reads the page, and is logged out only when neither names an account',
     },
     {
       step: 'check_login',
-      fact: 'a logged-out page leaves mp.dcdapp.com',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records where; any page off mp.dcdapp.com is taken for the login, and the account call decides otherwise',
+      fact: 'a logged-out page leaves mp.dcdapp.com or goes to a /login path',
+      state: 'tolerant',
+      sources: ['D2', 'SP'],
+      note: 'D2 takes an address containing /login for logged out, SP an address with login in its path; the adapter takes any page off mp.dcdapp.com or with /login in its path for the login page',
     },
     {
       step: 'login',
