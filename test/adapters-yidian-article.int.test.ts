@@ -91,6 +91,34 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('the published article as the list names it', () => {
+  // The publish answer names no article: its newsId (the public address's id) is the list's, published or still in review.
+  for (const forms of [{ 'news-id': 'own' }, { 'list-status': 'review' }, { 'news-id': 'own', 'list-status': 'review' }]) {
+    it(`publish and verify name the article by the list's newsId: ${JSON.stringify(forms)}`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: post.url });
+      if (forms['news-id'] === 'own') expect(result.postId).toMatch(/^0[\w-]{7}$/);
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
+      expect((await page.context().newPage().then((other) => other.goto(result.url)))?.status()).toBe(200);
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted publish the list does not name is readback_failed, never a guessed address', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors', () => {
   errorContract(contract);
   articleDraftContract({

@@ -2,13 +2,14 @@
  * 一点号 videos in real Chromium against the yidian replica's video editor
  * (the desk's #/Writing/videoEditor): the account from window.mpuser, the
  * title and the description into their boxes, the file into the page's video
- * input, and 发布. The cases it shares with other video pages are in
+ * input, and 发布, its answer naming the video or (when it names none) the
+ * video list. The cases it shares with other video pages are in
  * test/support/video-page-cases.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { yidianAdapter as adapter } from '../edge-node/src/adapters/yidian.js';
-import { fileDigest } from './platform-simulator/harness.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
@@ -39,6 +40,30 @@ const contract: AdapterContract<VideoJob> = {
 };
 
 videoPageCases({ contract, makeJob, descriptionBox: 'description-box' });
+
+describe('publish answers', () => {
+  it('an answer naming no id: the video list names the video', async () => {
+    fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: post.url });
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an answer naming no id, with no such video listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
 
 describe('errors', () => {
   it('the video list and the article list keep apart: an article of the same title is not the video', async () => {

@@ -1,7 +1,7 @@
 /**
  * The 一点号 video editor, a hash route of the desk (mp.yidianzixun.com/#/Writing/videoEditor),
  * with the controls the public source records (provenance in
- * edge-node/src/adapters/yidian/video.ts): the title input (placeholder 标题),
+ * edge-node/src/adapters/yidian/provenance.ts): the title input (placeholder 标题),
  * the description textarea (placeholder 简介) and a file input accepting
  * video. The route itself, the upload and publish calls, 上传成功 / 上传失败,
  * the 发布 button, the video list, the published pages and the refusal
@@ -9,7 +9,9 @@
  * them. Every call wants the desk's mpcode as `x-mp-code`, as the article
  * calls do.
  *
- * `omit` names: `video-input`, `title-input`, `description-box`.
+ * `omit` names: `video-input`, `title-input`, `description-box`. `forms`:
+ * `video-answer` — `id` (default: the publish answer names the video's id)
+ * or `none` (a success naming no id, as the article publish answers).
  */
 import type { IncomingMessage } from 'node:http';
 import { json, readBody, readJson } from './http.js';
@@ -112,7 +114,7 @@ function publishVideo(writer: Writer): Handler {
         settings: { type: 'video' },
         media: [{ kind: 'video', size: video.size, sha256: video.sha256 }],
       },
-      { status: 'success', id },
+      state.opts(P).forms['video-answer'] === 'none' ? { status: 'success' } : { status: 'success', id },
     );
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Replica of 一点号 (mp.yidianzixun.com) as the public sources record it
- * (provenance in edge-node/src/adapters/yidian.ts): the writing desk, one page
+ * (provenance in edge-node/src/adapters/yidian/provenance.ts): the writing desk, one page
  * whose `<script id="__val_">` sets window.mpuser and window.mpcode, routed by
  * its hash (`#/Writing/articleEditor`, a draft at `#/Writing/<id>`: title
  * `input.post-title`, body `div.editor-content`, the publish control), the
@@ -13,8 +13,15 @@
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field, and so does the video editor), `id` (the article save answers no id),
  * and the video editor's own (yidian-video.ts).
+ *
+ * The publish answer names no article; the list names it by its newsId, the
+ * id of its public address. `forms`: `news-id` — `draft` (default: the
+ * newsId is the draft's id) or `own` (the article gets its own public id, as
+ * public addresses carry, e.g. 0sxktYvz); `list-status` — `published`
+ * (default: listed under 2, 6, 7 at once) or `review` (listed under 1, 4, 5,
+ * 14, in review, as public list readers record).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
@@ -32,6 +39,8 @@ interface Draft {
 }
 const drafts = (state: SimState) => state.bag<Draft>('yidian.drafts');
 const pictures = (state: SimState) => state.bag<{ account: string; mediaId: string }>('yidian.pictures');
+/** Published articles still in review (the `review` list form), by newsId. */
+const inReview = (state: SimState) => state.bag<boolean>('yidian.inReview');
 
 /** The account's mpcode (a hex digest, as the page carries it). */
 const mpcode = (u: User) => createHash('md5').update(`mpcode:${u.uid}`).digest('hex');
@@ -155,6 +164,8 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return json(res, 200, failed(rejected));
   drafts(state).delete(d.id);
+  const o = state.opts(P);
+  const newsId = o.forms['news-id'] === 'own' ? `0${randomBytes(6).toString('base64url').slice(0, 7)}` : d.id;
   const content = String(d.body.content);
   const media = (src: string, kind: MediaRecord['kind']): MediaRecord => {
     const m = state.media.get(pictures(state).get(src)!.mediaId)!;
@@ -162,14 +173,15 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   };
   const covers = (d.body.covers as string[]).map((src) => media(src, 'cover'));
   const images = [...content.matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => media(m[1]!.replace(/&amp;/g, '&'), 'image'));
+  if (o.forms['list-status'] === 'review') inReview(state).set(newsId, true);
   await acceptPublish(
     res,
     state,
     {
       platform: P,
       account: u.uid,
-      postId: d.id,
-      url: `${route.prefix}/www.yidianzixun.com/article/${d.id}`,
+      postId: newsId,
+      url: `${route.prefix}/www.yidianzixun.com/article/${newsId}`,
       title: String(d.body.title).trim(),
       body: content,
       settings: { original: d.body.original === 1, coverType: d.body.coverType },
@@ -183,10 +195,12 @@ function list(req: IncomingMessage, res: ServerResponse, route: Route, state: Si
   const u = writer(req, state);
   if (!u) return json(res, 200, failed('未登录'));
   if (u === 'code') return json(res, 200, failed('自媒体信息异常'));
-  const published = (route.query.get('status') ?? '').split(',').some((s) => ['2', '6', '7'].includes(s));
-  const posts = published
+  const statuses = (route.query.get('status') ?? '').split(',');
+  const published = statuses.some((s) => ['2', '6', '7'].includes(s));
+  const reviewed = statuses.some((s) => ['1', '4', '5', '14'].includes(s));
+  const posts = published || reviewed
     ? state.published
-        .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video')
+        .filter((p) => p.platform === P && p.account === u.uid && p.settings.type !== 'video' && (inReview(state).has(p.postId) ? reviewed : published))
         .map((p) => ({ newsId: p.postId, title: p.title, date: Date.parse(p.at) }))
         .reverse()
     : [...drafts(state).values()].filter((d) => d.account === u.uid).map((d) => ({ newsId: '', title: String(d.body.title ?? ''), date: 0 }));

@@ -39,7 +39,7 @@ export const YIDIAN_URLS = {
   draft: (id: string) => `${ORIGIN}/#/Writing/${encodeURIComponent(id)}`,
   upload: `${ORIGIN}/upload?action=uploadimage&picType=wemedia_cnt`,
   save: `${ORIGIN}/model/Article`,
-  list: `${ORIGIN}/model/Article?page=1&page_size=10&status=2,6,7&has_data=1&type=original`,
+  list: (statuses: string) => `${ORIGIN}/model/Article?page=1&page_size=10&status=${statuses}&has_data=1&type=original`,
   post: (id: string) => `https://www.yidianzixun.com/article/${encodeURIComponent(id)}`,
 };
 export const YIDIAN_LIMITS = { titleMax: 64 } as const;
@@ -53,8 +53,11 @@ const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(yidianzixun\.com|go2yd\.com)\//;
 
 type Ctx = AdapterContext;
 
-/** The draft as saved, for the publish that follows on its page. */
-const prepared = new WeakMap<Page, { draftId: string }>();
+/** The list's statuses of a published article, and of one in review (which will be public once passed). */
+const LIST_STATUSES = { published: '2,6,7', inReview: '1,4,5,14' } as const;
+
+/** The draft as saved and the session that saved it, for the publish that follows on its page. */
+const prepared = new WeakMap<Page, { draftId: string; headers: Record<string, string> }>();
 
 /** The article body as 一点号's editor keeps it: code blocks as paragraphs, inline code bold, tables as lines of text, links as their text. */
 export function articleHtml(markdown: string): string {
@@ -150,15 +153,15 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!/^[\w-]{1,64}$/.test(draftId)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no usable id');
   // The draft's own page holds the editor's publish control.
   await openLoggedIn(page, at(ctx, YIDIAN_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId });
+  prepared.set(page, { draftId, headers: session.headers });
 }
 
-async function publish(page: Page, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/' ? /^#\/Writing\/([\w-]+)$/.exec(here.hash)?.[1] : undefined;
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
-  const status = await clickPublishForJson(
+  await clickPublishForJson(
     page,
     {
       button: await need(page, PUBLISH_BUTTON, 'publish', 'publish control (发布)', ctx),
@@ -170,27 +173,40 @@ async function publish(page: Page, ctx: Ctx) {
     ctx,
   );
   prepared.delete(page);
-  if (status !== 'success') throw new AdapterError('readback_failed', 'read_back', '一点号 answered the publish without a status; verify before any retry');
-  // The article published is the draft sent: it keeps the draft's id.
-  return { postId: draftId, url: at(ctx, YIDIAN_URLS.post(draftId)) };
+  // The answer names no article; the public id (newsId) is the list's, published or still in review.
+  const hits = await listedArticles(page, p.headers, job, ctx);
+  if (hits.length === 0) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the publish but its article list does not yet name the article; verify before any retry');
+  return { postId: hits[0]!, url: at(ctx, YIDIAN_URLS.post(hits[0]!)) };
+}
+
+/**
+ * The newsIds of the account's articles with the job's title in its window,
+ * newest first: the published ones (statuses 2, 6, 7), then those in review
+ * (1, 4, 5, 14); read-only.
+ */
+async function listedArticles(page: Page, headers: Record<string, string>, job: ArticleJob, ctx: Ctx): Promise<string[]> {
+  const title = job.payload.title.trim();
+  const ids: string[] = [];
+  for (const statuses of [LIST_STATUSES.published, LIST_STATUSES.inReview]) {
+    const body = await pageJson(page, at(ctx, YIDIAN_URLS.list(statuses)), { headers }, 'read_back', 'article list', ctx);
+    const rows = field(body, 'posts');
+    if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
+    for (const row of rows) {
+      const id = field(row, 'newsId');
+      if ((typeof id !== 'string' && typeof id !== 'number') || !/^[\w-]{1,64}$/.test(String(id))) continue;
+      if (field(row, 'title') === title && inJobWindow(listedTime(field(row, 'date')), job)) ids.push(String(id));
+    }
+  }
+  return ids;
 }
 
 async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   ctx.progress('read_back');
   const session = await openAt(page, YIDIAN_URLS.home, 'check_login', ctx);
   assertAccount(session.login, job, 'check_login');
-  const body = await pageJson(page, at(ctx, YIDIAN_URLS.list), { headers: session.headers }, 'read_back', 'article list', ctx);
-  // The list is asked for published articles only (statuses 2, 6 and 7).
-  const rows = field(body, 'posts');
-  if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `article list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
-  const title = job.payload.title.trim();
-  const hits = rows.filter((row) => {
-    const id = field(row, 'newsId');
-    return (typeof id === 'string' || typeof id === 'number') && String(id) !== '' && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'date')), job);
-  });
+  const hits = await listedArticles(page, session.headers, job, ctx);
   if (hits.length === 0) return { found: false as const };
-  const postId = String(field(hits[0], 'newsId'));
-  return { found: true as const, postId, url: at(ctx, YIDIAN_URLS.post(postId)), candidates: hits.length };
+  return { found: true as const, postId: hits[0]!, url: at(ctx, YIDIAN_URLS.post(hits[0]!)), candidates: hits.length };
 }
 
 export const yidianAdapter: Adapter = {
@@ -207,9 +223,8 @@ export const yidianAdapter: Adapter = {
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, ctx);
-    jobOfType(job, 'article');
-    return publish(page, ctx);
+    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
+    return publish(page, jobOfType(job, 'article'), ctx);
   },
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
 };

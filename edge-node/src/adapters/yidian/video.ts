@@ -16,7 +16,6 @@ import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { planPlainVideo } from '../kit/video-plan.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, fillChecked, type ListedPost, matchPost, need, openMedia, timeouts } from '../support.js';
 import { at, openAt, ORIGIN, real } from './site.js';
 
@@ -52,6 +51,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
 
   ctx.progress('open_editor');
+  prepared.delete(page);
   const session = await openAt(page, YIDIAN_VIDEO_URLS.videoEditor, 'open_editor', ctx);
   assertAccount(session.login, job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
@@ -61,6 +61,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
 
   await uploadVideo(page, video, ctx);
+  prepared.set(page, { headers: session.headers });
 }
 
 /** The file into the page's video input; then the page's 上传成功, or its 上传失败 with its message. */
@@ -81,8 +82,14 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
   ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
+/** The session of the prepared page, for the read-back that may follow the publish. */
+const prepared = new WeakMap<Page, { headers: Record<string, string> }>();
+
+/** 发布 behind the commit gate; the answer's id, or (an answer naming none) the video list's row for the job. */
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
+  const p = prepared.get(page);
+  if (!p) throw new AdapterError('editor_changed', 'publish', 'this page was not prepared for a video; nothing was published', { url: page.url() });
+  const named = await clickPublishForJson(
     page,
     {
       button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
@@ -92,12 +99,18 @@ export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishRe
       judge: (body) => {
         if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
         const id = field(body, 'id');
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^[\w-]{1,64}$/.test(String(id))) throw outcomeUnknown('一点号 accepted the video but its answer named no id', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))) } };
+        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^[\w-]{1,64}$/.test(String(id)) ? String(id) : undefined };
       },
     },
     ctx,
   );
+  prepared.delete(page);
+  if (named) return { postId: named, url: at(ctx, YIDIAN_VIDEO_URLS.post(named)) };
+  // Accepted without an id: the list names the video.
+  const title = job.payload.title.trim();
+  const listed = matchPost(await ownVideos(page, p.headers, ctx), job, (text) => text === title);
+  if (!listed.found) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the video but its answer names no id and the video list does not yet show it; verify before any retry');
+  return { postId: listed.postId, url: listed.url };
 }
 
 /** The account's published videos as the list gives them (newest first), for `verify`; read-only. */
