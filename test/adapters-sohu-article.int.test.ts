@@ -11,7 +11,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { parseTable, TABLE_PATTERN, tableSvg } from '../edge-node/src/adapters/kit/article-markup.js';
+import { field } from '../edge-node/src/adapters/kit/page-api.js';
 import { articleHtml, sohuAdapter as adapter } from '../edge-node/src/adapters/sohu.js';
+import { parseKeepingIds } from '../edge-node/src/adapters/sohu/session.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
@@ -95,6 +97,35 @@ describe('happy path', () => {
   happyPathContract(contract);
 
   it('a picture from a local file becomes 搜狐号’s own copy', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ content: `开头\n\n![图一](${figure})`, cover: false, settings: {} });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>');
+    expect(post.media).toEqual([{ kind: 'image', ...(await fileDigest(figure)) }]);
+  }, FLOW_TIMEOUT_MS);
+
+  it('the login holds its accounts in the newer account list (account/listV2, accountInfos) when account/list is gone', async () => {
+    fx.sim.configure(P, { forms: { 'account-list': 'listV2' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toMatchObject({ externalRef: ACCOUNT });
+    const job = makeJob({ cover: false, settings: {} });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('account ids beyond a double’s exact range are read as written', () => {
+    const body = parseKeepingIds('{"code":2000000,"data":{"data":[{"accountInfos":[{"id":12345678901234567,"nickName":"n"}]}]}}');
+    expect(field(body, 'data', 'data', 0, 'accountInfos', 0, 'id')).toBe('12345678901234567');
+    expect(field(parseKeepingIds('{"id":120186977}'), 'id')).toBe(120186977);
+  });
+
+  it('a picture upload answering its address under data (data.url) is taken as one answering it at the top', async () => {
+    fx.sim.configure(P, { forms: { 'upload-answer': 'data' } });
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})`, cover: false, settings: {} });

@@ -59,3 +59,37 @@ it('verify reads the video list only: an article of the same title is not the vi
   await adapter.publish(page, article, ctx);
   expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
 }, FLOW_TIMEOUT_MS);
+
+it('the page’s recorded publish control (li.publish-report-btn in the button list) and the upload end read 处理完成 are taken as a button and 上传成功 are', async () => {
+  fx.sim.configure(P, { forms: { 'publish-control': 'li', 'upload-mark': '处理完成' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx);
+  const [post] = fx.sim.publishes(P);
+  expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.sohu.com/a/${post!.postId}_${ACCOUNT}` });
+}, FLOW_TIMEOUT_MS);
+
+it('an upload end read 上传完成 is the end too', async () => {
+  fx.sim.configure(P, { forms: { 'upload-mark': '上传完成' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  await adapter.publish(page, job, ctx);
+  expect(fx.sim.publishes(P)).toHaveLength(1);
+}, FLOW_TIMEOUT_MS);
+
+it('the page’s own refusal as an Element UI toast is publish_rejected before anything is sent', async () => {
+  fx.sim.configure(P, { forms: { message: 'el' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  // The page refuses to send a video without a title.
+  await page.locator('input[placeholder*="标题"]').fill('');
+  const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+  expect(err.message).toContain('请输入标题');
+  expect(fx.sim.publishes(P)).toHaveLength(0);
+}, FLOW_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 /**
  * The 搜狐号 video replica: the video page at
  * mp.sohu.com/mpfe/v4/contentManagement/news/addvideo with the controls the
- * public sources record (provenance in edge-node/src/adapters/sohu/video.ts):
+ * public sources record (provenance in edge-node/src/adapters/sohu/provenance.ts):
  * a file input whose accept names video, the upload's end read as 上传成功
  * (上传失败 on a failure), the title input (placeholder with 标题), the
  * description box (placeholder with 简介), the 发布 button, and the publish
@@ -12,6 +12,13 @@
  * carry the client headers dv-id and sp-cm, as the article editor's do.
  *
  * `omit` names: `video-input`, `title-input`, `brief-box`.
+ *
+ * `forms` (each recorded form): `publish-control` — `button` (default: a
+ * button reading 发布) or `li` (the li.publish-report-btn.positive-button in
+ * ul.button-list an uploader of this page clicks); `upload-mark` — the text the
+ * upload's end shows: `上传成功` (default), `上传完成` or `处理完成`; `message` —
+ * the refusal toasts as `ant` (.ant-message-error, default) or `el`
+ * (.el-message--error, the Element UI the page's dialogs are recorded with).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, json, readBody, readJson, type Route } from './http.js';
@@ -28,13 +35,19 @@ const CSS = `[hidden]{display:none!important} .ant-input{display:block;width:400
  .ant-message-error{position:fixed;top:8px;left:40%;background:#fff1f0} .upload-area{border:1px dashed #999;padding:12px}`;
 
 export function videoPage(res: ServerResponse, route: Route, state: SimState, u: User): void {
-  const omit = state.opts(P).omit;
+  const { omit, forms } = state.opts(P);
+  const publish =
+    forms['publish-control'] === 'li'
+      ? '<ul class="button-list"><li class="publish-report-btn positive-button active publish">发布</li></ul>'
+      : '<div class="btns"><button type="button" class="ant-btn">存草稿</button> <button type="button" class="ant-btn ant-btn-primary publish">发布</button></div>';
+  const uploaded = forms['upload-mark'] ?? '上传成功';
+  const toast = forms['message'] === 'el' ? 'el-message el-message--error' : 'ant-message-notice ant-message-error';
   const body = `<div id="app"><div class="add-video">
   <div class="upload-area">${omit.includes('video-input') ? '' : '<input type="file" class="chunkUploader-input" accept="video/mp4,video/x-flv,video/*" style="display:none">'}<div class="upload-area-text">点击上传视频或拖拽到此区域上传</div><div class="upload-state"></div></div>
   <form class="video-info" hidden>
   ${omit.includes('title-input') ? '' : '<input type="text" class="ant-input" placeholder="请输入标题">'}
   ${omit.includes('brief-box') ? '' : '<textarea class="ant-input" placeholder="请输入视频简介"></textarea>'}
-  <div class="btns"><button type="button" class="ant-btn">存草稿</button> <button type="button" class="ant-btn ant-btn-primary publish">发布</button></div>
+  ${publish}
   </form>
 </div></div>`;
   const script = `
@@ -43,7 +56,7 @@ const ACCOUNT = ${JSON.stringify(u.uid)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const hex = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 const HEADERS = { 'dv-id': hex(32), 'sp-cm': '100-' + Date.now() + '-' + hex(8), 'x-requested-with': 'XMLHttpRequest' };
-const message = (text) => { const m = document.createElement('div'); m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { const m = document.createElement('div'); m.className = ${JSON.stringify(toast)}; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
 let videoId = null;
 const input = document.querySelector('.upload-area input[type=file]');
 const state = document.querySelector('.upload-state');
@@ -56,7 +69,7 @@ if (input) input.addEventListener('change', async () => {
     const j = await (await fetch(live('https://mp.sohu.com/commons/mp/uploadVideo?accountId=' + ACCOUNT + '&name=' + encodeURIComponent(file.name)), { method: 'POST', credentials: 'include', headers: { ...HEADERS, 'content-type': file.type || 'video/mp4' }, body: file })).json();
     if (j.code !== ${OK}) { state.innerHTML = '<span>上传失败</span>'; return message(j.msg || '视频上传失败'); }
     videoId = j.data.id;
-    state.innerHTML = '<span>上传成功</span>';
+    state.innerHTML = '<span>' + ${JSON.stringify(uploaded)} + '</span>';
     document.querySelector('.video-info').hidden = false;
   } catch (e) { state.innerHTML = '<span>上传失败</span>'; message('网络错误'); }
 });

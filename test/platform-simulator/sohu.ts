@@ -1,6 +1,6 @@
 /**
  * Replica of 搜狐号 (mp.sohu.com) as the public sources record it
- * (provenance in edge-node/src/adapters/sohu.ts): the article editor page
+ * (provenance in edge-node/src/adapters/sohu/provenance.ts): the article editor page
  * (title input, Quill body) and the JSON API it calls — the account list,
  * the picture upload, draft save and publish (both wanting the editor's
  * client headers dv-id and sp-cm), the author's article list — and the
@@ -18,7 +18,10 @@
  * `none` (code 2000000, data null); `news-status` — the status a published
  * article has in the author's list: `4` (default, public, auditStatus 4),
  * `16`, `2` or `5` (in review), `3` (failed review, auditStatus 8 and a
- * rejectReason).
+ * rejectReason); `upload-answer` — the picture upload's address at the top
+ * (`url`, default) or under `data` (`data`); `account-list` — `list` (default:
+ * account/list with groups' accounts) or `listV2` (account/list gone,
+ * account/listV2 with groups' accountInfos).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
@@ -63,9 +66,16 @@ export const sohu: PlatformSim = {
       await publishVideo(req, res, route, state, u);
     }],
     ['GET', `${MP}/mpbp/bp/account/list`, (req, res, _route, state) => {
+      if (state.opts(P).forms['account-list'] === 'listV2') return json(res, 404, { code: 404, msg: 'Not Found' });
       const u = state.user(req, P);
       if (!u) return json(res, 200, { code: 10001, msg: '请先登录', data: null });
       json(res, 200, { code: OK, msg: 'success', data: { data: [{ accountType: 1, accounts: [{ id: accountOf(u), nickName: u.name, avatar: '', statusName: '正常' }] }] } });
+    }],
+    ['GET', `${MP}/mpbp/bp/account/listV2`, (req, res, _route, state) => {
+      if (state.opts(P).forms['account-list'] !== 'listV2') return json(res, 404, { code: 404, msg: 'Not Found' });
+      const u = state.user(req, P);
+      if (!u) return json(res, 200, { code: 10001, msg: '请先登录', data: null });
+      json(res, 200, { code: OK, msg: 'success', data: { data: [{ accountType: 1, accountInfos: [{ id: accountOf(u), nickName: u.name, avatar: '', statusName: '正常' }] }] } });
     }],
     ['POST', `${MP}/commons/front/outerUpload/image/file`, upload],
     ['POST', `${MP}/mpbp/bp/news/v4/news/draft/v2`, (req, res, route, state) => write(req, res, route, state, 'draft')],
@@ -115,7 +125,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, route: Route, s
   const ext = /svg/.test(file.type) ? 'svg' : /png/.test(file.type) ? 'png' : 'jpeg';
   const url = `${PICTURE_HOST}/${m.id}.${ext}`;
   pictures(state).set(url, { account: u.uid, mediaId: m.id });
-  json(res, 200, { url });
+  json(res, 200, o.forms['upload-answer'] === 'data' ? { code: 2000000, data: { url } } : { url });
 }
 
 /** What 搜狐号 checks of an article at publish; null when it passes. */

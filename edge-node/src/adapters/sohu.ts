@@ -93,7 +93,8 @@ async function uploadPicture(page: Page, account: string, image: ImageFile, head
     what,
     ctx,
   );
-  const url = field(body, 'url');
+  // The address comes at the top (url) or under data (data.url): both are recorded.
+  const url = field(body, 'url') ?? field(body, 'data', 'url');
   if (typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `搜狐号 refused ${what}: ${String(field(body, 'msg') ?? 'no url in the answer')}`);
   return url;
 }

@@ -36,11 +36,14 @@ export const SOHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const
 
 const S = {
   file: 'input[type="file"][accept*="video"]',
-  uploaded: /^\s*上传(成功|完成)\s*$/,
+  uploaded: /^\s*(上传成功|上传完成|处理完成)\s*$/,
   failed: /^\s*上传失败\s*$/,
   title: 'input[placeholder*="标题"]',
   description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
-  refusal: '.ant-message-error',
+  /** The page's refusal toast: Ant Design's, or Element UI's (the page's dialogs are recorded as Element UI's). */
+  refusal: '.ant-message-error, .el-message--error',
+  /** The recorded publish control: an li in the page's button list, else a button reading 发布. */
+  publishItem: 'li.publish-report-btn',
 } as const;
 
 /** Statuses of the list that are not a public post: 1 a draft, 3 not passed, 7 and 9 removed. */
@@ -80,7 +83,7 @@ export async function publishVideo(page: Page, ctx: AdapterContext): Promise<Pub
   return clickPublishForJson(
     page,
     {
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+      button: page.locator(S.publishItem).filter({ hasText: /^\s*发\s*布\s*$/ }).or(page.getByRole('button', { name: /^\s*发\s*布\s*$/ })).first(),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === SOHU_VIDEO_URLS.publishPath,
       urlPattern: `*${SOHU_VIDEO_URLS.publishPath}*`,
       refusal: page.locator(S.refusal),
