@@ -1,7 +1,8 @@
 /**
  * douyin videos in real Chromium against the douyin replica: the upload page,
  * the publish form (title, description with topics, 自主声明, 合集, cover
- * dialog with 竖/横 tabs, 谁可以看, 定时发布) and the 发布 click.
+ * dialog with 竖/横 tabs, 谁可以看, 定时发布) and the 发布 click, and the login
+ * check's user info in each recorded form.
  * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,16 @@ describe('the publish answer', () => {
     expect(err.message).toContain('2 works');
     expect(fx.sim.publishes(P)).toHaveLength(2);
     expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, candidates: 2 });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('the login check', () => {
+  it('takes the user info in both recorded forms: with status_code 0, and without a status_code', async () => {
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
+    fx.sim.configure(P, { forms: { userInfo: 'bare' } });
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
   }, FLOW_TIMEOUT_MS);
 });
 

@@ -31,11 +31,16 @@ export function apiUserOf(req: IncomingMessage, res: ServerResponse, state: SimS
   return user;
 }
 
-/** GET web/api/media/user/info/: who is logged in. */
+/**
+ * GET web/api/media/user/info/: who is logged in. `forms.userInfo: 'bare'`
+ * answers without a status_code, as catbus's recorded answer does; by default
+ * with status_code 0 (other public clients check it).
+ */
 export function userInfo(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): void {
   const user = apiUserOf(req, res, state);
   if (!user) return;
-  json(res, 200, { status_code: 0, user: { sec_uid: user.uid, nickname: user.name, signature: '', avatar_larger: { url_list: [''] } } });
+  const info = { user: { sec_uid: user.uid, uid: user.uid, nickname: user.name, signature: '', avatar_larger: { url_list: [''] } } };
+  json(res, 200, state.opts(P).forms.userInfo === 'bare' ? info : { status_code: 0, ...info });
 }
 /**
  * Where the publish answer names the work, in the forms public clients of

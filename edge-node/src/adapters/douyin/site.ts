@@ -56,10 +56,16 @@ export const LOGIN_PAGE: LoginPageSpec = {
   isLoginPage: (u) => !(u.host === 'creator.douyin.com' && u.pathname.startsWith('/creator-micro')),
 };
 
+/**
+ * Who is logged in: the user info's user.sec_uid and nickname. The answer is
+ * recorded with status_code 0 and without a status_code at all; a status_code
+ * other than 0 (8 is 用户未登录) or no sec_uid is no session.
+ */
 export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
   const body = await pageJson(page, at(ctx, URLS.userInfo), {}, step, 'login check', ctx);
   const secUid = field(body, 'user', 'sec_uid');
-  if (body.status_code !== 0 || typeof secUid !== 'string' || !secUid) throw new AdapterError('login_required', step, 'douyin says the account is not logged in');
+  const status = body.status_code;
+  if ((status !== undefined && status !== 0) || typeof secUid !== 'string' || !secUid) throw new AdapterError('login_required', step, 'douyin says the account is not logged in');
   return { externalRef: secUid, displayName: String(field(body, 'user', 'nickname') ?? '') };
 }
 
