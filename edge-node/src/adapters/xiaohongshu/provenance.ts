@@ -37,7 +37,7 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       fact: 'GET https://creator.xiaohongshu.com/api/galaxy/user/info (credentials included, unsigned, from the creator page) → {success: true, code: 0, data.userId, data.userName}',
       state: 'second-sourced',
       sources: ['C', 'CB'],
-      note: 'C calls it from the creator page unsigned; CB sends it signed (x-s, x-t) with the note manager as referer and reads the same answer. The adapter calls it from the page, as C does; an unsigned call refused would answer success false, which is login_required, never a publish',
+      note: 'C calls it from the creator page unsigned; CB sends it signed (x-s, x-t) with the note manager as referer and reads the same answer. The adapter calls it from the page, as C does, and takes any answer without success true as no session (login_required); it decides no publish',
     },
     {
       step: 'login',
