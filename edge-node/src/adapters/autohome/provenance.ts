@@ -21,6 +21,8 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       ref: 'public login probes of a social-auto-upload derivative for article platforms, written from the creator centre’s main bundle (code index file 71049690615; the index names no repository)',
       snapshot: '2026-11-29',
     },
+    { id: 'L1', ref: 'public research notes citing a 车家号 video at https://chejiahao.autohome.com.cn/info/16377368 (code index file 56212669797)', snapshot: '2026-11-29' },
+    { id: 'L2', ref: 'a public source list citing a 车家号 article at https://chejiahao.autohome.com.cn/info/19495453 (code index file 66859479628)', snapshot: '2026-11-29' },
   ],
   facts: [
     // Both.
@@ -48,10 +50,10 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
     },
     {
       step: 'read_back',
-      fact: 'a published post at https://chejiahao.autohome.com.cn/info/<id>',
-      state: 'unverified',
-      sources: [],
-      note: 'no source builds a post address; the id comes from the publish answer or the list',
+      fact: 'a published post at https://chejiahao.autohome.com.cn/info/<id>, articles and videos alike',
+      state: 'second-sourced',
+      sources: ['L1', 'L2'],
+      note: 'public links to both kinds have this form; that the id in it is the publish answer’s articleId or videoId no source says',
     },
     {
       step: 'publish',
