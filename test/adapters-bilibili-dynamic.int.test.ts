@@ -1,7 +1,8 @@
 /**
  * bilibili dynamics end to end: real Chromium against the bilibili replica's
  * t.bilibili.com composer (text box, title box, the uploader's detached file
- * input, the 发布 launcher and its create/dyn answer, the draft it keeps).
+ * input, the 发布 launcher and its create/dyn answer, the draft it keeps) and
+ * the space feed's recorded item forms.
  * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -107,6 +108,21 @@ describe('the creation answer', () => {
       expect(ctx.gate.calls).toBe(1);
     }, FLOW_TIMEOUT_MS);
   }
+});
+
+describe('the space feed', () => {
+  it('an answer naming no id is read back from a feed that carries the text under desc (pub_ts a string), and verify finds it there', async () => {
+    fx.sim.configure(P, { forms: { 'dyn-answer': 'none', 'feed-item': 'desc' } });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob({ images: [], settings: {} });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const [post] = fx.sim.publishes(P);
+    expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/opus/${post!.postId}` });
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: post!.postId, url: result.url, candidates: 1 });
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
 });
 
 describe('errors', () => {

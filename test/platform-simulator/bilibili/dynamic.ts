@@ -12,7 +12,8 @@
  *
  * `omit` names this replica knows: `dyn-title` (the title box is gone),
  * `dyn-uploader` (the picture uploader is gone). `forms` keys: `dyn-answer`
- * (`ids` or `none`: whether the creation's answer names the dynamic).
+ * (`ids` or `none`: whether the creation's answer names the dynamic),
+ * `feed-item` (`opus` or `desc`: where the space feed carries a dynamic's text).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from '../http.js';
@@ -200,6 +201,8 @@ export function spaceFeed(req: IncomingMessage, res: ServerResponse, route: Rout
   const user = apiUserOf(req, res, state);
   if (!user) return;
   const mid = route.query.get('host_mid') ?? '';
+  // forms['feed-item']: 'opus' (default: the text under major.opus) or 'desc' (under module_dynamic.desc, no major).
+  const descForm = state.opts(P).forms['feed-item'] === 'desc';
   const items = state.published
     .filter((p) => p.platform === P && p.account === mid && p.settings.kind === 'dynamic')
     .reverse()
@@ -207,10 +210,16 @@ export function spaceFeed(req: IncomingMessage, res: ServerResponse, route: Rout
       id_str: p.postId,
       type: 'DYNAMIC_TYPE_DRAW',
       basic: { jump_url: `//www.bilibili.com/opus/${p.postId}` },
-      modules: {
-        module_author: { mid: Number(p.account), pub_ts: Math.floor(Date.parse(p.at) / 1000) },
-        module_dynamic: { desc: null, major: { type: 'MAJOR_TYPE_OPUS', opus: { jump_url: `//www.bilibili.com/opus/${p.postId}`, title: p.title ?? null, summary: { text: p.body, rich_text_nodes: [] }, pics: [] } } },
-      },
+      modules: descForm
+        ? {
+            // As a client verified against the dynamics bundle reads it: the text under desc, pub_ts a decimal string.
+            module_author: { mid: Number(p.account), pub_ts: String(Math.floor(Date.parse(p.at) / 1000)) },
+            module_dynamic: { desc: { text: p.body, rich_text_nodes: [{ type: 'RICH_TEXT_NODE_TYPE_TEXT', text: p.body }] }, major: null },
+          }
+        : {
+            module_author: { mid: Number(p.account), pub_ts: Math.floor(Date.parse(p.at) / 1000) },
+            module_dynamic: { desc: null, major: { type: 'MAJOR_TYPE_OPUS', opus: { jump_url: `//www.bilibili.com/opus/${p.postId}`, title: p.title ?? null, summary: { text: p.body, rich_text_nodes: [] }, pics: [] } } },
+          },
     }));
   json(res, 200, { code: 0, message: '0', ttl: 1, data: { has_more: false, items, offset: items.at(-1)?.id_str ?? '' } });
 }

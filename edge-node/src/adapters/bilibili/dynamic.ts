@@ -119,10 +119,12 @@ async function ownDynamics(page: Page, job: DynamicJob, ctx: AdapterContext): Pr
   const s = readSettings(job);
   const text = normalize(bilibiliDynamicText(job.payload.content, s.tags));
   return items.filter((item) => {
+    // The text is recorded under major.opus.summary, or (a dynamic without opus) under module_dynamic.desc; pub_ts as a number or a decimal string.
     const opus = field(item, 'modules', 'module_dynamic', 'major', 'opus');
+    const said = field(opus, 'summary', 'text') ?? field(item, 'modules', 'module_dynamic', 'desc', 'text');
     const ts = Number(field(item, 'modules', 'module_author', 'pub_ts'));
     return (
-      normalize(String(field(opus, 'summary', 'text') ?? '')) === text &&
+      normalize(String(said ?? '')) === text &&
       String(field(opus, 'title') ?? '') === s.title &&
       inJobWindow(ts > 0 ? new Date(ts * 1000).toISOString() : null, job)
     );
