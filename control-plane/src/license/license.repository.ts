@@ -2,7 +2,7 @@
  * Every license v2 query. Methods take the database or a transaction, so the
  * service decides what is atomic.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../db/client.js';
 import { type SessionContext, sessionRepository } from './session.repository.js';
 import {
@@ -13,6 +13,7 @@ import {
   licenseSessions,
   projectKeys,
   projects,
+  retiredDeviceKeys,
   versionBans,
 } from './license.schema.js';
 
@@ -65,8 +66,20 @@ export const licenseRepository = {
     return row!;
   },
 
-  async rebindDevice(db: Db, deviceId: number, publicKey: string, appVersion: string): Promise<void> {
-    await db.update(devices).set({ publicKey, appVersion, lastSeenAt: new Date() }).where(eq(devices.id, deviceId));
+  /** Binds the device to a new key (a reinstall); the key it had is retired, never accepted again. */
+  async rebindDevice(db: Db, device: DeviceRow, publicKey: string, appVersion: string): Promise<void> {
+    if (device.publicKey !== publicKey) {
+      await db.insert(retiredDeviceKeys).values({ deviceId: device.id, publicKey: device.publicKey }).onConflictDoNothing();
+    }
+    await db.update(devices).set({ publicKey, appVersion, lastSeenAt: new Date() }).where(eq(devices.id, device.id));
+  },
+
+  async isRetiredKey(db: Db, deviceId: number, publicKey: string): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(retiredDeviceKeys)
+      .where(and(eq(retiredDeviceKeys.deviceId, deviceId), eq(retiredDeviceKeys.publicKey, publicKey)));
+    return row !== undefined;
   },
 
   async bindCode(db: Db, codeId: number, deviceId: number): Promise<void> {

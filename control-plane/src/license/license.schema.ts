@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../db/columns.js';
+import { users } from '../integrators/integrators.schema.js';
 
 
 export interface ProjectPolicy {
@@ -82,12 +83,18 @@ export const activationCodes = pgTable(
     deviceId: integer('device_id'),
     activatedAt: ts('activated_at'),
     disabledAt: ts('disabled_at'),
+    /**
+     * The integrator user the enrolled device serves as a desktop executor
+     * (nodes/desktop-nodes.repository.ts); null: a pure license.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('activation_codes_project_code').on(t.projectId, t.code),
     index('activation_codes_project_created').on(t.projectId, t.createdAt),
     index('activation_codes_device').on(t.deviceId),
+    index('activation_codes_user').on(t.userId).where(sql`user_id is not null`),
   ],
 );
 
@@ -114,6 +121,23 @@ export const devices = pgTable(
     index('devices_project_created').on(t.projectId, t.createdAt),
     index('devices_machine').on(t.projectId, t.machineId),
   ],
+);
+
+/**
+ * Keys a device was bound to before a re-enroll replaced them. An enroll
+ * presenting one of them again is refused: whoever still holds an old key
+ * (a copied disk, a replayed enroll body) cannot take the device back.
+ */
+export const retiredDeviceKeys = pgTable(
+  'retired_device_keys',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    retiredAt: ts('retired_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.publicKey] })],
 );
 
 export const licenseSessions = pgTable(

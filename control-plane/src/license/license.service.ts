@@ -27,6 +27,7 @@ import { JudgedSessions } from './judged-sessions.js';
 import { recordSecurityEvent } from './security-events.js';
 import { sessionRepository } from './session.repository.js';
 import { SnapshotSignatures } from './snapshot-signatures.js';
+import { desktopNodes } from '../nodes/desktop-nodes.repository.js';
 import { assertFingerprint, assertSessionUsable, bearerToken, type SignedRequestInput, verifySignedRequest } from './signed-request.js';
 
 export interface LicenseServiceOptions {
@@ -170,8 +171,12 @@ export class LicenseService {
         if (!bound || bound.machineId !== req.machineId || bound.fingerprintHash !== req.fingerprintHash) {
           return { error: licenseError('CODE_ALREADY_BOUND', 'This activation code is bound to another device') };
         }
+        // The same key again is a retry of an enroll whose answer was lost; a key this device gave up is not.
+        if (bound.publicKey !== req.devicePublicKey && (await licenseRepository.isRetiredKey(tx, bound.id, req.devicePublicKey))) {
+          return { error: licenseError('ENROLL_REPLAYED', 'This device key was replaced by a later enroll and is not accepted again; enroll with a new key') };
+        }
         await licenseRepository.revokeSessionsOfDevice(tx, bound.id);
-        await licenseRepository.rebindDevice(tx, bound.id, req.devicePublicKey, appVersion);
+        await licenseRepository.rebindDevice(tx, bound, req.devicePublicKey, appVersion);
         deviceId = bound.id;
       } else {
         const device = await licenseRepository.insertDevice(tx, {
@@ -187,7 +192,12 @@ export class LicenseService {
         deviceId = device.id;
       }
       await licenseRepository.insertSession(tx, { id: sessionId, projectId: project.id, deviceId, tokenHash, tokenExpiresAt });
-      return { deviceId };
+      // A code tied to a user makes the device that user's desktop executor: the device key is the node's identity.
+      const node =
+        code.userId === null
+          ? null
+          : await desktopNodes.ensureForDevice(tx, { deviceId, userId: code.userId, publicKey: req.devicePublicKey, machineId: req.machineId });
+      return { deviceId, nodeId: node?.nodeId ?? null };
     });
     if ('error' in outcome) {
       if (outcome.revoked) {
@@ -205,6 +215,8 @@ export class LicenseService {
     return {
       ...this.tokenAnswer('Device enrolled', ctx, licenseToken, tokenExpiresAt, now),
       offlineLicensePublicKey: ctx.offlinePublicKey!,
+      // The execution node this device is (it connects to the node protocol as it, with the device key); null: a pure license.
+      nodeId: outcome.nodeId,
     };
   }
 

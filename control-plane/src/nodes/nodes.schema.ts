@@ -3,6 +3,7 @@ import type { AdapterReport, SiteCheck } from '@plume/shared';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../db/columns.js';
 import { users } from '../integrators/integrators.schema.js';
+import { devices } from '../license/license.schema.js';
 
 export interface NodeCapabilities {
   localVideoFile: 0 | 1;
@@ -57,3 +58,18 @@ export const nodeUsers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.nodeId, t.userId] }), index('node_users_user').on(t.userId)],
 );
+
+/**
+ * A desktop node whose identity is a license v2 device: made when the device
+ * enrolled with a code tied to a user; its public key is the device key.
+ */
+export const desktopNodeDevices = pgTable('desktop_node_devices', {
+  nodeId: text('node_id')
+    .primaryKey()
+    .references(() => executionNodes.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id')
+    .notNull()
+    .unique()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

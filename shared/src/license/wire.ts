@@ -110,6 +110,8 @@ export const LICENSE_ERROR_CODES = [
   'CODE_EXPIRED',
   'CODE_EXHAUSTED',
   'CODE_ALREADY_BOUND',
+  /** An enroll presenting a key the device was bound to before a later enroll replaced it. */
+  'ENROLL_REPLAYED',
   'ENROLL_PROOF_INVALID',
   'TOKEN_MISSING',
   'TOKEN_INVALID',
@@ -165,9 +167,15 @@ export interface EnrollResponse extends Omit<LicenseView, 'expiresAt'> {
   offlineLicenseExpiresAt: string;
   offlineLicensePublicKey: string;
   offlineLicenseKeyId: string;
+  /**
+   * Enroll only: the execution node (kind desktop) this device is, when the
+   * code serves an integrator user; it connects to the node protocol with
+   * this id and the device key. null for a pure license.
+   */
+  nodeId?: string | null;
 }
 
-export type RenewResponse = Omit<EnrollResponse, 'offlineLicensePublicKey'> & { offlineLicensePublicKey?: string };
+export type RenewResponse = Omit<EnrollResponse, 'offlineLicensePublicKey' | 'nodeId'> & { offlineLicensePublicKey?: string };
 
 export interface ChallengeResponse {
   success: true;

@@ -25,7 +25,7 @@ describe('happy path', () => {
     expect(count.status).toBe(200);
     expect(count.body.success).toBe(true);
     expect(count.body.codes).toHaveLength(3);
-    expect(count.body.codes[0]).toEqual({ code: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/), projectKey: p.projectKey, licenseMode: 'COUNT', remainingCount: 25, expiresAt: null });
+    expect(count.body.codes[0]).toEqual({ code: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/), projectKey: p.projectKey, licenseMode: 'COUNT', remainingCount: 25, expiresAt: null, userId: null });
     const expiresAt = inAWeek();
     const time = await generate({ projectKey: p.projectKey, licenseMode: 'TIME', quantity: 2, expiresAt });
     expect(time.body.codes[1]).toMatchObject({ licenseMode: 'TIME', remainingCount: null, expiresAt });

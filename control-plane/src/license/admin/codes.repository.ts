@@ -82,6 +82,8 @@ const codeColumns = (now: Date) => ({
   machineId: devices.machineId,
   appVersion: devices.appVersion,
   deviceRevokedAt: devices.revokedAt,
+  userId: activationCodes.userId,
+  nodeId: sql<string | null>`(select l.node_id from desktop_node_devices l where l.device_id = ${devices.id})`,
 });
 export type CodeListRow = {
   id: number;
@@ -98,6 +100,8 @@ export type CodeListRow = {
   machineId: string | null;
   appVersion: string | null;
   deviceRevokedAt: Date | null;
+  userId: number | null;
+  nodeId: string | null;
 };
 
 /** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
@@ -118,11 +122,11 @@ export const codesRepository = {
    */
   async insertCodes(
     db: Db,
-    a: { projectId: number; codes: string[]; licenseMode: 'TIME' | 'COUNT'; remainingCount: number | null; expiresAt: Date | null },
+    a: { projectId: number; codes: string[]; licenseMode: 'TIME' | 'COUNT'; remainingCount: number | null; expiresAt: Date | null; userId?: number | null },
   ): Promise<string[]> {
-    const select = sql`select ${a.projectId}, c, ${a.licenseMode}, ${a.remainingCount}::int, ${a.expiresAt?.toISOString() ?? null}::timestamptz
+    const select = sql`select ${a.projectId}, c, ${a.licenseMode}, ${a.remainingCount}::int, ${a.expiresAt?.toISOString() ?? null}::timestamptz, ${a.userId ?? null}::int
           from unnest(${sql.param(a.codes)}::text[]) as c`;
-    const into = sql`insert into activation_codes (project_id, code, license_mode, remaining_count, expires_at)`;
+    const into = sql`insert into activation_codes (project_id, code, license_mode, remaining_count, expires_at, user_id)`;
     try {
       await db.execute(sql`${into} ${select}`);
       return a.codes;

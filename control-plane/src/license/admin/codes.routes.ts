@@ -22,6 +22,7 @@ const generatedCodeSchema = z.object({
   licenseMode: z.enum(LICENSE_MODES),
   remainingCount: z.number().int().nullable(),
   expiresAt: isoString.nullable(),
+  userId: z.number().int().nullable().describe('The integrator user the enrolled device serves as a desktop executor; null: a pure license'),
 });
 
 const codeSchema = z.object({
@@ -39,6 +40,8 @@ const codeSchema = z.object({
     .object({ deviceId: z.number().int(), machineId: z.string(), appVersion: z.string(), revoked: z.boolean() })
     .nullable()
     .describe('The bound device'),
+  userId: z.number().int().nullable().describe('The integrator user the enrolled device serves as a desktop executor; null: a pure license'),
+  nodeId: z.string().nullable().describe('The desktop execution node the bound device is (codes with a userId, once enrolled)'),
   createdAt: isoString,
 });
 
@@ -57,6 +60,15 @@ export function registerCodeRoutes(r: AdminApp, service: CodesService): void {
             quantity: z.number().int().min(1).max(MAX_CODES_PER_CALL),
             expiresAt: z.iso.datetime({ offset: true }).optional().describe('TIME codes: when the license ends'),
             remainingCount: z.number().int().min(1).max(1_000_000_000).optional().describe('COUNT codes: uses granted'),
+            userId: z
+              .number()
+              .int()
+              .positive()
+              .max(2 ** 31 - 1)
+              .optional()
+              .describe(
+                'An integrator user: the device that enrolls with the code becomes a desktop execution node serving that user (its device key is the node key). Absent: a pure license. Unknown user: 404 USER_NOT_FOUND',
+              ),
           })
           .strict(),
         response: responses(z.object({ success: z.literal(true), codes: z.array(generatedCodeSchema) })),

@@ -10,6 +10,7 @@ import { csvRow } from '../../admin/csv.js';
 import { generateCodes } from './codes.js';
 import { type CodeFilter, type CodeListRow, type CodeState, codesRepository as repo } from './codes.repository.js';
 import { requireProjectId } from './projects.service.js';
+import { missingUserIds } from '../../integrators/admin-lookups.repository.js';
 import { iso, limitOffset, type Page } from '../../admin/query.js';
 
 export const MAX_CODES_PER_CALL = 100_000;
@@ -20,6 +21,8 @@ export interface GenerateCodesInput {
   quantity: number;
   expiresAt?: string | undefined;
   remainingCount?: number | undefined;
+  /** The integrator user the enrolled device serves as a desktop executor; absent: a pure license. */
+  userId?: number | undefined;
 }
 
 export interface CodeFilterQuery {
@@ -43,6 +46,7 @@ export const CODE_EXPORT_COLUMNS = [
   'deviceId',
   'machineId',
   'createdAt',
+  'userId',
 ] as const;
 
 /** Codes per export batch: about 1.5 MB of CSV, enough to amortize a query. */
@@ -64,6 +68,8 @@ function codeView(c: CodeListRow) {
       c.deviceId === null
         ? null
         : { deviceId: c.deviceId, machineId: c.machineId!, appVersion: c.appVersion!, revoked: c.deviceRevokedAt !== null },
+    userId: c.userId,
+    nodeId: c.nodeId,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -89,6 +95,10 @@ export class CodesService {
       if (input.expiresAt !== undefined) throw adminError('INVALID_REQUEST', 'expiresAt applies to TIME codes only');
       remainingCount = input.remainingCount;
     }
+    const userId = input.userId ?? null;
+    if (userId !== null && (await missingUserIds(this.db, [userId])).length > 0) {
+      throw adminError('USER_NOT_FOUND', `No user ${userId}: a code serves an existing integrator user`);
+    }
     const created: string[] = [];
     // 100 random bits make collisions vanishingly rare; the loop makes "quantity" exact anyway.
     for (let attempt = 0; created.length < input.quantity && attempt < 5; attempt++) {
@@ -98,11 +108,12 @@ export class CodesService {
         licenseMode: input.licenseMode,
         remainingCount,
         expiresAt,
+        userId,
       });
       created.push(...batch);
     }
     const expiresAtText = iso(expiresAt);
-    return created.map((code) => ({ code, projectKey: input.projectKey, licenseMode: input.licenseMode, remainingCount, expiresAt: expiresAtText }));
+    return created.map((code) => ({ code, projectKey: input.projectKey, licenseMode: input.licenseMode, remainingCount, expiresAt: expiresAtText, userId }));
   }
 
   /** Resolves the project (unknown → 404) before anything is sent; states are judged at this instant. */
@@ -138,6 +149,7 @@ export class CodesService {
                 c.deviceId,
                 c.machineId,
                 c.createdAt.toISOString(),
+                c.userId,
               ]),
             )
             .join('');

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } f
 import type { Db } from '../../db/client.js';
 import { activationCodes, devices, licenseSessions, projects } from '../license.schema.js';
 import { likePattern } from '../../admin/query.js';
+import { desktopNodes } from '../../nodes/desktop-nodes.repository.js';
 
 export const DEVICE_STATUSES = ['active', 'revoked'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -41,6 +42,7 @@ const deviceColumns = (now: Date) => ({
   createdAt: devices.createdAt,
   lastSeenAt: devices.lastSeenAt,
   revokedAt: devices.revokedAt,
+  nodeId: sql<string | null>`(select l.node_id from desktop_node_devices l where l.device_id = ${devices.id})`,
   activeSessions: sql<number>`(select count(*)::int from ${licenseSessions} s
     where s.device_id = ${devices.id} and s.revoked_at is null and s.token_expires_at > ${at(now)})`,
 });
@@ -55,6 +57,7 @@ export type DeviceListRow = {
   createdAt: Date;
   lastSeenAt: Date | null;
   revokedAt: Date | null;
+  nodeId: string | null;
   activeSessions: number;
 };
 
@@ -112,8 +115,16 @@ export const devicesRepository = {
     return (row as DeviceListRow | undefined) ?? null;
   },
 
-  /** Revokes a device and all its active sessions in one transaction. */
-  async revoke(db: Db, deviceId: number, now: Date): Promise<{ projectId: number; sessionsRevoked: number; alreadyRevoked: boolean } | null> {
+  /**
+   * Revokes a device, all its active sessions and, when the device is a
+   * desktop node, that node (its socket is closed by whichever replica holds
+   * it), in one transaction. Revoking again revokes whatever is left.
+   */
+  async revoke(
+    db: Db,
+    deviceId: number,
+    now: Date,
+  ): Promise<{ projectId: number; sessionsRevoked: number; alreadyRevoked: boolean; node: { nodeId: string; alreadyRevoked: boolean } | null } | null> {
     return db.transaction(async (tx) => {
       const [device] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for('update');
       if (!device) return null;
@@ -123,7 +134,8 @@ export const devicesRepository = {
         .set({ revokedAt: now })
         .where(and(eq(licenseSessions.deviceId, deviceId), isNull(licenseSessions.revokedAt)))
         .returning({ id: licenseSessions.id });
-      return { projectId: device.projectId, sessionsRevoked: revoked.length, alreadyRevoked: device.revokedAt !== null };
+      const node = await desktopNodes.revokeOfDevice(tx, deviceId);
+      return { projectId: device.projectId, sessionsRevoked: revoked.length, alreadyRevoked: device.revokedAt !== null, node };
     });
   },
 

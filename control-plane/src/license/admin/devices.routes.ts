@@ -21,6 +21,7 @@ const deviceSchema = z.object({
   createdAt: isoString,
   lastSeenAt: isoString.nullable(),
   revokedAt: isoString.nullable(),
+  nodeId: z.string().nullable().describe('The desktop execution node this device is (enrolled with a code tied to a user), else null'),
 });
 
 const sessionSchema = z.object({
@@ -72,7 +73,8 @@ export function registerDeviceRoutes(r: AdminApp, service: DevicesService): void
       schema: {
         tags: ['devices'],
         operationId: 'revokeDevice',
-        summary: 'Revoke a device and all its active sessions; records a device-revocation security event',
+        summary:
+          'Revoke a device and all its active sessions, and the desktop execution node it is (its connection is closed); records a device-revocation security event',
         params: z.object({ deviceId }),
         response: responses(
           z.object({
@@ -81,6 +83,7 @@ export function registerDeviceRoutes(r: AdminApp, service: DevicesService): void
             revoked: z.literal(true),
             sessionsRevoked: z.number().int(),
             alreadyRevoked: z.boolean(),
+            nodeId: z.string().nullable().describe('The desktop execution node revoked with the device, else null'),
           }),
         ),
       },

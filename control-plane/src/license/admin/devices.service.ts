@@ -32,6 +32,7 @@ const deviceView = (d: DeviceListRow) => ({
   createdAt: d.createdAt.toISOString(),
   lastSeenAt: iso(d.lastSeenAt),
   revokedAt: iso(d.revokedAt),
+  nodeId: d.nodeId,
 });
 
 export class DevicesService {
@@ -70,10 +71,16 @@ export class DevicesService {
         kind: 'device_revocation',
         projectId: result.projectId,
         deviceId,
-        detail: { by: actor, sessionsRevoked: result.sessionsRevoked },
+        detail: { by: actor, sessionsRevoked: result.sessionsRevoked, ...(result.node ? { nodeId: result.node.nodeId } : {}) },
       });
     }
-    return { deviceId, revoked: true as const, sessionsRevoked: result.sessionsRevoked, alreadyRevoked: result.alreadyRevoked };
+    return {
+      deviceId,
+      revoked: true as const,
+      sessionsRevoked: result.sessionsRevoked,
+      alreadyRevoked: result.alreadyRevoked,
+      nodeId: result.node?.nodeId ?? null,
+    };
   }
 
   async sessions(q: SessionListQuery) {
