@@ -42,6 +42,9 @@ export const UNPUBLISHABLE_REASONS = [
   'node_revoked',
   'site_check_failed',
   'web_node_unavailable',
+  'license_exhausted',
+  'license_expired',
+  'license_revoked',
 ] as const;
 export type UnpublishableReason = (typeof UNPUBLISHABLE_REASONS)[number];
 
@@ -122,6 +125,8 @@ function stateReasons(account: AccountRecord, reasons: UnpublishableReason[]): v
     // hands its accounts on (web-pool.repository.ts) rather than keep them waiting.
     if (account.executor === 'web' && !account.node.online) reasons.push('web_node_unavailable');
   }
+  // A desktop node whose identity is a license device publishes only while that license can be used.
+  if (account.node?.license) reasons.push(account.node.license);
 }
 
 /**
@@ -208,4 +213,8 @@ export const REASON_TEXT: Record<UnpublishableReason, string> = {
   site_check_failed: "the node's last check of this platform and content type found the site changed (plume-edge check)",
   web_node_unavailable:
     "the account's web node is offline or draining; the service moves the account, with its browser state, to another web node that serves you and runs this platform as soon as one is online",
+  license_exhausted: "the license code of the account's desktop executor has no uses left; the operator issues a new code, and the desktop application enrolls with it",
+  license_expired:
+    "the license of the account's desktop executor has expired (a TIME code past its end, or the application was away longer than its session may be renewed); enroll the application again, with a new code if the old one ended",
+  license_revoked: "the license of the account's desktop executor was revoked (its device or code revoked or disabled, its project disabled, or its application version banned)",
 };

@@ -18,6 +18,7 @@ import { executionNodes, type NodeCapabilities } from '../nodes/nodes.schema.js'
 import { AccountsCache, type AccountsSnapshot, type LoadedAccounts } from './accounts-cache.js';
 import { driverClient } from '../openapi/notify-listener.js';
 import { NODE_ONLINE_WINDOW_SECONDS, nodeOnlineSql } from '../nodes/nodes.repository.js';
+import { type LicenseReason, licenseReasonSql, licenseValidForMsSql } from '../license/license-standing.js';
 
 export interface AccountNode {
   id: string;
@@ -27,6 +28,8 @@ export interface AccountNode {
   online: boolean;
   /** The node serves the account's user (node_users, or a node serving all users). */
   authorized: boolean;
+  /** A desktop node that is a license device: why its license cannot publish, or null (license/license-standing.ts). */
+  license?: LicenseReason | null;
 }
 
 export interface AccountRecord {
@@ -49,6 +52,7 @@ interface Row extends Omit<AccountRecord, 'node'> {
   nodeCapabilities: NodeCapabilities | null;
   nodeOnline: boolean | null;
   nodeAuthorized: boolean | null;
+  nodeLicense: LicenseReason | null;
 }
 
 const fields = {
@@ -67,6 +71,7 @@ const fields = {
   nodeCapabilities: executionNodes.capabilities,
   nodeOnline: nodeOnlineSql(),
   nodeAuthorized: sql<boolean>`(coalesce(${executionNodes.allUsers}, false) or exists (select 1 from node_users nu where nu.node_id = ${accounts.nodeId} and nu.user_id = ${accounts.userId}))`,
+  nodeLicense: sql<LicenseReason | null>`case when ${executionNodes.kind} = 'desktop' then ${licenseReasonSql('"accounts"."node_id"')} end`,
 };
 
 function select(db: Db) {
@@ -74,12 +79,20 @@ function select(db: Db) {
 }
 
 function toRecord(r: Row): AccountRecord {
-  const { nodeKind, nodeStatus, nodeCapabilities, nodeOnline, nodeAuthorized, ...account } = r;
+  const { nodeKind, nodeStatus, nodeCapabilities, nodeOnline, nodeAuthorized, nodeLicense, ...account } = r;
   return {
     ...account,
     node:
       account.nodeId && nodeKind && nodeStatus && nodeCapabilities
-        ? { id: account.nodeId, kind: nodeKind, status: nodeStatus, capabilities: nodeCapabilities, online: nodeOnline === true, authorized: nodeAuthorized === true }
+        ? {
+            id: account.nodeId,
+            kind: nodeKind,
+            status: nodeStatus,
+            capabilities: nodeCapabilities,
+            online: nodeOnline === true,
+            authorized: nodeAuthorized === true,
+            license: nodeLicense ?? null,
+          }
         : null,
   };
 }
@@ -103,12 +116,16 @@ function buildLookups(db: Db) {
       .from(accountPresets)
       .where(and(sql`${accountPresets.accountId} = any(${sql.placeholder('ids')}::int[])`, eq(accountPresets.contentType, sql.placeholder('contentType'))))
       .prepare('openapi_account_presets'),
-    /** The cache's load: the list plus, per online node, how long until its heartbeat turns stale (database clock). */
+    /**
+     * The cache's load: the list plus, per online node, how long until its heartbeat turns stale,
+     * and per desktop node with a usable license, how long until it expires (database clock).
+     */
     listForCache: db
       .select({
         ...fields,
         nodeOnlineForMs: sql<number | null>`case when ${nodeOnlineSql()}
           then extract(epoch from (${executionNodes.lastHeartbeatAt} + make_interval(secs => ${NODE_ONLINE_WINDOW_SECONDS}) - now())) * 1000 end::float8`,
+        nodeLicenseForMs: sql<number | null>`case when ${executionNodes.kind} = 'desktop' then ${licenseValidForMsSql('"accounts"."node_id"')} end`,
       })
       .from(accounts)
       .leftJoin(executionNodes, eq(executionNodes.id, accounts.nodeId))
@@ -143,6 +160,7 @@ const PLAN_READ = sql`select accounts.id, accounts.user_id as "userId", accounts
     ${nodeOnlineSql()} as "nodeOnline",
     (coalesce(execution_nodes.all_users, false)
      or exists (select 1 from node_users nu where nu.node_id = accounts.node_id and nu.user_id = accounts.user_id)) as "nodeAuthorized",
+    case when execution_nodes.kind = 'desktop' then ${licenseReasonSql('accounts.node_id')} end as "nodeLicense",
     account_presets.settings as preset
   from accounts left join execution_nodes on execution_nodes.id = accounts.node_id`;
 type Snapshot = AccountsSnapshot<AccountRecord, Presets>;
@@ -153,8 +171,9 @@ async function loadForCache(db: Db, userId: number): Promise<LoadedAccounts<Acco
   let validForMs = Number.POSITIVE_INFINITY;
   const records: AccountRecord[] = [];
   const nodeIds = new Set<string>();
-  for (const { nodeOnlineForMs, ...row } of list) {
+  for (const { nodeOnlineForMs, nodeLicenseForMs, ...row } of list) {
     if (nodeOnlineForMs !== null) validForMs = Math.min(validForMs, Number(nodeOnlineForMs));
+    if (nodeLicenseForMs !== null && row.nodeLicense === null) validForMs = Math.min(validForMs, Number(nodeLicenseForMs));
     if (row.nodeId) nodeIds.add(row.nodeId);
     records.push(toRecord(row as Row));
   }

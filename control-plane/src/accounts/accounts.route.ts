@@ -28,7 +28,7 @@ export const accountView = z.object({
   unpublishable_reasons: z
     .array(z.enum(UNPUBLISHABLE_REASONS))
     .describe(
-      "Empty when publishable. platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type; node_adapters_unreported: the node predates that report, update and restart it; web_node_unavailable (executor web): the web node holding the account is offline or draining, and the service moves the account to another one.",
+      "Empty when publishable. platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type; node_adapters_unreported: the node predates that report, update and restart it; web_node_unavailable (executor web): the web node holding the account is offline or draining, and the service moves the account to another one. Desktop executors activated with a license code: license_exhausted (a COUNT code with no uses left), license_expired (a TIME code past its end, or the application away longer than its license session may be renewed), license_revoked (its device or code revoked or disabled, or its application version banned).",
     ),
   site_check: z
     .object({

@@ -4,6 +4,7 @@
  */
 import type { ContentType, Executor, SettingsLayer, SettingsMode } from '@plume/shared';
 import type { AccountRecord } from '../../accounts/accounts.repository.js';
+import type { UnpublishableReason } from '../../accounts/account-resolution.js';
 import type { OpenApiErrorCode } from '../../openapi/openapi.errors.js';
 import type { QuotaBucket } from '../../integrators/integrators.schema.js';
 import type { IgnoredSetting } from './ignored-settings.js';
@@ -29,6 +30,8 @@ export interface PlannedTarget {
   /** Fields of `settings` the target's executor does not apply (reported, still frozen into the job). */
   ignoredSettings: readonly IgnoredSetting[];
   publishable: boolean;
+  /** Why not publishable, as GET /accounts names them (empty when publishable). */
+  unpublishableReasons: readonly UnpublishableReason[];
   executorOnline: boolean;
   problems: readonly Problem[];
 }

@@ -57,7 +57,7 @@ export function preflightJson({ plan, quota, problems }: PreflightParts): string
     const t = plan.targets[i]!;
     targets +=
       `${i ? ',' : ''}{"account_id":${json(t.account.id)},"platform":${json(t.account.platform)},"executor":${json(t.executor)}` +
-      `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"executor_online":${t.executorOnline}` +
+      `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"unpublishable_reasons":${json(t.unpublishableReasons)},"executor_online":${t.executorOnline}` +
       `,"quota_bucket":${json(t.bucket)},"quota_ok":${!short.has(t.bucket)},"settings_mode":${json(plan.settingsMode)}` +
       `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"problems":${problemsJson(t.problems)}}`;
   }

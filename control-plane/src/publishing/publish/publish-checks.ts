@@ -229,6 +229,8 @@ function reasonText(reason: UnpublishableReason, account: AccountRecord, content
 export interface StateProblems {
   problems: readonly Problem[];
   publishable: boolean;
+  /** Why not publishable (the reasons behind account_not_publishable), as GET /accounts names them. */
+  reasons: readonly UnpublishableReason[];
   online: boolean;
 }
 
@@ -240,6 +242,7 @@ export function stateProblems(account: AccountRecord, contentType: ContentType):
   return stateOf.get(account, contentType, () => {
     const state = stateNow(account, contentType);
     Object.freeze(state.problems);
+    Object.freeze(state.reasons);
     return Object.freeze(state);
   });
 }
@@ -266,7 +269,7 @@ function stateNow(account: AccountRecord, contentType: ContentType): StateProble
       accountId: account.id,
     });
   }
-  return { problems, publishable: stateReasons.length === 0, online: resolved.executorOnline };
+  return { problems, publishable: stateReasons.length === 0, reasons: stateReasons, online: resolved.executorOnline };
 }
 
 export function awaitingItems(content: PublishContent, targets: PlannedTarget[]): AwaitingItem[] {

@@ -62,7 +62,14 @@ export function judgedAccount(a: AccountRecord, preset: unknown): JudgedAccount 
     nodeId: a.nodeId,
     loginState: a.loginState,
     paired: a.paired,
-    node: a.node && { kind: a.node.kind, status: a.node.status, capabilities: a.node.capabilities, online: a.node.online, authorized: a.node.authorized },
+    node: a.node && {
+      kind: a.node.kind,
+      status: a.node.status,
+      capabilities: a.node.capabilities,
+      online: a.node.online,
+      authorized: a.node.authorized,
+      license: a.node.license ?? null,
+    },
     preset,
   };
 }
@@ -163,6 +170,7 @@ export class PublishPlanner {
         settingsHash: derived.settingsHash,
         ignoredSettings: ignoredSettings(account, contentType, settings, derived.fieldSources),
         publishable: state.publishable,
+        unpublishableReasons: state.reasons,
         executorOnline: state.online,
         problems: state.problems,
       };

@@ -12,6 +12,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { JOBS_CHANNEL } from '../../nodes/node-registry.repository.js';
 import { type Db, preparedSql, textWithParams } from '../../db/client.js';
 import { NODE_ONLINE_TEXT } from '../../nodes/nodes.repository.js';
+import { licenseReasonText } from '../../license/license-standing.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../../integrators/integrators.schema.js';
 import { type JobState, publishBatches, publishJobs } from '../publishing.schema.js';
 
@@ -53,7 +54,7 @@ export interface JudgedAccount {
   loginState: string;
   paired: boolean;
   /** null when the account has no node row. */
-  node: { kind: string; status: string; capabilities: unknown; online: boolean; authorized: boolean } | null;
+  node: { kind: string; status: string; capabilities: unknown; online: boolean; authorized: boolean; license: string | null } | null;
   /** The preset of the plan's content type (null: none); undefined when the plan ignored presets (custom mode). */
   preset: unknown;
 }
@@ -91,7 +92,7 @@ export type InsertOutcome =
  *   (user, bucket order) order, so two statements never deadlock.
  * - A publish is `stale` when one of its judged accounts no longer holds the
  *   judged facts in this statement's snapshot (accounts.repository.ts reads
- *   the same columns and the same online and authorized fragments;
+ *   the same columns and the same online, authorized and license fragments;
  *   capabilities and presets compare as jsonb).
  * - A publish has `enough` of a bucket when the bucket's used units plus the
  *   units of every publish up to it in the statement (its own included,
@@ -117,7 +118,7 @@ const PUBLISH_WRITES = `with b as materialized (
   ), jx as (
     select * from json_to_recordset($4::text::json) as x(
       o int, id int, uid int, pf text, ex text, nid text, ls text, pr boolean,
-      hn boolean, nk text, ns text, nc text, onl boolean, au boolean, pc text, cp boolean, ps text)
+      hn boolean, nk text, ns text, nc text, onl boolean, au boolean, li text, pc text, cp boolean, ps text)
   ), stale as materialized (
     select distinct jx.o from jx
     left join accounts a on a.id = jx.id
@@ -130,7 +131,8 @@ const PUBLISH_WRITES = `with b as materialized (
       and (execution_nodes.id is null or (execution_nodes.kind = jx.nk and execution_nodes.status = jx.ns
         and execution_nodes.capabilities = jx.nc::jsonb
         and ${NODE_ONLINE_TEXT} = jx.onl
-        and (execution_nodes.all_users or exists (select 1 from node_users nu where nu.node_id = a.node_id and nu.user_id = a.user_id)) = jx.au))
+        and (execution_nodes.all_users or exists (select 1 from node_users nu where nu.node_id = a.node_id and nu.user_id = a.user_id)) = jx.au
+        and (case when execution_nodes.kind = 'desktop' then ${licenseReasonText('a.node_id')} end) is not distinct from jx.li))
       and (not jx.cp or p.settings is not distinct from jx.ps::jsonb), false)
   ), ok as materialized (
     select b.o from b
@@ -196,6 +198,7 @@ function publishWritesParams(writes: readonly PublishWrite[]): string[] {
         nc: a.node ? JSON.stringify(a.node.capabilities) : null,
         onl: a.node?.online ?? null,
         au: a.node?.authorized ?? null,
+        li: a.node?.license ?? null,
         pc: j!.presetsOf,
         cp: a.preset !== undefined,
         ps: a.preset === undefined || a.preset === null ? null : JSON.stringify(a.preset),

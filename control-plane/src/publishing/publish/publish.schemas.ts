@@ -8,6 +8,7 @@ import { CONTENT_TYPES, EXECUTORS, SETTINGS_MODES } from '@plume/shared';
 import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
 import { IGNORED_SETTING_REASONS } from './ignored-settings.js';
+import { UNPUBLISHABLE_REASONS } from '../../accounts/account-resolution.js';
 
 export const MAX_TARGETS = 50;
 export const DYNAMIC_MAX_CONTENT = 2000;
@@ -135,6 +136,9 @@ export const preflightResponse = z.object({
       executor: z.enum(EXECUTORS),
       node_id: z.string().nullable(),
       publishable: z.boolean(),
+      unpublishable_reasons: z
+        .array(z.enum(UNPUBLISHABLE_REASONS))
+        .describe("Empty when publishable; else why not, with the reasons GET /accounts gives (the problem account_not_publishable says the same in words)"),
       executor_online: z.boolean(),
       quota_bucket: z.enum(QUOTA_BUCKETS),
       quota_ok: z.boolean(),
