@@ -128,7 +128,14 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       note: 'the sources disagree: B (2026-07) and CB still send a chosen tid (CB with human_type2 0); A2 says the web form predicts the partition (x/vupre/web/archive/types/predict) and adds human_type2 (x/vupre/web/archive/human/type2/list). The newest clients send tid, so the adapter does',
     },
     { step: 'apply_settings', types: ['video'], fact: 'add/v3 accepts a parent partition (e.g. 知识) as tid', state: 'unverified', sources: [], note: 'no public record; bilibili’s answer decides' },
-    { step: 'apply_settings', types: ['video'], fact: 'add/v3 with an empty cover lets bilibili pick a frame', state: 'unverified', sources: [], note: 'no public record; used only when no cover is given' },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'add/v3 with an empty cover lets bilibili pick a frame',
+      state: 'sourced',
+      sources: ['CB'],
+      note: 'CB submits cover "" when it is given no cover; what bilibili then shows no source says. Used only when no cover is given',
+    },
     { step: 'apply_settings', types: ['video'], fact: 'add/v3 needs `source` when copyright is 2 (转载)', state: 'second-sourced', sources: ['B', 'CB'] },
     { step: 'apply_settings', types: ['video'], fact: 'add/v3 is_only_self: 0 公开, 1 仅自己可见', state: 'second-sourced', sources: ['A2', 'B', 'CB'] },
     {
