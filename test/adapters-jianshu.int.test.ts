@@ -91,6 +91,20 @@ describe('happy path', () => {
     expect(post).toMatchObject({ postId: result.postId, body: CONTENT, settings: { notebook: '随笔', noteType: 'markdown' } });
   });
 
+  it('a writer that sets an X-CSRF-Token cookie gets it back on the note save, which it refuses without', async () => {
+    fx.sim.configure(P, { forms: { csrf: 'required' } });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+    expect(fx.sim.publishes(P)[0]).toMatchObject({ postId: result.postId, url: result.url });
+    // The same save without the token is sent on to the sign-in page.
+    const bare = await page.evaluate(async (u) => (await fetch(u, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).url, `${fx.sim.baseUrl(P)}/www.jianshu.com/author/notes/${result.postId}`);
+    expect(bare).toMatch(/\/sign_in$/);
+  });
+
   it('aiLabel, tags and summary have no control on jianshu: logged as ignored, the post goes out without them', async () => {
     const page = await open();
     const logged: Array<Record<string, unknown>> = [];

@@ -1,6 +1,6 @@
 /**
  * Replica of jianshu's writer as the public sources record it (see the
- * provenance table in edge-node/src/adapters/jianshu.ts): the sign-in page,
+ * provenance in edge-node/src/adapters/jianshu/provenance.ts): the sign-in page,
  * the writer page, the account settings (`/settings/basic.json`, whose
  * `preferred_note_type` says which editor the account writes in), the
  * notebooks and their notes, note create / save (with its rising
@@ -13,7 +13,10 @@
  * the rich-text (default) and Markdown editors.
  *
  * `omit` names this replica knows: `note-id` (the note create answer loses
- * its id), `notebooks` (the account has no notebook).
+ * its id), `notebooks` (the account has no notebook). `forms`: `csrf` —
+ * `none` (default: no token asked for) or `required` (the writer page sets an
+ * `X-CSRF-Token` cookie and a note save without that token as a header is
+ * sent on to the sign-in page, as a public client records).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -51,7 +54,9 @@ export const jianshu: PlatformSim = {
   handle: router([
     ['GET', `${WWW}/sign_in`, (_req, res) => html(res, shell('登录 - 简书', '<main class="sign"><p>扫码登录 / 手机号登录</p></main>'))],
     ['GET', `${WWW}/writer`, (req, res, route, state) => {
-      if (!state.user(req, P)) return redirect(res, `${route.prefix}${WWW}/sign_in`);
+      const u = state.user(req, P);
+      if (!u) return redirect(res, `${route.prefix}${WWW}/sign_in`);
+      if (state.opts(P).forms.csrf === 'required') res.setHeader('set-cookie', `X-CSRF-Token=${encodeURIComponent(csrfOf(u))}; Path=/; SameSite=Lax`);
       html(res, shell('简书', '<div id="root"><aside class="notebooks"></aside><section class="notes"></section><main class="editor"><input class="title" placeholder="无标题文章"><div class="kalamu-area" contenteditable="true"></div></main></div>'));
     }],
     ['GET', `${WWW}/settings/basic.json`, (req, res, _route, state) => withUser(req, res, state, async (u) => json(res, 200, {
@@ -80,7 +85,9 @@ export const jianshu: PlatformSim = {
       const answer = { id: Number(id), slug, title: note.title, notebook_id: Number(nb), shared: false, note_type: note.noteType === 'markdown' ? 2 : 1, autosave_control: 0 };
       json(res, 200, state.opts(P).omit.includes('note-id') ? { ...answer, id: undefined } : answer);
     })],
-    ['PUT', /^\/www\.jianshu\.com\/author\/notes\/(\d+)$/, (req, res, _route, state, [id]) => withNote(req, res, state, id!, async (n) => {
+    ['PUT', /^\/www\.jianshu\.com\/author\/notes\/(\d+)$/, (req, res, route, state, [id]) => withNote(req, res, state, id!, async (n, u) => {
+      // The `required` csrf form: a save without the page's token is sent on to the sign-in page.
+      if (state.opts(P).forms.csrf === 'required' && req.headers['x-csrf-token'] !== csrfOf(u)) return redirect(res, `${route.prefix}${WWW}/sign_in`);
       const b = await readJson(req);
       const version = Number(b.autosave_control);
       if (String(b.id) !== n.id || !Number.isInteger(version) || version <= n.autosave) return refuse(res, 409, '文章版本冲突，请刷新后重试');
@@ -126,6 +133,8 @@ export const jianshu: PlatformSim = {
 };
 
 const now = () => Math.floor(Date.now() / 1000);
+/** The account's CSRF token, as the writer page's cookie carries it (the `required` csrf form). */
+const csrfOf = (u: User) => createHash('sha1').update(`jianshu-csrf:${u.uid}`).digest('base64');
 
 async function withUser(req: IncomingMessage, res: ServerResponse, state: SimState, run: (u: User) => Promise<void>): Promise<void> {
   const u = state.user(req, P);

@@ -67,8 +67,26 @@ function refusalOf(body: unknown): string {
 }
 const refused = (body: unknown) => Array.isArray(field(body, 'error'));
 
-function api(page: Page, url: string, req: PageCall, step: Step, what: string, ctx: Ctx) {
-  return pageCall(page, at(ctx, url), { ...req, headers: { accept: 'application/json', ...req.headers } }, step, what, ctx);
+/**
+ * One call of the writer's API from the page. A write carries the page's
+ * X-CSRF-Token cookie as a header when there is one (a public client records
+ * note saves refused without it); without the cookie, nothing is added.
+ */
+async function api(page: Page, url: string, req: PageCall, step: Step, what: string, ctx: Ctx) {
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  if (req.method && req.method !== 'GET') {
+    const token = (await page.context().cookies(page.url())).find((c) => c.name === 'X-CSRF-Token')?.value;
+    if (token) headers['x-csrf-token'] = safeDecode(token);
+  }
+  return pageCall(page, at(ctx, url), { ...req, headers }, step, what, ctx);
+}
+
+function safeDecode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
 }
 
 async function whoAmI(page: Page, step: Step, ctx: Ctx): Promise<Me> {
