@@ -114,6 +114,37 @@ describe('happy path', () => {
   }, 120_000);
 });
 
+describe('the publish answer and the author’s posts in each recorded form', () => {
+  const articleUrl = (id: string) => `${fx.sim.baseUrl(P)}/weibo.com/ttarticle/p/show?id=${id}`;
+
+  it('the publish call sends the announcing text public clients send; an answer with code "A00006" and no address is read back from the author’s posts', async () => {
+    fx.sim.configure(P, { forms: { articleAnswer: 'bare' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.settings.text).toBe(`发布了头条文章：《${job.payload.title}》`);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: articleUrl(posts[0]!.postId) });
+    expect(ctx.gate.calls).toBe(1);
+  });
+
+  it('an article row in the app’s form (page_info object_type article, page_id, an articlebrowser address, the title in content1) is found by verify and by the read-back', async () => {
+    fx.sim.configure(P, { forms: { articleRow: 'app', articleAnswer: 'bare' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: articleUrl(posts[0]!.postId) });
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: posts[0]!.postId, url: articleUrl(posts[0]!.postId), candidates: 1 });
+  });
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -86,6 +86,20 @@ const contract: AdapterContract<VideoJob> = {
 
 describe('happy path', () => {
   happyPathContract(contract);
+
+  for (const form of ['idstr', 'none']) {
+    it(`an accepted answer naming the video ${form === 'idstr' ? 'only by its numeric id' : 'not at all'}: its short id comes from the author’s posts, never a second post`, async () => {
+      fx.sim.configure(P, { forms: { updateAnswer: form } });
+      const page = await open();
+      const ctx = fx.ctx();
+      const job = makeJob({ settings: {} });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/weibo.com/${ACCOUNT}/${posts[0]!.postId}` });
+    }, FLOW_TIMEOUT_MS);
+  }
 });
 
 describe('errors', () => {

@@ -71,6 +71,26 @@ describe('happy path', () => {
   happyPathContract(contract);
 });
 
+describe('how the post API’s answer names the post (public clients read each form)', () => {
+  for (const [form, what] of [
+    ['idstr', 'only by its numeric id (data.idstr): the short id comes from the row with that id in the author’s posts'],
+    ['none', 'not at all: the post is read back from the author’s posts by its text'],
+  ] as const) {
+    it(`an accepted answer naming the post ${what}, never a second post`, async () => {
+      fx.sim.configure(P, { forms: { updateAnswer: form } });
+      const page = await open();
+      const ctx = fx.ctx();
+      const job = makeJob({ images: [] });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/weibo.com/${ACCOUNT}/${posts[0]!.postId}` });
+      expect(ctx.gate.calls).toBe(1);
+    });
+  }
+});
+
 describe('errors', () => {
   errorContract(contract);
 

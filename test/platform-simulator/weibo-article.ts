@@ -90,7 +90,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const u = caller(req, res, route, state);
   if (!u) return;
   const d = drafts(state).get(route.query.get('id') ?? '');
-  await form(req); // the id travels in the query; the body repeats it
+  const sent = await form(req); // the id travels in the query; the body repeats it, with the announcing post's text
   const f = d?.fields;
   if (!d || d.account !== u.uid || !f) return json(res, 200, { code: 111006, msg: '草稿不存在' });
   const refuse = (msg: string) => json(res, 200, { code: 111006, msg });
@@ -114,9 +114,10 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       url: `${route.prefix}/weibo.com/ttarticle/p/show?id=${id}`,
       title: f.title,
       body: f.content,
-      settings: { kind: 'article', summary: f.summary ?? '', cover: f.cover ?? '', aiDeclared: f.is_aigc_used === '1', pageUrl: real },
+      settings: { kind: 'article', summary: f.summary ?? '', cover: f.cover ?? '', aiDeclared: f.is_aigc_used === '1', pageUrl: real, text: sent.text ?? '' },
       media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
     },
-    { code: OK, msg: '', data: { url: real } },
+    // `forms.articleAnswer: bare`: the answer public clients also record, code "A00006" and no address.
+    state.opts(P).forms.articleAnswer === 'bare' ? { code: 'A00006', msg: '', data: {} } : { code: OK, msg: '', data: { url: real } },
   );
 }

@@ -7,6 +7,25 @@
  */
 import { esc } from './http.js';
 
+/** Each post's numeric id (idstr) by its mblogid, as the answer named it. */
+const MIDS = new Map<string, string>();
+/** A post's numeric id as the answer named it (the mblogid when the post was made otherwise). */
+export const midOf = (bid: string): string => MIDS.get(bid) ?? bid;
+
+/**
+ * The `data` of an accepted /ajax/statuses/update answer. Public clients read
+ * the new post as data.mblogid (or bid), others only as data.idstr / mid:
+ * `forms.updateAnswer` picks `mblogid` (default: both), `idstr` (the numeric
+ * id only) or `none` (no id at all).
+ */
+export function updateAnswerData(form: string | undefined, post: { mid: string; bid: string; text: string; uid: string }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  MIDS.set(post.bid, post.mid);
+  const base = { text_raw: post.text, user: { idstr: post.uid }, ...extra };
+  if (form === 'none') return base;
+  if (form === 'idstr') return { idstr: post.mid, mid: post.mid, ...base };
+  return { idstr: post.mid, mblogid: post.bid, ...base };
+}
+
 export const WEIBO_MAX_CHARS = 2000;
 export const WEIBO_MAX_PICS = 9;
 /** The composer's visibility choices: label → the value the API takes. */
@@ -78,7 +97,7 @@ send.addEventListener('click', async () => {
     const r = await fetch(BASE + '/weibo.com/ajax/statuses/update', { method: 'POST', body, credentials: 'include', headers: { 'x-requested-with': 'XMLHttpRequest' } });
     const j = await r.json();
     if (j.ok === 1) {
-      const a = document.createElement('a'); a.href = BASE + '/weibo.com/' + j.data.user.idstr + '/' + j.data.mblogid; a.textContent = j.data.text_raw;
+      const a = document.createElement('a'); a.href = BASE + '/weibo.com/' + j.data.user.idstr + '/' + (j.data.mblogid || j.data.idstr || ''); a.textContent = j.data.text_raw;
       q('#feed').prepend(a); text.value = ''; pics = []; q('#pics').innerHTML = ''; refresh(); return;
     }
     toast(j.msg || '发送失败');

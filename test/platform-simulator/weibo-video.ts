@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, readBody, sleep, type Route } from './http.js';
 import { acceptPublish, newNumericId, type User } from './platform.js';
 import type { SimState, StoredMedia } from './state.js';
+import { updateAnswerData } from './weibo-composer.js';
 
 const P = 'weibo';
 /** The 类型 choice: label → `media.homemade.type` (0 原创, 2 二创; 1 is 转载, which the form does not offer). */
@@ -297,6 +298,6 @@ export async function updateVideo(res: ServerResponse, route: Route, state: SimS
         { kind: 'cover', size: cover.size, sha256: cover.sha256 },
       ],
     },
-    { ok: 1, data: { idstr: mid, mblogid: bid, text_raw: content, user: { idstr: u.uid }, page_info: { object_type: 'video', page_title: title } } },
+    { ok: 1, data: updateAnswerData(state.opts(P).forms.updateAnswer, { mid, bid, text: content, uid: u.uid }, { page_info: { object_type: 'video', page_title: title } }) },
   );
 }

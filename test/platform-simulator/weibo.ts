@@ -10,13 +10,16 @@
  *
  * `omit` names this replica knows: `visibility-menu` (the composer loses it),
  * `config-uid` (the article editor's `$CONFIG` no longer names the account).
+ * `forms.updateAnswer` (weibo-composer.ts): how the post API's answer names
+ * the new post; `forms.articleRow`: how an article shows in the author's
+ * posts; `forms.articleAnswer` (weibo-article.ts): the article publish answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
-import type { SimState } from './state.js';
+import type { Publish, SimState } from './state.js';
 import { articleRoutes } from './weibo-article.js';
-import { composerPage, WEIBO_MAX_CHARS, WEIBO_MAX_PICS, WEIBO_VISIBILITY } from './weibo-composer.js';
+import { composerPage, midOf, updateAnswerData, WEIBO_MAX_CHARS, WEIBO_MAX_PICS, WEIBO_VISIBILITY } from './weibo-composer.js';
 import { updateVideo, videoPublishPage, videoUploadRoutes } from './weibo-video.js';
 import { loginRoutes } from './login-pages.js';
 import { WEIBO_LOGIN } from './weibo-login.js';
@@ -104,7 +107,7 @@ async function update(req: IncomingMessage, res: ServerResponse, route: Route, s
       settings: { visibility },
       media: pics.map((m) => ({ kind: 'image' as const, size: m!.size, sha256: m!.sha256 })),
     },
-    { ok: 1, data: { idstr: mid, mblogid: bid, text_raw: content, user: { idstr: u.uid } } },
+    { ok: 1, data: updateAnswerData(state.opts(P).forms.updateAnswer, { mid, bid, text: content, uid: u.uid }) },
   );
 }
 
@@ -127,12 +130,33 @@ function myPosts(req: IncomingMessage, res: ServerResponse, route: Route, state:
     .reverse()
     .map((p) =>
       p.settings.kind === 'video'
-        ? { idstr: p.postId, mblogid: p.postId, text_raw: p.body, page_info: { object_type: 'video', page_title: p.title }, created_at: weiboDate(p.at), user: { idstr: p.account } }
+        ? { idstr: midOf(p.postId), mblogid: p.postId, text_raw: p.body, page_info: { object_type: 'video', page_title: p.title }, created_at: weiboDate(p.at), user: { idstr: p.account } }
         : p.settings.kind === 'article'
-        ? { idstr: p.postId, mblogid: p.postId, text_raw: `发布了头条文章：《${p.title}》 ${p.settings.pageUrl}`, page_info: { page_url: p.settings.pageUrl }, created_at: weiboDate(p.at), user: { idstr: p.account } }
-        : { idstr: p.postId, mblogid: p.postId, text_raw: p.body, created_at: weiboDate(p.at), user: { idstr: p.account } },
+        ? { idstr: p.postId, mblogid: p.postId, ...articleRow(state, p), created_at: weiboDate(p.at), user: { idstr: p.account } }
+        : { idstr: midOf(p.postId), mblogid: p.postId, text_raw: p.body, created_at: weiboDate(p.at), user: { idstr: p.account } },
     );
   json(res, 200, { ok: 1, data: { list, total: list.length } });
+}
+
+/**
+ * How an article's announcing post shows in the author's posts. Default: its
+ * text (what the publish call sent) with the address, page_info.page_url the
+ * article's https address. `forms.articleRow: app` (a public client's recorded
+ * row): no announcing text, page_info {object_type article, page_id, object_id
+ * 1022:<id>, page_url the app's articlebrowser address wrapping the mobile
+ * page, page_title the author, content1 the title}.
+ */
+function articleRow(state: SimState, p: Publish): Record<string, unknown> {
+  if (state.opts(P).forms.articleRow === 'app') {
+    const id = p.postId;
+    const mobile = `https://weibo.com/ttarticle/x/m/show/id/${id}?_wb_client_=1`;
+    return {
+      text_raw: '',
+      page_info: { object_type: 'article', page_id: id, object_id: `1022:${id}`, page_url: `sinaweibo://articlebrowser?object_id=1022%3A${id}&url=${encodeURIComponent(mobile)}&extparam=lmid--0`, page_title: `@${p.account}`, content1: p.title },
+    };
+  }
+  const text = String(p.settings.text || `发布了头条文章：《${p.title}》`);
+  return { text_raw: `${text} ${String(p.settings.pageUrl)}`, page_info: { object_type: 'article', page_url: p.settings.pageUrl } };
 }
 
 function detail(res: ServerResponse, state: SimState, bid: string): void {

@@ -25,6 +25,8 @@ export const WEIBO_ARTICLE_KEYS = ['summary', 'coverMode', 'aiLabel'] as const;
 const TITLE_MAX = 32;
 const SUMMARY_MAX = 44;
 const OK = 100000;
+/** The success codes public clients accept from the publish call (a number or text). */
+const ACCEPTED = [String(OK), 'A00006'];
 const CARD = 'https://card.weibo.com/article';
 const URLS = {
   editor: `${CARD}/v3/editor`,
@@ -37,6 +39,7 @@ const URLS = {
   picUpload: () =>
     `https://picupload.weibo.com/interface/pic_upload.php?app=miniblog&s=json&p=1&data=1&url=weibo.com/ww&markpos=1&logo=1&nick=ww&file_source=4&_rid=${Date.now()}`,
   myPosts: (uid: string) => `https://weibo.com/ajax/statuses/mymblog?uid=${encodeURIComponent(uid)}&page=1&feature=0`,
+  article: (id: string) => `https://weibo.com/ttarticle/p/show?id=${id}`,
 };
 
 type Ctx = AdapterContext;
@@ -96,28 +99,82 @@ export async function publishArticle(page: Page, job: ArticleJob, w: WeiboPage, 
   const url = await gatedApiPublish(
     page,
     w.at(ctx, URLS.publish(uid, id)),
-    { method: 'POST', form: { id } },
-    (body) => (field(body, 'code') === OK ? { ok: true, value: String(field(body, 'data', 'url') ?? '') } : { ok: false, message: String(field(body, 'msg') ?? 'refused') }),
+    { method: 'POST', form: publishForm(id, job.payload.title.trim()) },
+    (body) => {
+      // A human check (geetest) asked for instead of publishing: nothing was published.
+      if (field(body, 'data', 'geetest')) return { ok: false, message: 'weibo asks for a human check (geetest) before it publishes' };
+      if (!ACCEPTED.includes(String(field(body, 'code')))) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
+      const address = field(body, 'data', 'url');
+      return { ok: true, value: typeof address === 'string' ? address : '' };
+    },
     ctx,
   );
-  const articleId = /[?&]id=(\d+)/.exec(url)?.[1];
-  if (!articleId) throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the article but named no address; verify before any retry');
-  return { postId: articleId, url: w.at(ctx, url) };
+  const articleId = articleIdIn(url);
+  if (articleId) return { postId: articleId, url: w.at(ctx, /^https:\/\//.test(url) ? url : URLS.article(articleId)) };
+  // Accepted without the article's address (public clients record such answers): the author's posts name it.
+  const found = await verifyArticle(page, job, w, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `weibo accepted the article but named no address, and its own posts could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+  throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the article but named no address, and its own posts do not show it yet; verify before any retry');
+}
+
+/** The publish call's form: the draft and the text of the short post that announces the article. */
+function publishForm(id: string, title: string): Record<string, string> {
+  return { id, text: announcement(title), rank: '0', follow_to_read: '0', follow_official: '0', sync_wb: '0', is_original: '0', mpkey: '0', time: '', timestamp: '' };
+}
+
+/** The announcing post's text, as public clients send it (and as verify finds it). */
+const announcement = (title: string) => `发布了头条文章：《${title}》`;
+
+/**
+ * The article's id in any address weibo gives for it: …/ttarticle/p/show?id=<id>,
+ * …/show/id/<id>, or the app's articlebrowser address wrapping one of them.
+ */
+export function articleIdIn(address: string): string | undefined {
+  let text = address;
+  for (let i = 0; i < 2; i++) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      break;
+    }
+  }
+  return /[?&]id=(\d+)/.exec(text)?.[1] ?? /\/id\/(\d+)/.exec(text)?.[1];
+}
+
+/** The article a row of the author's posts announces: its id from page_info in each recorded form. */
+function announcedArticle(row: unknown): string | undefined {
+  const pageUrl = String(field(row, 'page_info', 'page_url') ?? '');
+  const fromUrl = articleIdIn(pageUrl);
+  if (fromUrl) return fromUrl;
+  if (field(row, 'page_info', 'object_type') !== 'article') return undefined;
+  const pageId = String(field(row, 'page_info', 'page_id') ?? '');
+  if (/^\d+$/.test(pageId)) return pageId;
+  return /:(\d+)$/.exec(String(field(row, 'page_info', 'object_id') ?? ''))?.[1];
 }
 
 export async function verifyArticle(page: Page, job: ArticleJob, w: WeiboPage, ctx: Ctx): Promise<VerifyResult> {
   const body = await pageJson(page, w.at(ctx, URLS.myPosts(job.account.externalRef)), {}, 'read_back', 'own posts', ctx);
   const list = field(body, 'data', 'list');
   if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own posts: the answer has no data.list');
-  const mark = `发布了头条文章：《${job.payload.title.trim()}》`;
+  const title = job.payload.title.trim();
+  const mark = announcement(title);
+  // The announcing post carries the text the publish call sent; an article row also names the title in page_info.
   const hits = list.filter((p) => {
     const created = Date.parse(String(field(p, 'created_at') ?? ''));
-    return String(field(p, 'text_raw') ?? '').startsWith(mark) && inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job);
+    if (!inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job)) return false;
+    if (String(field(p, 'text_raw') ?? '').startsWith(mark)) return true;
+    return field(p, 'page_info', 'object_type') === 'article' && (field(p, 'page_info', 'content1') === title || field(p, 'page_info', 'page_title') === title);
   });
-  const pageUrl = hits.length > 0 ? String(field(hits[0], 'page_info', 'page_url') ?? '') : '';
-  const articleId = /[?&]id=(\d+)/.exec(pageUrl)?.[1];
-  if (!articleId) return { found: false };
-  return { found: true, postId: articleId, url: w.at(ctx, pageUrl), candidates: hits.length };
+  for (const hit of hits) {
+    const articleId = announcedArticle(hit);
+    if (!articleId) continue;
+    const pageUrl = String(field(hit, 'page_info', 'page_url') ?? '');
+    const url = /^https:\/\//.test(pageUrl) ? pageUrl : URLS.article(articleId);
+    return { found: true, postId: articleId, url: w.at(ctx, url), candidates: hits.length };
+  }
+  return { found: false };
 }
 
 function draftForm(d: { id: string; title: string; summary: string; cover: string; html: string; ai: boolean }): Record<string, string> {

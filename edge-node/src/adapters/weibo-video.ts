@@ -25,6 +25,7 @@ import { SettingsReader } from './settings.js';
 import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 import { offloadUploads } from './upload-offload.js';
 import type { WeiboPage } from './weibo-article.js';
+import { answeredPost, isPost } from './weibo/posts.js';
 
 export const WEIBO_VIDEO_KEYS = ['creationType', 'aiLabel', 'description', 'tags', 'coverMode', 'visibility'] as const;
 /** Our creationType values → the 类型 radios' labels. */
@@ -120,32 +121,38 @@ export async function publishWeiboVideo(page: Page, job: VideoJob, w: WeiboPage,
       isPublishRequest: (req) => req.method() === 'POST' && w.real(ctx, req.url()).pathname === '/ajax/statuses/update',
       urlPattern: '*/ajax/statuses/update*',
       refusal: page.locator(S.toast),
-      judge: (body) => {
-        if (field(body, 'ok') !== 1) return { ok: false, message: String(field(body, 'msg') ?? 'refused') };
-        const mblogid = field(body, 'data', 'mblogid');
-        const uid = field(body, 'data', 'user', 'idstr');
-        return { ok: true, value: { mblogid: typeof mblogid === 'string' ? mblogid : '', uid: typeof uid === 'string' ? uid : job.account.externalRef } };
-      },
+      judge: (body) => (field(body, 'ok') !== 1 ? { ok: false, message: String(field(body, 'msg') ?? 'refused') } : { ok: true, value: answeredPost(body, job.account.externalRef) }),
     },
     ctx,
   );
-  if (!post.mblogid) throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the video but named no post; verify before any retry');
-  return { postId: post.mblogid, url: w.at(ctx, URLS.post(post.uid, post.mblogid)) };
+  if (post.mblogid) return { postId: post.mblogid, url: w.at(ctx, URLS.post(post.uid, post.mblogid)) };
+  // Accepted, but named by its numeric id only (or not at all): the author's posts give the short id.
+  const found = await findOwnVideo(page, job, post.mid, w, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `weibo accepted the video but named no short id, and its own posts could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+  throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the video but named no short id, and its own posts do not show it yet; verify before any retry');
 }
 
 /** The author's own posts (read-only): the video post whose page_info carries this title. */
-export async function verifyWeiboVideo(page: Page, job: VideoJob, w: WeiboPage, ctx: AdapterContext): Promise<VerifyResult> {
+export function verifyWeiboVideo(page: Page, job: VideoJob, w: WeiboPage, ctx: AdapterContext): Promise<VerifyResult> {
+  return findOwnVideo(page, job, '', w, ctx);
+}
+
+/** The row with the numeric id the answer named, else the newest video post with this title in the job's window. */
+async function findOwnVideo(page: Page, job: VideoJob, mid: string, w: WeiboPage, ctx: AdapterContext): Promise<VerifyResult> {
   const uid = job.account.externalRef;
   const body = await pageJson(page, w.at(ctx, URLS.myPosts(uid)), {}, 'read_back', 'own posts', ctx);
   const list = field(body, 'data', 'list');
   if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own posts: the answer has no data.list');
   const title = job.payload.title.trim();
-  const hits = list.filter((p) => {
+  const byId = list.filter((p) => isPost(p, mid));
+  const hits = byId.length > 0 ? byId : list.filter((p) => {
     const created = Date.parse(String(field(p, 'created_at') ?? ''));
     return field(p, 'page_info', 'object_type') === 'video' && field(p, 'page_info', 'page_title') === title && inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job);
   });
-  if (hits.length === 0) return { found: false };
-  const mblogid = String(field(hits[0], 'mblogid'));
+  const mblogid = hits.map((p) => field(p, 'mblogid')).find((v): v is string => typeof v === 'string' && v !== '');
+  if (!mblogid) return { found: false };
   return { found: true, postId: mblogid, url: w.at(ctx, URLS.post(uid, mblogid)), candidates: hits.length };
 }
 

@@ -15,10 +15,11 @@
  */
 import { labelsOf, WEIBO_VISIBILITIES } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type LoginInfo, type OpenedFile } from './contract.js';
+import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type LoginInfo, type OpenedFile, type VerifyResult } from './contract.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './weibo-article.js';
 import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './weibo-video.js';
+import { answeredPost, isPost } from './weibo/posts.js';
 import { WEIBO_PROVENANCE } from './weibo/provenance.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
@@ -155,17 +156,17 @@ export const weiboAdapter: Adapter = {
         isPublishRequest: (req) => req.method() === 'POST' && realUrl(ctx, weiboAdapter, req.url()).pathname === '/ajax/statuses/update',
         urlPattern: '*/ajax/statuses/update*',
         refusal: page.locator(S.toast),
-        judge: (body) => {
-          if (field(body, 'ok') !== 1) return { ok: false, message: String(field(body, 'msg') ?? 'refused') };
-          const mblogid = field(body, 'data', 'mblogid');
-          const uid = field(body, 'data', 'user', 'idstr');
-          return { ok: true, value: { mblogid: typeof mblogid === 'string' ? mblogid : '', uid: typeof uid === 'string' ? uid : job.account.externalRef } };
-        },
+        judge: (body) => (field(body, 'ok') !== 1 ? { ok: false, message: String(field(body, 'msg') ?? 'refused') } : { ok: true, value: answeredPost(body, job.account.externalRef) }),
       },
       ctx,
     );
-    if (!post.mblogid) throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the post but named none; verify before any retry');
-    return { postId: post.mblogid, url: at(ctx, URLS.post(post.uid, post.mblogid)) };
+    if (post.mblogid) return { postId: post.mblogid, url: at(ctx, URLS.post(post.uid, post.mblogid)) };
+    // Accepted, but named by its numeric id only (or not at all): the author's posts give the short id.
+    const found = await findOwnPost(page, job, post.mid, ctx).catch((e: unknown) => {
+      throw new AdapterError('readback_failed', 'read_back', `weibo accepted the post but named no short id, and its own posts could not be read (${(e as Error).message}); verify before any retry`);
+    });
+    if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+    throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the post but named no short id, and its own posts do not show it yet; verify before any retry');
   },
 
   async verify(page, anyJob, ctx) {
@@ -174,21 +175,29 @@ export const weiboAdapter: Adapter = {
     assertAccount(await whoAmI(page, 'check_login', ctx), anyJob, 'check_login');
     if (anyJob.contentType === 'article') return verifyArticle(page, anyJob, articlePage, ctx);
     if (anyJob.contentType === 'video') return verifyWeiboVideo(page, anyJob, articlePage, ctx);
-    const job = jobOfType(anyJob, 'dynamic');
-    const uid = job.account.externalRef;
-    const body = await pageJson(page, at(ctx, URLS.myPosts(uid)), {}, 'read_back', 'own posts', ctx);
-    const list = field(body, 'data', 'list');
-    if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own posts: the answer has no data.list');
-    const expected = normalize(weiboText(job.payload.content, readSettings(job).tags));
-    const hits = list.filter((p) => {
-      const created = Date.parse(String(field(p, 'created_at') ?? ''));
-      return normalize(String(field(p, 'text_raw') ?? '')) === expected && inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job);
-    });
-    if (hits.length === 0) return { found: false };
-    const mblogid = String(field(hits[0], 'mblogid'));
-    return { found: true, postId: mblogid, url: at(ctx, URLS.post(uid, mblogid)), candidates: hits.length };
+    return findOwnPost(page, jobOfType(anyJob, 'dynamic'), '', ctx);
   },
 };
+
+/**
+ * The short post among the author's own posts (read-only): the row with the
+ * numeric id the answer named, else the newest with the job's text in its window.
+ */
+async function findOwnPost(page: Page, job: DynamicJob, mid: string, ctx: Ctx): Promise<VerifyResult> {
+  const uid = job.account.externalRef;
+  const body = await pageJson(page, at(ctx, URLS.myPosts(uid)), {}, 'read_back', 'own posts', ctx);
+  const list = field(body, 'data', 'list');
+  if (!Array.isArray(list)) throw new AdapterError('editor_changed', 'read_back', 'own posts: the answer has no data.list');
+  const expected = normalize(weiboText(job.payload.content, readSettings(job).tags));
+  const byId = list.filter((p) => isPost(p, mid));
+  const hits = byId.length > 0 ? byId : list.filter((p) => {
+    const created = Date.parse(String(field(p, 'created_at') ?? ''));
+    return normalize(String(field(p, 'text_raw') ?? '')) === expected && inJobWindow(Number.isFinite(created) ? new Date(created).toISOString() : null, job);
+  });
+  const mblogid = hits.map((p) => field(p, 'mblogid')).find((v): v is string => typeof v === 'string' && v !== '');
+  if (!mblogid) return { found: false };
+  return { found: true, postId: mblogid, url: at(ctx, URLS.post(uid, mblogid)), candidates: hits.length };
+}
 
 async function uploadPictures(page: Page, paths: readonly string[], ctx: Ctx): Promise<void> {
   ctx.progress('upload');
