@@ -457,13 +457,26 @@ const VIDEO: Record<string, PlatformOverrides> = {
       scheduledAt,
     ],
   },
+  // YouTube Studio's upload dialog: details (title, description, thumbnail, playlist, audience, tags under
+  // Show more), checks, then visibility (public, unlisted, private, or a scheduled time) and Publish.
   youtube: {
     fields: [
+      { key: 'description', type: 'text', maxLength: 5000, description: 'Video description (YouTube takes at most 5,000 characters).' },
+      {
+        key: 'tags',
+        type: 'string_list',
+        maxItems: 100,
+        maxLength: 100,
+        topicNames: true,
+        description: 'YouTube tags, without the leading #: at most 500 characters in all, counted with a comma between two tags (more is refused before the upload starts).',
+      },
       { key: 'privacyStatus', type: 'enum', options: ['public', 'unlisted', 'private'], default: 'public', description: 'YouTube visibility.' },
       { key: 'madeForKids', type: 'boolean', required: true, description: "YouTube's audience declaration; YouTube requires an answer." },
-      { key: 'playlistName', type: 'string', maxLength: 150, description: 'Add the video to this playlist of the channel.' },
+      { key: 'playlistName', type: 'string', maxLength: 150, description: 'Add the video to this playlist of the channel, by its exact name; a playlist of that name is created when the channel has none.' },
+      { ...scheduledAt, description: `${scheduledAt.description} YouTube: the video stays private until then and becomes public at that time, so privacyStatus must be public (or absent).` },
     ],
     limits: { titleMaxLength: 100 },
+    cover: { custom: true, note: "coverMode custom uploads the request's coverImagePath as the video's thumbnail in the upload dialog; auto leaves YouTube's frame." },
   },
   weibo: {
     fields: [
