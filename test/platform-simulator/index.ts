@@ -32,11 +32,12 @@ import { weibo } from './weibo.js';
 import { xiaohongshu } from './xiaohongshu.js';
 import { yidian } from './yidian.js';
 import { wechatMp } from './wechat-mp.js';
+import { youtube } from './youtube.js';
 import { zhihu } from './zhihu.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
-const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi, wechatMp, yiche];
+const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi, wechatMp, yiche, youtube];
 
 /** Platform code → the content types its replica reproduces. */
 export const REPLICAS: ReadonlyMap<string, readonly ContentType[]> = new Map(PLATFORMS.map((p) => [p.platform, p.contentTypes]));
