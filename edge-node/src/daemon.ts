@@ -19,7 +19,8 @@ import { NodeConnection } from './connection.js';
 import { SiteCheckStore } from './checks/check-store.js';
 import { loadIdentity } from './identity.js';
 import { Inventory } from './inventory.js';
-import { type AdapterSet, registryAdapters } from './jobs/adapter-set.js';
+import { nodeExecutor } from './adapters/registry.js';
+import { type AdapterSet, registryAdapters, registryAdaptersFor } from './jobs/adapter-set.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { LoginSchedule } from './jobs/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
@@ -44,6 +45,8 @@ export interface DaemonOptions {
 export async function startDaemon(config: RunConfig, log: Logger, { adapters = registryAdapters }: DaemonOptions = {}): Promise<Daemon> {
   // 1. What must exist before anything starts.
   const identity = await loadIdentity(config.stateDir);
+  // The registry as this node's kind runs it: an edge node never offers a desktop-only platform.
+  if (adapters.source === 'registry') adapters = registryAdaptersFor(nodeExecutor(identity.kind));
   const videoDir = statSync(config.videoDir, { throwIfNoEntry: false });
   if (!videoDir?.isDirectory()) throw new ConfigError(`PLUME_EDGE_VIDEO_DIR=${config.videoDir} is not a directory: create it (one folder per user id inside)`);
   const controlUrl = config.controlUrl ?? identity.controlUrl;

@@ -5,14 +5,18 @@ import { ADAPTER_ERROR_CODES, STEPS } from './contract.js';
 import { DOUYIN_DECLARATION_LABELS } from './douyin/site.js';
 import { JUEJIN_CATEGORY_LABELS } from './juejin.js';
 import { TOUTIAO_DECLARATION_LABELS } from './toutiao/site.js';
-import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, settingKeysOf } from './registry.js';
+import { registryAdapters, registryAdaptersFor } from '../jobs/adapter-set.js';
+import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, nodeExecutor, settingKeysOf } from './registry.js';
 import { WEIBO_VISIBILITY_LABELS } from './weibo.js';
 import { WEIBO_VIDEO_TYPE_LABELS } from './weibo-video.js';
 import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {
-    expect(adapterPlatforms()).toEqual(['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi', 'wechat_mp', 'yiche']);
+    const edge = ['juejin', 'weibo', 'bilibili', 'douyin', 'xiaohongshu', 'kuaishou', 'toutiao', 'baijiahao', 'sohu', 'netease', 'zhihu', 'csdn', 'jianshu', 'qiehao', 'dayu', 'yidian', 'eastmoney', 'autohome', 'dongchedi', 'wechat_mp', 'yiche'];
+    expect(adapterPlatforms()).toEqual(edge);
+    expect(adapterPlatforms('desktop')).toEqual([...edge, 'youtube']);
+    expect(allAdapters().map((a) => a.platform)).toEqual([...edge, 'youtube']);
     for (const a of allAdapters()) {
       const entry = platformById(a.platform);
       expect(entry?.category, a.platform).toBe('content');
@@ -59,7 +63,7 @@ describe('adapter registry', () => {
   });
 
   it('reports (platform × content types) and the settings each adapter applies, as the protocol carries them', () => {
-    const reports = adapterReports();
+    const reports = adapterReports(allAdapters(), 'desktop');
     expect([...new Set(reports.map((r) => r.platform))]).toEqual(allAdapters().map((a) => a.platform));
     for (const a of allAdapters()) {
       const mine = reports.filter((r) => r.platform === a.platform);
@@ -75,8 +79,8 @@ describe('adapter registry', () => {
       { platform: 'douyin', contentTypes: ['article'], settings: ['coverMode'] },
     ]);
     for (const r of reports) expect(adapterReportSchema.parse(r)).toEqual(r);
-    // What the control plane concludes from that report.
-    const caps = { adapters: reports, platforms: adapterPlatforms() };
+    // What the control plane concludes from an edge node's report.
+    const caps = { adapters: adapterReports(allAdapters(), 'edge'), platforms: adapterPlatforms('edge') };
     // douyin's article editor has no 自主声明: preflight lists aiLabel as ignored for its articles only.
     expect(adapterSupport(caps, 'douyin', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
     expect(adapterSupport(caps, 'douyin', 'video')).toMatchObject({ ok: true, settings: expect.arrayContaining(['aiLabel']) });
@@ -169,5 +173,36 @@ describe('adapter registry', () => {
   it('keeps step names and error codes stable', () => {
     expect(STEPS).toEqual(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']);
     expect(ADAPTER_ERROR_CODES).toEqual(['login_required', 'editor_changed', 'upload_failed', 'cover_rejected', 'setting_unavailable', 'publish_rejected', 'readback_failed']);
+  });
+  it('an edge node never offers YouTube (the catalog keeps it to desktop nodes); a desktop node does', () => {
+    expect(nodeExecutor('edge')).toBe('edge');
+    expect(nodeExecutor('web')).toBe('edge');
+    expect(nodeExecutor(undefined)).toBe('edge');
+    expect(nodeExecutor('desktop')).toBe('desktop');
+    // An edge node: no adapter, no job, nothing reported, as for a platform it has no adapter for.
+    expect(adapterFor('youtube')).toBeUndefined();
+    expect(canPublish('youtube', 'video')).toBe(false);
+    expect(canPublish('youtube', 'video', 'edge')).toBe(false);
+    expect(adapterPlatforms('edge')).not.toContain('youtube');
+    expect(adapterReports(allAdapters(), 'edge').some((r) => r.platform === 'youtube')).toBe(false);
+    expect(registryAdapters.get('youtube')).toBeUndefined();
+    expect(registryAdapters.canRun('youtube', 'video')).toBe(false);
+    expect(registryAdapters.reports().some((r) => r.platform === 'youtube')).toBe(false);
+    const edgeCaps = { adapters: registryAdaptersFor('edge').reports(), platforms: registryAdaptersFor('edge').platforms() };
+    expect(adapterSupport(edgeCaps, 'youtube', 'video')).toEqual({ ok: false, gap: 'platform_unsupported_by_node' });
+    // A desktop node runs it, with the settings the adapter applies.
+    const desktop = registryAdaptersFor('desktop');
+    expect(desktop.get('youtube')?.platform).toBe('youtube');
+    expect(desktop.canRun('youtube', 'video')).toBe(true);
+    expect(desktop.canRun('youtube', 'article')).toBe(false);
+    expect(desktop.reports().filter((r) => r.platform === 'youtube')).toEqual([
+      { platform: 'youtube', contentTypes: ['video'], settings: ['description', 'tags', 'privacyStatus', 'madeForKids', 'playlistName', 'scheduledAt', 'coverMode'] },
+    ]);
+    expect(adapterSupport({ adapters: desktop.reports(), platforms: desktop.platforms() }, 'youtube', 'video')).toEqual({
+      ok: true,
+      settings: ['description', 'tags', 'privacyStatus', 'madeForKids', 'playlistName', 'scheduledAt', 'coverMode'],
+    });
+    // Every other pair is the same for both kinds.
+    for (const p of adapterPlatforms('edge')) expect(desktop.get(p), p).toBe(registryAdapters.get(p));
   });
 });

@@ -1,8 +1,14 @@
 /**
  * Platform code → adapter. Adding a platform is one adapter module and one line
  * here (plus its simulator pages under test/platform-simulator/).
+ *
+ * The catalog fixes which executors may run each (platform × content type):
+ * YouTube is desktop-only. A node asks with the executor it was enrolled as
+ * (`edge` unless it says otherwise): an edge node neither runs nor reports an
+ * adapter for a pair the catalog keeps from edge nodes, exactly as if it had
+ * none.
  */
-import { type AdapterReport, supports, type ContentType } from '@plume/shared';
+import { type AdapterReport, type ContentType, type Executor, executorsFor, supports } from '@plume/shared';
 import { autohomeAdapter } from './autohome.js';
 import { baijiahaoAdapter } from './baijiahao.js';
 import { bilibiliAdapter } from './bilibili.js';
@@ -24,6 +30,7 @@ import { weiboAdapter } from './weibo.js';
 import { xiaohongshuAdapter } from './xiaohongshu.js';
 import { yicheAdapter } from './yiche.js';
 import { yidianAdapter } from './yidian.js';
+import { youtubeAdapter } from './youtube/studio.js';
 import { zhihuAdapter } from './zhihu.js';
 
 const ADAPTERS: readonly Adapter[] = [
@@ -48,23 +55,43 @@ const ADAPTERS: readonly Adapter[] = [
   dongchediAdapter,
   wechatMpAdapter,
   yicheAdapter,
+  youtubeAdapter,
 ];
 
 const BY_PLATFORM = new Map(ADAPTERS.map((a) => [a.platform, a]));
 
-export function adapterFor(platform: string): Adapter | undefined {
-  return BY_PLATFORM.get(platform);
+/**
+ * The executor a node publishes as: `desktop` for a desktop node, `edge`
+ * otherwise (a web node runs the same registry as an edge node, and the
+ * control plane routes it only what the catalog gives web nodes).
+ */
+export type NodeExecutor = Extract<Executor, 'edge' | 'desktop'>;
+
+/** Whether the catalog lets a node of that kind run the pair. */
+function allowed(platform: string, type: ContentType, executor: NodeExecutor): boolean {
+  return supports(platform, type) && executorsFor(platform, type).includes(executor);
 }
 
-/** Whether this node can run a job of that platform and content type (and the catalog allows it). */
-export function canPublish(platform: string, type: ContentType): boolean {
+/** The executor of a node of this kind (as its enrollment names it). */
+export function nodeExecutor(kind: string | undefined): NodeExecutor {
+  return kind === 'desktop' ? 'desktop' : 'edge';
+}
+
+/** The adapter a node of that kind runs for the platform: none when the catalog lets that kind run none of its content types. */
+export function adapterFor(platform: string, executor: NodeExecutor = 'edge'): Adapter | undefined {
   const a = BY_PLATFORM.get(platform);
-  return a !== undefined && a.contentTypes.includes(type) && supports(platform, type);
+  return a && a.contentTypes.some((t) => allowed(platform, t, executor)) ? a : undefined;
 }
 
-/** Platform codes with an adapter, for the capabilities the node reports on connect. */
-export function adapterPlatforms(): string[] {
-  return ADAPTERS.map((a) => a.platform);
+/** Whether a node of that kind can run a job of that platform and content type (and the catalog allows it). */
+export function canPublish(platform: string, type: ContentType, executor: NodeExecutor = 'edge'): boolean {
+  const a = adapterFor(platform, executor);
+  return a !== undefined && a.contentTypes.includes(type) && allowed(platform, type, executor);
+}
+
+/** Platform codes with an adapter a node of that kind runs, for the capabilities it reports on connect. */
+export function adapterPlatforms(executor: NodeExecutor = 'edge'): string[] {
+  return ADAPTERS.filter((a) => adapterFor(a.platform, executor)).map((a) => a.platform);
 }
 
 /**
@@ -74,10 +101,10 @@ export function adapterPlatforms(): string[] {
  * fields (`settingKeysByType`) get a report each; those applying the same
  * fields share one.
  */
-export function adapterReports(adapters: readonly Adapter[] = ADAPTERS): AdapterReport[] {
+export function adapterReports(adapters: readonly Adapter[] = ADAPTERS, executor?: NodeExecutor): AdapterReport[] {
   return adapters.flatMap((a) => {
     const groups = new Map<string, AdapterReport>();
-    for (const type of a.contentTypes.filter((t) => supports(a.platform, t))) {
+    for (const type of a.contentTypes.filter((t) => supports(a.platform, t) && (executor === undefined || allowed(a.platform, t, executor)))) {
       // Adapters handed to the program as plain JavaScript (scripted stand-ins) are not type-checked and may omit settingKeys.
       const settings = [...(settingKeysOf(a, type) ?? [])];
       const key = settings.join('\n');

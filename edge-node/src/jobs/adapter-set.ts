@@ -7,9 +7,9 @@
  * adapters, and the daemon logs loudly when it runs anything but the
  * registry.
  */
-import { type AdapterReport, supports, type ContentType } from '@plume/shared';
+import type { AdapterReport, ContentType } from '@plume/shared';
 import type { Adapter } from '../adapters/contract.js';
-import { adapterFor, adapterPlatforms, adapterReports, allAdapters } from '../adapters/registry.js';
+import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, type NodeExecutor } from '../adapters/registry.js';
 
 export interface AdapterSet {
   get(platform: string): Adapter | undefined;
@@ -21,16 +21,23 @@ export interface AdapterSet {
   readonly source: 'registry' | 'supplied';
 }
 
-export const registryAdapters: AdapterSet = {
-  get: adapterFor,
-  canRun: (platform, type) => {
-    const a = adapterFor(platform);
-    return a !== undefined && a.contentTypes.includes(type) && supports(platform, type);
-  },
-  platforms: adapterPlatforms,
-  reports: () => adapterReports(allAdapters()),
-  source: 'registry',
-};
+/**
+ * The platform registry as a node of that executor runs it: a pair the
+ * catalog keeps from that executor (YouTube for an edge node) is neither run
+ * nor reported, as if there were no adapter for it.
+ */
+export function registryAdaptersFor(executor: NodeExecutor): AdapterSet {
+  return {
+    get: (platform) => adapterFor(platform, executor),
+    canRun: (platform, type) => canPublish(platform, type, executor),
+    platforms: () => adapterPlatforms(executor),
+    reports: () => adapterReports(allAdapters(), executor),
+    source: 'registry',
+  };
+}
+
+/** The registry as an edge node runs it (the daemon takes its own node's kind: registryAdaptersFor). */
+export const registryAdapters: AdapterSet = registryAdaptersFor('edge');
 
 /** An embedding program's own adapters, one per platform (a later one for the same platform wins). */
 export function adapterSet(adapters: readonly Adapter[]): AdapterSet {
