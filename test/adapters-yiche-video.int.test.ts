@@ -4,11 +4,11 @@
  * page's video input, and 发布. The cases it shares with other video pages are in
  * test/support/video-page-cases.ts.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche.js';
-import { fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract } from './support/adapter-contract.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'yiche';
@@ -38,3 +38,21 @@ const contract: AdapterContract<VideoJob> = {
 };
 
 videoPageCases({ contract, makeJob, descriptionBox: 'description-box' });
+
+describe('login check', () => {
+  it('reads the account the page’s login script holds (Bitauto.Login.result) when /api/user/info is gone, and publishes as that account', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'page-global' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('another account held by the page is login_required at open_editor', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'page-global' } });
+    const page = await fx.open('50810000');
+    await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+  }, FLOW_TIMEOUT_MS);
+});

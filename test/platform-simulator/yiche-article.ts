@@ -45,6 +45,10 @@ const coverSlot = (label: string, kind: string, hint: string) => `<div class="ar
   <div class="cover-box"><div class="upload-image"><div class="avatar-uploader"><div class="el-upload"><span class="hint">${hint}</span><input type="file" class="el-upload__input" accept="image/*"></div></div></div>
   <div class="cover-mask" hidden><span class="change">更换</span> | <span class="delete">删除</span></div></div></div>`;
 
+/** The site login script's result, as the pages hold it (window.Bitauto.Login.result). */
+export const bitautoLogin = (user: User) =>
+  `window.Bitauto = { Login: { result: ${JSON.stringify({ isLogined: true, userId: /^\d+$/.test(user.uid) ? Number(user.uid) : user.uid, userName: user.name })} } };`;
+
 export function articlePage(pageUser: (req: IncomingMessage, res: ServerResponse, route: Route, state: SimState) => User | null): Handler {
   return (req, res, route, state) => {
     const user = pageUser(req, res, route, state);
@@ -61,6 +65,7 @@ export function articlePage(pageUser: (req: IncomingMessage, res: ServerResponse
   <div class="article-footer"><button type="button" class="el-button" data-ctitle="draft"><span>保存草稿</span></button><button type="button" class="el-button el-button--primary" data-ctitle="fabu"><span>提交</span></button></div>
 </div></div>`;
     const script = `
+${bitautoLogin(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };

@@ -1,7 +1,7 @@
 /**
  * The yiche (易车号) replica: the article page (yiche-article.ts) and the
  * video page at mp.yiche.com/videos/video with the controls the public
- * source records (provenance in edge-node/src/adapters/yiche.ts): an Ant
+ * source records (provenance in edge-node/src/adapters/yiche/provenance.ts): an Ant
  * Design page with the title input
  * (placeholder 标题), the description textarea (placeholder 简介) and a file
  * input accepting video; the account call /api/user/info answers
@@ -10,7 +10,13 @@
  * refusal messages (.ant-message-error) are the replica's own: no source
  * records them. Logged out, both pages send the browser to
  * i.yiche.com/authenservice/login.html, as recorded. The session is the
- * simulator's default cookie.
+ * simulator's default cookie. Both pages hold the account in
+ * window.Bitauto.Login.result { isLogined, userId, userName }, as the site's
+ * login script sets it and public login probes read it.
+ *
+ * `forms`: `account-call` — `user-info` (default: /api/user/info answers) or
+ * `page-global` (/api/user/info is gone, answering 404; only the page's
+ * Bitauto.Login.result names the account).
  *
  * `omit` names: `video-input`, `title-input`, `description-box`; the article
  * page's are in yiche-article.ts.
@@ -19,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { SimState } from './state.js';
-import { articlePage, articleView, newsList, saveNews, uploadPicture } from './yiche-article.js';
+import { articlePage, articleView, bitautoLogin, newsList, saveNews, uploadPicture } from './yiche-article.js';
 
 const P = 'yiche';
 const MP = '/mp.yiche.com';
@@ -57,6 +63,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
   <button type="button" class="ant-btn ant-btn-primary publish-video"><span>发 布</span></button>
 </div></div></div>`;
   const script = `
+${bitautoLogin(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (text) => { const m = document.createElement('div'); m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -183,6 +190,7 @@ export const yiche: PlatformSim = {
       'GET',
       `${MP}/api/user/info`,
       (req, res, _route, state) => {
+        if (state.opts(P).forms['account-call'] === 'page-global') return json(res, 404, { success: false, message: 'Not Found' });
         const user = apiUser(req, res, state);
         if (user) json(res, 200, { success: true, data: { userId: user.uid, nickname: user.name, avatar: '' } });
       },

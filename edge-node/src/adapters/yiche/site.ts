@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
+import { poll, timeouts } from '../support.js';
 
 export const ORIGIN = 'https://mp.yiche.com';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -30,9 +31,33 @@ export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, addre
 /** A logged-out page sends the browser off mp.yiche.com (to i.yiche.com/authenservice/login). */
 export const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.yiche.com';
 
+const idOf = (v: unknown): string | undefined => ((typeof v === 'string' && v !== '') || (typeof v === 'number' && v > 0) ? String(v) : undefined);
+
+/**
+ * Who is logged in, read the two ways on record: the account call
+ * /api/user/info (success, data.userId, data.nickname), else the account the
+ * page's own login script holds (window.Bitauto.Login.result with isLogined
+ * and userId). Neither naming an account is `login_required`.
+ */
 export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
-  const id = field(body, 'data', 'userId');
-  if (body.success !== true || (typeof id !== 'string' && typeof id !== 'number') || id === '') throw new AdapterError('login_required', step, 'yiche says the account is not logged in');
-  return { externalRef: String(id), displayName: String(field(body, 'data', 'nickname') ?? '') };
+  let why = '';
+  try {
+    const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
+    const id = idOf(field(body, 'data', 'userId'));
+    if (body.success === true && id) return { externalRef: id, displayName: String(field(body, 'data', 'nickname') ?? '') };
+    why = 'user/info named no account';
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    why = e instanceof Error ? e.message : String(e);
+  }
+  const refused = () => new AdapterError('login_required', step, `yiche says the account is not logged in (${why}; the page's login script holds no logged-in account)`);
+  const read = () =>
+    page.evaluate(() => {
+      const r = (globalThis as unknown as { Bitauto?: { Login?: { result?: Record<string, unknown> } } }).Bitauto?.Login?.result;
+      return r ? { logged: r.isLogined === true, id: r.userId, name: r.userName } : null;
+    });
+  const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: refused });
+  const id = held?.logged ? idOf(held.id) : undefined;
+  if (!id) throw refused();
+  return { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' };
 }
