@@ -72,6 +72,17 @@ describe('happy path', () => {
 describe('errors', () => {
   errorContract(contract);
 
+  it('login_required when the gateway answers HTTP 401 without a session (the editor page staying)', async () => {
+    fx.sim.configure(P, { forms: { 'no-session': '401' } });
+    const page = await fx.open(ACCOUNT, false);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.checkLogin(page, ctx), 'login_required', 'check_login');
+    await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'login_required', 'open_editor');
+    await expectAdapterError(adapter.verify(page, makeJob(), ctx), 'login_required', 'check_login');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  });
+
   it('login_required when the profile is logged in as another account', async () => {
     const page = await open('someone_else');
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');

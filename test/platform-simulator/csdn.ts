@@ -1,6 +1,6 @@
 /**
  * Replica of CSDN's Markdown editor as the public sources record it (see the
- * provenance table in edge-node/src/adapters/csdn.ts): the passport login
+ * provenance in edge-node/src/adapters/csdn/provenance.ts): the passport login
  * page, the editor pages on editor.csdn.net, the editor API on
  * bizapi.csdn.net behind its API gateway (every call must carry a valid
  * x-ca signature over method, Accept, Content-Type, nonce and path, else the
@@ -9,6 +9,10 @@
  * blog.csdn.net. The session is the real `UserName` cookie.
  *
  * `omit` names this replica knows: `draft-id` (the draft save answers no id).
+ * `forms`: `no-session` — `redirect` (default: without a session the editor
+ * goes to the passport login and the gateway's calls answer code 400) or
+ * `401` (the editor page stays and the gateway answers HTTP 401, as a public
+ * client records).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -84,6 +88,10 @@ async function gateway(req: IncomingMessage, res: ServerResponse, route: Route, 
     return void res.end();
   }
   const u = state.user(req, P);
+  if (!u && state.opts(P).forms['no-session'] === '401') {
+    res.writeHead(401, { 'content-type': 'application/json' });
+    return void res.end('');
+  }
   if (!u) return json(res, 200, { code: 400, msg: '用户未登录', data: null });
   const out = await run(u, req.method === 'POST' ? await readJson(req) : {});
   if (res.headersSent) return;
@@ -185,6 +193,7 @@ async function obsPost(req: IncomingMessage, res: ServerResponse, _route: Route,
 
 function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
+  if (!u && state.opts(P).forms['no-session'] === '401') return html(res, shell('CSDN', '<main class="editor-md"></main>'));
   if (!u) return redirect(res, `${route.prefix}/passport.csdn.net/login?code=applets&redirect=${encodeURIComponent(`https://editor.csdn.net${route.path.slice(EDITOR.length)}`)}`);
   const id = route.query.get('articleId');
   const a = id ? articles(state).get(id) : undefined;
