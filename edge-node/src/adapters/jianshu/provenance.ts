@@ -16,6 +16,7 @@ export const JIANSHU_PROVENANCE = defineProvenance({
     { id: 'J2', ref: 'a public jianshu publishing script in the code index (file 4037898527; no repository named): create, save, publicize and its answer', snapshot: '2026-11-29' },
     { id: 'J3', ref: 'a public browser-extension editor in the code index posting to jianshu (file 23521963585; no repository named)', snapshot: '2026-11-29' },
     { id: 'J4', ref: 'a public jianshu export script in the code index (file 10977492208; no repository named): notebooks, their notes, shared, content_updated_at', snapshot: '2026-11-29' },
+    { id: 'PN', ref: 'a public Wechatsync-style jianshu adapter in the code index choosing its editor by preferred_note_type (file 58539868404; no repository named)', snapshot: '2026-11-29' },
     { id: 'JC', ref: 'a public Wechatsync-style jianshu adapter in the code index sending X-CSRF-Token on the note save (file 55008532689; no repository named)', snapshot: '2026-11-29' },
     { id: 'K1', ref: 'a public jianshu adapter in the code index taking a failed basic.json as logged out (file 66782857417; no repository named)', snapshot: '2026-11-29' },
     { id: 'C1', ref: 'a public login-page table in the code index: jianshu’s sign_in and its logged-in cookies (file 70939114739; no repository named)', snapshot: '2026-11-29' },
@@ -29,8 +30,9 @@ export const JIANSHU_PROVENANCE = defineProvenance({
       fact: 'GET /settings/basic.json → data {nickname, avatar}; the account id is the number in the avatar path /users/upload_avatars/<id>/',
       state: 'second-sourced',
       sources: ['Wd', 'Wc'],
+      note: 'S takes the avatar’s file name as the id instead; the path’s number is taken here, the nickname when the avatar has none',
     },
-    { step: 'fill', fact: 'data.preferred_note_type markdown (else rich text) decides the body’s format', state: 'sourced', sources: ['Wf'] },
+    { step: 'fill', fact: 'data.preferred_note_type markdown (else rich text) decides the body’s format', state: 'second-sourced', sources: ['Wf', 'PN'] },
     {
       step: 'check_login',
       fact: 'without a session the writer goes to /sign_in and API calls answer 401',
