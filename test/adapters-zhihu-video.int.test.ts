@@ -79,6 +79,32 @@ describe('happy path: topics and the cover', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('the publish click in each recorded form', () => {
+  it('a page whose 发布视频 button publishes through the content API (code 0, no id) is read back from the account’s videos, never published twice', async () => {
+    fx.sim.configure(P, { forms: { videoPublish: 'content' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.zhihu.com/zvideo/${posts[0]!.postId}` });
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a content API answer with another code is publish_rejected with its message; nothing is published', async () => {
+    fx.sim.configure(P, { forms: { videoPublish: 'content' }, rejectPublish: '视频内容不符合规范' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('视频内容不符合规范');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors: topics and the cover', () => {
   it('more than five tags, or a tag of only #, stops the job before the browser moves', async () => {
     const page = await fx.open(ACCOUNT);

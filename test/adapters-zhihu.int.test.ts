@@ -103,6 +103,26 @@ describe('happy path', () => {
   });
 });
 
+describe('the publish answer in each recorded form', () => {
+  for (const [form, what] of [
+    ['publish', 'names the article as publish.id inside data.result'],
+    ['none', 'is accepted but names no article: it is read back from the member’s article list'],
+  ] as const) {
+    it(`an answer that ${what}; one article, never published twice`, async () => {
+      fx.sim.configure(P, { forms: { articleAnswer: form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob({ coverImage: undefined });
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/zhuanlan.zhihu.com/p/${posts[0]!.postId}` });
+      expect(ctx.gate.calls).toBe(1);
+    });
+  }
+});
+
 describe('errors', () => {
   errorContract(contract);
 

@@ -15,6 +15,8 @@
  * (`ZHIHU_VIDEO_ROUTES`) and joined to the zhihu replica.
  *
  * `omit` names: `video-input`, `video-title-input`, `description-box`, `cover-edit`.
+ * `forms.videoPublish: content`: the 发布视频 button (`button.VideoUploadForm-submitButton`)
+ * publishing through the content API, as a public uploader records (see `publishZvideo`).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -56,6 +58,7 @@ function uploadPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   const u = state.user(req, P);
   if (!u) return redirect(res, `${route.prefix}${WWW}/signin?next=${encodeURIComponent('https://www.zhihu.com/zvideo/upload-video')}`);
   const omit = state.opts(P).omit;
+  const viaContent = state.opts(P).forms.videoPublish === 'content';
   const xsrf = cookies(req)._xsrf ?? randomBytes(16).toString('hex');
   res.setHeader('set-cookie', `_xsrf=${xsrf}; Path=${route.prefix}; SameSite=Lax`);
   const body = `<main class="ZVideoUpload">
@@ -68,13 +71,14 @@ function uploadPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
     <div class="VideoUploadForm-topics"></div>
     ${omit.includes('cover-edit') ? '' : '<div class="VideoUploadForm-imageEditButton">选择视频封面</div>'}
     <img class="VideoUploadForm-cover" width="160" height="90" hidden alt="">
-    <div class="VideoUploadForm-actions"><div class="Button">发布</div></div>
+    <div class="VideoUploadForm-actions">${viaContent ? '<button class="Button VideoUploadForm-submitButton">发布视频</button>' : '<div class="Button">发布</div>'}</div>
   </div>
   <div class="Modal" hidden><h3 class="Modal-title"><div>推荐封面</div><div>本地上传</div></h3><div class="Modal-content"></div></div>
 </main>`;
   const script = `
 const BASE = ${JSON.stringify(route.prefix)};
 const TOPICS = ${JSON.stringify(ZHIHU_VIDEO_TOPICS)};
+const VIA_CONTENT = ${JSON.stringify(viaContent)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const xsrf = () => (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
 const toast = (text) => { const m = document.createElement('div'); m.className = 'Notification'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -147,12 +151,19 @@ if (cover) cover.addEventListener('click', () => { modal.hidden = false; content
   });
 });
 $('.VideoUploadForm-actions .Button').addEventListener('click', async () => {
+  if (VIA_CONTENT && document.querySelector('.Notification')?.textContent === '发布成功') return;
   const title = $('input[placeholder="输入视频标题"]');
   if (!videoId) return toast('请等待视频上传完成');
   if (!title || !title.value.trim()) return toast('请输入视频标题');
   try {
+    const fields = { video_id: videoId, title: title.value, description: editor ? editor.textContent.trim() : '', topics, image_id: coverId };
+    if (VIA_CONTENT) {
+      const r = await fetch(live('https://www.zhihu.com/api/v4/content/publish'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-xsrftoken': xsrf() }, body: JSON.stringify({ action: 'zvideo', data: fields }) });
+      const j = await r.json();
+      return toast(j.code === 0 ? '发布成功' : j.message || '发布失败');
+    }
     const r = await fetch(live('https://www.zhihu.com/api/v4/zvideos'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-xsrftoken': xsrf() },
-      body: JSON.stringify({ video_id: videoId, title: title.value, description: editor ? editor.textContent.trim() : '', topics, image_id: coverId }) });
+      body: JSON.stringify(fields) });
     const j = await r.json();
     if (!r.ok) return toast(j.error ? j.error.message : '发布失败');
     location.href = live(j.url);
@@ -177,19 +188,30 @@ async function upload(req: IncomingMessage, res: ServerResponse, kind: 'video' |
 async function publish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const u = writer(req, res, state);
   if (!u) return;
-  const b = await readJson(req);
+  await publishZvideo(res, route, state, u, await readJson(req), 'zvideos');
+}
+
+/**
+ * Publishes a video from the page's fields: through POST /api/v4/zvideos
+ * (answering the video, a refusal as {error}), or through the content API
+ * (`forms.videoPublish: content`: POST /api/v4/content/publish with action
+ * zvideo, answering code 0 and a message, a refusal as HTTP 200 with another
+ * code, as a public uploader records; it records no id in the answer).
+ */
+export async function publishZvideo(res: ServerResponse, route: Route, state: SimState, u: User, b: Record<string, unknown>, via: 'zvideos' | 'content'): Promise<void> {
+  const no = (message: string) => (via === 'content' ? json(res, 200, { code: 10003, message }) : refuse(res, 400, message));
   const mine = (bag: string, id: unknown) => {
     const v = state.bag<{ account: string; mediaId: string }>(bag).get(String(id ?? ''));
     return v && v.account === u.uid ? state.media.get(v.mediaId) : undefined;
   };
   const video = mine(VIDEOS, b.video_id);
-  if (!video) return refuse(res, 400, '视频无效');
+  if (!video) return no('视频无效');
   const cover = b.image_id === null || b.image_id === undefined ? undefined : mine(COVERS, b.image_id);
-  if (b.image_id != null && !cover) return refuse(res, 400, '封面无效');
+  if (b.image_id != null && !cover) return no('封面无效');
   const title = String(b.title ?? '');
-  if (!title.trim() || Array.from(title).length > 80) return refuse(res, 400, '标题需为 1-80 字');
+  if (!title.trim() || Array.from(title).length > 80) return no('标题需为 1-80 字');
   const topics = Array.isArray(b.topics) ? b.topics.map(String) : [];
-  if (state.opts(P).rejectPublish) return refuse(res, 400, state.opts(P).rejectPublish as string);
+  if (state.opts(P).rejectPublish) return no(state.opts(P).rejectPublish as string);
   const id = newNumericId(state, 19);
   await acceptPublish(
     res,
@@ -204,7 +226,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       settings: { type: 'video', topics },
       media: [{ kind: 'video', size: video.size, sha256: video.sha256 }, ...(cover ? [{ kind: 'cover' as const, size: cover.size, sha256: cover.sha256 }] : [])],
     },
-    { id, type: 'zvideo', url: `https://www.zhihu.com/zvideo/${id}` },
+    via === 'content' ? { code: 0, message: 'success' } : { id, type: 'zvideo', url: `https://www.zhihu.com/zvideo/${id}` },
   );
 }
 

@@ -17,7 +17,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookies, esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
-import { ZHIHU_VIDEO_ROUTES } from './zhihu-video.js';
+import { publishZvideo, ZHIHU_VIDEO_ROUTES } from './zhihu-video.js';
 import type { SimState } from './state.js';
 
 const P = 'zhihu';
@@ -209,6 +209,7 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
     const data = (b.data ?? {}) as Record<string, any>;
     // zhihu answers a refusal with HTTP 200 and a message other than "success".
     const refuseWith = (message: string) => json(res, 200, { code: 10003, message });
+    if (b.action === 'zvideo') return publishZvideo(res, route, state, u, data, 'content');
     if (b.action !== 'article') return refuseWith('不支持的操作');
     const d = draftOf(state, u, String(data.draft?.id ?? ''));
     if (!d) return refuseWith('草稿不存在');
@@ -245,9 +246,21 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
         settings: { topics: d.topics, column: column?.title ?? null, declaration, titleImage: d.titleImage },
         media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
       },
-      { code: 0, message: 'success', data: { result: JSON.stringify({ id: d.id, url: `https://zhuanlan.zhihu.com/p/${d.id}`, type: 'article' }) } },
+      articleAnswer(state.opts(P).forms.articleAnswer, d.id),
     );
   });
+}
+
+/**
+ * The accepted article publish answer in each recorded form (`forms.articleAnswer`):
+ * `result` (default: data.result, JSON text, with the article's id and url),
+ * `publish` (the id as data.result's publish.id, as another client reads it),
+ * `none` (accepted, no id: the article must be read back).
+ */
+function articleAnswer(form: string | undefined, id: string): Record<string, unknown> {
+  if (form === 'publish') return { code: 0, message: 'success', data: { result: JSON.stringify({ publish: { id }, type: 'article' }) } };
+  if (form === 'none') return { code: 0, message: 'success', data: {} };
+  return { code: 0, message: 'success', data: { result: JSON.stringify({ id, url: `https://zhuanlan.zhihu.com/p/${id}`, type: 'article' }) } };
 }
 
 function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, draftId: string | null): void {

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from './contract.js';
 import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish } from './kit/api-publish.js';
+import { gatedApiPublish, type ApiVerdict } from './kit/api-publish.js';
 import { field, needField } from './kit/page-api.js';
 import { pageCall } from './kit/page-call.js';
 import { SettingsReader } from './settings.js';
@@ -74,7 +74,7 @@ export const zhihuAdapter: Adapter = {
   },
 
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : (jobOfType(job, 'article'), publishArticle(page, ctx))),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, jobOfType(job, 'video'), ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
 };
 
@@ -117,7 +117,7 @@ async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<vo
   prepared.set(page, { draftId, column, ai: s.ai });
 }
 
-async function publishArticle(page: Page, ctx: Ctx): Promise<PublishResult> {
+async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<PublishResult> {
   const draftId = /^\/p\/(\d+)\/edit$/.exec(real(ctx, page.url()).pathname)?.[1];
   const p = prepared.get(page);
   if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
@@ -126,22 +126,42 @@ async function publishArticle(page: Page, ctx: Ctx): Promise<PublishResult> {
     page,
     at(ctx, URLS.publish),
     { method: 'POST', headers: { 'x-requested-with': 'fetch', 'x-xsrftoken': xsrf }, json: publishBody(p) },
-    (body) => {
-      if (field(body, 'message') !== 'success') return { ok: false, message: refusalOf(body) };
-      let result: unknown;
-      try {
-        result = JSON.parse(String(field(body, 'data', 'result') ?? ''));
-      } catch {
-        return { ok: true, value: '' };
-      }
-      const id = field(result, 'id');
-      return { ok: true, value: typeof id === 'string' || typeof id === 'number' ? String(id) : '' };
-    },
+    (body) => judgeArticleAnswer(body),
     ctx,
   );
   prepared.delete(page);
-  if (!/^\d+$/.test(articleId)) throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the publish but named no article; verify before any retry');
-  return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
+  if (articleId) return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
+  // Accepted, but the answer names the article nowhere a public client reads it: the member list does.
+  const found = await verifyArticle(page, job, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `zhihu accepted the publish but named no article, and the article list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+  throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the publish but named no article, and the article list does not show it yet; verify before any retry');
+}
+
+/**
+ * The publish answer in each recorded form: a refusal is an `error`, a `code`
+ * other than 0, or a message other than success with no article; the article's
+ * id is data.result.id (data.result as JSON text or an object), else
+ * publish.id at data.result, data or the top level. '' when accepted without one.
+ */
+export function judgeArticleAnswer(body: unknown): ApiVerdict<string> {
+  if (field(body, 'error') !== undefined) return { ok: false, message: refusalOf(body) };
+  const code = field(body, 'code');
+  if (code !== undefined && code !== 0 && code !== '0') return { ok: false, message: refusalOf(body) };
+  let result = field(body, 'data', 'result');
+  if (typeof result === 'string') {
+    try {
+      result = JSON.parse(result) as unknown;
+    } catch {
+      result = undefined;
+    }
+  }
+  const numeric = (v: unknown) => ((typeof v === 'string' || typeof v === 'number') && /^\d+$/.test(String(v)) ? String(v) : '');
+  const id = numeric(field(result, 'id')) || numeric(field(result, 'publish', 'id')) || numeric(field(body, 'data', 'publish', 'id')) || numeric(field(body, 'publish', 'id'));
+  const message = field(body, 'message');
+  if (!id && message !== undefined && message !== 'success') return { ok: false, message: refusalOf(body) };
+  return { ok: true, value: id };
 }
 
 async function verifyArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<VerifyResult> {

@@ -16,11 +16,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import type { ApiVerdict } from '../kit/api-publish.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
 import { videoTitleAndDescription } from '../kit/video-plan.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { fillChecked, type ListedPost, matchPost, need, openMedia, poll, timeouts } from '../support.js';
 import { at, openAs, real, refusalOf, URLS } from './site.js';
@@ -42,6 +42,7 @@ const S = {
   uploaded: '上传成功',
   failed: '上传失败',
   refusal: '.Notification',
+  submitButton: 'button.VideoUploadForm-submitButton',
 } as const;
 
 type Ctx = AdapterContext;
@@ -167,24 +168,52 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: Ctx): Promise<voi
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
 }
 
-export function publishVideo(page: Page, ctx: Ctx): Promise<PublishResult> {
-  return clickPublishForJson(
+export async function publishVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<PublishResult> {
+  const post = await clickPublishForJson(
     page,
     {
-      // The innermost div reading 发布 (its ancestors' text is longer).
-      button: page.locator('div').filter({ hasText: /^\s*发布\s*$/ }).last(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).host === 'www.zhihu.com' && real(ctx, req.url()).pathname === URLS.zvideosPath,
-      urlPattern: `*${URLS.zvideosPath}*`,
+      // The innermost div reading 发布 (its ancestors' text is longer), or the 发布视频 button another client records.
+      button: page.locator('div').filter({ hasText: /^\s*发布\s*$/ }).last().or(page.locator(S.submitButton)).first(),
+      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).host === 'www.zhihu.com' && PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
+      urlPattern: PUBLISH_PATHS.map((p) => `*${p}*`),
       refusal: page.locator(S.refusal),
-      judge: (body) => {
-        if (field(body, 'error') !== undefined) return { ok: false, message: refusalOf(body) };
-        const id = field(body, 'id');
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('zhihu accepted the video but its answer named no id', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, URLS.zvideo(String(id))) } };
-      },
+      judge: (body, text) => judgeVideoAnswer(body, text),
     },
     ctx,
   );
+  if (post) return { postId: post, url: at(ctx, URLS.zvideo(post)) };
+  // Accepted without an id (the content API's answer names none): the account's own videos give it.
+  const found = await verifyVideo(page, job, ctx).catch((e: unknown) => {
+    throw new AdapterError('readback_failed', 'read_back', `zhihu accepted the video but named none, and its video list could not be read (${(e as Error).message}); verify before any retry`);
+  });
+  if (found.found && found.postId && found.url) return { postId: found.postId, url: found.url };
+  throw new AdapterError('readback_failed', 'read_back', 'zhihu accepted the video but named none, and its video list does not show it yet; verify before any retry');
+}
+
+/** The addresses the publish click is recorded sending: the zvideos call, or the content API a public uploader watches. */
+const PUBLISH_PATHS = [URLS.zvideosPath, '/api/v4/content/publish'];
+
+/**
+ * The publish answer in either recorded form: the zvideos call's {id, url} or
+ * {error}; the content API's {code, message} (code 0 accepted, any other a
+ * refusal), its id, when it names one, in data.result (JSON text) or data.id.
+ * The id is '' when an accepted answer names none.
+ */
+export function judgeVideoAnswer(body: unknown, text: string): ApiVerdict<string> {
+  if (field(body, 'error') !== undefined) return { ok: false, message: refusalOf(body) };
+  const code = field(body, 'code');
+  if (code !== undefined && code !== 0 && code !== '0') return { ok: false, message: String(field(body, 'message') ?? field(body, 'toast_message') ?? `code ${String(code)}`) };
+  let result: unknown;
+  try {
+    result = JSON.parse(String(field(body, 'data', 'result') ?? 'null'));
+  } catch {
+    result = undefined;
+  }
+  const numeric = (v: unknown) => ((typeof v === 'string' || typeof v === 'number') && /^\d+$/.test(String(v)) ? String(v) : '');
+  const id = numeric(field(body, 'id')) || numeric(field(result, 'id')) || numeric(field(body, 'data', 'id'));
+  // A 19-digit id sent as a JSON number loses digits: read it from the text instead.
+  const exact = id && typeof field(body, 'id') === 'number' ? /"id"\s*:\s*(\d+)/.exec(text)?.[1] ?? id : id;
+  return { ok: true, value: exact };
 }
 
 /** The account's own videos (newest first), for `verify`; read-only. */
