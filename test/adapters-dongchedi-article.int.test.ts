@@ -177,3 +177,35 @@ describe('recorded forms', () => {
     expect(err.message).toContain('今日发文已达上限');
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('the later editor', () => {
+  it('publishes once through a title box 请输入文章标题, a ProseMirror body taking a paste and a button 发布', async () => {
+    fx.sim.configure(P, { forms: { editor: 'prosemirror' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.title).toBe(job.payload.title);
+    expect(posts[0]!.body).toContain('<h2>用车一年</h2>');
+    expect(letters(posts[0]!.body)).toContain(letters('一段 加粗 的正文'));
+    expect(posts[0]!.media.map((m) => m.kind)).toEqual(['cover']);
+    expect(result.postId).toBe(posts[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('a confirmation after the publish click', () => {
+  it('is clicked once when the page asks 确认发布 before sending; the article is published once', async () => {
+    fx.sim.configure(P, { forms: { confirm: 'dialog' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+});

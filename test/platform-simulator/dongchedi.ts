@@ -20,13 +20,19 @@
  * { group_id } }) or `motor` (POST motor/content_publish/publish_mp_article/v1
  * answering { status: 0, data: { code: 0, data: { pgc_id } } }, the call and
  * answer a public client records) or `motor-none` (that answer naming no
- * pgc_id).
+ * pgc_id); `editor` — `ueditor` (default) or `prosemirror` (the later editor a
+ * public script records: a title box with placeholder 请输入文章标题, a
+ * ProseMirror body that takes a paste, and a button reading 发布; the cover
+ * card stays the replica's); `confirm` — `none` (default) or `dialog` (the
+ * publish button opens a [role=dialog] asking 确认发布 before the article is
+ * sent, the confirmation public adapters are written to click).
  *
  * `omit` names: `title-box`, `editor-frame`, `local-upload`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
+import { RICH_EDITOR_JS } from './rich-paste.js';
 import type { SimState } from './state.js';
 
 const P = 'dongchedi';
@@ -53,13 +59,14 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   const user = pageUser(req, res, route, state);
   if (!user) return;
   const omit = state.opts(P).omit;
+  const prose = state.opts(P).forms.editor === 'prosemirror';
   const body = `<div id="root"><div class="publish-article">
-  ${omit.includes('title-box') ? '' : '<div class="title-wrap"><textarea placeholder="请输入标题" rows="1"></textarea></div>'}
-  <div class="editor-wrap">${omit.includes('editor-frame') ? '' : '<iframe id="ueditor_0" frameborder="0"></iframe>'}</div>
+  ${omit.includes('title-box') ? '' : prose ? '<div class="title-wrap"><input type="text" placeholder="请输入文章标题（5-30个字）"></div>' : '<div class="title-wrap"><textarea placeholder="请输入标题" rows="1"></textarea></div>'}
+  <div class="editor-wrap">${omit.includes('editor-frame') ? '' : prose ? '<div class="ProseMirror" contenteditable="true"><p><br></p></div>' : '<iframe id="ueditor_0" frameborder="0"></iframe>'}</div>
   <div class="cover-wrap"><span>封面</span><div class="fake-upload-trigger"><span>上传封面</span></div>
     <ul class="upload-menu" hidden>${omit.includes('local-upload') ? '' : '<li class="menu-item">本地上传</li>'}<li class="menu-item">素材库</li></ul>
     <div class="xigua-upload-poster-trigger" hidden><input type="file" accept="image/*"></div></div>
-  <div class="publish-wrap"><button type="button" class="publish-btn draft">存草稿</button> <button type="button" class="publish-btn">预览并发布</button></div>
+  <div class="publish-wrap"><button type="button" class="publish-btn draft">存草稿</button> <button type="button" class="publish-btn">${prose ? '发布' : '预览并发布'}</button></div>
 </div>
 <div class="dialog clip-dialog" hidden><div class="clip-area"></div><div class="clip-btn-content">裁剪</div><button type="button" class="ok">确定</button></div>
 <div class="dialog confirm-dialog" hidden><p>确认使用该封面？</p><button type="button" class="m-button">取消</button><button type="button" class="m-button red">确认</button></div>
@@ -70,6 +77,8 @@ window.Garr = { pgc_info: { user: ${JSON.stringify({ id: /^\d+$/.test(user.uid) 
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { const m = document.createElement('div'); m.className = 'byte-message byte-message-' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+${RICH_EDITOR_JS}
+const prose = document.querySelector('.ProseMirror') ? richEditor(document.querySelector('.ProseMirror')) : null;
 const frame = document.querySelector('#ueditor_0');
 if (frame) { const d = frame.contentDocument; d.open(); d.write('<!doctype html><html><head><style>body{font-size:16px}</style></head><body class="view" contenteditable="true"><p><br></p></body></html>'); d.close(); }
 let cover = null, pending = null;
@@ -96,17 +105,26 @@ document.querySelector('.confirm-dialog .red').addEventListener('click', () => {
   cover = pending.url;
   trigger.innerHTML = ''; const img = document.createElement('img'); img.src = pending.preview; trigger.appendChild(img);
 });
-document.querySelectorAll('.publish-btn')[1].addEventListener('click', async () => {
-  const title = document.querySelector('textarea');
+const confirmFirst = ${JSON.stringify(state.opts(P).forms.confirm === 'dialog')};
+document.querySelectorAll('.publish-btn')[1].addEventListener('click', () => {
+  if (!confirmFirst) return send();
+  const d = document.createElement('div'); d.setAttribute('role', 'dialog'); d.className = 'dialog';
+  d.innerHTML = '<p>确认发布这篇文章？</p><button type="button" class="cancel">取消</button> <button type="button" class="ok">确认发布</button>';
+  document.body.appendChild(d);
+  d.querySelector('.cancel').addEventListener('click', () => d.remove());
+  d.querySelector('.ok').addEventListener('click', () => { d.remove(); send(); });
+});
+async function send() {
+  const title = document.querySelector('textarea, [placeholder*="请输入文章标题"]');
   if (!title || !title.value.trim()) return message('error', '请输入标题');
-  const content = frame ? frame.contentDocument.body.innerHTML : '';
+  const content = prose ? prose.html() : frame ? frame.contentDocument.body.innerHTML : '';
   try {
     const j = await (await fetch(live('https://mp.dcdapp.com/' + ${JSON.stringify(publishPath)}), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: title.value, content, cover }) })).json();
     if (j.code === 0 || (j.status === 0 && j.data && j.data.code === 0)) return message('success', '发布成功');
     message('error', j.message || '发布失败');
   } catch (err) { message('error', '网络错误，请重试'); }
-});`;
+}`;
   html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>懂车号 - 发布文章</title><style>${CSS}</style></head><body>${body}<script>${script}</script></body></html>`);
 }
 

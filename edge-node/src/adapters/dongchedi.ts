@@ -2,7 +2,9 @@
  * dongchedi (懂车帝 懂车号): articles through the 懂车号 article editor, a
  * page without a recorded JSON API, driven as a person does: the title, the
  * body into its UEditor frame, the cover through 本地上传 and the crop
- * dialog, then 预览并发布.
+ * dialog, then 预览并发布. The later editor a public script records (a title
+ * box 请输入文章标题, a ProseMirror body taking a paste, a button 发布) is
+ * driven the same way where it differs.
  *
  * What each step rests on (the public sources of every fact about these
  * pages, and how sure each is) is in dongchedi/provenance.ts.
@@ -29,6 +31,7 @@ import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
+import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
 import { assertAccount, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
@@ -49,8 +52,11 @@ export const URLS = {
 export const DONGCHEDI_ARTICLE_SETTINGS = ['coverMode'] as const;
 
 const S = {
-  title: 'textarea',
+  /** The first textarea (M), or the later editor's title box (placeholder 请输入文章标题, D2). */
+  title: 'textarea, [placeholder*="请输入文章标题"]',
   editorFrame: 'iframe#ueditor_0, iframe[id^="ueditor_"]',
+  /** The later editor's body (D2): a ProseMirror in the page. */
+  proseBody: '.ProseMirror[contenteditable="true"]',
   coverTrigger: 'div.fake-upload-trigger',
   localUpload: 'li:has-text("本地上传")',
   coverInput: 'div.xigua-upload-poster-trigger > input',
@@ -58,8 +64,11 @@ const S = {
   coverOk: 'button:text-is("确定")',
   coverConfirm: 'button.m-button.red',
   coverShown: 'div.fake-upload-trigger img',
-  publish: 'button.publish-btn:has-text("预览并发布")',
+  /** 预览并发布 (M), or the later editor's button reading exactly 发布 (D2). */
+  publish: 'button.publish-btn:has-text("预览并发布"), button:text-is("发布")',
   refusal: '.byte-message-error',
+  /** A confirmation the publish may show: a dialog's 确认发布 / 确定发布 / 立即发布 / 发布. */
+  confirmDialog: '[role="dialog"], .ant-modal, .m-dialog, .byte-modal',
 } as const;
 
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
@@ -131,7 +140,7 @@ async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext):
 
   ctx.progress('open_editor');
   assertAccount(await openEditor(page, 'open_editor', ctx), job, 'open_editor');
-  const title = await need(page, S.title, 'open_editor', 'title box (textarea)', ctx);
+  const title = await need(page, S.title, 'open_editor', 'title box (textarea, or 请输入文章标题)', ctx);
 
   ctx.progress('fill');
   await fillChecked(title, p.title, 'fill', 'title box');
@@ -142,7 +151,9 @@ async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext):
 
 /** The frame's body takes the HTML (UEditor's own document), then the text it shows is compared with the article's. */
 async function fillBody(page: Page, html: string, ctx: AdapterContext): Promise<void> {
-  await need(page, S.editorFrame, 'fill', 'article editor frame (ueditor_0)', ctx, 'attached');
+  const editor = await need(page, `${S.editorFrame}, ${S.proseBody}`, 'fill', 'article editor (the UEditor frame ueditor_0, or a ProseMirror body)', ctx, 'attached');
+  // The later editor (D2): a ProseMirror in the page takes a paste, as such editors do.
+  if ((await editor.evaluate((el) => (el as unknown as { tagName: string }).tagName)) !== 'IFRAME') return pasteHtml(page.locator(S.proseBody).first(), html, 'fill', 'the article editor', ctx);
   const body = await need(page.frameLocator(S.editorFrame).first().locator('html'), 'body', 'fill', 'article editor body', ctx, 'attached');
   await body.evaluate((el, value) => {
     // Runs in the frame; this package is built without the DOM's types.
@@ -202,7 +213,8 @@ function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult>
   return clickPublishForJson(
     page,
     {
-      button: page.locator(S.publish),
+      button: page.locator(S.publish).first(),
+      confirm: page.locator(S.confirmDialog).filter({ hasText: '发布' }).getByRole('button', { name: /^\s*(确认|确定|立即)?发布\s*$/ }),
       isPublishRequest: (req) => req.method() === 'POST' && [URLS.articlePublishPath, URLS.articlePublishMotorPath].includes(real(ctx, req.url()).pathname),
       urlPattern: [`*${URLS.articlePublishPath}*`, `*${URLS.articlePublishMotorPath}*`],
       refusal: page.locator(S.refusal),
