@@ -55,6 +55,36 @@ videoPageCases({
   },
 });
 
+describe('publish answers', () => {
+  for (const [name, forms] of [
+    ['the /api/video/publish call answering code 0 and data.id', { 'video-publish': 'api-video' }],
+    ['an accepted answer naming no video, read back from the video list', { 'video-answer': 'none' }],
+    ['the /api/video/publish call answering no id, read back from the video list', { 'video-publish': 'api-video', 'video-answer': 'none' }],
+  ] as const) {
+    it(`${name} gives the video`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/v.qq.com/x/page/${post.postId}.html` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted answer naming no video, with no such video listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    // The list is read for the job's own title only: another title is not the video.
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('errors', () => {
   it('a video that must carry the AI label, ten tags or a title under five characters stop the job before the browser moves', async () => {
     const page = await fx.open(ACCOUNT);

@@ -1,6 +1,6 @@
 /**
  * The 企鹅号 video page (om.qq.com/main/creation/video) with the controls the
- * public sources record (provenance in edge-node/src/adapters/qiehao/video.ts):
+ * public sources record (provenance in edge-node/src/adapters/qiehao/provenance.ts):
  * the hidden uploader `input[name=Filedata]`; once the upload is in, the form
  * with the video's preview, the title box inside `.omui-articletitle__input`, the description
  * `textarea.omui-textarea__inner`, the tag box in `#-tag` (a space ends a tag,
@@ -17,6 +17,11 @@
  *
  * `omit` names: `video-input`, `video-title-input`, `description-box`,
  * `cover-control`, `no-label-choice` (the 自主声明 dialog offers no 无需标注).
+ *
+ * `forms`: `video-publish` — `mvideo` (default: the page posts to
+ * /mvideo/api/publish, answering response.code "0" and data.vid) or
+ * `api-video` (it posts to /api/video/publish, answering code 0 and data.id);
+ * `video-answer` — `none` (accepted, naming no video).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -41,7 +46,8 @@ const CSS = `[hidden]{display:none!important} .omui-inputautogrowing__inner,.omu
 function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
   if (!u) return redirect(res, `${route.prefix}${OM}/userAuth/index`);
-  const omit = state.opts(P).omit;
+  const { omit, forms } = state.opts(P);
+  const publishPath = forms['video-publish'] === 'api-video' ? '/api/video/publish' : '/mvideo/api/publish';
   const choices = Object.entries(DECLARATIONS)
     .filter(([value]) => !(value === 'none' && omit.includes('no-label-choice')))
     .map(([value, text]) => `<label class="omui-radio"><input type="radio" name="declaration" value="${value}"><span class="omui-radio__label">${text}</span></label>`)
@@ -144,10 +150,10 @@ document.querySelector('.publish-btn').addEventListener('click', async () => {
   if (!title || !title.value.trim()) return message('请输入标题');
   if (!declaration) return message('请完成自主声明');
   try {
-    const j = await (await fetch(live('https://om.qq.com/mvideo/api/publish'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+    const j = await (await fetch(live('https://om.qq.com' + ${JSON.stringify(publishPath)}), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ vid, cover, title: title.value, desc: desc ? desc.value : '', tags: tags.join(','), self_declare: declaration, user_original: document.querySelector('#-user_original input').checked ? 1 : 0 }) })).json();
-    if (j.response.code === '0') return;
-    message(j.response.msg || '发布失败');
+    if ((j.response && j.response.code === '0') || j.code === 0) return;
+    message((j.response && j.response.msg) || j.msg || '发布失败');
   } catch (e) { message('网络错误，请重试'); }
 });`;
   html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>企鹅号 - 发视频</title><style>${CSS}</style></head><body>${body}<script>${script}</script></body></html>`);
@@ -213,8 +219,20 @@ async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Ro
       settings: { type: 'video', tags, declaration: String(b.self_declare), original: b.user_original === 1 },
       media: [{ kind: 'video', size: video.size, sha256: video.sha256 }, ...(cover ? [{ kind: 'cover' as const, size: cover.size, sha256: cover.sha256 }] : [])],
     },
-    ok({ vid: String(b.vid) }),
+    publishAnswer(state, String(b.vid)),
   );
+}
+
+/**
+ * The publish answer in the form the test picked (`forms`): `video-publish`
+ * `api-video` answers as the uploader posting to /api/video/publish reads it
+ * (code 0, data.id); `video-answer` `none` names no video.
+ */
+function publishAnswer(state: SimState, vid: string): unknown {
+  const { forms } = state.opts(P);
+  const none = forms['video-answer'] === 'none';
+  if (forms['video-publish'] === 'api-video') return { code: 0, msg: 'success', data: none ? {} : { id: vid } };
+  return ok(none ? {} : { vid });
 }
 
 /** "YYYY-MM-DD HH:mm:ss" in China time, as the list shows it. */
@@ -237,6 +255,7 @@ export const QIEHAO_VIDEO_ROUTES: ReadonlyArray<readonly [string, string | RegEx
   ['POST', `${OM}/mvideo/api/upload`, uploadVideo],
   ['POST', `${OM}/mvideo/api/cover`, uploadCover],
   ['POST', `${OM}/mvideo/api/publish`, publishVideo],
+  ['POST', `${OM}/api/video/publish`, publishVideo],
   ['GET', `${OM}/mvideo/api/list`, videoList],
   ['GET', /^\/v\.qq\.com\/x\/page\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
     const p = state.published.find((x) => x.platform === P && x.postId === id);

@@ -17,6 +17,7 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     { id: 'P96', ref: 'the 96Push client’s platform settings reference, omtencent 保存/发布规则 (code index file 51937337369; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'SP', ref: 'a public scrapy spider of 企鹅号, spiders/tencent.py (code index file 28674950407; no repository named)', snapshot: '2026-11-29' },
     { id: 'TA', ref: 'public 腾讯号授权 scripts (code index files 53169417320, 55587264754; no repository named)', snapshot: '2026-11-29' },
+    { id: 'MU', ref: 'a multi-platform uploader’s 企鹅号 API adapter, its publish (code index file 56210891668; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'DQ', ref: 'a public automation skill for 企鹅号, "doudou-qiehao" SKILL.md (search index; no repository named)', snapshot: '2026-11-29' },
   ],
   facts: [
@@ -26,6 +27,7 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       fact: 'GET https://om.qq.com/user/auth/info → data.userId, data.nickName; without a session no data.userId',
       state: 'sourced',
       sources: ['M'],
+      note: 'IQ tells a session by its userid cookie and the editor page instead, which does not contradict it; no second record of this call was found',
     },
     { step: 'check_login', fact: 'the session cookie omaccesstoken (userid and omtoken beside it)', state: 'sourced', sources: ['IQ'], note: 'not what the check decides on: auth/info does' },
 
@@ -159,7 +161,15 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       fact: 'the choice 无需标注 in the 自主声明 dialog',
       state: 'unverified',
       sources: [],
-      note: 'the article save records 作者声明：无需标注; DQ confirms the dialog as it opens; the adapter waits for the form to show 无需标注 after 确认',
+      note: 'the article save records 作者声明：无需标注; DQ confirms the dialog as it opens; P96 lists the 自主声明 choices as 该内容由AI生成, 剧情演绎, 取材网络, 个人观点, 旧闻, without 无需标注. The adapter picks 无需标注 and waits for the form to show it; a dialog without it stops the job (setting_unavailable) rather than declaring what the job did not say',
+    },
+    {
+      step: 'apply_settings',
+      types: ['video'],
+      fact: 'the 自主声明 choices 该内容由AI生成, 剧情演绎，仅供娱乐, 取材网络，谨慎甄别, 个人观点，仅供参考, 旧闻',
+      state: 'not-driven',
+      sources: ['P96'],
+      note: 'none of them is chosen: a video that must carry the AI label is refused before the browser moves',
     },
     {
       step: 'upload',
@@ -188,10 +198,10 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     {
       step: 'publish',
       types: ['video'],
-      fact: 'the click sends POST om.qq.com/mvideo/api/publish → code "0", data.vid',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records it; any other code is a refusal, an accepted answer without a vid leaves the outcome unknown',
+      fact: 'the click sends POST om.qq.com/api/video/publish → code 0 (or ret 0), data.id',
+      state: 'tolerant',
+      sources: ['MU'],
+      note: 'MU posts there itself; /mvideo/api/publish → code "0", data.vid is on no record. Either path is taken as the call, code "0"/0 at the top or under response or ret 0 as a yes, the video from data.vid or data.id; an accepted answer naming none is read back from the own-video list by the job’s title and window',
     },
     {
       step: 'verify',

@@ -26,7 +26,6 @@ import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
 import { markdownToPlainText } from '../markdown.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './site.js';
@@ -34,7 +33,8 @@ import { uploadCover } from './video-cover.js';
 
 export const QIEHAO_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/main/creation/video`,
-  videoPublishPath: '/mvideo/api/publish',
+  /** Where the page's publish request may go: /mvideo/api/publish (on no record) or /api/video/publish (a public uploader posts there). */
+  videoPublishPaths: ['/mvideo/api/publish', '/api/video/publish'],
   videoList: `${ORIGIN}/mvideo/api/list?page=1&limit=20`,
   post: (vid: string) => `https://v.qq.com/x/page/${encodeURIComponent(vid)}.html`,
 };
@@ -142,23 +142,34 @@ async function declareNoLabel(page: Page, ctx: AdapterContext): Promise<void> {
   });
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
+  const named = await clickPublishForJson(
     page,
     {
       button: page.locator('button[class*="publish"]:visible', { hasText: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === QIEHAO_VIDEO_URLS.videoPublishPath,
-      urlPattern: `*${QIEHAO_VIDEO_URLS.videoPublishPath}*`,
+      isPublishRequest: (req) => req.method() === 'POST' && QIEHAO_VIDEO_URLS.videoPublishPaths.includes(real(ctx, req.url()).pathname),
+      urlPattern: QIEHAO_VIDEO_URLS.videoPublishPaths.map((path) => `*${path}*`),
       refusal: page.locator(S.refusal),
       judge: (body) => {
-        if (codeOf(body) !== '0') return { ok: false, message: msgOf(body) };
-        const vid = field(body, 'data', 'vid');
-        if (typeof vid !== 'string' || !VID.test(vid)) throw outcomeUnknown('企鹅号 accepted the video but its answer named no vid', page);
-        return { ok: true, value: { postId: vid, url: at(ctx, QIEHAO_VIDEO_URLS.post(vid)) } };
+        // code "0" or 0 (at the top or under response), or ret 0, is a yes; anything else a refusal.
+        if (codeOf(body) !== '0' && field(body, 'ret') !== 0) return { ok: false, message: msgOf(body) };
+        const id = field(body, 'data', 'vid') ?? field(body, 'data', 'id');
+        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && VID.test(String(id)) ? String(id) : undefined };
       },
     },
     ctx,
   );
+  if (named !== undefined) return { postId: named, url: at(ctx, QIEHAO_VIDEO_URLS.post(named)) };
+  // Accepted without naming the video: the account's own list names it (the job's title, published in the job's window).
+  ctx.progress('read_back');
+  const title = job.payload.title.trim();
+  const found = await ownVideos(page, ctx)
+    .then((videos) => matchPost(videos, job, (text) => text === title))
+    .catch((e: unknown) => {
+      throw new AdapterError('readback_failed', 'read_back', `企鹅号 accepted the video but named none, and its video list could not be read (${(e as Error).message}); verify before any retry`);
+    });
+  if (!found.found) throw new AdapterError('readback_failed', 'read_back', '企鹅号 accepted the video but named none, and its video list does not show it yet; verify before any retry');
+  return { postId: found.postId, url: found.url };
 }
 
 /** The account's published videos as its list gives them (newest first), for `verify`; read-only. */
