@@ -1,6 +1,6 @@
 /**
  * bilibili articles (专栏) end to end: real Chromium against the bilibili
- * replica (the editor page, upload_bfs for the pictures and the cover, the
+ * replica (the editor page, on article-text/home or york/read-editor, upload_bfs for the pictures and the cover, the
  * draft save, the submission of the draft, the creator's article list).
  * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
@@ -127,6 +127,22 @@ describe('happy path', () => {
     expect(post!.body).not.toContain('img.example.com');
     expect(post!.media).toEqual([{ kind: 'image', ...(await fileDigest(remote)) }]);
     expect(post!.settings).toMatchObject({ category: '数码', original: false, cover: 'none' });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('the editor page', () => {
+  it('an account whose editor is on york/read-editor (article-text/home shows none) is taken there, and the article published once', async () => {
+    fx.sim.configure(P, { forms: { 'article-editor': 'york' } });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    expect(new URL(page.url()).pathname).toContain('/york/read-editor');
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result.postId).toBe(posts[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);
 });
 

@@ -11,7 +11,9 @@
  *
  * `omit` names this replica knows: `article-title` (the editor's title box is gone).
  * `forms` keys: `article-answer` (which id the publish answer names: `aid`,
- * `dyn_rid`, `dyn_id_str` or `none`; see submitAnswerData).
+ * `dyn_rid`, `dyn_id_str` or `none`; see submitAnswerData), `article-editor`
+ * (`article-text`, the default, or `york`: the editor is on york/read-editor
+ * and article-text/home shows none; see articleEditorPage).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, type Route } from '../http.js';
@@ -44,6 +46,11 @@ const drafts = (state: SimState) => state.bag<Draft>('bilibili:article-drafts');
 /** GET member.bilibili.com/article-text/home: the article editor (its own script is not what the adapter drives). */
 export function articleEditorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   if (!memberUser(req, res, route, state)) return;
+  // forms['article-editor']: 'article-text' (default: the editor on article-text/home) or 'york' (article-text/home
+  // shows no editor; the editor with its title box is on york/read-editor, as the newer records find it).
+  const onYork = state.opts(P).forms['article-editor'] === 'york';
+  const isYork = route.path.includes('/york/read-editor');
+  if (onYork !== isYork) return html(res, plainPage('专栏投稿 - 哔哩哔哩创作中心', '<div id="app"><div class="article-shell">专栏</div></div>'));
   const title = state.opts(P).omit.includes('article-title') ? '' : '<textarea class="title-input__inner" maxlength="40" placeholder="请输入标题（建议30字以内）"></textarea>';
   html(res, plainPage('专栏投稿 - 哔哩哔哩创作中心', `<div id="app"><div class="article-editor">${title}<div class="tiptap ProseMirror eva3-editor" contenteditable="true"></div></div></div>`));
 }

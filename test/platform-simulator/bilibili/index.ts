@@ -41,6 +41,7 @@ export const bilibili: PlatformSim = {
     ['GET', `${API}/x/polymer/web-dynamic/v1/feed/space`, spaceFeed],
     ['GET', /^\/www\.bilibili\.com\/opus\/(\d+)$/, (_req, res, _route, state, [id]) => opusPage(res, state, id!)],
     ['GET', `${MEMBER}/article-text/home`, articleEditorPage],
+    ['GET', `${MEMBER}/york/read-editor`, articleEditorPage],
     ['POST', `${API}/x/article/creative/draft/addupdate`, draftAddUpdate],
     ['POST', `${API}/x/article/creative/article/submit`, articleSubmit],
     ['GET', `${API}/x/article/creative/article/list`, articleList],

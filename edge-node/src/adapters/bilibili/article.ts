@@ -42,6 +42,24 @@ function readSettings(job: ArticleJob) {
   };
 }
 
+/**
+ * The editor's title box: on article-text/home as recorded there, else on the
+ * editor page itself (york/read-editor, where the newer records find the same
+ * box). The page only has to be a logged-in editor: the draft and the
+ * submission go through the editor's APIs.
+ */
+async function openEditor(page: Page, ctx: AdapterContext): Promise<void> {
+  try {
+    await need(page, S.title, 'open_editor', 'article editor (title box)', ctx);
+    return;
+  } catch (e) {
+    if (!(e instanceof AdapterError) || e.code !== 'editor_changed') throw e;
+    ctx.log.info({ step: 'open_editor' }, 'no title box on article-text/home; trying the editor page york/read-editor');
+  }
+  await openLoggedIn(page, at(ctx, URLS.articleEditorPage), 'open_editor', ctx, isLoginPage(ctx));
+  await need(page, S.title, 'open_editor', 'article editor (title box, on article-text/home or york/read-editor)', ctx);
+}
+
 /** What `prepare` leaves for `publish`: the saved draft's form, for this job, on this page. */
 const prepared = new WeakMap<Page, { jobId: string; aid: string; form: Record<string, string> }>();
 
@@ -56,7 +74,7 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   ctx.progress('open_editor');
   await openLoggedIn(page, at(ctx, URLS.articleEditor), 'open_editor', ctx, isLoginPage(ctx));
   assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
-  await need(page, S.title, 'open_editor', 'article editor (title box)', ctx);
+  await openEditor(page, ctx);
   const csrf = await csrfToken(page, 'open_editor');
 
   ctx.progress('upload');

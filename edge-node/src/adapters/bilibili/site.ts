@@ -24,6 +24,7 @@ export const URLS = {
   dynamics: 'https://t.bilibili.com/',
   opus: (id: string) => `https://www.bilibili.com/opus/${id}`,
   articleEditor: 'https://member.bilibili.com/article-text/home?newEditor=-1',
+  articleEditorPage: 'https://member.bilibili.com/york/read-editor',
   uploadBfs: 'https://api.bilibili.com/x/dynamic/feed/draw/upload_bfs',
   draftAddUpdate: 'https://api.bilibili.com/x/article/creative/draft/addupdate',
   articleSubmit: 'https://api.bilibili.com/x/article/creative/article/submit',
