@@ -28,6 +28,8 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     { id: 'I4', ref: 'a draft upload script, code index file 61440410574 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I6', ref: 'a toutiao uploader naming its publish_url, code index file 26485163533 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I7', ref: 'a toutiao API client’s README recording calls seen on the web pages, code index file 71021044614 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'L1', ref: 'a multi-platform login tool’s toutiao entry (login address, creator home), code index file 6039361269 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'L2', ref: 'a 头条号 publishing guide whose publish page goes to the login page without a session, code index file 60310062232 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I8', ref: 'a draft upload script (v5) that saves through the gateway and then looks for the article in the draft box, code index file 61767426526 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I9', ref: 'a draft upload script (v7) saving through the gateway into the draft box, code index file 61423011068 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I10', ref: 'a recorded draft-save request contract of 2026-07-17 (the fields of the page’s own autosave, entrance among them), code index file 67464895086 (repository not named)', snapshot: '2026-07-17' },
@@ -37,8 +39,9 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     {
       step: 'login',
       fact: 'the login page https://mp.toutiao.com/auth/page/login/; logged in once the page is under mp.toutiao.com/profile',
-      state: 'sourced',
-      sources: ['T'],
+      state: 'second-sourced',
+      sources: ['T', 'L1'],
+      note: 'L1 records the login address and the creator home https://mp.toutiao.com/profile_v4/index it leads to',
     },
     {
       step: 'login',
@@ -58,9 +61,9 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       step: 'check_login',
       fact: 'the creator site https://mp.toutiao.com, its home https://mp.toutiao.com/profile_v4/index',
       state: 'second-sourced',
-      sources: ['M', 'T'],
+      sources: ['M', 'T', 'L1'],
     },
-    { step: 'check_login', fact: 'without a session the creator pages go to https://mp.toutiao.com/auth/page/login/', state: 'sourced', sources: ['T'] },
+    { step: 'check_login', fact: 'without a session the creator pages go to https://mp.toutiao.com/auth/page/login/', state: 'second-sourced', sources: ['T', 'L2'] },
     {
       step: 'check_login',
       fact: 'GET https://mp.toutiao.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name; no data.user.id = not logged in',

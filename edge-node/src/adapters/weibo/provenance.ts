@@ -17,6 +17,7 @@ export const WEIBO_PROVENANCE = defineProvenance({
     { id: 'N', ref: 'shawn0818/NBAGameInsight weibo/weibo_video_publisher.py (2025-03-02)', snapshot: '2025-04-12' },
     { id: 'ST', ref: 'YaoZeyuan/stablog@1b412db src/type/namespace/new_weibo_api_com.d.ts (the author-posts list and its rows, an article row among them)', snapshot: '2026-11-29' },
     { id: 'X1', ref: 'a recorded weibo web API reference (mymblog and its fields), code index file 59659044843 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'X6', ref: 'an agent browser tool’s documentation showing weibo.com opened without a session landing on https://weibo.com/newlogin, code index file 55864829292 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X2', ref: 'a weibo composer automation that clicks 发送 and reads the /ajax/statuses/update answer, code index files 37867893719, 29322446238, 38350495724 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X3', ref: 'a Go weibo client posting through /ajax/statuses/update and reading the new post’s ids, code index files 71493990765, 71119827980 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X4', ref: 'a publisher building the post address from the update answer, code index file 58178049003 (repository not named)', snapshot: '2026-11-29' },
@@ -28,8 +29,8 @@ export const WEIBO_PROVENANCE = defineProvenance({
   ],
   facts: [
     // Login and the account (every content type).
-    { step: 'check_login', fact: 'home https://weibo.com/; without a session it goes to https://weibo.com/newlogin?… or passport.weibo.com', state: 'sourced', sources: ['A'] },
-    { step: 'login', fact: 'the session cookie SUB', state: 'sourced', sources: ['A'] },
+    { step: 'check_login', fact: 'home https://weibo.com/; without a session it goes to https://weibo.com/newlogin?… or passport.weibo.com', state: 'second-sourced', sources: ['A', 'X6'] },
+    { step: 'login', fact: 'the session cookie SUB', state: 'second-sourced', sources: ['A', 'X1'], note: 'X1 names SUB (with SUBP) as weibo’s login credential' },
     {
       step: 'login',
       fact: 'the login page https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F and its QR img.w-full.h-full',

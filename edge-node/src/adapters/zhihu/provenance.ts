@@ -16,6 +16,8 @@ export const ZHIHU_PROVENANCE = defineProvenance({
     { id: 'Z', ref: 'zly2006/zhihu-plus-plus shared/…/ui/PeopleScreen.kt', snapshot: '2026-08-20' },
     { id: 'B', ref: 'brenda6268/notes@2b14954 computer-science/search/zhihu-api-1.md (as indexed)', snapshot: '2026-11-29' },
     { id: 'Y', ref: 'yt-dlp/yt-dlp@14b3eb3 yt_dlp/extractor/zhihu.py (as indexed)', snapshot: '2026-11-29' },
+    { id: 'ZL', ref: 'a zhihu client’s profile tabs (Lua), GET www.zhihu.com/api/v4/members/<url_token>/zvideos?offset=0&limit=20, code index file 28484012811 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'ZD', ref: 'a zhihu member-video downloader reading that list’s data[] {title, published_at, video}, code index files 23385857045, 34694666915 (repository not named)', snapshot: '2026-11-29' },
     { id: 'ZA', ref: 'a zhihu account service publishing articles through the content API, code index files 53747714614, 54495209063 (repository not named)', snapshot: '2026-11-29' },
     { id: 'ZG', ref: 'a Go zhihu client’s test double of the draft and content-API answers, code index file 55723036913 (repository not named)', snapshot: '2026-11-29' },
     { id: 'ZN', ref: 'a zhihu browser adapter noting that the content API answers refusals with HTTP 200 and a body code, code index file 71393320896 (repository not named)', snapshot: '2026-11-29' },
@@ -125,7 +127,7 @@ export const ZHIHU_PROVENANCE = defineProvenance({
       fact: 'the member lists answer a call without the x-zse-96 signature zhihu’s own client adds',
       state: 'unverified',
       sources: [],
-      note: 'no source says either way; a refused list is an error, never “not found”',
+      note: 'the sources disagree: ZD reads the video list with cookies only, a list reader in the code index (file 6582097107) signs it; the adapter calls from the logged-in page, and a refused list is an error, never “not found”',
     },
 
     // Videos.
@@ -205,10 +207,10 @@ export const ZHIHU_PROVENANCE = defineProvenance({
     {
       step: 'verify',
       types: ['video'],
-      fact: 'the own-video list GET www.zhihu.com/api/v4/members/<url_token>/zvideos → data[]',
-      state: 'unverified',
-      sources: [],
-      note: 'its rows read as Y’s zvideo',
+      fact: 'the own-video list GET www.zhihu.com/api/v4/members/<url_token>/zvideos?offset=0&limit=20 → data[] {id, title, published_at (Unix s)}, paging; also what completes a publish answer naming no id',
+      state: 'second-sourced',
+      sources: ['ZL', 'ZD', 'Y'],
+      note: 'ZL records the address, ZD the rows’ title and published_at, Y a zvideo’s id',
     },
     { step: 'publish', types: ['video'], fact: 'how the page refuses a publish (a .Notification toast)', state: 'unverified', sources: [], note: 'no source records it' },
     {
