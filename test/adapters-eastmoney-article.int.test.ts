@@ -153,3 +153,66 @@ describe('errors', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('recorded forms', () => {
+  it('reads the account from getauthorinfo with the page’s ct / ut cookies when user/info is gone, and publishes as that account', async () => {
+    fx.sim.configure(P, { forms: { 'account-call': 'authorinfo' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
+  it('the gateway’s answer (RCode 200, RData error_code 0) names no article: it is read back from the list by title', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'gateway' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.title).toBe(job.payload.title);
+    expect(result).toEqual({ postId: post.postId, url: post.url });
+  }, FLOW_TIMEOUT_MS);
+
+  it('the gateway’s refusal (RData error_code not 0) is publish_rejected with its message', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'gateway' }, rejectPublish: '标题含有敏感词' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    expect(err.message).toContain('标题含有敏感词');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an accepted gateway answer whose article the list does not show is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'publish-call': 'gateway' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('recorded page forms', () => {
+  for (const forms of [{ agreement: 'ticked' }, { 'cover-shown': 'container' }, { confirm: 'dialog' }]) {
+    it(`publishes once with ${JSON.stringify(forms)}: the tick left ticked, the cover taken as adopted, the confirmation clicked`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result.postId).toBe(posts[0]!.postId);
+      expect(posts[0]!.media.map((m) => m.kind)).toEqual(['cover']);
+      expect(ctx.gate.calls).toBe(1);
+    }, FLOW_TIMEOUT_MS);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * The eastmoney (东方财富 财富号) replica: the article editor at
  * mp.eastmoney.com/collect/pc_article/index.html with the controls the public
- * source records (provenance in edge-node/src/adapters/eastmoney.ts): the
+ * source records (provenance in edge-node/src/adapters/eastmoney/provenance.ts): the
  * title input 标题(1-64字), the ProseMirror body that takes a paste, the cover
  * box div.select-cover-img opening a dialog whose 本地上传 tab
  * (div#tab-upload) holds the last input#upload_input (the toolbar's picture
@@ -17,6 +17,26 @@
  * appears for the title and the description together, and a span 发布 inside
  * its button publishes. Its upload call, 上传成功 / 上传失败 and the video
  * publish and list calls are the replica's own.
+ *
+ * Both pages hold the ct and ut cookies public clients read, and
+ * caifuhaoapi.eastmoney.com/api/v2/getauthorinfo answers for them
+ * ({ Success: 1, Result: { accountId, accountName } }), as Wechatsync records.
+ *
+ * `forms` (each recorded form): `account-call` — `user-info` (default: the
+ * replica's own account call answers) or `authorinfo` (it is gone, answering
+ * 404; only getauthorinfo names the account); `publish-call` — `collect`
+ * (default: the replica's own POST collect/api/article/publish answering
+ * { code: 0, data: { articleId } }) or `gateway` (the editor posts
+ * { pageUrl, path: postopt/api/post/PublishArticleWeb, parm } to
+ * emfront.eastmoney.com/apifront/Tran/GetData and the answer is
+ * { RRquestSuccess, RCode: 200, RData: '{"error_code":0,"me":…}' }, naming no
+ * article, as a public client records the call); `agreement` — `unticked`
+ * (default) or `ticked` (the tick already carries its class `on`, which a
+ * click would take off); `cover-shown` — `img` (default: the adopted cover
+ * shows as a picture in the cover box) or `container` (the cover area offers
+ * 编辑 and 替换 instead, as a public script waits for); `confirm` — `none`
+ * (default) or `dialog` (发布 opens a .dialog_content whose .btn_confirm 确认
+ * sends the article, as a public script records).
  *
  * `omit` names: `title-input`, `cover-box`, `upload-tab`, `paste-handler`
  * (the editor takes no paste: it stays empty); on the video page
@@ -50,7 +70,11 @@ function apiUser(req: IncomingMessage, res: ServerResponse, state: SimState): Us
 
 const CSS = `[hidden]{display:none!important} .ProseMirror{min-height:120px;border:1px solid #eee} .select-cover-img{width:120px;height:80px;border:1px dashed #999;cursor:pointer}
  .select-cover-img img{max-width:120px} .el-dialog__wrapper{position:fixed;inset:10%;background:#fff;border:1px solid #ccc} .check-icon{display:inline-block;width:14px;height:14px;border:1px solid #999;cursor:pointer}
- .check-icon.checked{background:#1989fa} .editor-btn{display:inline-block;padding:6px 16px;border:1px solid #ccc;cursor:pointer} .el-tabs__item{display:inline-block;padding:4px 10px;cursor:pointer}`;
+ .check-icon.on{background:#1989fa} .editor-btn{display:inline-block;padding:6px 16px;border:1px solid #ccc;cursor:pointer} .el-tabs__item{display:inline-block;padding:4px 10px;cursor:pointer}`;
+
+/** The ct / ut cookies the logged-in pages hold (the replica's tokens name the account). */
+const tokens = (user: User) => ({ ct: `ct${user.uid}`, ut: `ut${user.uid}` });
+const tokenCookies = (user: User) => `document.cookie = 'ct=${tokens(user).ct}; path=/'; document.cookie = 'ut=${tokens(user).ut}; path=/';`;
 
 function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const user = editorUser(req, res, route, state);
@@ -60,8 +84,8 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   <div class="toolbar"><span class="tool-image">图片</span><div class="image-dialog" hidden><input type="file" id="upload_input" accept="image/*"></div></div>
   ${omit.includes('title-input') ? '' : '<div class="el-input"><input type="text" class="el-input__inner" placeholder="标题(1-64字)" maxlength="64"></div>'}
   <div class="editor-body"><div class="ProseMirror" contenteditable="true"><p><br></p></div></div>
-  <div class="cover-row"><span class="label">封面</span>${omit.includes('cover-box') ? '' : '<div class="select-cover-img"><i class="el-icon-plus"></i><span>选择封面</span></div>'}</div>
-  <footer class="read_item"><i class="check-icon"></i><span>我已阅读并同意《东方财富财富号用户协议》</span></footer>
+  <div class="cover-row cover_container"><span class="label">封面</span>${omit.includes('cover-box') ? '' : '<div class="select-cover-img"><i class="el-icon-plus"></i><span>选择封面</span></div>'}</div>
+  <footer class="read_item"><i class="check-icon${state.opts(P).forms.agreement === 'ticked' ? ' on' : ''}"></i><span>我已阅读并同意《东方财富财富号用户协议》</span></footer>
   <div class="editor-btns"><div class="button_save item editor-btn">存草稿</div><div class="button_publish item editor-btn editor-main-btn">发布</div></div>
 </div>
 <div class="el-dialog__wrapper cover-dialog" hidden><div class="el-dialog"><div class="el-dialog__header">选择封面</div>
@@ -72,6 +96,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   <div id="pane-upload" class="el-tab-pane" hidden><input type="file" id="upload_input" accept="image/*"></div>
 </div></div></div>`;
   const script = `
+${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -90,22 +115,44 @@ document.querySelector('#pane-upload input').addEventListener('change', async (e
   if (j.code !== 0) return message('error', j.message || '封面上传失败');
   cover = j.data.url;
   dialog.hidden = true;
+  if (${JSON.stringify(state.opts(P).forms['cover-shown'] === 'container')}) {
+    if (!document.querySelector('.cover-actions')) box.insertAdjacentHTML('afterend', '<span class="cover-actions"><span>编辑</span> <span>替换</span></span>');
+    return;
+  }
   box.querySelector('img')?.remove();
   const img = document.createElement('img'); img.src = URL.createObjectURL(file); box.appendChild(img);
 });
 const tick = document.querySelector('footer.read_item > i.check-icon');
-tick.addEventListener('click', () => tick.classList.toggle('checked'));
-document.querySelector('.button_publish').addEventListener('click', async () => {
+tick.addEventListener('click', () => tick.classList.toggle('on'));
+const confirmFirst = ${JSON.stringify(state.opts(P).forms.confirm === 'dialog')};
+document.querySelector('.button_publish').addEventListener('click', () => {
   const title = document.querySelector('input[placeholder="标题(1-64字)"]');
-  if (!tick.classList.contains('checked')) return message('error', '请先阅读并同意用户协议');
+  if (!tick.classList.contains('on')) return message('error', '请先阅读并同意用户协议');
   if (!title || !title.value.trim()) return message('error', '请输入标题');
+  if (!confirmFirst) return send();
+  const d = document.createElement('div'); d.className = 'dialog_content';
+  d.innerHTML = '<p>确定发布这篇文章吗？</p><div class="button_group"><span class="btn_cancel">取消</span> <span class="btn_confirm">确认</span></div>';
+  document.body.appendChild(d);
+  d.querySelector('.btn_cancel').addEventListener('click', () => d.remove());
+  d.querySelector('.btn_confirm').addEventListener('click', () => { d.remove(); send(); });
+});
+async function send() {
+  const title = document.querySelector('input[placeholder="标题(1-64字)"]');
   try {
+    if (${JSON.stringify(state.opts(P).forms['publish-call'] === 'gateway')}) {
+      const parm = [{ title: encodeURIComponent(title.value) }, { text: encodeURIComponent('<div class="xeditor_content cfh_web">' + editor.html() + '</div>') }, { cover: cover || '' }];
+      const o = await (await fetch(live('https://emfront.eastmoney.com/apifront/Tran/GetData?platform='), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pageUrl: 'https://mp.eastmoney.com/collect/pc_article/index.html#/', path: 'postopt/api/post/PublishArticleWeb', parm: JSON.stringify(parm) }) })).json();
+      const inner = o.RCode === 200 ? JSON.parse(o.RData) : null;
+      if (inner && inner.error_code === 0) return message('success', '发布成功');
+      return message('error', (inner && inner.me) || o.RMsg || '发布失败');
+    }
     const j = await (await fetch(live('https://mp.eastmoney.com/collect/api/article/publish'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: title.value, content: editor.html(), cover }) })).json();
     if (j.code === 0) return message('success', '发布成功');
     message('error', j.message || '发布失败');
   } catch (e) { message('error', '网络错误，请重试'); }
-});`;
+}`;
   html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>财富号 - 发文章</title><style>${CSS}</style></head><body>${body}<script>${script}</script></body></html>`);
 }
 
@@ -123,18 +170,23 @@ async function uploadCover(req: IncomingMessage, res: ServerResponse, _route: Ro
   json(res, 200, { code: 0, data: { url } });
 }
 
-/** POST collect/api/article/publish: checks as the editor does, records the article. */
-async function publish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
-  const user = apiUser(req, res, state);
-  if (!user) return;
-  const b = await readJson(req);
-  const refuse = (message: string) => json(res, 200, { code: 1, message });
+/** Checks an article as the editor does and records it; `answer` and `refusal` are the form's answers. */
+async function recordArticle(
+  res: ServerResponse,
+  route: Route,
+  state: SimState,
+  user: User,
+  b: { title?: unknown; content?: unknown; cover?: unknown },
+  answer: (id: string) => unknown,
+  refusal: (message: string) => unknown,
+): Promise<void> {
+  const refuse = (message: string) => json(res, 200, refusal(message));
   const title = String(b.title ?? '');
   const content = String(b.content ?? '');
   const text = content.replace(/<[^>]+>/g, '').replace(/\s+/g, '');
   if (!title.trim() || Array.from(title).length > 64) return refuse('标题需为 1-64 字');
   if (!text) return refuse('请输入正文');
-  const c = typeof b.cover === 'string' ? state.bag<{ account: string; mediaId: string }>(COVERS).get(b.cover) : undefined;
+  const c = typeof b.cover === 'string' && b.cover ? state.bag<{ account: string; mediaId: string }>(COVERS).get(b.cover) : undefined;
   const cover = c && c.account === user.uid ? state.media.get(c.mediaId) : undefined;
   if (b.cover && !cover) return refuse('封面无效');
   if (state.opts(P).rejectPublish) return refuse(state.opts(P).rejectPublish as string);
@@ -152,8 +204,35 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
       settings: { type: 'article' },
       media: cover ? [{ kind: 'cover', size: cover.size, sha256: cover.sha256 }] : [],
     },
-    { code: 0, message: 'success', data: { articleId: id } },
+    answer(id),
   );
+}
+
+/** POST collect/api/article/publish (the replica's own call). */
+async function publish(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const user = apiUser(req, res, state);
+  if (!user) return;
+  await recordArticle(res, route, state, user, await readJson(req), (id) => ({ code: 0, message: 'success', data: { articleId: id } }), (message) => ({ code: 1, message }));
+}
+
+/** POST emfront …/apifront/Tran/GetData with path postopt/api/post/PublishArticleWeb: the recorded gateway, answering in RData. */
+async function gateway(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
+  const outer = (inner: unknown) => ({ RRquestSuccess: true, RCode: 200, RMsg: '', RData: JSON.stringify(inner) });
+  const user = state.user(req, P);
+  if (!user) return json(res, 200, outer({ error_code: 401, me: '用户未登录' }));
+  const b = await readJson(req);
+  if (b.path !== 'postopt/api/post/PublishArticleWeb') return json(res, 200, { RRquestSuccess: false, RCode: 404, RMsg: 'unknown path', RData: '' });
+  const parm = Object.assign({}, ...(JSON.parse(String(b.parm ?? '[]')) as Array<Record<string, string>>));
+  const text = decodeURIComponent(parm.text ?? '').replace(/^<div class="xeditor_content cfh_web">([\s\S]*)<\/div>$/, '$1');
+  await recordArticle(res, route, state, user, { title: decodeURIComponent(parm.title ?? ''), content: text, cover: parm.cover }, () => outer({ error_code: 0, me: '发布成功' }), (me) => outer({ error_code: 1, me }));
+}
+
+/** GET caifuhaoapi …/api/v2/getauthorinfo?ctoken&utoken: the account the tokens name. */
+function authorInfo(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  const user = state.user(req, P);
+  const q = route.query;
+  if (!user || q.get('ctoken') !== tokens(user).ct || q.get('utoken') !== tokens(user).ut) return json(res, 200, { Success: 0, Message: '未登录', Result: null });
+  json(res, 200, { Success: 1, Message: '', Result: { accountId: user.uid, accountName: user.name, portrait: '' } });
 }
 
 function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
@@ -167,6 +246,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
   <button type="button" class="el-button el-button--primary publish-video"><span>发布</span></button></div>
 </div>`;
   const script = `
+${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -266,12 +346,15 @@ export const eastmoney: PlatformSim = {
       'GET',
       `${MP}/collect/api/user/info`,
       (req, res, _route, state) => {
+        if (state.opts(P).forms['account-call'] === 'authorinfo') return json(res, 404, { code: 404, message: 'Not Found' });
         const user = apiUser(req, res, state);
         if (user) json(res, 200, { code: 0, data: { uid: user.uid, nickname: user.name } });
       },
     ],
     ['POST', `${MP}/collect/api/cover/upload`, uploadCover],
     ['POST', `${MP}/collect/api/article/publish`, publish],
+    ['POST', '/emfront.eastmoney.com/apifront/Tran/GetData', gateway],
+    ['GET', '/caifuhaoapi.eastmoney.com/api/v2/getauthorinfo', authorInfo],
     ['GET', `${MP}/collect/api/article/list`, postList('article')],
     ['GET', WRITER, videoPage],
     ['POST', `${MP}/collect/api/video/upload`, uploadVideo],

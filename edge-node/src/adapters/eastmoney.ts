@@ -37,6 +37,6 @@ export const eastmoneyAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, job, ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, ctx)),
+  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, job, ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
 };

@@ -14,7 +14,7 @@ import { field } from '../kit/page-api.js';
 import { pasteHtml } from '../kit/paste-html.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
-import { assertAccount, assertMaxChars, fillChecked, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertAccount, assertMaxChars, fillChecked, inJobWindow, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, isLoginPage, ownPosts, real, REFUSAL, URLS, whoAmI } from './site.js';
 
 export const EASTMONEY_ARTICLE_LIMITS = { titleMax: 64 } as const;
@@ -27,6 +27,10 @@ const S = {
   uploadTab: 'div#tab-upload[aria-controls="pane-upload"]',
   uploadInput: 'input#upload_input',
   agreement: 'footer.read_item > i.check-icon',
+  /** The cover area once a cover is adopted offers 编辑 and 替换 (a second recorded sign beside the picture). */
+  coverArea: '.cover_container',
+  /** A confirmation some publishes show after 发布 (确认发布, or a dialog's 确认). */
+  confirm: 'button:text-is("确认发布"), .dialog_content .btn_confirm:has-text("确认")',
   publish: 'div.button_publish.item.editor-btn.editor-main-btn',
 } as const;
 
@@ -75,7 +79,11 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   if (cover) await uploadCover(page, cover, ctx);
 
   ctx.progress('apply_settings');
-  await (await need(page, S.agreement, 'apply_settings', 'agreement tick', ctx)).click();
+  // Ticked, the icon carries the class `on`: a click then would untick it.
+  const tick = await need(page, S.agreement, 'apply_settings', 'agreement tick', ctx);
+  const ticked = async () => /(^|\s)on(\s|$)/.test((await tick.getAttribute('class')) ?? '');
+  if (!(await ticked())) await tick.click();
+  if (!(await ticked())) throw new AdapterError('editor_changed', 'apply_settings', 'the agreement tick did not take the click');
 }
 
 /** 选择封面 → 本地上传 → the last upload input; then the picture on the cover box, or the page's refusal. */
@@ -87,8 +95,10 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   await need(page, S.uploadInput, 'upload', 'cover upload input', ctx, 'attached');
   await page.locator(S.uploadInput).last().setInputFiles(cover.path);
   const refusal = page.locator(REFUSAL).filter({ visible: true });
-  const shown = box.locator('img');
-  const end = await poll(async () => ((await refusal.count()) > 0 ? 'refused' : (await shown.count()) > 0 ? 'shown' : null), (v) => v !== null, {
+  const picture = box.locator('img');
+  const area = page.locator(S.coverArea).filter({ hasText: '编辑' }).filter({ hasText: '替换' });
+  const shown = async () => (await picture.count()) > 0 || (await area.count()) > 0;
+  const end = await poll(async () => ((await refusal.count()) > 0 ? 'refused' : (await shown()) ? 'shown' : null), (v) => v !== null, {
     intervalMs: 150,
     timeoutMs: timeouts(ctx).uploadMs,
     signal: ctx.signal,
@@ -98,24 +108,73 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
 }
 
-export function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
+/** The recorded gateways that carry the article's publish (path postopt/api/post/PublishArticleWeb in the body). */
+const GATEWAY_PATHS = ['/apifront/Tran/GetData', '/apistock/Tran/GetData'];
+const ARTICLE_ID = /^\d+$/;
+
+/**
+ * The publish click, and the answer read in either recorded form: the
+ * replica-modelled { code: 0, data: { articleId } } of collect/api/article/publish,
+ * or the gateway's { RCode: 200, RData: '{"error_code":0,…}' } (a public client
+ * records it for PublishArticleWeb; it names no article). An accepted answer
+ * naming no article is completed from the author's list (the job's title, in
+ * the job's window); when the list does not show it, the outcome is unknown.
+ */
+export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<PublishResult> {
+  // The gateway also carries the editor's draft saves: only a request whose body names
+  // PublishArticleWeb is the publish. Where the body is not at hand (the paused answer
+  // carries only method and address), a gateway answer counts once that request has left.
+  let gatewayPublishSent = false;
+  const named = await clickPublishForJson(
     page,
     {
       button: page.locator(S.publish),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === URLS.articlePublishPath,
-      urlPattern: `*${URLS.articlePublishPath}*`,
+      isPublishRequest: (req) => {
+        if (req.method() !== 'POST') return false;
+        const path = real(ctx, req.url()).pathname;
+        if (path === URLS.articlePublishPath) return true;
+        if (!GATEWAY_PATHS.includes(path)) return false;
+        if (typeof req.postData !== 'function') return gatewayPublishSent;
+        const publishing = (req.postData() ?? '').includes('PublishArticleWeb');
+        if (publishing) gatewayPublishSent = true;
+        return publishing;
+      },
+      urlPattern: [`*${URLS.articlePublishPath}*`, ...GATEWAY_PATHS.map((p) => `*${p}*`)],
       refusal: page.locator(REFUSAL),
+      confirm: page.locator(S.confirm).filter({ visible: true }),
       judge: (body) => {
-        const id = field(body, 'data', 'articleId');
+        if (field(body, 'RCode') !== undefined || field(body, 'RData') !== undefined) {
+          if (String(field(body, 'RCode')) !== '200' || field(body, 'RRquestSuccess') === false) return { ok: false, message: String(field(body, 'RMsg') || field(body, 'RCode')) };
+          let inner: unknown;
+          try {
+            inner = JSON.parse(String(field(body, 'RData')));
+          } catch {
+            throw outcomeUnknown('eastmoney answered the publish with an RData that is not JSON', page);
+          }
+          const code = field(inner, 'error_code');
+          if (code === undefined || code === null) throw outcomeUnknown('eastmoney answered the publish without an error_code', page);
+          if (String(code) !== '0') return { ok: false, message: String(field(inner, 'me') || code) };
+          return { ok: true, value: undefined };
+        }
         if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'code')) };
-        // Accepted without naming the article: it may exist, and only verify can say.
-        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw outcomeUnknown('eastmoney accepted the article but its answer named no articleId', page);
-        return { ok: true, value: { postId: id, url: at(ctx, URLS.post(id)) } };
+        const id = field(body, 'data', 'articleId');
+        return { ok: true, value: typeof id === 'string' && ARTICLE_ID.test(id) ? id : undefined };
       },
     },
     ctx,
   );
+  if (named) return { postId: named, url: at(ctx, URLS.post(named)) };
+  // Accepted without naming the article: the author's list names it.
+  const title = job.payload.title.trim();
+  let rows: ListedPost[] = [];
+  try {
+    rows = await ownPosts(page, URLS.articleList, 'articleId', ctx);
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+  }
+  const row = rows.find((r) => r.text === title && inJobWindow(r.postedAt, job));
+  if (!row) throw outcomeUnknown('eastmoney accepted the article but neither its answer nor the article list names it', page);
+  return { postId: row.postId, url: row.url };
 }
 
 export async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<VerifyResult> {

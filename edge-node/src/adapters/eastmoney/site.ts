@@ -17,6 +17,8 @@ export const URLS = {
   articleEditor: 'https://mp.eastmoney.com/collect/pc_article/index.html',
   videoEditor: 'https://mp.eastmoney.com/collect/pc_writer/index.html#/publish/video',
   userInfo: 'https://mp.eastmoney.com/collect/api/user/info',
+  /** The author call public clients make with the ct / ut cookies as ctoken / utoken. */
+  authorInfo: 'https://caifuhaoapi.eastmoney.com/api/v2/getauthorinfo',
   articlePublishPath: '/collect/api/article/publish',
   videoPublishPath: '/collect/api/video/publish',
   articleList: 'https://mp.eastmoney.com/collect/api/article/list?pageIndex=1&pageSize=20',
@@ -33,11 +35,43 @@ export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, addre
 /** A logged-out editor sends the browser off mp.eastmoney.com. */
 export const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'mp.eastmoney.com';
 
+/**
+ * Who is logged in: the account call user/info (data.uid), else the author
+ * call public clients make, getauthorinfo with the page's ct and ut cookies
+ * (Success 1, Result.accountId, accountName). Logged out only when neither
+ * names an account.
+ */
 export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const body = await pageJson(page, at(ctx, URLS.userInfo), {}, step, 'login check', ctx);
-  const uid = field(body, 'data', 'uid');
-  if (body.code !== 0 || typeof uid !== 'string' || !uid) throw new AdapterError('login_required', step, 'eastmoney says the account is not logged in');
-  return { externalRef: uid, displayName: String(field(body, 'data', 'nickname') ?? '') };
+  const failures: string[] = [];
+  try {
+    const body = await pageJson(page, at(ctx, URLS.userInfo), {}, step, 'login check', ctx);
+    const uid = field(body, 'data', 'uid');
+    if (body.code === 0 && typeof uid === 'string' && uid) return { externalRef: uid, displayName: String(field(body, 'data', 'nickname') ?? '') };
+    failures.push('user/info named no account');
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    failures.push(e instanceof Error ? e.message : String(e));
+  }
+  try {
+    const cookies = await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie);
+    const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1];
+    const ct = cookie('ct');
+    const ut = cookie('ut');
+    if (!ct || !ut) failures.push('the page holds no ct and ut cookies');
+    else {
+      const url = `${at(ctx, URLS.authorInfo)}?${new URLSearchParams({ platform: '', ctoken: decodeURIComponent(ct), utoken: decodeURIComponent(ut) })}`;
+      const body = await pageJson(page, url, {}, step, 'login check (getauthorinfo)', ctx);
+      const id = field(body, 'Result', 'accountId');
+      if (field(body, 'Success') === 1 && (typeof id === 'string' || typeof id === 'number') && String(id) !== '') {
+        return { externalRef: String(id), displayName: String(field(body, 'Result', 'accountName') ?? '') };
+      }
+      failures.push('getauthorinfo named no account');
+    }
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    failures.push(e instanceof Error ? e.message : String(e));
+  }
+  throw new AdapterError('login_required', step, `eastmoney says the account is not logged in (${failures.join('; ')})`);
 }
 
 /** The account's own posts as one of its lists gives them (newest first), for `verify`; read-only. */
