@@ -2,7 +2,8 @@
  * bilibili dynamics end to end: real Chromium against the bilibili replica's
  * t.bilibili.com composer (text box, title box, the uploader's detached file
  * input, the 发布 launcher and its create/dyn answer, the draft it keeps) and
- * the space feed's recorded item forms.
+ * the space feed's recorded item forms, and the publishing rules bilibili shows
+ * before an account's first dynamic.
  * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -108,6 +109,28 @@ describe('the creation answer', () => {
       expect(ctx.gate.calls).toBe(1);
     }, FLOW_TIMEOUT_MS);
   }
+});
+
+describe('the first-use publishing rules', () => {
+  it('rules shown after 发布 are confirmed once (确认并发送) and the one dynamic is sent; none shown, nothing is looked for', async () => {
+    fx.sim.configure(P, { forms: { 'dyn-spec': 'first-use' } });
+    const page = await open();
+    const ctx = fx.ctx();
+    const job = makeJob({ images: [] });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result.postId).toBe(posts[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
+    expect(await page.locator('.bili-dyn-specification-popup').count()).toBe(0);
+    // Agreed once, the rules no longer show: the next dynamic is sent by the click alone.
+    const next = makeJob({ images: [] });
+    await adapter.prepare(page, next, ctx);
+    await adapter.publish(page, next, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(2);
+    expect(ctx.gate.calls).toBe(2);
+  }, FLOW_TIMEOUT_MS);
 });
 
 describe('the space feed', () => {

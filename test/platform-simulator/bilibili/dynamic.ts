@@ -13,7 +13,10 @@
  * `omit` names this replica knows: `dyn-title` (the title box is gone),
  * `dyn-uploader` (the picture uploader is gone). `forms` keys: `dyn-answer`
  * (`ids` or `none`: whether the creation's answer names the dynamic),
- * `feed-item` (`opus` or `desc`: where the space feed carries a dynamic's text).
+ * `feed-item` (`opus` or `desc`: where the space feed carries a dynamic's text),
+ * `dyn-spec` (`first-use`: after 发布 the composer first shows its publishing
+ * rules, .bili-dyn-specification-popup, and sends only on 确认并发送; by default
+ * it sends at once).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from '../http.js';
@@ -51,6 +54,7 @@ export function dynamicsPage(req: IncomingMessage, res: ServerResponse, route: R
 const BASE = ${JSON.stringify(route.prefix)};
 const MID = ${JSON.stringify(user.uid)};
 const MAXPICS = ${BILIBILI_DYNAMIC_MAX_PICS};
+const SPEC = ${JSON.stringify(state.opts(P).forms['dyn-spec'] === 'first-use')};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const $ = (s) => document.querySelector(s);
 const csrf = () => (/(?:^|;\\s*)bili_jct=([^;]+)/.exec(document.cookie) || [])[1] || '';
@@ -102,7 +106,25 @@ if (upload) $('.bili-pics-uploader__add').addEventListener('click', () => {
   });
   input.click();
 });
-$('.bili-dyn-publishing__action.launcher').addEventListener('click', async () => {
+// forms['dyn-spec'] 'first-use': the publishing rules show after 发布 until agreed (cookie dy_spec_agreed=1); 确认并发送 sends.
+function rulesAgreed() { return !SPEC || /(?:^|;\s*)dy_spec_agreed=1/.test(document.cookie); }
+function showRules() {
+  const popup = document.createElement('div');
+  popup.className = 'bili-dyn-specification-popup';
+  popup.innerHTML = '<iframe src="about:blank" title="动态发布规范"></iframe><div class="bili-dyn-specification-popup__btn">确认并发送</div>';
+  popup.querySelector('.bili-dyn-specification-popup__btn').addEventListener('click', () => {
+    document.cookie = 'dy_spec_agreed=1; path=/';
+    popup.remove();
+    publish();
+  });
+  document.body.appendChild(popup);
+}
+$('.bili-dyn-publishing__action.launcher').addEventListener('click', () => {
+  if (sending) return;
+  if (!rulesAgreed()) return showRules();
+  publish();
+});
+async function publish() {
   if (sending) return;
   const text = editor.innerText.replace(/\\n$/, '');
   if (uploading > 0) return toast('图片上传中，请稍候');
@@ -126,7 +148,7 @@ $('.bili-dyn-publishing__action.launcher').addEventListener('click', async () =>
     $('.bili-dyn-list').prepend(a);
   } catch (e) { toast('网络错误'); }
   sending = false;
-});`;
+}`;
   html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>动态首页-哔哩哔哩</title></head><body>${body}<script>${script}</script></body></html>`);
 }
 

@@ -3,7 +3,9 @@
  * takes plain text (Markdown flattened, line breaks as Enter), the optional
  * title box up to 20 characters, the pictures (≤ 9) go through the composer's
  * own uploader, and "发布" is the one non-repeatable click; its JSON answer
- * (create/dyn) names the dynamic. The composer keeps an unsent draft — text
+ * (create/dyn) names the dynamic; on an account's first dynamic bilibili
+ * first shows its publishing rules (确认并发送), which the one click then
+ * confirms before the dynamic is sent. The composer keeps an unsent draft — text
  * and pictures — across visits, so `prepare` clears what it finds first. An
  * answer that names no dynamic is read back from the author's feed.
  *
@@ -37,6 +39,8 @@ const S = {
   remove: 'div.bili-pics-uploader__item__remove',
   launcher: 'div.bili-dyn-publishing__action.launcher',
   toast: '.bili-dyn-publishing__toast',
+  /** The first-use publishing rules bilibili shows after 发布, before the dynamic is sent; 确认并发送 sends it. */
+  specConfirm: '.bili-dyn-specification-popup .bili-dyn-specification-popup__btn',
 } as const;
 
 /** The composer re-flows whitespace; compare words, not layout. */
@@ -87,6 +91,7 @@ export async function publishDynamic(page: Page, job: DynamicJob, ctx: AdapterCo
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === '/x/dynamic/feed/create/dyn',
       urlPattern: '*/x/dynamic/feed/create/dyn*',
       refusal: page.locator(S.toast),
+      confirm: page.locator(S.specConfirm).filter({ hasText: /^\s*确认并发送\s*$/ }),
       judge: (body) => (field(body, 'code') === 0 ? { ok: true, value: String(field(body, 'data', 'dyn_id_str') ?? '') } : { ok: false, message: biliMessage(body) }),
     },
     ctx,

@@ -34,6 +34,11 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       snapshot: '2026-11-29',
     },
     {
+      id: 'PS',
+      ref: 'zhao-yc/postsail@3a3a0ce utils/articles/native.py: its bilibili article driver, selectors taken from the official editor script (read-editor/assets/index-CEqA4Tr6.js)',
+      snapshot: '2026-11-29',
+    },
+    {
       id: 'BD',
       ref: 'a public Playwright client as indexed (no repository named) driving the t.bilibili.com composer, its requests verified against the official dynamics bundle of 2026-09-14 (dyn-home index.27f5a8b3.js)',
       snapshot: '2026-11-29',
@@ -181,11 +186,32 @@ export const BILIBILI_PROVENANCE = defineProvenance({
 
     // Dynamics: the t.bilibili.com composer.
     { step: 'open_editor', types: ['dynamic'], fact: 'composer page https://t.bilibili.com', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['dynamic'], fact: 'text box div[placeholder="有什么想和大家分享的？"][contenteditable="true"] (class bili-rich-textarea__inner)', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['dynamic'], fact: 'title box input.bili-dyn-publishing__title__input, maxlength 20, placeholder 好的标题更容易获得支持，选填20字', state: 'sourced', sources: ['MD'] },
+    {
+      step: 'fill',
+      types: ['dynamic'],
+      fact: 'text box div[placeholder="有什么想和大家分享的？"][contenteditable="true"] (class bili-rich-textarea__inner)',
+      state: 'second-sourced',
+      sources: ['M', 'BD'],
+      note: 'BD types line by line with Enter between, as the adapter does',
+    },
+    {
+      step: 'fill',
+      types: ['dynamic'],
+      fact: 'title box input.bili-dyn-publishing__title__input, maxlength 20, placeholder 好的标题更容易获得支持，选填20字',
+      state: 'second-sourced',
+      sources: ['MD', 'BD'],
+      note: 'BD finds the box by its class; the limit and placeholder only MD records',
+    },
     { step: 'fill', types: ['dynamic'], fact: 'topics are written #topic# and appended to the text', state: 'sourced', sources: ['M'] },
     { step: 'fill', types: ['dynamic'], fact: 'the composer keeps unsent text and pictures; a picture is removed with div.bili-pics-uploader__item__remove', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['dynamic'], fact: 'a limit on the text’s length', state: 'unverified', sources: [], note: 'no public record; none is enforced, the composer’s answer decides' },
+    {
+      step: 'fill',
+      types: ['dynamic'],
+      fact: 'a limit on the text’s length: title and text together at most 1000 characters (above it the composer offers to make an article)',
+      state: 'sourced',
+      sources: ['BD'],
+      note: 'not enforced here: the composer’s answer decides',
+    },
     {
       step: 'upload',
       types: ['dynamic'],
@@ -193,9 +219,9 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       state: 'sourced',
       sources: ['M'],
     },
-    { step: 'upload', types: ['dynamic'], fact: 'the uploader shows after a click on div.bili-dyn-publishing__tools__item.pic', state: 'sourced', sources: ['P'] },
-    { step: 'upload', types: ['dynamic'], fact: 'an uploaded picture is div.bili-pics-uploader__item.success', state: 'sourced', sources: ['M'] },
-    { step: 'upload', types: ['dynamic'], fact: 'a failed picture is div.bili-pics-uploader__item.error', state: 'unverified', sources: [], note: 'no public record; a picture that never turns .success stops the job at the upload wait anyway' },
+    { step: 'upload', types: ['dynamic'], fact: 'the uploader shows after a click on div.bili-dyn-publishing__tools__item.pic', state: 'second-sourced', sources: ['P', 'BD'] },
+    { step: 'upload', types: ['dynamic'], fact: 'an uploaded picture is div.bili-pics-uploader__item.success', state: 'second-sourced', sources: ['M', 'BD'] },
+    { step: 'upload', types: ['dynamic'], fact: 'a failed picture is div.bili-pics-uploader__item.error', state: 'sourced', sources: ['BD'] },
     {
       step: 'upload',
       types: ['dynamic'],
@@ -204,7 +230,15 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       sources: ['AD', 'M', 'CB'],
       note: 'M records it for articles',
     },
-    { step: 'publish', types: ['dynamic'], fact: 'the publish control div.bili-dyn-publishing__action.launcher', state: 'second-sourced', sources: ['M', 'P'] },
+    { step: 'publish', types: ['dynamic'], fact: 'the publish control div.bili-dyn-publishing__action.launcher (text 发布)', state: 'second-sourced', sources: ['M', 'P', 'BD'] },
+    {
+      step: 'publish',
+      types: ['dynamic'],
+      fact: 'on an account’s first dynamic, 发布 first shows the publishing rules (.bili-dyn-specification-popup, its iframe t.bilibili.com/h5/dynamic/specification) and sends only on 确认并发送 (.bili-dyn-specification-popup__btn); once agreed (cookie dy_spec_agreed=1) the click sends at once',
+      state: 'tolerant',
+      sources: ['BD'],
+      note: 'both are accepted: the popup, when it shows before the request left, is confirmed once as part of the one commit; when it does not show, nothing is looked for',
+    },
     {
       step: 'publish',
       types: ['dynamic'],
@@ -231,7 +265,14 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       sources: ['AD', 'BD'],
       note: 'an answer without it is read back from the author’s feed (same text and title, within the job’s window); not there is readback_failed',
     },
-    { step: 'read_back', types: ['dynamic'], fact: 'post page https://www.bilibili.com/opus/<id>', state: 'sourced', sources: ['AD'], note: 'the feed items’ jump_url' },
+    {
+      step: 'read_back',
+      types: ['dynamic'],
+      fact: 'post page https://www.bilibili.com/opus/<id>',
+      state: 'second-sourced',
+      sources: ['AD', 'BD'],
+      note: 'the feed items’ jump_url (AD); BD takes www.bilibili.com/opus/<id> and t.bilibili.com/<id> as a dynamic’s pages',
+    },
     {
       step: 'verify',
       types: ['dynamic'],
@@ -254,10 +295,10 @@ export const BILIBILI_PROVENANCE = defineProvenance({
     {
       step: 'open_editor',
       types: ['article'],
-      fact: 'editor page https://member.bilibili.com/article-text/home?newEditor=-1 with its title box textarea[placeholder="请输入标题（建议30字以内）"]',
-      state: 'unverified',
-      sources: ['M', 'W', 'O'],
-      note: 'M records it; W has the older platform/upload/text; O (2026-05) has platform/upload/text/edit redirecting to new-edit, its editor in an iframe member.bilibili.com/york/read-editor. Whether article-text/home still shows that box is unknown: the adapter waits for it and stops with editor_changed, naming it, when it is gone',
+      fact: 'the editor page with its title box textarea[placeholder="请输入标题（建议30字以内）"]: article-text/home?newEditor=-1, or member.bilibili.com/york/read-editor',
+      state: 'tolerant',
+      sources: ['M', 'PS', 'O', 'W'],
+      note: 'M records the box on article-text/home; PS finds the same box on york/read-editor, and O (2026-05) has platform/upload/text/edit redirecting to new-edit with the editor in a york/read-editor iframe; W has the older platform/upload/text. The adapter looks on article-text/home, then on york/read-editor, and stops with editor_changed, naming both, when neither shows it',
     },
     { step: 'open_editor', types: ['article'], fact: 'the editor page checks the session through the nav answer (isLogin, mid) and signs with the bili_jct cookie', state: 'second-sourced', sources: ['M', 'W', 'CL'], note: 'the opus client checks isLogin and mid the same way' },
     {
@@ -283,7 +324,7 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       fact: 'a category is needed to publish',
       state: 'unverified',
       sources: ['M'],
-      note: 'M leaves it 0 and says the draft page asks again; no source records the refusal itself. The adapter requires a category',
+      note: 'M leaves it 0 and says the draft page asks again; PS finds no category choice in the current editor (the opus pair fixes one); no source records a refusal. The adapter requires a category for the older pair',
     },
     { step: 'apply_settings', types: ['article'], fact: 'original = 1 declares 原创; reprint = 1 declares 转载', state: 'sourced', sources: ['M'], note: 'CB sends original 1 and reprint 0 without naming their meaning' },
     {
