@@ -97,9 +97,33 @@ describe('happy path', () => {
     expect(docIdOf('docId=L8DBTPLM0556PYDT&pkId=null')).toBe('L8DBTPLM0556PYDT');
     expect(docIdOf({ docId: 'L8D3OR2N0556PYDT' })).toBe('L8D3OR2N0556PYDT');
     expect(docIdOf('L8D3OR2N0556PYDT')).toBe('L8D3OR2N0556PYDT');
+    expect(docIdOf('/wemedia/article/mylist/W4791101179257925736/1-20.html,L8D3OR2N0556PYDT')).toBe('L8D3OR2N0556PYDT');
     expect(docIdOf('')).toBe('');
     expect(docIdOf('docId=<script>')).toBe('');
   });
+});
+
+describe('publish answers and the list', () => {
+  it('a publish answering a list address ending ",<docId>" gives that article', async () => {
+    fx.sim.configure(P, { forms: { 'publish-answer': 'path' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.163.com/dy/article/${post.postId}.html` });
+  }, FLOW_TIMEOUT_MS);
+
+  it('verify reads rows that name the article by articleId and time it by showTime', async () => {
+    fx.sim.configure(P, { forms: { 'list-row': 'showTime' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: false });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
 });
 
 describe('verify', () => {
@@ -117,6 +141,15 @@ describe('verify', () => {
 
 describe('errors', () => {
   errorContract(contract);
+
+  it('login_required when a creator page without a session lands on www.163.com instead of login.html', async () => {
+    fx.sim.configure(P, { forms: { 'logged-out': 'www' } });
+    const page = await fx.open(ACCOUNT, false);
+    const ctx = fx.ctx();
+    await expectAdapterError(adapter.checkLogin(page, ctx), 'login_required', 'check_login');
+    await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'login_required', 'open_editor');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
 
   it('login_required when the profile is logged in as another 网易号', async () => {
     const page = await fx.open('W7400000000999');

@@ -4,11 +4,11 @@
  * the page's video input, and 发布. The cases it shares with other video
  * pages are in test/support/video-page-cases.ts.
  */
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { neteaseAdapter as adapter } from '../edge-node/src/adapters/netease.js';
-import { fileDigest } from './platform-simulator/harness.js';
-import { type AdapterContract } from './support/adapter-contract.js';
+import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
 const P = 'netease';
@@ -38,3 +38,35 @@ const contract: AdapterContract<VideoJob> = {
 };
 
 videoPageCases({ contract, makeJob, descriptionBox: 'description-box' });
+
+it('verify reads the content manager’s row form: the video by articleId, timed by showTime', async () => {
+  fx.sim.configure(P, { forms: { 'list-row': 'showTime' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx);
+  expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
+}, FLOW_TIMEOUT_MS);
+
+it('an accepted publish answer naming no docId is read back from the content list by title', async () => {
+  fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx);
+  const post = fx.sim.publishes(P)[0]!;
+  expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.163.com/v/video/${post.postId}.html` });
+}, FLOW_TIMEOUT_MS);
+
+it('an accepted answer naming no docId, with no such video listed, is readback_failed', async () => {
+  fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
+  const page = await fx.open(ACCOUNT);
+  const ctx = fx.ctx();
+  const job = makeJob();
+  await adapter.prepare(page, job, ctx);
+  // The list is read for the job's own title only: another title is not the video.
+  await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx), 'readback_failed', 'read_back');
+  expect(fx.sim.publishes(P)).toHaveLength(1);
+}, FLOW_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 /**
  * The 网易号 video view of the creator centre's app (subscribe_v4, shown on
  * its #/video-publish route) with the controls the public source records
- * (provenance in edge-node/src/adapters/netease/video.ts): the title input
+ * (provenance in edge-node/src/adapters/netease/provenance.ts): the title input
  * (placeholder 标题), the description textarea (placeholder 简介) and a file
  * input accepting video, whose upload ends on an `.upload-success` mark. The
  * video route, the upload call, 上传失败, the 发布 button, the publish call,
@@ -10,6 +10,8 @@
  * netease.ts's.
  *
  * `omit` names: `video-input`, `video-title-input`, `description-box`.
+ * `forms`: `video-answer` — `none` (the publish accepted, data naming no
+ * docId); the content list's row forms are netease.ts's (`list-row`).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -107,7 +109,7 @@ async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Ro
       settings: { type: 'video' },
       media: [{ kind: 'video', size: video.size, sha256: video.sha256 }],
     },
-    { code: 1, msg: '成功', data: { docId } },
+    { code: 1, msg: '成功', data: state.opts(P).forms['video-answer'] === 'none' ? {} : { docId } },
   );
 }
 

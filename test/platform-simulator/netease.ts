@@ -1,6 +1,6 @@
 /**
  * Replica of 网易号 (mp.163.com) as the public sources record it
- * (provenance in edge-node/src/adapters/netease.ts): the login page, the
+ * (provenance in edge-node/src/adapters/netease/provenance.ts): the login page, the
  * editor (subscribe_v4, a hash-routed page with the title textarea, the
  * Draft.js body and the 易盾 SDK's `window.neg.getToken()`), and the calls it
  * makes — account info, picture upload, publishV2.do (saveDraft / publish),
@@ -10,6 +10,14 @@
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field), `neg` (the page loses its 易盾 SDK), `docId` (the save answers no id).
+ *
+ * `forms`: `logged-out` — `login` (default: a creator page without a session
+ * goes to login.html) or `www` (it goes to www.163.com, as a public uploader
+ * records); `publish-answer` — `docId` (default: data "docId=<id>&pkId=…") or
+ * `path` (data a list address ending ",<id>"); `list-row` — `publishTime`
+ * (default: rows with articleId, docId and publishTime in ms) or `showTime`
+ * (rows with articleId, contentType and showTime in China time, as the
+ * content manager's cards read them).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -51,6 +59,7 @@ export const netease: PlatformSim = {
     ['POST', `${MP}/wemedia/article/status/api/publishV2.do`, publishV2],
     ['POST', `${MP}/wemedia/content/manage/list.do`, list],
     ...NETEASE_VIDEO_ROUTES,
+    ['GET', '/www.163.com/', (_req, res) => html(res, shell('网易', '<div class="ne_index"><a href="https://mp.163.com/login.html">登录</a></div>'))],
     ['GET', /^\/www\.163\.com\/dy\/article\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('网易', '<p>页面不存在</p>'), 404);
@@ -62,7 +71,8 @@ export const netease: PlatformSim = {
 /** The editor app: its view follows the hash (#/article-publish, #/article-publish/<docId>?option=editDraft, #/video-publish). */
 function editorApp(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const u = state.user(req, P);
-  if (!u) return redirect(res, `${route.prefix}${MP}/login.html`);
+  // Without a session the app sends a page to its login page, or (`forms` `logged-out` `www`) to www.163.com.
+  if (!u) return redirect(res, state.opts(P).forms['logged-out'] === 'www' ? `${route.prefix}/www.163.com/` : `${route.prefix}${MP}/login.html`);
   const omit = state.opts(P).omit;
   const prefix = randomBytes(12).toString('hex');
   tokens(state).set(prefix, u.uid);
@@ -168,9 +178,12 @@ async function publishV2(req: IncomingMessage, res: ServerResponse, route: Route
       settings: { cover: f.cover, original: f.original === '1' },
       media: [...(f.cover === 'custom' ? [media(f.picUrl!, 'cover')] : []), ...images.map((src) => media(src, 'image'))],
     },
-    { code: 1, msg: '成功', data: `docId=${docId}&pkId=${Date.now()}` },
+    { code: 1, msg: '成功', data: state.opts(P).forms['publish-answer'] === 'path' ? `/wemedia/article/mylist/${u.uid}/1-20.html,${docId}` : `docId=${docId}&pkId=${Date.now()}` },
   );
 }
+
+/** "YYYY-MM-DD HH:mm" in China time, as the content manager's cards show a post's time. */
+const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 async function list(req: IncomingMessage, res: ServerResponse, _route: Route, state: SimState): Promise<void> {
   const u = state.user(req, P);
@@ -183,7 +196,11 @@ async function list(req: IncomingMessage, res: ServerResponse, _route: Route, st
       : state.published
           // contentType 2 lists videos, any other value articles.
           .filter((p) => p.platform === P && p.account === u.uid && (p.settings.type === 'video') === (f.contentType === '2'))
-          .map((p) => ({ articleId: p.postId, docId: p.postId, title: p.title, contentState: 3, publishTime: Date.parse(p.at) }))
+          .map((p) =>
+            state.opts(P).forms['list-row'] === 'showTime'
+              ? { articleId: p.postId, title: p.title, contentType: p.settings.type === 'video' ? 2 : 1, contentState: 3, showTime: chinaTime(p.at) }
+              : { articleId: p.postId, docId: p.postId, title: p.title, contentState: 3, publishTime: Date.parse(p.at) },
+          )
           .reverse();
   json(res, 200, { code: 1, msg: 'success', data: { list: rows, total: rows.length } });
 }

@@ -104,7 +104,9 @@ async function uploadPicture(page: Page, account: Account, image: ImageFile, cod
 export function docIdOf(data: unknown): string {
   if (data && typeof data === 'object') return String(field(data, 'docId') ?? '');
   if (typeof data !== 'string') return '';
-  const id = new URLSearchParams(data).get('docId') ?? (/^[\w-]{1,64}$/.test(data.trim()) ? data.trim() : '');
+  // "docId=<id>&pkId=…", a list address ending ",<id>", or the bare id: every recorded form.
+  const tail = data.includes(',') ? data.slice(data.lastIndexOf(',') + 1).trim() : data.trim();
+  const id = new URLSearchParams(data).get('docId') ?? (/^[\w-]{1,64}$/.test(tail) ? tail : '');
   return /^[\w-]{1,64}$/.test(id) ? id : '';
 }
 
@@ -186,7 +188,7 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   const title = job.payload.title.trim();
   const idOf = (row: unknown) => String(field(row, 'articleId') ?? field(row, 'docId') ?? field(row, 'id') ?? '');
   // Asked for published entries only; a row that says it is a draft (0) is not the post either way.
-  const hits = rows.filter((row) => idOf(row) !== '' && field(row, 'contentState') !== 0 && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publishTime')), job));
+  const hits = rows.filter((row) => idOf(row) !== '' && field(row, 'contentState') !== 0 && field(row, 'title') === title && inJobWindow(listedTime(field(row, 'publishTime') ?? field(row, 'showTime')), job));
   if (hits.length === 0) return { found: false as const };
   const postId = idOf(hits[0]);
   return { found: true as const, postId, url: at(ctx, NETEASE_URLS.post(postId)), candidates: hits.length };
@@ -208,7 +210,7 @@ export const neteaseAdapter: Adapter = {
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, ctx);
+    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
     jobOfType(job, 'article');
     return publish(page, ctx);
   },

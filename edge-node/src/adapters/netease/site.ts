@@ -17,9 +17,10 @@ export const NAVINFO = `${ORIGIN}/wemedia/navinfo.do`;
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
 export const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
 export const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
+/** A creator page without a session lands on login.html, or (as one public uploader records) on www.163.com's front page. */
 export const isLoginPage = (ctx: Ctx) => (u: URL) => {
   const r = real(ctx, u.toString());
-  return r.host === 'mp.163.com' && r.pathname === '/login.html';
+  return (r.host === 'mp.163.com' && r.pathname === '/login.html') || (r.host === 'www.163.com' && (r.pathname === '/' || r.pathname === ''));
 };
 
 export interface NeteaseAccount extends LoginInfo {

@@ -17,7 +17,6 @@ import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
 import { planPlainVideo } from '../kit/video-plan.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
 import { at, isLoginPage, ORIGIN, real, whoAmI } from './site.js';
 
@@ -64,8 +63,8 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   await uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: '网易号' }, ctx);
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
+  const named = await clickPublishForJson(
     page,
     {
       button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
@@ -74,13 +73,23 @@ export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishRe
       refusal: page.locator(S.refusal),
       judge: (body) => {
         if (field(body, 'code') !== 1) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
+        // data.docId names the video; an accepted answer without it is completed from the content list below.
         const id = field(body, 'data', 'docId');
-        if (typeof id !== 'string' || !DOC_ID.test(id)) throw outcomeUnknown('网易号 accepted the video but its answer named no docId', page);
-        return { ok: true, value: { postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)) } };
+        return { ok: true, value: typeof id === 'string' && DOC_ID.test(id) ? id : undefined };
       },
     },
     ctx,
   );
+  if (named !== undefined) return { postId: named, url: at(ctx, NETEASE_VIDEO_URLS.post(named)) };
+  ctx.progress('read_back');
+  const title = job.payload.title.trim();
+  const found = await whoAmI(page, 'read_back', ctx)
+    .then(async (account) => matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title))
+    .catch((e: unknown) => {
+      throw new AdapterError('readback_failed', 'read_back', `网易号 accepted the video but named no docId, and its content list could not be read (${(e as Error).message}); verify before any retry`);
+    });
+  if (!found.found) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the video but named no docId, and its content list does not show it yet; verify before any retry');
+  return { postId: found.postId, url: found.url };
 }
 
 /** The account's published videos as the content list gives them (newest first), for `verify`; read-only. */
@@ -92,7 +101,7 @@ async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Pr
   return rows.flatMap((row) => {
     const id = String(field(row, 'docId') ?? field(row, 'articleId') ?? '');
     if (!DOC_ID.test(id) || field(row, 'contentState') === 0) return [];
-    return [{ postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
+    return [{ postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime') ?? field(row, 'showTime')) }];
   });
 }
 
