@@ -42,6 +42,22 @@ const contract: AdapterContract<VideoJob> = {
 videoPageCases({ contract, makeJob, descriptionBox: 'description-box' });
 
 describe('publish answers', () => {
+  // The recorded forms: the article editor's control, the article publish's address.
+  for (const forms of [{ 'video-publish-control': 'div' }, { 'video-publish-call': 'post' }, { 'video-publish-call': 'post', 'video-answer': 'none' }]) {
+    it(`publishes once and names the video: ${JSON.stringify(forms)}`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
+      expect(ctx.gate.calls).toBe(1);
+    }, FLOW_TIMEOUT_MS);
+  }
+
   it('an answer naming no id: the video list names the video', async () => {
     fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
     const page = await fx.open(ACCOUNT);

@@ -11,7 +11,12 @@
  *
  * `omit` names: `video-input`, `title-input`, `description-box`. `forms`:
  * `video-answer` — `id` (default: the publish answer names the video's id)
- * or `none` (a success naming no id, as the article publish answers).
+ * or `none` (a success naming no id, as the article publish answers);
+ * `video-publish-call` — `video` (default: POST api/video/publish) or `post`
+ * (POST to api/post/publish, the address public scripts record for the
+ * article publish); `video-publish-control` — `button` (default: a button
+ * reading 发布) or `div` (the article editor's recorded control,
+ * `div.button_publish`).
  */
 import type { IncomingMessage } from 'node:http';
 import { json, readBody, readJson } from './http.js';
@@ -24,12 +29,14 @@ const VIDEOS = 'yidian.videos';
 const TITLE_MAX = 80;
 
 /** The editor's markup, a template the desk mounts on #/Writing/videoEditor. */
-export function videoEditorTemplate(omit: readonly string[]): string {
-  return `<template id="video-editor"><div class="video-writing">
+export function videoEditorTemplate(omit: readonly string[], forms: Readonly<Record<string, string>> = {}): string {
+  const publish = forms['video-publish-control'] === 'div' ? '<div class="button_publish item editor-btn editor-main-btn video-publish">发布</div>' : '<button type="button" class="video-publish">发布</button>';
+  const call = forms['video-publish-call'] === 'post' ? 'api/post/publish' : 'api/video/publish';
+  return `<template id="video-editor"><div class="video-writing" data-publish="${call}">
   <div class="video-upload">${omit.includes('video-input') ? '' : '<input type="file" accept="video/mp4,video/*" style="display:none">'}<a>上传视频</a><span class="upload-status"></span></div>
   ${omit.includes('title-input') ? '' : '<input class="video-title" type="text" placeholder="请输入标题（最多80个字）">'}
   ${omit.includes('description-box') ? '' : '<textarea class="video-desc" placeholder="请输入视频简介"></textarea>'}
-  <button type="button" class="video-publish">发布</button>
+  ${publish}
   <div class="editor-tip-error" style="display:none"></div>
 </div></template>`;
 }
@@ -61,7 +68,7 @@ function mountVideoEditor(app) {
     if (!videoId) return message('请等待视频上传完成');
     if (!title || !title.value.trim()) return message('请输入标题');
     try {
-      const j = await (await fetch(location.pathname + 'api/video/publish', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ videoId, title: title.value, description: desc ? desc.value : '' }) })).json();
+      const j = await (await fetch(location.pathname + app.querySelector('.video-writing').dataset.publish, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ videoId, title: title.value, description: desc ? desc.value : '' }) })).json();
       if (j.status !== 'success') message(j.reason || '发布失败');
     } catch (e) { message('网络错误，请重试'); }
   });
@@ -141,6 +148,8 @@ export function yidianVideoRoutes(writer: Writer): ReadonlyArray<readonly [strin
   return [
     ['POST', `${MP}/api/video/upload`, uploadVideo(writer)],
     ['POST', `${MP}/api/video/publish`, publishVideo(writer)],
+    // The `post` form: the editor sends its video to the address the article publish uses (which answers GET there).
+    ['POST', `${MP}/api/post/publish`, publishVideo(writer)],
     ['GET', `${MP}/model/Video`, videoList(writer)],
   ];
 }

@@ -77,7 +77,7 @@ function desk(req: IncomingMessage, res: ServerResponse, _route: Route, state: S
 <template id="editor"><div class="writing">${title}<div class="editor-content" contenteditable="true"></div>
 <div class="editor-btns"><div class="button_save item editor-btn">存草稿</div><div class="button_publish item editor-btn editor-main-btn">发布</div></div>
 <div class="editor-tip-error" style="display:none"></div></div></template>
-${videoEditorTemplate(state.opts(P).omit)}
+${videoEditorTemplate(state.opts(P).omit, state.opts(P).forms)}
 <script>${VIDEO_EDITOR_SCRIPT}
 function route() {
   const app = document.getElementById('app');

@@ -23,6 +23,8 @@ export const YIDIAN_VIDEO_URLS = {
   home: `${ORIGIN}/`,
   videoEditor: `${ORIGIN}/#/Writing/videoEditor`,
   videoPublishPath: '/api/video/publish',
+  /** The address public scripts record for the article publish. */
+  postPublishPath: '/api/post/publish',
   videoList: `${ORIGIN}/model/Video?page=1&page_size=10&status=2,6,7`,
   post: (id: string) => `https://www.yidianzixun.com/article/${encodeURIComponent(id)}`,
 };
@@ -38,6 +40,7 @@ const S = {
   uploaded: '上传成功',
   failed: '上传失败',
   refusal: '.editor-tip-error',
+  articlePublish: 'div.button_publish',
 } as const;
 
 function planVideo(job: VideoJob) {
@@ -82,6 +85,9 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
   ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
 }
 
+/** The publish's own address (not on record), or the article publish's (recorded): the answer to either is read. */
+const VIDEO_PUBLISH_PATHS = [YIDIAN_VIDEO_URLS.videoPublishPath, YIDIAN_VIDEO_URLS.postPublishPath];
+
 /** The session of the prepared page, for the read-back that may follow the publish. */
 const prepared = new WeakMap<Page, { headers: Record<string, string> }>();
 
@@ -92,9 +98,10 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
   const named = await clickPublishForJson(
     page,
     {
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YIDIAN_VIDEO_URLS.videoPublishPath,
-      urlPattern: `*${YIDIAN_VIDEO_URLS.videoPublishPath}*`,
+      // A button reading 发布, or the article editor's recorded control.
+      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).or(page.locator(S.articlePublish)).first(),
+      isPublishRequest: (req) => VIDEO_PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
+      urlPattern: VIDEO_PUBLISH_PATHS.map((path) => `*${path}*`),
       refusal: page.locator(S.refusal),
       judge: (body) => {
         if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
