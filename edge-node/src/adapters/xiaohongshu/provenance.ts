@@ -25,7 +25,7 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
     { id: 'H', ref: 'skedup/hi_x_h_5@3964c48 src/xhs/clients/services/creator.ts', snapshot: '2026-11-29' },
     {
       id: 'CB',
-      ref: 'cv-cat/catbus@b7433a7 tests/golden/xhs/creator_user_info.json, creator_post_note.json: a client replaying the creator center’s own requests',
+      ref: 'cv-cat/catbus@b7433a7 tests/golden/xhs/creator_user_info.json, creator_post_note.json, creator_posted.json: a client replaying the creator center’s own requests',
       snapshot: '2026-11-29',
     },
   ],
@@ -164,8 +164,8 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       step: 'verify',
       fact: 'the 笔记管理 page https://creator.xiaohongshu.com/new/note-manager loads GET …/api/galaxy/v2/creator/note/user/posted?tab=0&page=0 itself (signed by its code; a plain request would be refused), read as it arrives',
       state: 'second-sourced',
-      sources: ['H', 'G2', 'R'],
-      note: 'R reads the list at /api/galaxy/creator/note/user/posted with the note manager as referer, signed',
+      sources: ['H', 'G2', 'R', 'CB'],
+      note: 'R reads the list at /api/galaxy/creator/note/user/posted with the note manager as referer, signed; CB asks …/v2/creator/note/user/posted?tab=0&page=1 the same way. The adapter reads whichever page of it the manager loads',
     },
     {
       step: 'verify',
