@@ -162,10 +162,10 @@ export const SOHU_PROVENANCE = defineProvenance({
     {
       step: 'fill',
       types: ['video'],
-      fact: 'title and description limits',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records 搜狐号’s own for videos; the settings contract’s 80 and 1,000 are enforced, and what the boxes keep is read back',
+      fact: 'the video limits the boxes’ placeholders give: titles 5–72 characters, descriptions 5–200',
+      state: 'sourced',
+      sources: ['SX'],
+      note: 'preflight and the node enforce the settings contract’s 80 and 1,000; a longer title or description than the page takes is stopped by the read-back of the box or by the page’s refusal, never published cut',
     },
     {
       step: 'publish',
