@@ -73,13 +73,20 @@ export const NETEASE_PROVENANCE = defineProvenance({
     },
     { step: 'fill', types: ['article'], fact: 'title textarea[placeholder="请输入标题 (5~30个字)"]: 5–30 characters', state: 'sourced', sources: ['M'] },
     { step: 'fill', types: ['article'], fact: 'the editor keeps headings up to h5 only', state: 'sourced', sources: ['M'] },
-    { step: 'open_editor', types: ['article'], fact: 'window.neg.getToken() in the editor page → {code 200, token}, sent as ursToken', state: 'sourced', sources: ['IW'] },
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'window.neg.getToken() in the editor page → {code 200, token}, sent as ursToken',
+      state: 'second-sourced',
+      sources: ['IW', 'NP'],
+      note: 'IW names the call; NP records that a publish needs the ursToken the 易盾 SDK hands out in the browser',
+    },
     {
       step: 'upload',
       types: ['article'],
       fact: 'POST /api/v3/upload/picupload?_=<ms>&wemediaId=<id>, multipart file + from=neteasecode_mp → code 200, data.url (http made https)',
-      state: 'sourced',
-      sources: ['MS'],
+      state: 'second-sourced',
+      sources: ['MS', 'NP'],
     },
     {
       step: 'fill',
@@ -120,7 +127,7 @@ export const NETEASE_PROVENANCE = defineProvenance({
       fact: 'a custom cover: cover=custom, picUrl = the uploaded picture, that picture first in the body',
       state: 'unverified',
       sources: [],
-      note: 'only the unattributed code records it; the picture is put first in the body so that the editor’s own choice is the same picture',
+      note: 'only unattributed code records cover=custom with picUrl; NP sends the picture’s address as cover and leads the body with it. The adapter sends cover=custom and picUrl and puts the picture first in the body, so the editor’s own choice is the same picture either way',
     },
     { step: 'apply_settings', types: ['article'], fact: 'original=1 declares 原创', state: 'unverified', sources: [], note: 'read from the field’s name; sent only when the job asks for it' },
     {
