@@ -212,7 +212,14 @@ export const ZHIHU_PROVENANCE = defineProvenance({
       sources: ['ZL', 'ZD', 'Y'],
       note: 'ZL records the address, ZD the rows’ title and published_at, Y a zvideo’s id',
     },
-    { step: 'publish', types: ['video'], fact: 'how the page refuses a publish (a .Notification toast)', state: 'unverified', sources: [], note: 'no source records it' },
+    {
+      step: 'publish',
+      types: ['video'],
+      fact: 'how the page refuses a publish before any publish request leaves (a .Notification toast)',
+      state: 'unverified',
+      sources: [],
+      note: 'no source records it; it decides only a click that sent no request (a refusal answering the request is read from the answer, ZV); a click with neither a request nor this toast ends unknown, never as a retryable error',
+    },
     {
       step: 'fill',
       types: ['video'],
