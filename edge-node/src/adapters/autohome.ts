@@ -63,7 +63,11 @@ type Ctx = Pick<AdapterContext, 'baseUrl'>;
 const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
 const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
 const OWN_HOSTS = new Set(['chejiahao.autohome.com.cn', 'creator.autohome.com.cn']);
-const isLoginPage = (ctx: Ctx) => (u: URL) => !OWN_HOSTS.has(real(ctx, u.toString()).host);
+/** Off the two hosts, or a path naming a login on them (as public login probes judge it), is the login. */
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return !OWN_HOSTS.has(r.host) || /login/i.test(r.pathname);
+};
 
 /** Opens the creator centre and asks it who is logged in (autohome/account.ts). */
 async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {

@@ -21,6 +21,7 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       ref: 'public login probes of a social-auto-upload derivative for article platforms, written from the creator centre’s main bundle (code index file 71049690615; the index names no repository)',
       snapshot: '2026-11-29',
     },
+    { id: 'AP', ref: 'a public playbook for posting to autohome from the creator centre’s web/publish/bbs page (code index file 71652429707; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'L1', ref: 'public research notes citing a 车家号 video at https://chejiahao.autohome.com.cn/info/16377368 (code index file 56212669797)', snapshot: '2026-11-29' },
     { id: 'L2', ref: 'a public source list citing a 车家号 article at https://chejiahao.autohome.com.cn/info/19495453 (code index file 66859479628)', snapshot: '2026-11-29' },
   ],
@@ -43,10 +44,10 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
     },
     {
       step: 'check_login',
-      fact: 'a logged-out page leaves creator.autohome.com.cn and chejiahao.autohome.com.cn',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records where; any page off those hosts is taken for the login, and the account call decides otherwise',
+      fact: 'a logged-out page leaves creator.autohome.com.cn and chejiahao.autohome.com.cn, or goes to a path naming a login',
+      state: 'tolerant',
+      sources: ['SP', 'AP'],
+      note: 'AP records a logged-out creator centre page going to the account.autohome.com.cn login; SP takes a page off the creator centre, or one whose path holds login, for logged out; the adapter takes either for the login page, and the account calls decide otherwise',
     },
     {
       step: 'read_back',

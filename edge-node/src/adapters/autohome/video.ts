@@ -52,7 +52,11 @@ const S = {
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
 const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);
 const real = (ctx: Ctx, address: string): URL => realUrl(ctx, SITE, address);
-const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).host !== 'creator.autohome.com.cn';
+/** Off the creator centre, or a path naming a login on it (as public login probes judge it), is the login. */
+const isLoginPage = (ctx: Ctx) => (u: URL) => {
+  const r = real(ctx, u.toString());
+  return r.host !== 'creator.autohome.com.cn' || /login/i.test(r.pathname);
+};
 
 const whoAmI = (page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> => autohomeAccount(page, (u) => at(ctx, u), step, ctx);
 
