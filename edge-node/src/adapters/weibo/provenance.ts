@@ -18,6 +18,7 @@ export const WEIBO_PROVENANCE = defineProvenance({
     { id: 'ST', ref: 'YaoZeyuan/stablog@1b412db src/type/namespace/new_weibo_api_com.d.ts (the author-posts list and its rows, an article row among them)', snapshot: '2026-11-29' },
     { id: 'X1', ref: 'a recorded weibo web API reference (mymblog and its fields), code index file 59659044843 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X6', ref: 'an agent browser tool’s documentation showing weibo.com opened without a session landing on https://weibo.com/newlogin, code index file 55864829292 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'X11', ref: 'weibo page scripts reading weibo’s own toasts as div.woo-toast-body > span (操作频繁，请您稍后再试, 取关成功, a failed like), code index files 17835222858, 21567971659, 17661918498 (repositories not named)', snapshot: '2026-11-29' },
     { id: 'X2', ref: 'a weibo composer automation that clicks 发送 and reads the /ajax/statuses/update answer, code index files 37867893719, 29322446238, 38350495724 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X3', ref: 'a Go weibo client posting through /ajax/statuses/update and reading the new post’s ids, code index files 71493990765, 71119827980 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X4', ref: 'a publisher building the post address from the update answer, code index file 58178049003 (repository not named)', snapshot: '2026-11-29' },
@@ -90,10 +91,10 @@ export const WEIBO_PROVENANCE = defineProvenance({
     {
       step: 'upload',
       types: ['dynamic'],
-      fact: 'a refused picture is shown in a .woo-toast-body',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records how the composer refuses a picture; a refusal shown otherwise ends the upload by its time limit',
+      fact: 'weibo shows its messages, refusals among them, in a toast .woo-toast-body; a refused picture is taken to be one',
+      state: 'sourced',
+      sources: ['X11'],
+      note: 'X11 reads that toast for other actions; none records the composer refusing a picture, and a refusal shown otherwise ends the upload by its time limit',
     },
     {
       step: 'apply_settings',
