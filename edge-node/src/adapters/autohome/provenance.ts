@@ -61,7 +61,7 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       fact: 'the pages show a refusal as an Ant Design message (.ant-message-error)',
       state: 'unverified',
       sources: [],
-      note: 'no source reads a refusal; the publish answer decides, the message only adds its text',
+      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'login',
