@@ -65,6 +65,18 @@ describe('happy path', () => {
   }, FLOW_TIMEOUT_MS);
 });
 
+describe('the title box', () => {
+  it('the older recorded title box (a textarea with placeholder 请输入标题) takes the title as the contenteditable one does', async () => {
+    fx.sim.configure(P, { forms: { 'title-box': 'textarea' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)[0]!.title).toBe(job.payload.title);
+  }, FLOW_TIMEOUT_MS);
+});
+
 describe('publish answers and the video list', () => {
   for (const list of ['nid', 'article_id']) {
     it(`an accepted answer naming no nid is read back from the video list (rows by ${list})`, async () => {

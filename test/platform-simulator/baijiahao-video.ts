@@ -17,7 +17,9 @@
  * `omit` names: `video-input`, `title-input`, `description-box`, `cover-entry`,
  * `ai-choice` (the 创作声明 dialog offers no 含AI生成内容).
  *
- * `forms` (each recorded form): `video-answer` — `nid` (default: ret.nid),
+ * `forms` (each recorded form): `title-box` — `contenteditable` (default) or
+ * `textarea` (a textarea with placeholder 请输入标题, the older record);
+ * `video-answer` — `nid` (default: ret.nid),
  * `none` (accepted, ret names nothing); `video-list` —
  * `nid` (default), `article_id` (rows named by article_id, timed by
  * publish_at, with share_url), `rejected` (a refused row of the same title too).
@@ -45,11 +47,11 @@ const CSS = `[hidden]{display:none!important} [contenteditable]{min-height:24px;
 
 /** The video page for a logged-in user; the editor token rides on the page as on the article editor. */
 export function videoPage(res: ServerResponse, route: Route, state: SimState, page: VideoPageContext): void {
-  const omit = state.opts(P).omit;
+  const { omit, forms } = state.opts(P);
   const body = `<div id="root"><div class="video-main-container">${omit.includes('video-input') ? '' : '<input type="file" name="media" accept="video/mp4,video/quicktime,video/*">'}<p>点击上传或拖拽视频到这里</p></div>
 <div class="upload-progress"></div>
 <form class="video-form" hidden>
-  ${omit.includes('title-input') ? '' : '<div class="title-row"><div contenteditable="true" class="_1tZCu-contentEditable" data-placeholder="添加标题获得更多推荐"></div></div>'}
+  ${omit.includes('title-input') ? '' : forms['title-box'] === 'textarea' ? '<div class="title-row"><textarea class="video-title" placeholder="请输入标题"></textarea></div>' : '<div class="title-row"><div contenteditable="true" class="_1tZCu-contentEditable" data-placeholder="添加标题获得更多推荐"></div></div>'}
   ${omit.includes('description-box') ? '' : '<textarea placeholder="让别人更懂你"></textarea>'}
   <div class="cover-row"><div class="cheetah-upload"><span class="cheetah-upload"><div class="cheetah-spin-container"></div></span></div>${omit.includes('cover-entry') ? '' : '<span data-testid="select-cover" class="select-cover">选择封面</span>'}</div>
   <input class="statement" placeholder="请选择创作声明" readonly>
@@ -76,8 +78,8 @@ if (input) input.addEventListener('change', async () => {
   if (!file) return;
   mediaId = null; uploading = true;
   $('.video-form').hidden = false;
-  const title = $('[contenteditable]');
-  if (title) title.textContent = file.name.replace(/\\.[^.]*$/, '');
+  const title = $('[contenteditable], textarea.video-title');
+  if (title) title[title.tagName === 'TEXTAREA' ? 'value' : 'textContent'] = file.name.replace(/\\.[^.]*$/, '');
   progress.textContent = '上传中 0%';
   try {
     const r = await fetch(live('https://baijiahao.baidu.com/materialui/video/uploadvideo?name=' + encodeURIComponent(file.name)), { method: 'POST', credentials: 'include', headers: { token: TOKEN, 'content-type': file.type || 'video/mp4' }, body: file });
@@ -122,10 +124,10 @@ statementDialog.querySelector('.statement-ok').addEventListener('click', () => {
 });
 $('[data-testid=publish-btn]').addEventListener('click', async () => {
   if (uploading || !mediaId) return message('请确保视频已经上传完毕');
-  const title = $('[contenteditable]');
+  const title = $('[contenteditable], textarea.video-title');
   const desc = $('textarea[placeholder="让别人更懂你"]');
   const form = new URLSearchParams({
-    type: 'video', title: title ? title.innerText.trim() : '', content: JSON.stringify({ mediaId, desc: desc ? desc.value : '' }),
+    type: 'video', title: title ? (title.tagName === 'TEXTAREA' ? title.value : title.innerText).trim() : '', content: JSON.stringify({ mediaId, desc: desc ? desc.value : '' }),
     cover_images: JSON.stringify(cover ? [{ src: cover }] : []), 'activity_list[0][id]': 'aigc_bjh_status',
     'activity_list[0][is_checked]': statement.value === '含AI生成内容' ? '1' : '0',
   });

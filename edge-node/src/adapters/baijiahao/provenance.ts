@@ -21,7 +21,7 @@ export const BAIJIAHAO_PROVENANCE = defineProvenance({
       ref: 'a write-up of the HTTP calls a four-platform publisher makes (bilibili, 百家号, 搜狐号, douyin), §3 and §6.2 for 百家号 (code index file 65873236731; no repository named)',
       snapshot: '2026-11-29',
     },
-    { id: 'RV', ref: 'an Electron publisher’s RPA view helpers, its 百家号 lookup after a publish (code index file 70291434406; no repository named)', snapshot: '2026-11-29' },
+    { id: 'RV', ref: 'an Electron publisher’s RPA view module, its 百家号 lookup after a publish (code index file 70291434406; no repository named)', snapshot: '2026-11-29' },
     { id: 'ST', ref: 'a 百家号 statistics check script reading the content list (code index file 71277546382; no repository named)', snapshot: '2026-11-29' },
   ],
   facts: [
@@ -146,10 +146,10 @@ export const BAIJIAHAO_PROVENANCE = defineProvenance({
     {
       step: 'fill',
       types: ['video'],
-      fact: 'title: the contenteditable div[class*="contentEditable"], which may already hold the file’s name',
-      state: 'sourced',
-      sources: ['S'],
-      note: 'M (older) records a textarea with placeholder 请输入标题; S is newer and is followed; the box is cleared and read back',
+      fact: 'title: the contenteditable div[class*="contentEditable"] (S), or a textarea with placeholder 请输入标题 (M, older); it may already hold the file’s name',
+      state: 'tolerant',
+      sources: ['S', 'M'],
+      note: 'either box is taken; it is filled, replacing the file’s name, and read back',
     },
     { step: 'fill', types: ['video'], fact: 'video titles of 9 to 30 characters', state: 'sourced', sources: ['S'], note: 'S pads shorter titles; this adapter refuses them' },
     { step: 'fill', types: ['video'], fact: 'description textarea[placeholder="让别人更懂你"], at most 100 characters', state: 'sourced', sources: ['M'] },

@@ -41,7 +41,8 @@ const S = {
   file: 'input[type="file"][accept*="video"]',
   uploaded: 'span:has-text("上传完成")',
   failedText: '上传失败',
-  title: 'div[class*="contentEditable"]',
+  /** The title box: a contenteditable div (S, newer) or a textarea with placeholder 请输入标题 (M). */
+  title: 'div[class*="contentEditable"], textarea[placeholder="请输入标题"]',
   description: 'textarea[placeholder="让别人更懂你"]',
   coverEntry: '[data-testid="select-cover"]',
   coverShown: 'div.cheetah-spin-container img',
@@ -93,10 +94,10 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   if (p.aiLabel) await declareAi(page, ctx);
 }
 
-/** The title box is contenteditable and may already hold the file's name: replaced, then read back. */
+/** The title box (contenteditable or a textarea) may already hold the file's name: replaced, then read back. */
 async function fillTitle(box: Locator, title: string): Promise<void> {
   await box.fill(title);
-  const got = (await box.innerText()).trim();
+  const got = (await box.evaluate((el) => ('value' in el ? String((el as { value: unknown }).value) : ((el as { innerText?: string }).innerText ?? '')))).trim();
   if (got !== title) throw new AdapterError('editor_changed', 'fill', `the title box did not keep the title (${countChars(got)} of ${countChars(title)} characters)`);
 }
 
