@@ -3,8 +3,10 @@
  * account from the dashboard's globalConfig, the title and the description
  * into their boxes, the file into the page's video input, the cover into the
  * 横版 and 竖版 slots through the crop dialog, the tags one box each, 信息来源
- * 无需标注, then 发表 and 确认发表. The cases it shares with other video pages
- * are in test/support/video-page-cases.ts.
+ * 无需标注, then 发表 and (when the page asks) 确认发表, in every form public
+ * code records the publish and its answer; the address from the video's
+ * public id. The cases it shares with other video pages are in
+ * test/support/video-page-cases.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
@@ -30,7 +32,9 @@ const contract: AdapterContract<VideoJob> = {
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
       expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video', tags: [], source: '无需标注', cover: 'frame' });
-      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}`);
+      // The address carries the video's public id (the list's origin_id), not the dashboard's _id.
+      expect(result.url).toMatch(new RegExp(`^${fx.sim.baseUrl(P)}/mparticle\\.uc\\.cn/article\\.html\\?wm_id=${ACCOUNT}&wm_aid=[0-9a-f]{32}$`));
+      expect(result.url).not.toContain(`wm_aid=${result.postId}`);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back']));
     },
   },
@@ -68,8 +72,8 @@ describe('happy path', () => {
     await adapter.prepare(page, job, ctx);
     expect(fx.sim.hits('/mp.dayu.com/dashboard/index')).toBe(before + 1);
     const result = await adapter.publish(page, job, ctx);
-    expect(result.url).toBe(`${fx.sim.baseUrl(P)}/mparticle.uc.cn/article.html?wm_id=${ACCOUNT}&wm_aid=${result.postId}`);
     expect(fx.sim.publishes(P)).toHaveLength(1);
+    expect(result).toEqual({ postId: fx.sim.publishes(P)[0]!.postId, url: fx.sim.publishes(P)[0]!.url });
   }, FLOW_TIMEOUT_MS);
 
   it('a coverImagePath alone means a custom cover; coverMode auto leaves the cover to the page', async () => {
@@ -85,6 +89,37 @@ describe('happy path', () => {
       ['custom', ['video', 'cover', 'cover']],
       ['frame', ['video']],
     ]);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('publish forms', () => {
+  // Each form public sources record: an answer with or without the public id, 发表 with or without 确认发表, the video sent to submit-article, the title an input or an editable box.
+  for (const forms of [{ 'submit-answer': 'wm_aid' }, { 'submit-answer': 'none' }, { 'video-publish': 'direct' }, { 'video-submit': 'submit-article' }, { 'title-field': 'editable' }]) {
+    it(`publishes once and names the video and its address (wm_aid = origin_id): ${JSON.stringify(forms)}`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx);
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.title).toBe(job.payload.title);
+      expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
+      expect(result.url).not.toContain(`wm_aid=${result.postId}`);
+      expect(ctx.gate.calls).toBe(1);
+      expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an answer naming no video, with no such video listed, is readback_failed', async () => {
+    fx.sim.configure(P, { forms: { 'submit-answer': 'none' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
 

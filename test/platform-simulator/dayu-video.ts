@@ -1,6 +1,6 @@
 /**
  * The 大鱼号 video page (mp.dayu.com/dashboard/video/write) with the controls
- * the public sources record (provenance in edge-node/src/adapters/dayu/video.ts):
+ * the public sources record (provenance in edge-node/src/adapters/dayu/provenance.ts):
  * a dashboard page with its globalConfig, the title input (placeholder 标题),
  * the description textarea (placeholder 简介), a file input accepting video,
  * the 横版 and 竖版 cover slots (`.article-write_box-cover`,
@@ -8,17 +8,30 @@
  * with a picture input) whose picture opens the crop dialog
  * `.article-material-image-dialog` saved with `.w-btn.w-btn_primary`, the tag
  * boxes `.article-write_video-tags.form-control` (Enter opens the next) and the
- * 信息来源 radio 无需标注. The upload and publish calls, 视频上传成功，处理中 /
- * 上传失败, 发表 with its confirmation 确认发表, the refusal messages
+ * 信息来源 radio 无需标注, 视频上传成功，处理中 once the upload is done (the
+ * file's name then put in the title), and 发表 with its confirmation 确认发表.
+ * The upload and publish calls, 上传失败, the refusal messages
  * (`.w-message-error`) and the page choosing a frame when no cover is given
- * are the replica's own: no source records them. 信息来源 is required here, as
- * its field's required mark in the source suggests. Pictures go to the
+ * are the replica's own: no source records them. 信息来源 is required here,
+ * as its field's required mark in the source suggests. Pictures go to the
  * picture host the article editor uses (ns.dayu.com, the dayu replica).
  *
  * `omit` names: `video-input`, `title-input`, `description-box`, `cover-slots`,
  * `tag-boxes`, `video-config` (the page keeps its session under another name
  * than globalConfig).
+ *
+ * A published video has its own public id (origin_id, the wm_aid of its
+ * address), apart from the dashboard's _id, as articles do. `forms`:
+ * `title-field` — `input` (default: an input with placeholder 标题) or
+ * `editable` (an editable box `.w-form-field-content-editable`, as a public
+ * poster records); `video-publish` — `confirm` (default: 发表 opens 确认发表, which sends the
+ * video) or `direct` (发表 sends it, no confirmation); `video-submit` —
+ * `submit-video` (default) or `submit-article` (the page sends the video to
+ * the articles' submit, the address public code records for a saved video);
+ * `submit-answer`, as for articles — `id` (default: data._id), `wm_aid`
+ * (data._id and data.wm_aid) or `none` (data naming neither).
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, type Handler, type User } from './platform.js';
@@ -27,6 +40,8 @@ import type { MediaRecord, SimState } from './state.js';
 const P = 'dayu';
 const MP = '/mp.dayu.com';
 const VIDEOS = 'dayu.videos';
+/** The public id of each published item, by its _id (shared with the article side). */
+const ORIGINS = 'dayu.origins';
 const TITLE_MAX = 80;
 const TAGS_MAX = 10;
 
@@ -39,13 +54,13 @@ export interface DayuPageKit {
 
 function videoPage(kit: DayuPageKit): Handler {
   return (req, res, route, state) => {
-    const omit = state.opts(P).omit;
+    const { omit, forms } = state.opts(P);
     const configVar = omit.includes('video-config') ? 'pageConfig' : 'globalConfig';
     const slot = (cls: string, label: string) =>
       `<div class="w-form-field ${cls}"><label class="w-form-field-label">${label}</label><div class="w-form-field-content"><div class="article-write_box-form-coverImg"><input type="file" accept="image/jpeg,image/png" style="display:none"><button type="button" class="w-btn">从本地选择</button></div></div></div>`;
     const body = `<div class="article-write article-write_video">
   <div class="article-write_video-container-upload-local">${omit.includes('video-input') ? '' : '<input type="file" accept="video/mp4,video/x-flv,video/*" style="display:none">'}<a>上传视频</a><p class="upload-status"></p></div>
-  <div class="w-form-field"><label class="w-form-field-label">标题</label><div class="w-form-field-content">${omit.includes('title-input') ? '' : '<input type="text" placeholder="请输入视频标题">'}</div></div>
+  <div class="w-form-field"><label class="w-form-field-label">标题</label><div class="w-form-field-content">${omit.includes('title-input') ? '' : forms['title-field'] === 'editable' ? '<div class="w-form-field-content-editable" contenteditable="true"></div>' : '<input type="text" placeholder="请输入视频标题">'}</div></div>
   <div class="w-form-field"><label class="w-form-field-label">简介</label><div class="w-form-field-content">${omit.includes('description-box') ? '' : '<textarea placeholder="请输入视频简介"></textarea>'}</div></div>
   ${omit.includes('cover-slots') ? '' : `${slot('article-write_box-cover', '视频封面')}${slot('article-write_box-vertical-cover', '竖版封面')}`}
   <div class="w-form-field"><label class="w-form-field-label">标签</label><div class="w-form-field-content">${omit.includes('tag-boxes') ? '' : '<div class="article-write_video-tags form-control"><div><input type="text" maxlength="30"></div></div>'}</div></div>
@@ -60,6 +75,9 @@ const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const cfg = window.${configVar};
 const $ = (s) => document.querySelector(s);
+// The title: an input, or (the editable form) an editable box.
+const titleBox = () => $('.w-form-field-content input[type=text][placeholder]') || $('.w-form-field-content-editable');
+const titleOf = (t) => (t.tagName === 'INPUT' ? t.value : t.textContent);
 const message = (text) => { const m = $('.w-message-error'); m.textContent = text; m.style.display = 'block'; setTimeout(() => { m.style.display = 'none'; }, 3000); };
 let videoId = null;
 const covers = {};
@@ -74,6 +92,11 @@ if (video) video.addEventListener('change', async () => {
     const j = await (await fetch(live('https://mp.dayu.com/dashboard/video/upload?name=' + encodeURIComponent(file.name)), { method: 'POST', credentials: 'include', headers: { utoken: cfg.utoken, 'content-type': file.type || 'video/mp4' }, body: file })).json();
     if (j.error) { status.textContent = '上传失败'; return message(j.error); }
     videoId = j.data.videoId;
+    // As the page does once a video is in: the file's name becomes the title.
+    const title = titleBox();
+    const name = file.name.replace(/\.[^.]*$/, '');
+    if (title && title.tagName === 'INPUT') title.value = name;
+    else if (title) title.textContent = name;
     status.textContent = '视频上传成功，处理中';
   } catch (e) { status.textContent = '上传失败'; message('网络错误'); }
 });
@@ -115,24 +138,25 @@ if (tags) tags.addEventListener('keydown', (ev) => {
 });
 const confirmBox = $('.publish-confirm');
 $('.article-write_publish').addEventListener('click', () => {
-  const title = $('.w-form-field-content input[type=text]');
+  const title = titleBox();
   if (!videoId) return message('请等待视频上传完成');
-  if (!title || !title.value.trim()) return message('请填写标题');
+  if (!title || !titleOf(title).trim()) return message('请填写标题');
+  if (${JSON.stringify(forms['video-publish'] === 'direct')}) return send();
   confirmBox.hidden = false;
 });
 confirmBox.querySelector('.cancel').addEventListener('click', () => { confirmBox.hidden = true; });
-confirmBox.querySelector('.w-btn_primary').addEventListener('click', async () => {
-  confirmBox.hidden = true;
-  const title = $('.w-form-field-content input[type=text]');
+confirmBox.querySelector('.w-btn_primary').addEventListener('click', () => { confirmBox.hidden = true; send(); });
+async function send() {
+  const title = titleBox();
   const desc = $('.w-form-field-content textarea');
   const source = document.querySelector('input[name=source]:checked');
   const tagList = tags ? [...tags.querySelectorAll('div > input[type=text]')].map((i) => i.value.trim()).filter(Boolean) : [];
-  const form = new URLSearchParams({ title: title.value, content: desc ? desc.value : '', videoId, tags: tagList.join(','), source: source ? source.value : '', coverImg: covers.horizontal || '', verticalCoverImg: covers.vertical || '', utoken: cfg.utoken });
+  const form = new URLSearchParams({ title: titleOf(title), content: desc ? desc.value : '', videoId, tags: tagList.join(','), source: source ? source.value : '', coverImg: covers.horizontal || '', verticalCoverImg: covers.vertical || '', utoken: cfg.utoken });
   try {
-    const j = await (await fetch(live('https://mp.dayu.com/dashboard/submit-video'), { method: 'POST', credentials: 'include', headers: { utoken: cfg.utoken, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' }, body: form })).json();
+    const j = await (await fetch(live(${JSON.stringify(`https://mp.dayu.com/dashboard/${forms['video-submit'] === 'submit-article' ? 'submit-article' : 'submit-video'}`)}), { method: 'POST', credentials: 'include', headers: { utoken: cfg.utoken, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' }, body: form })).json();
     if (j.error) message(j.error);
   } catch (e) { message('网络错误，请重试'); }
-});
+}
 </script>`;
     kit.dashboardPage(req, res, route, state, body, configVar);
   };
@@ -159,43 +183,62 @@ function uploadVideo(kit: DayuPageKit): Handler {
 function submitVideo(kit: DayuPageKit): Handler {
   return async (req, res, route, state) => {
     const form = Object.fromEntries(new URLSearchParams((await readBody(req, 1024 * 1024)).toString('utf8')));
-    const u = kit.writer(req, state, form.utoken);
-    if (!u) return json(res, 200, { error: '登录失效' });
-    if (u === 'utoken') return json(res, 200, { error: 'utoken error' });
-    const refuse = (error: string) => json(res, 200, { error });
-    const v = state.bag<{ account: string; mediaId: string }>(VIDEOS).get(form.videoId ?? '');
-    const video = v && v.account === u.uid ? state.media.get(v.mediaId) : undefined;
-    if (!video) return refuse('视频无效');
-    const title = (form.title ?? '').trim();
-    if (!title || Array.from(title).length > TITLE_MAX) return refuse(`标题需为1-${TITLE_MAX}个字`);
-    if (form.source !== '无需标注') return refuse('请选择信息来源');
-    const tags = (form.tags ?? '').split(',').filter(Boolean);
-    if (tags.length > TAGS_MAX) return refuse(`标签最多${TAGS_MAX}个`);
-    const coverMedia: MediaRecord[] = [];
-    for (const src of [form.coverImg, form.verticalCoverImg].filter((s): s is string => !!s)) {
-      const owner = kit.pictureOwner(state, src);
-      if (owner?.account !== u.uid) return refuse('封面图地址非法');
-      const m = state.media.get(owner.mediaId)!;
-      coverMedia.push({ kind: 'cover', size: m.size, sha256: m.sha256 });
-    }
-    if (state.opts(P).rejectPublish) return refuse(state.opts(P).rejectPublish as string);
-    const id = newNumericId(state, 16);
-    await acceptPublish(
-      res,
-      state,
-      {
-        platform: P,
-        account: u.uid,
-        postId: id,
-        url: `${route.prefix}/mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: u.uid, wm_aid: id })}`,
-        title,
-        body: form.content ?? '',
-        settings: { type: 'video', tags, source: form.source, cover: form.coverImg ? 'custom' : 'frame' },
-        media: [{ kind: 'video', size: video.size, sha256: video.sha256 }, ...coverMedia],
-      },
-      { data: { _id: id } },
-    );
+    await submitVideoForm(kit, req, res, route, state, form);
   };
+}
+
+/** A video's publish form, sent to submit-video or (the `submit-article` form) to the articles' submit. */
+export async function submitVideoForm(kit: DayuPageKit, req: IncomingMessage, res: ServerResponse, route: Route, state: SimState, form: Record<string, string>): Promise<void> {
+  const u = kit.writer(req, state, form.utoken);
+  if (!u) return json(res, 200, { error: '登录失效' });
+  if (u === 'utoken') return json(res, 200, { error: 'utoken error' });
+  const refuse = (error: string) => json(res, 200, { error });
+  const v = state.bag<{ account: string; mediaId: string }>(VIDEOS).get(form.videoId ?? '');
+  const video = v && v.account === u.uid ? state.media.get(v.mediaId) : undefined;
+  if (!video) return refuse('视频无效');
+  const title = (form.title ?? '').trim();
+  if (!title || Array.from(title).length > TITLE_MAX) return refuse(`标题需为1-${TITLE_MAX}个字`);
+  if (form.source !== '无需标注') return refuse('请选择信息来源');
+  const tags = (form.tags ?? '').split(',').filter(Boolean);
+  if (tags.length > TAGS_MAX) return refuse(`标签最多${TAGS_MAX}个`);
+  const coverMedia: MediaRecord[] = [];
+  for (const src of [form.coverImg, form.verticalCoverImg].filter((s): s is string => !!s)) {
+    const owner = kit.pictureOwner(state, src);
+    if (owner?.account !== u.uid) return refuse('封面图地址非法');
+    const m = state.media.get(owner.mediaId)!;
+    coverMedia.push({ kind: 'cover', size: m.size, sha256: m.sha256 });
+  }
+  if (state.opts(P).rejectPublish) return refuse(state.opts(P).rejectPublish as string);
+  const id = newNumericId(state, 16);
+  const originId = randomBytes(16).toString('hex');
+  state.bag<string>(ORIGINS).set(id, originId);
+  await acceptPublish(
+    res,
+    state,
+    {
+      platform: P,
+      account: u.uid,
+      postId: id,
+      url: `${route.prefix}/mparticle.uc.cn/article.html?${new URLSearchParams({ wm_id: u.uid, wm_aid: originId })}`,
+      title,
+      body: form.content ?? '',
+      settings: { type: 'video', tags, source: form.source, cover: form.coverImg ? 'custom' : 'frame' },
+      media: [{ kind: 'video', size: video.size, sha256: video.sha256 }, ...coverMedia],
+    },
+    videoAnswer(state, id, originId),
+  );
+}
+
+/** The publish answer in the form the test picked (the article answer's forms). */
+function videoAnswer(state: SimState, id: string, originId: string): unknown {
+  switch (state.opts(P).forms['submit-answer']) {
+    case 'wm_aid':
+      return { data: { _id: id, wm_aid: originId } };
+    case 'none':
+      return { data: { acl: null } };
+    default:
+      return { data: { _id: id } };
+  }
 }
 
 /** The video page's routes: the page, the upload and the publish call. */

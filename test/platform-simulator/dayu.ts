@@ -1,13 +1,14 @@
 /**
  * Replica of 大鱼号 (mp.dayu.com) as the public sources record it (provenance
- * in edge-node/src/adapters/dayu.ts): the dashboard with its `globalConfig`
+ * in edge-node/src/adapters/dayu/provenance.ts): the dashboard with its `globalConfig`
  * (utoken, nsImageUploadSign, wmid, weMediaName), the article editor (title
  * `input#title`, the UEditor iframe `#ueditor_0`, the publish control), the
  * picture host ns.dayu.com, save-draft, the publish request the editor's
  * control sends (submit-article), the article list and the published pages
  * on mparticle.uc.cn. Without a session the dashboard sends the browser to
  * mp.dayu.com/. Every write wants the page's utoken. The video page, its
- * upload and its publish call are in dayu-video.ts.
+ * upload and its publish call are in dayu-video.ts (a video sent to
+ * submit-article is handed to it).
  *
  * `omit` names this replica knows: `title-input` (the editor loses its title
  * field, and so does the video page), `_id` (the draft save answers no id),
@@ -21,13 +22,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, redirect, type Route } from './http.js';
-import { dayuVideoRoutes, videoPostPage } from './dayu-video.js';
+import { type DayuPageKit, dayuVideoRoutes, submitVideoForm, videoPostPage } from './dayu-video.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
 
 const P = 'dayu';
 const MP = '/mp.dayu.com';
 const TITLE_MAX = 35;
+
+/** What the video page needs of this replica. */
+const videoKit: DayuPageKit = { dashboardPage, writer, pictureOwner: (state, url) => pictures(state).get(url) };
 
 interface Draft {
   id: string;
@@ -71,7 +75,7 @@ export const dayu: PlatformSim = {
       if (!p) return html(res, shell('UC', '<p>文章不存在</p>'), 404);
       html(res, shell(p.title ?? '', p.settings.type === 'video' ? videoPostPage(p.title ?? '', p.body) : `<h1>${esc(p.title ?? '')}</h1><div class="article-content">${p.body}</div>`));
     }],
-    ...dayuVideoRoutes({ dashboardPage, writer, pictureOwner: (state, url) => pictures(state).get(url) }),
+    ...dayuVideoRoutes(videoKit),
   ]),
 };
 
@@ -174,6 +178,8 @@ function problem(state: SimState, u: User, f: Record<string, string>): string | 
 
 async function submit(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const form = await readForm(req);
+  // A video page sending its video here (dayu-video.ts, the `submit-article` form).
+  if (form.videoId !== undefined) return submitVideoForm(videoKit, req, res, route, state, form);
   const u = writer(req, state, form.utoken);
   if (!u) return json(res, 200, { error: '登录失效' });
   if (u === 'utoken') return json(res, 200, { error: 'utoken error' });

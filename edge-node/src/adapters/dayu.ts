@@ -210,7 +210,7 @@ export const dayuAdapter: Adapter = {
   },
   prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
   publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, ctx);
+    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
     return publish(page, jobOfType(job, 'article'), ctx);
   },
   verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),

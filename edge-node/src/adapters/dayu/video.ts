@@ -1,9 +1,10 @@
 /**
  * dayu (大鱼号) videos through the dashboard's video page, driven as a person
- * does: the title, the description, the file into the page's video input;
- * once the page says the upload succeeded, the cover (the same picture into
+ * does: the file into the page's video input; once the page says the upload
+ * succeeded, the title, the description, the cover (the same picture into
  * the 横版 and 竖版 cover slots, each saved in the crop dialog), the tags one
- * per tag box, 信息来源 无需标注, then 发表 and its confirmation 确认发表. This
+ * per tag box, 信息来源 无需标注, then 发表 and, when the page asks for it, its
+ * confirmation 确认发表. This
  * module is the video side of the dayu adapter (../dayu.ts), which also
  * publishes articles.
  *
@@ -17,31 +18,32 @@
  * video that must carry an AI label is refused rather than declared as
  * needing none; preflight refuses it too).
  */
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { videoTitleAndDescription } from '../kit/video-plan.js';
-import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
-import { assertAccount, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertAccount, fillChecked, inJobWindow, need, openLoggedIn, openMedia, timeouts } from '../support.js';
 import { at, configHere, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './site.js';
 
 export const DAYU_VIDEO_URLS = {
   ...DAYU_SITE_URLS,
   videoEditor: `${ORIGIN}/dashboard/video/write`,
   videoPublishPath: '/dashboard/submit-video',
+  submitPath: '/dashboard/submit-article',
 };
 
-/** The account the prepared page belongs to, for the publish that follows on it. */
-const prepared = new WeakMap<Page, { wmid: string }>();
+/** The session of the prepared page, for the publish (and the read-back) that follow on it. */
+const prepared = new WeakMap<Page, { config: DayuConfig }>();
 
 export const DAYU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] as const;
 /** The settings contract's video limits (no source records 大鱼号's own). */
 export const DAYU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax: 10, tagMax: 30 } as const;
 
 const S = {
-  title: 'input[placeholder*="标题"]',
+  /** An input (M, A), or an editable box (R). */
+  title: 'input[placeholder*="标题"], .w-form-field-content-editable',
   description: 'textarea[placeholder*="描述"], textarea[placeholder*="简介"]',
   file: 'input[type="file"][accept*="video"]',
   uploaded: /视频上传成功/,
@@ -83,18 +85,20 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   assertAccount(loginOf(config), job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-
+  await need(page, S.title, 'fill', 'title input', ctx);
   await uploadVideo(page, video, ctx);
+
+  // Once the upload is done: the page puts the file's name in the title then, so the title goes in after it.
+  ctx.progress('fill');
+  await fillTitle(await need(page, S.title, 'fill', 'title input', ctx), p.title);
+  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
 
   ctx.progress('apply_settings');
   if (cover) for (const slot of S.coverSlots) await setCover(page, slot, cover, ctx);
   if (p.tags.length > 0) await fillTags(page, p.tags, ctx);
   const source = await need(page, S.source, 'apply_settings', '信息来源 无需标注', ctx, 'attached');
   await source.check();
-  prepared.set(page, { wmid: config.wmid });
+  prepared.set(page, { config });
 }
 
 /**
@@ -109,6 +113,14 @@ async function openVideoPage(page: Page, ctx: AdapterContext): Promise<DayuConfi
   const config = await openDashboard(page, 'open_editor', ctx);
   await openLoggedIn(page, at(ctx, DAYU_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
   return config;
+}
+
+/** The title into its input, or into its editable box; either way read back. */
+async function fillTitle(box: Locator, title: string): Promise<void> {
+  if (!(await box.evaluate((el) => (el as unknown as { isContentEditable: boolean }).isContentEditable))) return fillChecked(box, title, 'fill', 'title');
+  await box.fill(title);
+  const got = (await box.innerText()).trim();
+  if (got !== title) throw new AdapterError('editor_changed', 'fill', `the title box did not keep the text (${got.length} of ${title.length} characters)`);
 }
 
 /** The file into the page's video input; then the page's 视频上传成功, or its 上传失败 with its message. */
@@ -169,61 +181,44 @@ async function fillTags(page: Page, tags: readonly string[], ctx: AdapterContext
   }
 }
 
-export async function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+/** The addresses the video page is recorded sending its publish to: its own call, or the article's submit (which also takes saved videos). */
+const VIDEO_PUBLISH_PATHS = [DAYU_VIDEO_URLS.videoPublishPath, DAYU_VIDEO_URLS.submitPath];
+const ITEM_ID = /^[\w-]{1,64}$/;
+const idOf = (v: unknown): string | undefined => (typeof v === 'string' && ITEM_ID.test(v) ? v : undefined);
+
+/**
+ * 发表 behind the commit gate, then 确认发表 when the page asks for it (a 发表
+ * that sends the video itself is taken as it is); the answer's _id and public
+ * id (wm_aid or origin_id), or, when it names either not, the content list's
+ * row for the video.
+ */
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
   const p = prepared.get(page);
   if (!p || real(ctx, page.url()).pathname !== '/dashboard/video/write') throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared video page; nothing was published', { url: page.url() });
-  const t = timeouts(ctx);
-  const opener = page.locator(`${S.publish}:visible`, { hasText: /^\s*发\s*表\s*$/ }).first();
-  const confirm = page.locator(`${S.publish}:visible`, { hasText: /^\s*确认发表\s*$/ }).first();
-  const isPublishRequest = (req: Request) => req.method() === 'POST' && real(ctx, req.url()).pathname === DAYU_VIDEO_URLS.videoPublishPath;
-  ctx.progress('publish');
-  try {
-    await opener.click({ trial: true, timeout: t.selectorMs });
-  } catch {
-    throw new AdapterError('editor_changed', 'publish', 'publish control (发表) is not clickable; nothing was clicked', { url: page.url() });
-  }
-  // No source says whether 发表 sends the video itself or only opens 确认发表: the commit gate comes before 发表.
-  await ctx.beforePublish();
-  ctx.log.info({ step: 'publish' }, 'commit acknowledged; clicking 发表');
-  let sentByOpener = false;
-  const onRequest = (req: Request) => {
-    if (isPublishRequest(req)) sentByOpener = true;
-  };
-  page.on('request', onRequest);
-  try {
-    await opener.click({ timeout: t.selectorMs });
-    await poll(async () => sentByOpener || (await confirm.count()) > 0, Boolean, {
-      intervalMs: 100,
-      timeoutMs: t.publishMs,
-      signal: ctx.signal,
-      onTimeout: () => outcomeUnknown('发表 was clicked but no 确认发表 appeared', page),
-    });
-  } catch (e) {
-    if (e instanceof AdapterError) throw e;
-    throw outcomeUnknown(`the 发表 click failed midway: ${(e as Error).message}`, page);
-  } finally {
-    page.off('request', onRequest);
-  }
-  prepared.delete(page);
-  if (sentByOpener) throw outcomeUnknown('发表 sent the video without a confirmation; only verify can tell whether it was published', page);
-  // The gate was passed for 发表; 确认发表 completes that one commit.
-  return clickPublishForJson(
+  const named = await clickPublishForJson(
     page,
     {
-      button: confirm,
-      isPublishRequest,
-      urlPattern: `*${DAYU_VIDEO_URLS.videoPublishPath}*`,
+      button: page.locator(`${S.publish}:visible`, { hasText: /^\s*发\s*表\s*$/ }).first(),
+      confirm: page.locator(S.publish, { hasText: /^\s*确认发表\s*$/ }),
+      isPublishRequest: (req: Request) => req.method() === 'POST' && VIDEO_PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
+      urlPattern: VIDEO_PUBLISH_PATHS.map((path) => `*${path}*`),
       refusal: page.locator(S.refusal),
       judge: (body) => {
         const error = field(body, 'error');
         if (error) return { ok: false, message: typeof error === 'string' ? error : JSON.stringify(error) };
-        const id = field(body, 'data', '_id');
-        if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw outcomeUnknown('大鱼号 accepted the video but its answer named no _id', page);
-        return { ok: true, value: { postId: id, url: at(ctx, DAYU_VIDEO_URLS.post(p.wmid, id)) } };
+        return { ok: true, value: { id: idOf(field(body, 'data', '_id')), originId: idOf(field(body, 'data', 'wm_aid')) ?? idOf(field(body, 'data', 'origin_id')) } };
       },
     },
-    { ...ctx, beforePublish: async () => {} },
+    ctx,
   );
+  prepared.delete(page);
+  if (named.id && named.originId) return { postId: named.id, url: at(ctx, DAYU_VIDEO_URLS.post(p.config.wmid, named.originId)) };
+  // The answer leaves the video or its public id unnamed: the content list names both.
+  const rows = await publishedItems(page, p.config, 'content list', ctx);
+  const title = job.payload.title.trim();
+  const row = named.id ? rows.find((r) => r.id === named.id) : rows.find((r) => r.title === title && inJobWindow(r.publishedAt, job));
+  if (!row?.originId) throw new AdapterError('readback_failed', 'read_back', '大鱼号 accepted the video but its answer and the content list do not yet name it and its address; verify before any retry');
+  return { postId: row.id, url: at(ctx, DAYU_VIDEO_URLS.post(p.config.wmid, row.originId)) };
 }
 
 export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
@@ -231,7 +226,7 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const config = await openDashboard(page, 'check_login', ctx);
   assertAccount(loginOf(config), job, 'check_login');
   const title = job.payload.title.trim();
-  const hits = (await publishedItems(page, config, 'content list', ctx)).filter((row) => row.title === title && inJobWindow(row.publishedAt, job));
+  const hits = (await publishedItems(page, config, 'content list', ctx)).filter((row) => row.originId && row.title === title && inJobWindow(row.publishedAt, job));
   if (hits.length === 0) return { found: false };
-  return { found: true, postId: hits[0]!.id, url: at(ctx, DAYU_VIDEO_URLS.post(config.wmid, hits[0]!.id)), candidates: hits.length };
+  return { found: true, postId: hits[0]!.id, url: at(ctx, DAYU_VIDEO_URLS.post(config.wmid, hits[0]!.originId!)), candidates: hits.length };
 }
