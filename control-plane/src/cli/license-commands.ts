@@ -4,6 +4,7 @@ import { csvRow } from '../admin/csv.js';
 import {
   type Command,
   type Context,
+  ID_RANGE,
   int,
   need,
   oneOf,
@@ -123,9 +124,17 @@ export const licenseCommands: Command[] = [
   },
   {
     name: 'codes generate',
-    usage: '--project KEY --mode TIME|COUNT --quantity N (--expires-at ISO | --count N) [--out FILE.csv]',
-    summary: 'Generate up to 100,000 codes and write them as CSV (to --out, or stdout)',
-    options: { ...PROJECT, mode: { type: 'string' }, quantity: { type: 'string' }, 'expires-at': { type: 'string' }, count: { type: 'string' }, out: { type: 'string', short: 'o' } },
+    usage: '--project KEY --mode TIME|COUNT --quantity N (--expires-at ISO | --count N) [--user ID] [--out FILE.csv]',
+    summary: 'Generate up to 100,000 codes and write them as CSV (to --out, or stdout); with --user, each enrolled device becomes that user\'s desktop executor',
+    options: {
+      ...PROJECT,
+      mode: { type: 'string' },
+      quantity: { type: 'string' },
+      'expires-at': { type: 'string' },
+      count: { type: 'string' },
+      user: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+    },
     async run(ctx) {
       const mode = need(oneOf(ctx.opts, 'mode', ['TIME', 'COUNT'] as const), '--mode TIME or --mode COUNT is required');
       const quantity = need(int(ctx.opts, 'quantity', { min: 1, max: 100_000 }), '--quantity is required (1 to 100,000)');
@@ -136,11 +145,14 @@ export const licenseCommands: Command[] = [
           quantity,
           ...(mode === 'TIME' ? { expiresAt: required(ctx.opts, 'expires-at', 'TIME codes end then') } : {}),
           ...(mode === 'COUNT' ? { remainingCount: need(int(ctx.opts, 'count', { min: 1, max: 1_000_000_000 }), '--count is required for COUNT codes') } : {}),
+          ...(ctx.opts.user !== undefined ? { userId: int(ctx.opts, 'user', ID_RANGE) } : {}),
         },
       });
       const codes = body.codes as Array<Record<string, string | number | null>>;
-      let csv = csvRow(['code', 'projectKey', 'licenseMode', 'remainingCount', 'expiresAt']);
-      for (const c of codes) csv += csvRow([c.code, c.projectKey, c.licenseMode, c.remainingCount, c.expiresAt]);
+      // Codes serving a user say which; pure licenses keep the five columns.
+      const forUser = ctx.opts.user !== undefined;
+      let csv = csvRow(['code', 'projectKey', 'licenseMode', 'remainingCount', 'expiresAt', ...(forUser ? ['userId'] : [])]);
+      for (const c of codes) csv += csvRow([c.code, c.projectKey, c.licenseMode, c.remainingCount, c.expiresAt, ...(forUser ? [c.userId] : [])]);
       const out = str(ctx.opts, 'out');
       if (!out) return ctx.io.out(csv);
       await writeAtomically(out, csv);
@@ -159,8 +171,18 @@ export const licenseCommands: Command[] = [
       if (ctx.json) return printJson(ctx, body);
       ctx.io.out(
         table(
-          ['code', 'project', 'mode', 'state', 'remaining', 'expires', 'device'],
-          body.items.map((c: any) => [c.code, c.projectKey, c.licenseMode, c.state, c.remainingCount, when(c.expiresAt), c.device ? `${c.device.deviceId} ${c.device.machineId}` : null]),
+          ['code', 'project', 'mode', 'state', 'remaining', 'expires', 'device', 'user', 'node'],
+          body.items.map((c: any) => [
+            c.code,
+            c.projectKey,
+            c.licenseMode,
+            c.state,
+            c.remainingCount,
+            when(c.expiresAt),
+            c.device ? `${c.device.deviceId} ${c.device.machineId}` : null,
+            c.userId,
+            c.nodeId,
+          ]),
         ),
       );
       pageFooter(ctx, body as any);
@@ -200,7 +222,7 @@ export const licenseCommands: Command[] = [
   {
     name: 'devices revoke',
     usage: '<deviceId>',
-    summary: 'Revoke a device and all its active sessions',
+    summary: 'Revoke a device, all its active sessions and the desktop execution node it is',
     args: 1,
     async run(ctx) {
       if (!/^\d+$/.test(ctx.args[0]!)) throw usageError(`deviceId must be a number, not "${ctx.args[0]}"`);
@@ -209,7 +231,7 @@ export const licenseCommands: Command[] = [
       ctx.io.out(
         body.alreadyRevoked
           ? `Device ${body.deviceId} was already revoked\n`
-          : `Revoked device ${body.deviceId} and ${body.sessionsRevoked} active session${body.sessionsRevoked === 1 ? '' : 's'}\n`,
+          : `Revoked device ${body.deviceId} and ${body.sessionsRevoked} active session${body.sessionsRevoked === 1 ? '' : 's'}${body.nodeId ? `, and its node ${body.nodeId}` : ''}\n`,
       );
     },
   },
