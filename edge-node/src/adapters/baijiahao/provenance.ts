@@ -64,14 +64,21 @@ export const BAIJIAHAO_PROVENANCE = defineProvenance({
       sources: ['M', 'OB', 'IW', 'BJ'],
       note: 'both forms are read for every call the adapter makes itself',
     },
-    { step: 'apply_settings', types: ['article'], fact: 'the save form carries the activity_list entry aigc_bjh_status with is_checked', state: 'sourced', sources: ['M'], note: 'M sends it unchecked' },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: 'the save and publish forms carry the activity_list entry aigc_bjh_status with is_checked',
+      state: 'second-sourced',
+      sources: ['M', 'OB', 'BJ', 'B4'],
+      note: 'all four send it unchecked (B4 in the video publish)',
+    },
     {
       step: 'apply_settings',
       types: ['article'],
       fact: 'is_checked 1 on aigc_bjh_status is the editor’s AI-content declaration',
       state: 'unverified',
       sources: [],
-      note: 'read from the entry’s name; no source checks it; sent as 1 only when the job carries the AI label',
+      note: 'read from the entry’s name (every source sends 0); a public client’s settings reference lists an AI创作声明 for 百家号 without naming its field; sent as 1 only when the job carries the AI label',
     },
     {
       step: 'publish',
