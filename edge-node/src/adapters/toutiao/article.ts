@@ -147,9 +147,13 @@ function publishForm(form: Record<string, string>, draftId: string, kind: 'save1
   return { ...form, pgc_id: draftId, save: kind === 'save1' ? '1' : '0' };
 }
 
-/** The content list's view of the article, given a moment to leave the draft state after a publish. */
+/**
+ * The content list's view of the article, given the whole publish allowance to
+ * leave the draft state: the other publishing form is sent only to an article
+ * the list has shown as a draft all that time, never to one merely slow to list.
+ */
 async function settledState(page: Page, id: string, ctx: Ctx): Promise<'draft' | 'listed' | 'absent'> {
-  const deadline = Date.now() + timeouts(ctx).selectorMs;
+  const deadline = Date.now() + timeouts(ctx).publishMs;
   for (;;) {
     ctx.signal.throwIfAborted();
     const state = await listedState(page, id, ctx);

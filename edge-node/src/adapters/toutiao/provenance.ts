@@ -156,7 +156,7 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       fact: 'after the publishing call the content list shows the article’s row (by its pgc_id) as a draft or not',
       state: 'tolerant',
       sources: ['T', 'I3'],
-      note: 'a row is a draft by status 1 or is_draft; the list is given a moment to leave the draft state; a row not in the list (or an unreadable list) leaves the answer to decide, as before',
+      note: 'a row is a draft by status 1 or is_draft; the list is given the whole publish allowance to leave the draft state before the other form is sent; a row not in the list (or an unreadable list) leaves the answer to decide, as before',
     },
     {
       step: 'publish',
