@@ -96,6 +96,18 @@ describe('happy path', () => {
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
     expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'images', percent: 100 } });
   }, FLOW_TIMEOUT_MS);
+
+  it('a picture upload answering its address only in the size map (data.url["0"].imageUrl) is read as one answering data.url.url', async () => {
+    fx.sim.configure(P, { forms: { 'upload-answer': 'sizes' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p><div powered-by="ex-editor"></div>');
+    expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
+  }, FLOW_TIMEOUT_MS);
 });
 
 describe('publish answers', () => {

@@ -1,6 +1,6 @@
 /**
  * Replica of 企鹅号 (om.qq.com) as the public sources record it (provenance
- * in edge-node/src/adapters/qiehao.ts): the login page, the article editor
+ * in edge-node/src/adapters/qiehao/provenance.ts): the login page, the article editor
  * (title span, ProseMirror body; it sets the `csrfToken` cookie), and the
  * calls it makes — account info, the picture host image.om.qq.com, omSave
  * (the draft, needpub 1), omPublish (the draft published), the article
@@ -15,6 +15,8 @@
  * `forms` (each recorded answer form): `publish-answer` — `articleId`
  * (default, data.articleId), `article_id`, `id`, `response.data` (the id
  * under response.data, data empty) or `none` (accepted, no id);
+ * `upload-answer` — the picture's address at data.url.url (default) or only
+ * in the size map straight under data.url (`sizes`);
  * `article-list` — `list` (default, data.list[] {articleId, title, status,
  * pubTime}) or `articles` (data.articles[] {title, url, alt_time}, only
  * published articles carry a url).
@@ -111,7 +113,9 @@ async function upload(req: IncomingMessage, res: ServerResponse, _route: Route, 
   const m = state.storeMedia(P, u.uid, 'image', Buffer.from(await file.arrayBuffer()), file.type);
   const url = `https://inews.gtimg.com/om_bt/${m.id}/0`;
   pictures(state).set(url, { account: u.uid, mediaId: m.id });
-  json(res, 200, { code: 0, message: 'success', data: { url: { url, size: { '641': { imageUrl: `${url.slice(0, -2)}/641` } } } } });
+  // `forms` `upload-answer` `sizes`: the address only in the size map straight under data.url (another recorded form).
+  const sizes = { '0': { imageUrl: url }, '641': { imageUrl: `${url.slice(0, -2)}/641` } };
+  json(res, 200, { code: 0, message: 'success', data: { url: o.forms['upload-answer'] === 'sizes' ? sizes : { url, size: { '641': sizes['641'] } } } });
 }
 
 /** What 企鹅号 checks of an article at publish; null when it passes. */

@@ -118,9 +118,28 @@ async function uploadPicture(page: Page, headers: Record<string, string>, image:
     what,
     ctx,
   );
-  const url = field(body, 'data', 'url', 'url');
-  if (codeOf(body) !== '0' || typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `企鹅号 refused ${what}: ${codeOf(body) !== '0' ? msgOf(body) : 'no data.url.url in the answer'}`);
+  const url = pictureUrl(field(body, 'data', 'url'));
+  if (codeOf(body) !== '0' || !url) throw new AdapterError(code, 'upload', `企鹅号 refused ${what}: ${codeOf(body) !== '0' ? msgOf(body) : 'no picture address in data.url'}`);
   return url;
+}
+
+/** The size map's keys to read: the original first, then the sizes the editor shows. */
+const PICTURE_SIZES = ['0', '640', '641', '1000'] as const;
+
+/**
+ * The uploaded picture's address: data.url.url, or (the other recorded form)
+ * the size map's imageUrl, under data.url.size or straight under data.url.
+ */
+export function pictureUrl(node: unknown): string | undefined {
+  const direct = field(node, 'url');
+  if (typeof direct === 'string' && direct) return direct;
+  for (const map of [field(node, 'size'), node]) {
+    for (const size of PICTURE_SIZES) {
+      const u = field(map, size, 'imageUrl');
+      if (typeof u === 'string' && u) return u;
+    }
+  }
+  return undefined;
 }
 
 function saveBody(a: { title: string; content: string; cover: string; original: boolean; summary: string; mediaId: string }): Record<string, unknown> {

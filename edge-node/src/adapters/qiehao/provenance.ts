@@ -17,6 +17,7 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     { id: 'P96', ref: 'the 96Push client’s platform settings reference, omtencent 保存/发布规则 (code index file 51937337369; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'SP', ref: 'a public scrapy spider of 企鹅号, spiders/tencent.py (code index file 28674950407; no repository named)', snapshot: '2026-11-29' },
     { id: 'TA', ref: 'public 腾讯号授权 scripts (code index files 53169417320, 55587264754; no repository named)', snapshot: '2026-11-29' },
+    { id: 'QA', ref: 'a Playwright 企鹅号 adapter of a multi-platform publishing CLI, its cover upload (code index file 52320100737; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'MU', ref: 'a multi-platform uploader’s 企鹅号 API adapter, its publish (code index file 56210891668; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'DQ', ref: 'a public automation skill for 企鹅号, "doudou-qiehao" SKILL.md (search index; no repository named)', snapshot: '2026-11-29' },
   ],
@@ -27,7 +28,7 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       fact: 'GET https://om.qq.com/user/auth/info → data.userId, data.nickName; without a session no data.userId',
       state: 'sourced',
       sources: ['M'],
-      note: 'IQ tells a session by its userid cookie and the editor page instead, which does not contradict it; no second record of this call was found',
+      note: 'IQ and QA tell a session by its userid cookie instead (IQ also reads the editor page), which does not contradict the call; no second record of the call itself was found',
     },
     { step: 'check_login', fact: 'the session cookie omaccesstoken (userid and omtoken beside it)', state: 'sourced', sources: ['IQ'], note: 'not what the check decides on: auth/info does' },
 
@@ -52,9 +53,10 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     {
       step: 'upload',
       types: ['article'],
-      fact: 'POST https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile, multipart appid, isUpOrg=1, endpoint=1, isRetImgAttr=1, opCode=151, file → code 0 (or "0"), data.url.url',
-      state: 'sourced',
-      sources: ['IQ'],
+      fact: 'POST https://image.om.qq.com/cpom_pimage/ArchacaleUploadViaFile, multipart appid, isUpOrg=1, endpoint=1, isRetImgAttr=1, opCode=151, file → code 0 (or "0"), the address at data.url.url (IQ) or in a size map of imageUrl (data.url.size in IQ, straight under data.url in QA)',
+      state: 'tolerant',
+      sources: ['IQ', 'QA'],
+      note: 'QA waits for the editor’s own request to this address when it uploads a cover; data.url.url is read first, then the size map’s original, 640, 641 or 1000',
     },
     {
       step: 'fill',
