@@ -33,6 +33,7 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     { id: 'B1', ref: 'a ByteDance client taking the secsdk token from X-Ware-Csrf-Token (HEAD with x-secsdk-csrf-request 1, version 1.2.22), code index file 55878036747 (repository not named)', snapshot: '2026-11-29' },
     { id: 'B2', ref: 'a douyin client taking x-secsdk-csrf-token from X-Ware-Csrf-Token, code index file 44877750252 (repository not named)', snapshot: '2026-11-29' },
     { id: 'C1', ref: 'a C# 微头条 publisher’s settings (作品声明 options, 头条首发声明), code index file 40204819267 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'TV', ref: 'a multi-platform video upload flow table (toutiao: the upload page, its ready mark 上传成功, the 发布 button), code index file 67394657711 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I8', ref: 'a draft upload script (v5) that saves through the gateway and then looks for the article in the draft box, code index file 61767426526 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I9', ref: 'a draft upload script (v7) saving through the gateway into the draft box, code index file 61423011068 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I10', ref: 'a recorded draft-save request contract of 2026-07-17 (the fields of the page’s own autosave, entrance among them), code index file 67464895086 (repository not named)', snapshot: '2026-07-17' },
@@ -305,7 +306,14 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       sources: ['MV'],
     },
     { step: 'publish', types: ['video'], fact: 'publish: the button reading exactly 发布, disabled until the upload is done', state: 'sourced', sources: ['MV'] },
-    { step: 'upload', types: ['video'], fact: 'the upload’s end shown as 上传成功 / 上传失败', state: 'unverified', sources: [], note: 'public automation scripts wait for 上传成功, none of the sources here' },
+    {
+      step: 'upload',
+      types: ['video'],
+      fact: 'the upload’s end shown as 上传成功 / 上传失败',
+      state: 'sourced',
+      sources: ['TV'],
+      note: 'TV waits for 上传成功; no source records how a failed upload shows, and one shown otherwise ends the upload by its time limit',
+    },
     {
       step: 'upload',
       types: ['video'],
