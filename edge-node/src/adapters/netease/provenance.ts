@@ -201,7 +201,7 @@ export const NETEASE_PROVENANCE = defineProvenance({
       fact: 'the publish control: the button reading 发布',
       state: 'unverified',
       sources: [],
-      note: 'M does not publish; no other source records the video page',
+      note: 'M does not publish and no source records the video page’s control; NA clicks a button reading 发布 on the same app’s article page. The click is taken only as the button reading 发布, and only its publish call’s answer decides',
     },
     {
       step: 'publish',
