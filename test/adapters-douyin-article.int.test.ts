@@ -1,6 +1,7 @@
 /**
  * douyin articles in real Chromium against the douyin replica: the article
- * editor's 头图 and 封面 cards (file choosers, the 封面's crop dialog), the
+ * editor's 头图 and 封面 cards (file choosers, the 封面's crop dialog) or its
+ * one cover card (点击上传封面图, saved with 完成), the
  * title, the body pasted as HTML into the tiptap editor, and 发布. The cases
  * every adapter shares are in test/support/adapter-contract.ts.
  */
@@ -90,6 +91,26 @@ describe('happy path', () => {
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(fx.sim.publishes(P)[0]!.settings).toEqual({ type: 'article' });
     expect(infos).toContainEqual({ platform: P, ignored: ['aiLabel', 'creationDeclaration', 'tags'] });
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('the cover', () => {
+  it('an editor with one cover card (点击上传封面图) takes the cover through its editor’s 完成: one article, the cover as both pictures; a refused cover stops the job', async () => {
+    fx.sim.configure(P, { forms: { 'article-cover': 'one' }, rejectCover: '封面分辨率过低，请重新上传' });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'cover_rejected', 'upload');
+    expect(err.message).toContain('封面分辨率过低');
+    fx.sim.configure(P, { rejectCover: false });
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result.postId).toBe(posts[0]!.postId);
+    expect(posts[0]!.media.map((m) => m.kind)).toEqual(['image', 'cover']);
+    expect(posts[0]!.media[0]!.sha256).toBe(posts[0]!.media[1]!.sha256);
+    expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);
 });
 

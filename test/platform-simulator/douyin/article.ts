@@ -11,7 +11,9 @@
  * the app shows content/manage.
  *
  * `omit` names: `title-input`, `cover-card` (the 封面 card is not offered),
- * `paste-handler` (the editor takes no paste: it stays empty).
+ * `paste-handler` (the editor takes no paste: it stays empty). `forms`:
+ * `article-cover` (`cards`, the default, or `one`: the one cover card
+ * 点击上传封面图 whose editor saves with 完成, as postsail records it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, type Route } from '../http.js';
@@ -27,12 +29,14 @@ export function articlePage(req: IncomingMessage, res: ServerResponse, route: Ro
   const user = creatorUser(req, res, route, state);
   if (!user) return;
   const omit = state.opts(P).omit;
+  // forms['article-cover']: 'cards' (default: the 头图 and 封面 cards) or 'one' (one cover card, 点击上传封面图, whose editor closes with 完成).
+  const oneCover = state.opts(P).forms['article-cover'] === 'one';
   const card = (label: string) => `<div class="card-kR2"><div class="card-label">${label}</div><div class="addIcon-Fx8w1">+</div></div>`;
   const body = `<div id="root"><div class="container-main"><div class="article-form">
-  ${card('文章头图')}
+  ${oneCover ? '<div class="mycard-Q3x9"><div class="coverTip-Lm2">点击上传封面图</div></div>' : card('文章头图')}
   ${omit.includes('title-input') ? '' : '<input class="semi-input semi-input-default" placeholder="请输入文章标题" maxlength="30">'}
   <div class="editor-DoqDrA"><div class="tiptap ProseMirror" contenteditable="true"><p><br></p></div></div>
-  ${omit.includes('cover-card') ? '' : card('封面设置')}
+  ${oneCover || omit.includes('cover-card') ? '' : card('封面设置')}
   <div class="button-row"><button class="semi-button">预览</button><button class="semi-button semi-button-primary publish-btn">发布</button></div>
 </div></div></div>`;
   const script = `
@@ -57,7 +61,16 @@ function choose(onFile) {
 }
 const show = (cardEl, file) => { const img = document.createElement('img'); img.src = URL.createObjectURL(file); cardEl.querySelector('img')?.remove(); cardEl.appendChild(img); };
 const [headCard, coverCard] = document.querySelectorAll('.card-kR2');
-headCard.querySelector('[class*=addIcon]').addEventListener('click', () => choose(async (file) => {
+const oneCard = document.querySelector('[class^="mycard-"]');
+if (oneCard) oneCard.querySelector('.coverTip-Lm2').addEventListener('click', () => choose(async (file) => {
+  let uri;
+  try { uri = await upload(file); } catch (e) { return toast('封面上传失败：' + e.message); }
+  const m = document.createElement('div'); m.className = 'semi-portal';
+  m.innerHTML = '<div class="semi-modal"><div class="semi-modal-content"><div class="rightPanel-fOyImv"><span>当前分辨率：1080*1440</span></div><button class="semi-button semi-button-primary">完成</button></div></div>';
+  document.body.appendChild(m);
+  m.querySelector('button').addEventListener('click', () => { picked.head = uri; picked.cover = uri; oneCard.style.backgroundImage = 'url(' + URL.createObjectURL(file) + ')'; m.remove(); });
+}));
+if (headCard) headCard.querySelector('[class*=addIcon]').addEventListener('click', () => choose(async (file) => {
   try { picked.head = await upload(file); show(headCard, file); } catch (e) { toast(e.message); }
 }));
 if (coverCard) coverCard.querySelector('[class*=addIcon]').addEventListener('click', () => choose(async (file) => {

@@ -2,8 +2,9 @@
  * douyin articles (抖音文章) through the creator centre's article editor, a
  * page without a recorded JSON API, driven as a person does: the 头图 and the
  * 封面 through their upload cards' file choosers (the 封面 confirmed in its
- * crop dialog), the title, the body pasted as HTML into the editor, then 发布.
- * The article's one coverImage fills both cards. Provenance: douyin/provenance.ts.
+ * crop dialog) — or, in the other recorded form, the one cover card
+ * (点击上传封面图) and its editor's 完成 — the title, the body pasted as HTML
+ * into the editor, then 发布. The article's one coverImage fills every card. Provenance: douyin/provenance.ts.
  */
 import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile } from '../contract.js';
@@ -25,6 +26,8 @@ const S = {
   editor: '.ProseMirror[contenteditable="true"]',
   cropDialog: '.semi-modal-body',
   toast: '.semi-toast-content',
+  /** The one-cover form: a card whose text opens the file chooser, then a cover editor closed by 完成. */
+  coverEntry: ':text-is("点击上传封面图")',
 } as const;
 
 /** Everything the job asks for, checked before the browser moves. */
@@ -60,18 +63,56 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
   const title = await need(page, S.title, 'open_editor', 'title input', ctx);
 
-  ctx.progress('upload', { phase: 'head', percent: 0 });
-  await uploadCard(page, page.locator(S.addIcon).nth(0), cover, '头图', ctx);
-  ctx.progress('upload', { phase: 'head', percent: 100 });
+  // Two recorded forms: the 头图 and 封面 cards, or one cover card (点击上传封面图) whose editor closes with 完成.
+  await need(page, `${S.addIcon}, ${S.coverEntry}`, 'upload', 'cover upload (头图 card or 点击上传封面图)', ctx);
+  const oneCover = (await page.locator(S.addIcon).count()) === 0;
+  ctx.progress('upload', { phase: oneCover ? 'cover' : 'head', percent: 0 });
+  if (oneCover) await uploadOneCover(page, cover, ctx);
+  else await uploadCard(page, page.locator(S.addIcon).nth(0), cover, '头图', ctx);
+  ctx.progress('upload', { phase: oneCover ? 'cover' : 'head', percent: 100 });
 
   ctx.progress('fill');
   await fillChecked(title, p.title, 'fill', 'title input');
   await pasteHtml(await need(page, S.editor, 'fill', 'article editor', ctx), p.html, 'fill', 'the article editor', ctx);
   await picturesSettled(page, ctx);
 
+  if (oneCover) return;
   ctx.progress('upload', { phase: 'cover', percent: 0 });
   await uploadCard(page, page.locator(S.addIcon).nth(1), cover, '封面', ctx);
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
+}
+
+/**
+ * The one-cover form: 点击上传封面图 opens a file chooser, the picture opens
+ * the cover editor, and 完成 (clicked once, when enabled) saves it; a refusal
+ * shows as a toast. A refused or unsaved cover stops the job.
+ */
+async function uploadOneCover(page: Page, file: OpenedFile, ctx: AdapterContext): Promise<void> {
+  const t = timeouts(ctx);
+  const chooser = page.waitForEvent('filechooser', { timeout: t.selectorMs });
+  chooser.catch(() => {}); // awaited below; a click that fails first must not leave it unhandled
+  await page.locator(S.coverEntry).first().click({ timeout: t.selectorMs });
+  try {
+    await (await chooser).setFiles(file.path);
+  } catch {
+    throw new AdapterError('editor_changed', 'upload', 'the cover card (点击上传封面图) opened no file chooser', { url: page.url() });
+  }
+  const done = page.getByRole('button', { name: '完成', exact: true }).filter({ visible: true });
+  const toast = page.locator(S.toast).filter({ visible: true });
+  const refusal = async () => `douyin refused the cover: ${(await toast.first().innerText()).trim()}`;
+  const shown = await poll(
+    async () => ((await toast.count()) > 0 ? 'refused' : (await done.count()) > 0 && (await done.first().isEnabled()) ? 'editor' : null),
+    (v) => v !== null,
+    { intervalMs: 150, timeoutMs: t.uploadMs, signal: ctx.signal, onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover editor (完成) never showed') },
+  );
+  if (shown === 'refused') throw new AdapterError('cover_rejected', 'upload', await refusal());
+  await done.first().click({ timeout: t.selectorMs });
+  const closed = await poll(
+    async () => ((await toast.count()) > 0 ? 'refused' : (await done.count()) === 0 ? 'saved' : null),
+    (v) => v !== null,
+    { intervalMs: 150, timeoutMs: t.uploadMs, signal: ctx.signal, onTimeout: () => new AdapterError('cover_rejected', 'upload', 'the cover editor did not close after 完成') },
+  );
+  if (closed === 'refused') throw new AdapterError('cover_rejected', 'upload', await refusal());
 }
 
 /**

@@ -245,9 +245,18 @@ export const DOUYIN_PROVENANCE = defineProvenance({
     {
       step: 'upload',
       types: ['article'],
-      fact: '头图 and 封面: two upload cards, [class*="addIcon"] in that order; their file input is never in the document (a file chooser opens)',
+      fact: 'the cover upload: the 头图 and 封面 cards ([class*="addIcon"] in that order), or one cover card (点击上传封面图); their file input is never in the document (a file chooser opens)',
+      state: 'tolerant',
+      sources: ['H', 'PS'],
+      note: 'H (2026-06) records the two cards; PS (live, 2026-10) one cover card. Whichever the page shows is used, the article’s one coverImage filling every card',
+    },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'the one cover card’s editor: it shows the picture’s resolution (当前分辨率), saves with 完成, and shows a refusal as a toast (封面上传失败)',
       state: 'sourced',
-      sources: ['H'],
+      sources: ['PS'],
+      note: 'PS waits for the editor’s two drawn layers before 完成; here 完成 is clicked once it is enabled, and the job stops if the editor does not close',
     },
     {
       step: 'upload',
