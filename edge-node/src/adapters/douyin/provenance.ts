@@ -304,8 +304,8 @@ export const DOUYIN_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'a 自主声明, topics or a summary on the article editor',
       state: 'not-driven',
-      sources: [],
-      note: 'no public source records them: not applied (logged as ignored)',
+      sources: ['PS'],
+      note: 'PS records topics (点击添加话题, a topic window, at most 5) and a summary input (at most 30 characters) but no 自主声明; none is applied here (logged as ignored)',
     },
   ],
 });
