@@ -1386,8 +1386,8 @@ export interface operations {
                             display_name: string;
                             /** @description Paired, logged in (CMS sites: paired) and, with contentType, able to publish that type: the catalog routes it to the account's executor and the account's node reports an adapter for that platform and type (CMS sites: articles, always). For executor web (content platforms), also: the web node holding the account is online and serves you. Without contentType, able to publish at least one type. */
                             publishable: boolean;
-                            /** @description Empty when publishable. platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type; node_adapters_unreported: the node predates that report, update and restart it; web_node_unavailable (executor web): the web node holding the account is offline or draining, and the service moves the account to another one. */
-                            unpublishable_reasons: ("unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable")[];
+                            /** @description Empty when publishable. platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type; node_adapters_unreported: the node predates that report, update and restart it; web_node_unavailable (executor web): the web node holding the account is offline or draining, and the service moves the account to another one. Desktop executors activated with a license code: license_exhausted (a COUNT code with no uses left), license_expired (a TIME code past its end, or the application away longer than its license session may be renewed), license_revoked (its device or code revoked or disabled, or its application version banned). */
+                            unpublishable_reasons: ("unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable" | "license_exhausted" | "license_expired" | "license_revoked")[];
                             /** @description With contentType: the failed site check behind `site_check_failed` (the node checked the live site and it changed), else null */
                             site_check: {
                                 /** @description When the node ran the check (ISO 8601) */
@@ -2246,6 +2246,8 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             node_id: string | null;
                             publishable: boolean;
+                            /** @description Empty when publishable; else why not, with the reasons GET /accounts gives (the problem account_not_publishable says the same in words) */
+                            unpublishable_reasons: ("unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable" | "license_exhausted" | "license_expired" | "license_revoked")[];
                             executor_online: boolean;
                             /** @enum {string} */
                             quota_bucket: "web" | "desktop" | "edge" | "cms";

@@ -46,10 +46,16 @@ interface GeneratedCode {
   licenseMode: Mode;
   remainingCount: number | null;
   expiresAt: string | null;
+  userId: number | null;
 }
 
+/** Codes serving a user say which (a userId column); pure licenses keep the five columns. */
 function codesCsv(codes: GeneratedCode[]): string {
-  const lines = ['code,projectKey,licenseMode,remainingCount,expiresAt', ...codes.map((c) => [c.code, c.projectKey, c.licenseMode, c.remainingCount ?? '', c.expiresAt ?? ''].join(','))];
+  const forUser = codes.some((c) => c.userId !== null);
+  const lines = [
+    `code,projectKey,licenseMode,remainingCount,expiresAt${forUser ? ',userId' : ''}`,
+    ...codes.map((c) => [c.code, c.projectKey, c.licenseMode, c.remainingCount ?? '', c.expiresAt ?? '', ...(forUser ? [c.userId ?? ''] : [])].join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -60,6 +66,7 @@ function Generate() {
   const [quantity, setQuantity] = useState<number | string>(10);
   const [uses, setUses] = useState<number | string>(100);
   const [until, setUntil] = useState('');
+  const [userId, setUserId] = useState<number | string>('');
   const [done, setDone] = useState(0);
   const [made, setMade] = useState<GeneratedCode[] | null>(null);
   const stop = useRef(false);
@@ -71,7 +78,10 @@ function Generate() {
       stop.current = false;
       setDone(0);
       setMade(null);
-      const fields = mode === 'COUNT' ? { remainingCount: Number(uses) } : { expiresAt: until ? new Date(`${until}T23:59:59.999Z`).toISOString() : '' };
+      const fields = {
+        ...(mode === 'COUNT' ? { remainingCount: Number(uses) } : { expiresAt: until ? new Date(`${until}T23:59:59.999Z`).toISOString() : '' }),
+        ...(userId === '' ? {} : { userId: Number(userId) }),
+      };
       try {
         while (codes.length < total && !stop.current) {
           const n = Math.min(GENERATE_CHUNK, total - codes.length);
@@ -120,6 +130,15 @@ function Generate() {
           ) : (
             <TextInput label="Valid until (end of the day, UTC)" type="date" required value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
           )}
+          <NumberInput
+            label="Desktop executor for user (id, optional)"
+            description="The device that enrolls with a code becomes this integrator user's desktop executor; leave empty for a pure license"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={userId}
+            onChange={setUserId}
+          />
           <ErrorAlert error={run.error} />
           <Group>
             <Button type="submit" loading={run.isPending} disabled={!projectKey}>
@@ -202,6 +221,7 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
                 <Table.Th>Uses left</Table.Th>
                 <Table.Th>Expires</Table.Th>
                 <Table.Th>Device</Table.Th>
+                <Table.Th>User</Table.Th>
                 <Table.Th>Created</Table.Th>
                 {canWrite && (
                   <Table.Th>
@@ -224,6 +244,7 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
                   <Table.Td>{c.remainingCount ?? '—'}</Table.Td>
                   <Table.Td>{when(c.expiresAt)}</Table.Td>
                   <Table.Td>{c.device ? `#${c.device.deviceId} ${c.device.machineId}` : '—'}</Table.Td>
+                  <Table.Td>{c.userId === null ? '—' : `#${c.userId}${c.nodeId ? ` (${c.nodeId})` : ''}`}</Table.Td>
                   <Table.Td>{when(c.createdAt)}</Table.Td>
                   {canWrite && (
                     <Table.Td>

@@ -46,7 +46,6 @@ export const CODE_EXPORT_COLUMNS = [
   'deviceId',
   'machineId',
   'createdAt',
-  'userId',
 ] as const;
 
 /** Codes per export batch: about 1.5 MB of CSV, enough to amortize a query. */
@@ -149,7 +148,6 @@ export class CodesService {
                 c.deviceId,
                 c.machineId,
                 c.createdAt.toISOString(),
-                c.userId,
               ]),
             )
             .join('');

@@ -168,7 +168,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a device and all its active sessions; records a device-revocation security event */
+        /** Revoke a device and all its active sessions, and the desktop execution node it is (its connection is closed); records a device-revocation security event */
         post: operations["revokeDevice"];
         delete?: never;
         options?: never;
@@ -1425,6 +1425,8 @@ export interface operations {
                     expiresAt?: string;
                     /** @description COUNT codes: uses granted */
                     remainingCount?: number;
+                    /** @description An integrator user: the device that enrolls with the code becomes a desktop execution node serving that user (its device key is the node key). Absent: a pure license. Unknown user: 404 USER_NOT_FOUND */
+                    userId?: number;
                 };
             };
         };
@@ -1446,6 +1448,8 @@ export interface operations {
                             licenseMode: "TIME" | "COUNT";
                             remainingCount: number | null;
                             expiresAt: string | null;
+                            /** @description The integrator user the enrolled device serves as a desktop executor; null: a pure license */
+                            userId: number | null;
                         }[];
                     };
                 };
@@ -1525,6 +1529,10 @@ export interface operations {
                                 appVersion: string;
                                 revoked: boolean;
                             } | null;
+                            /** @description The integrator user the enrolled device serves as a desktop executor; null: a pure license */
+                            userId: number | null;
+                            /** @description The desktop execution node the bound device is (codes with a userId, once enrolled) */
+                            nodeId: string | null;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                         }[];
@@ -1654,6 +1662,10 @@ export interface operations {
                                 appVersion: string;
                                 revoked: boolean;
                             } | null;
+                            /** @description The integrator user the enrolled device serves as a desktop executor; null: a pure license */
+                            userId: number | null;
+                            /** @description The desktop execution node the bound device is (codes with a userId, once enrolled) */
+                            nodeId: string | null;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                         };
@@ -1732,6 +1744,8 @@ export interface operations {
                             createdAt: string;
                             lastSeenAt: string | null;
                             revokedAt: string | null;
+                            /** @description The desktop execution node this device is (enrolled with a code tied to a user), else null */
+                            nodeId: string | null;
                         }[];
                         total: number;
                         page: number;
@@ -1800,6 +1814,8 @@ export interface operations {
                             createdAt: string;
                             lastSeenAt: string | null;
                             revokedAt: string | null;
+                            /** @description The desktop execution node this device is (enrolled with a code tied to a user), else null */
+                            nodeId: string | null;
                         };
                     };
                 };
@@ -1838,7 +1854,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Revoke a device and all its active sessions; records a device-revocation security event */
+            /** @description Revoke a device and all its active sessions, and the desktop execution node it is (its connection is closed); records a device-revocation security event */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1853,6 +1869,8 @@ export interface operations {
                         revoked: true;
                         sessionsRevoked: number;
                         alreadyRevoked: boolean;
+                        /** @description The desktop execution node revoked with the device, else null */
+                        nodeId: string | null;
                     };
                 };
             };

@@ -2549,7 +2549,7 @@ export interface operations {
                             /** @description Why not, when not publishable */
                             reasons: {
                                 /** @enum {string} */
-                                code: "unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable";
+                                code: "unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable" | "license_exhausted" | "license_expired" | "license_revoked";
                                 message: string;
                             }[];
                             contentTypes: ("article" | "dynamic" | "video")[];
