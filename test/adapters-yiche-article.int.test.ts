@@ -254,3 +254,17 @@ describe('errors', () => {
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('a confirmation after 提交', () => {
+  it('is clicked once when the page asks before sending; the article is published once', async () => {
+    fx.sim.configure(P, { forms: { confirm: 'dialog' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)).toHaveLength(1);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+});

@@ -16,7 +16,10 @@
  * the replica's own: no source records them.
  *
  * `omit` names: `title-input`, `vertical-cover`, `statement-box`,
- * `paste-handler` (the editor takes no paste: it stays empty).
+ * `paste-handler` (the editor takes no paste: it stays empty). `forms`:
+ * `confirm` — `none` (default) or `dialog` (提交 first opens an Element
+ * message box whose 确定 sends the article, the confirmation a public script
+ * clicks when it shows).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
@@ -136,6 +139,14 @@ document.querySelector('[data-ctitle=fabu]').addEventListener('click', async () 
   const content = editor.html().replace(/<img([^>]*?)src="[^"]*"([^>]*?)data-img-key="([^"]*)"([^>]*)>/g, '<img$1src="$3"$2$4 class="imgborder">');
   const param = { title: title.value, content, cover: [covers.horizontal], uprightPic: { url: covers.vertical }, coverRadio: value('coverRadio') === 0 ? 0 : 1,
     reprint: value('reprint') === 0 ? 1 : 0, aiSummary: value('aiSummary') === 0 ? 1 : 0, complianceType: value('complianceType') };
+  if (${JSON.stringify(state.opts(P).forms.confirm === 'dialog')} && !window.confirmed) {
+    const box = document.createElement('div'); box.className = 'el-message-box__wrapper';
+    box.innerHTML = '<div class="el-message-box"><div class="el-message-box__content">确认提交该文章吗？</div><div class="el-message-box__btns"><button type="button" class="el-button cancel"><span>取消</span></button><button type="button" class="el-button el-button--primary ok"><span>确定</span></button></div></div>';
+    document.body.appendChild(box);
+    box.querySelector('.cancel').addEventListener('click', () => box.remove());
+    box.querySelector('.ok').addEventListener('click', () => { box.remove(); window.confirmed = true; document.querySelector('[data-ctitle=fabu]').click(); });
+    return;
+  }
   try {
     const j = await (await fetch(live('https://mp.yiche.com/web_mp/api/v1/pub/savenews'), { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ param }) })).json();
     if (j.status === 1 && j.data && j.data.result === true) { message('success', '提交成功'); return setTimeout(() => { location.href = live('https://mp.yiche.com/detailManage'); }, 300); }

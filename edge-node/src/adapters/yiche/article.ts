@@ -41,6 +41,7 @@ const S = {
   loading: '.el-loading-mask',
   statement: '.content-statement-box',
   refusal: '.el-message--error',
+  confirm: '.el-message-box, .el-dialog, [role="dialog"]',
 } as const;
 const AI_DECLARATION = '含AI生成内容';
 
@@ -242,6 +243,11 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.articlePublishPath,
       urlPattern: `*${YICHE_URLS.articlePublishPath}*`,
       refusal: page.locator(S.refusal),
+      // A confirmation the page may show after 提交 (a public script clicks 确定 / 确认 / 确认发布 when one shows).
+      confirm: page
+        .locator(S.confirm)
+        .filter({ hasNotText: '封面编辑' })
+        .getByRole('button', { name: /^\s*(确定|确认|确认发布)\s*$/ }),
       judge: (body) => {
         const status = field(body, 'status');
         const result = field(body, 'data', 'result');

@@ -145,10 +145,18 @@ export const YICHE_PROVENANCE = defineProvenance({
     {
       step: 'publish',
       types: ['article'],
+      fact: 'a confirmation after 提交 (a dialog or message box whose button reads 确定, 确认 or 确认发布)',
+      state: 'tolerant',
+      sources: ['Y'],
+      note: 'Y clicks such a button when one shows after 提交; no source says when it shows; the adapter clicks it once when it shows before savenews left, never otherwise',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
       fact: 'the article page shows a refusal as an Element UI message (.el-message--error)',
       state: 'unverified',
       sources: [],
-      note: 'no source reads a refusal; the publish answer decides, the message only adds its text',
+      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'verify',
@@ -212,7 +220,7 @@ export const YICHE_PROVENANCE = defineProvenance({
       fact: 'the video page shows a refusal as an Ant Design message (.ant-message-error)',
       state: 'unverified',
       sources: [],
-      note: 'no source reads a refusal; the publish answer decides, the message only adds its text',
+      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'verify',
