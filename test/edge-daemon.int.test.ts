@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
 import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
-import { adapterReports } from '../edge-node/src/adapters/registry.js';
+import { adapterPlatforms, adapterReports, allAdapters } from '../edge-node/src/adapters/registry.js';
 import { untilReady } from './support/until-ready.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
@@ -274,9 +274,10 @@ describe('jobs', { timeout: 180_000 }, () => {
 });
 
 describe('the shipped daemon', { timeout: 90_000 }, () => {
-  it('runs the platform registry: a node started by plume-edge reports every adapter the build carries', async () => {
-    const state = join(work, 'registry-state');
-    const token = await h.app.inject({ method: 'POST', url: '/api/admin/nodes/enrollment-tokens', headers: h.adminHeaders, payload: { kind: 'edge', userIds: [userId], name: 'edge-registry' } });
+  /** Enrolls a node of that kind, runs `plume-edge run` until its report is recorded, and returns that report. */
+  async function registryReport(kind: 'edge' | 'desktop'): Promise<unknown> {
+    const state = join(work, `registry-state-${kind}`);
+    const token = await h.app.inject({ method: 'POST', url: '/api/admin/nodes/enrollment-tokens', headers: h.adminHeaders, payload: { kind, userIds: [userId], name: `${kind}-registry` } });
     const enrolled = await cli(['enroll', '--url', h.url, '--token', token.json().token], { PLUME_EDGE_STATE_DIR: state });
     expect(enrolled.code, enrolled.out).toBe(0);
     const registryNode = /enrolled as (node_\S+)/.exec(enrolled.out)![1]!;
@@ -287,11 +288,29 @@ describe('the shipped daemon', { timeout: 90_000 }, () => {
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const reported = async () =>
-      (await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${registryNode}`))[0]?.c.adapters;
-    await expect.poll(reported, { timeout: 20_000, interval: 100, message: output }).toBeDefined();
-    expect(await reported()).toEqual(adapterReports());
+      (await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${registryNode}`))[0]?.c;
+    await expect.poll(async () => (await reported())?.adapters, { timeout: 20_000, interval: 100, message: output }).toBeDefined();
+    const caps = await reported();
     expect(output).not.toContain('ADAPTERS SUPPLIED');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    return caps;
+  }
+
+  it('runs the platform registry: a node started by plume-edge reports every adapter the build carries for its kind', async () => {
+    const caps = (await registryReport('edge')) as { adapters: unknown; platforms: string[] };
+    expect(caps.adapters).toEqual(adapterReports(allAdapters(), 'edge'));
+    expect(caps.platforms).toEqual(adapterPlatforms('edge'));
+  });
+
+  it('an edge node never offers YouTube (desktop-only in the catalog); a desktop node does', async () => {
+    // The edge node's report is the edge view (the case above): no YouTube in it.
+    expect(adapterPlatforms('edge')).not.toContain('youtube');
+    expect(adapterReports(allAdapters(), 'edge').some((a) => a.platform === 'youtube')).toBe(false);
+    const desktop = (await registryReport('desktop')) as { adapters: Array<{ platform: string }>; platforms: string[] };
+    expect(desktop.platforms).toContain('youtube');
+    expect(desktop.adapters).toEqual(adapterReports(allAdapters(), 'desktop'));
+    expect(desktop.adapters.filter((a) => a.platform === 'youtube')).toEqual([expect.objectContaining({ platform: 'youtube', contentTypes: ['video'] })]);
   });
 });
+

@@ -36,9 +36,9 @@ export const YOUTUBE_PROVENANCE = defineProvenance({
     {
       step: 'check_login',
       fact: 'the channel’s name in #entity-name',
-      state: 'unverified',
+      state: 'tolerant',
       sources: [],
-      note: 'no source reads the channel name; it is only the display name: an empty one is accepted, the channel id decides',
+      note: 'no source reads the channel name; the login check does not rest on it: the channel id decides, and a page without it gives an empty display name',
     },
     {
       step: 'login',
@@ -146,10 +146,10 @@ export const YOUTUBE_PROVENANCE = defineProvenance({
     },
     {
       step: 'publish',
-      fact: 'a refusal after Publish shows in the dialog’s #error-message',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records a refusal after the click; the adapter treats a message appearing there as a refusal and anything else as unknown, never as success',
+      fact: 'a refusal after Publish shows in the dialog’s error area (#error-message, .error-area)',
+      state: 'tolerant',
+      sources: ['LI', 'OP', 'NN'],
+      note: 'the sources record the error area as where Studio says why it will not take a video (LI, OP before Publish, NN after the file); none records a refusal after the click: a message there is taken as the refusal, and neither a message nor a confirmation is an unknown outcome, never a success',
     },
     {
       step: 'read_back',
@@ -180,5 +180,7 @@ export const YOUTUBE_PROVENANCE = defineProvenance({
       note: 'no source reads the date cell; the adapter takes a row only with a date it can read, no older than the day before the job’s',
     },
     { step: 'apply_settings', fact: 'video language, category, monetisation, age restriction, the Video elements step', state: 'not-driven', sources: ['FA', 'NN'] },
+    { step: 'upload', fact: 'an upload left unpublished stays in the channel as a private draft (Saved as private; Save and close)', state: 'second-sourced', sources: ['FA', 'NN'] },
+    { step: 'upload', fact: 'deleting such a draft from the content list (Options → Delete forever)', state: 'not-driven', sources: ['R2'], note: 'the adapter deletes nothing: a repeated prepare or a site check leaves its draft for the channel’s owner' },
   ],
 });

@@ -78,7 +78,7 @@ const S = {
   time: `${D} #time-of-day-trigger input`,
   progress: `${D} ytcp-video-upload-progress .progress-label, ${D} ytcp-video-upload-progress`,
   link: `${D} span.video-url-fadeable a`,
-  error: `${D} #error-message`,
+  error: `${D} #error-message, ${D} .error-area`,
   done: `${D} #done-button`,
   shared: 'ytcp-video-share-dialog',
   processing: 'ytcp-uploads-still-processing-dialog',
