@@ -97,6 +97,16 @@ describe('happy path', () => {
     expect(ctx.events).toContainEqual({ step: 'upload', detail: { phase: 'images', percent: 100 } });
   }, FLOW_TIMEOUT_MS);
 
+  it('an editor whose title is the omui title box (not the placeholder span) is the editor too', async () => {
+    fx.sim.configure(P, { forms: { 'title-box': 'omui' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx);
+    expect(fx.sim.publishes(P)[0]!.title).toBe(job.payload.title);
+  }, FLOW_TIMEOUT_MS);
+
   it('a picture upload answering its address only in the size map (data.url["0"].imageUrl) is read as one answering data.url.url', async () => {
     fx.sim.configure(P, { forms: { 'upload-answer': 'sizes' } });
     const page = await fx.open(ACCOUNT);

@@ -15,6 +15,8 @@
  * `forms` (each recorded answer form): `publish-answer` — `articleId`
  * (default, data.articleId), `article_id`, `id`, `response.data` (the id
  * under response.data, data empty) or `none` (accepted, no id);
+ * `title-box` — the editor's title as a span with the 请输入标题 placeholder
+ * (default) or the omui title box (`omui`);
  * `upload-answer` — the picture's address at data.url.url (default) or only
  * in the size map straight under data.url (`sizes`);
  * `article-list` — `list` (default, data.list[] {articleId, title, status,
@@ -79,7 +81,12 @@ function editor(req: IncomingMessage, res: ServerResponse, route: Route, state: 
   const token = csrf(state).get(u.uid) ?? randomBytes(8).toString('hex');
   csrf(state).set(u.uid, token);
   res.setHeader('set-cookie', `csrfToken=${token}; Path=/`);
-  const title = state.opts(P).omit.includes('title-input') ? '' : '<span contenteditable="true" style="display:inline-block;min-width:300px;min-height:24px" data-placeholder="请输入标题（5-64个字）"></span>';
+  const { omit, forms } = state.opts(P);
+  const title = omit.includes('title-input')
+    ? ''
+    : forms['title-box'] === 'omui'
+      ? '<div class="omui-articletitle__input1"><textarea class="omui-inputautogrowing__inner" placeholder="请输入标题"></textarea></div>'
+      : '<span contenteditable="true" style="display:inline-block;min-width:300px;min-height:24px" data-placeholder="请输入标题（5-64个字）"></span>';
   html(
     res,
     shell(

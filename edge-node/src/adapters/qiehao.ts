@@ -53,7 +53,8 @@ export const QIEHAO_LIMITS = { titleMin: 6, titleMax: 30 } as const;
 const SETTING_KEYS = ['coverMode', 'original', 'summary', 'aiLabel'] as const;
 const UPLOAD_APPID = 'LA6zXi1lWzAioIzdiAD6iM10aHarlHF6';
 const SELF_DECLARE = '{"id":7,"desc":"作者声明：无需标注"}';
-const TITLE_INPUT = 'span[data-placeholder*="请输入标题"]';
+/** The editor's title box as recorded: a span with the 请输入标题 placeholder (M), or the omui title box (DQ). */
+const TITLE_INPUT = 'span[data-placeholder*="请输入标题"], .omui-articletitle__input1 .omui-inputautogrowing__inner';
 const END_MARK = '<div powered-by="ex-editor"></div>';
 /** Pictures already on Tencent's hosts stay as they are. */
 const OWN_PICTURE = /^https?:\/\/[^/]*\.(gtimg\.com|gtimg\.cn|qpic\.cn|qq\.com)\//;

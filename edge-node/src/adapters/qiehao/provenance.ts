@@ -33,8 +33,15 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     { step: 'check_login', fact: 'the session cookie omaccesstoken (userid and omtoken beside it)', state: 'sourced', sources: ['IQ'], note: 'not what the check decides on: auth/info does' },
 
     // Articles.
-    { step: 'open_editor', types: ['article'], fact: 'editor https://om.qq.com/main/creation/article', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['article'], fact: 'title span[data-placeholder="请输入标题（5-64个字）"]; a ProseMirror body', state: 'sourced', sources: ['M'] },
+    { step: 'open_editor', types: ['article'], fact: 'editor https://om.qq.com/main/creation/article', state: 'second-sourced', sources: ['M', 'DQ', 'QA'] },
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'the editor’s title: span[data-placeholder="请输入标题（5-64个字）"] (M) or .omui-inputautogrowing__inner inside .omui-articletitle__input1 (DQ); a ProseMirror body (M, DQ)',
+      state: 'tolerant',
+      sources: ['M', 'DQ'],
+      note: 'either title box shows the editor is open (the title itself goes through omSave)',
+    },
     {
       step: 'fill',
       types: ['article'],
