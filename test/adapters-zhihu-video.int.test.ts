@@ -93,6 +93,20 @@ describe('the publish click in each recorded form', () => {
     expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);
 
+  it('the later upload page a public uploader records (the title as a textarea, the cover taken when its dialog closes, 发布视频 through the content API) publishes once with the cover', async () => {
+    fx.sim.configure(P, { forms: { videoPublish: 'content', videoForm: 'later' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob({ cover: true });
+    await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.title).toBe(job.payload.title);
+    expect(posts[0]!.media.map((m) => m.kind)).toEqual(['video', 'cover']);
+    expect(result.postId).toBe(posts[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+
   it('a content API answer with another code is publish_rejected with its message; nothing is published', async () => {
     fx.sim.configure(P, { forms: { videoPublish: 'content' }, rejectPublish: '视频内容不符合规范' });
     const page = await fx.open(ACCOUNT);

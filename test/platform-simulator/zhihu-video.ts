@@ -17,6 +17,8 @@
  * `omit` names: `video-input`, `video-title-input`, `description-box`, `cover-edit`.
  * `forms.videoPublish: content`: the 发布视频 button (`button.VideoUploadForm-submitButton`)
  * publishing through the content API, as a public uploader records (see `publishZvideo`).
+ * `forms.videoForm: later`: the form that uploader records: the title as
+ * `textarea[name="title"]`, and a taken cover shown by the dialog closing only.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -59,13 +61,14 @@ function uploadPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   if (!u) return redirect(res, `${route.prefix}${WWW}/signin?next=${encodeURIComponent('https://www.zhihu.com/zvideo/upload-video')}`);
   const omit = state.opts(P).omit;
   const viaContent = state.opts(P).forms.videoPublish === 'content';
+  const laterForm = state.opts(P).forms.videoForm === 'later';
   const xsrf = cookies(req)._xsrf ?? randomBytes(16).toString('hex');
   res.setHeader('set-cookie', `_xsrf=${xsrf}; Path=${route.prefix}; SameSite=Lax`);
   const body = `<main class="ZVideoUpload">
   <div class="VideoUploadButton">${omit.includes('video-input') ? '' : '<input type="file" class="VideoUploadButton-fileInput" accept="video/*" style="display:none">'}<span>上传视频</span></div>
   <div class="VideoUploadForm" hidden>
     <div class="VideoUploadForm-status"></div>
-    ${omit.includes('video-title-input') ? '' : '<input class="Input" placeholder="输入视频标题">'}
+    ${omit.includes('video-title-input') ? '' : laterForm ? '<div class="TitleArea"><textarea name="title" placeholder="请输入视频标题"></textarea></div>' : '<input class="Input" placeholder="输入视频标题">'}
     ${omit.includes('description-box') ? '' : '<div class="VideoUploadForm-description"><div contenteditable="true" class="DescriptionEditor"></div></div>'}
     <div class="Menu" hidden></div>
     <div class="VideoUploadForm-topics"></div>
@@ -79,6 +82,7 @@ function uploadPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 const BASE = ${JSON.stringify(route.prefix)};
 const TOPICS = ${JSON.stringify(ZHIHU_VIDEO_TOPICS)};
 const VIA_CONTENT = ${JSON.stringify(viaContent)};
+const LATER_FORM = ${JSON.stringify(laterForm)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const xsrf = () => (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
 const toast = (text) => { const m = document.createElement('div'); m.className = 'Notification'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
@@ -147,12 +151,12 @@ if (cover) cover.addEventListener('click', () => { modal.hidden = false; content
   });
   ok.addEventListener('click', () => {
     if (!pendingCover) return toast('请选择封面');
-    coverId = pendingCover.image_id; const img = $('.VideoUploadForm-cover'); img.src = pendingCover.url; img.hidden = false; modal.hidden = true;
+    coverId = pendingCover.image_id; const img = $('.VideoUploadForm-cover'); img.src = pendingCover.url; if (!LATER_FORM) img.hidden = false; modal.hidden = true;
   });
 });
 $('.VideoUploadForm-actions .Button').addEventListener('click', async () => {
   if (VIA_CONTENT && document.querySelector('.Notification')?.textContent === '发布成功') return;
-  const title = $('input[placeholder="输入视频标题"]');
+  const title = $('input[placeholder="输入视频标题"]') || $('textarea[name="title"]');
   if (!videoId) return toast('请等待视频上传完成');
   if (!title || !title.value.trim()) return toast('请输入视频标题');
   try {

@@ -31,7 +31,8 @@ export const ZHIHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax:
 
 const S = {
   file: 'input[type="file"]:not([accept^="image"])',
-  title: 'input[placeholder="输入视频标题"]',
+  /** MV's title box, or the later page's textarea (ZV). */
+  title: 'input[placeholder="输入视频标题"], textarea[name="title"]',
   description: 'div[contenteditable="true"]',
   suggestion: 'div.Menu-item',
   newTopic: 'span.new-topic',
@@ -158,8 +159,10 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: Ctx): Promise<voi
   });
   if (ready === 'refused') throw new AdapterError('cover_rejected', 'upload', `zhihu refused the cover: ${(await refusal.first().innerText()).trim()}`);
   await confirm.click();
+  // Taken: the picture shows on the form (MV's page), or the dialog has closed (the later page ZV records).
   const shown = page.locator(S.coverShown).filter({ visible: true });
-  await poll(() => shown.count(), (n) => n > 0, {
+  const dialogOpen = page.locator(S.modalTitle).filter({ visible: true });
+  await poll(async () => (await shown.count()) + ((await dialogOpen.count()) === 0 ? 1 : 0), (n) => n > 0, {
     intervalMs: 150,
     timeoutMs: timeouts(ctx).selectorMs,
     signal: ctx.signal,
