@@ -56,8 +56,22 @@ export const SOHU_PROVENANCE = defineProvenance({
     { step: 'read_back', fact: 'a published post at https://www.sohu.com/a/<id>_<accountId>', state: 'second-sourced', sources: ['A', 'P96'] },
 
     // Articles.
-    { step: 'open_editor', types: ['article'], fact: 'editor https://mp.sohu.com/mpfe/v4/contentManagement/news/addarticle', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['article'], fact: 'title input[placeholder="请输入标题（5-72字）"] (5–72 characters); a Quill body', state: 'sourced', sources: ['M'] },
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'editor https://mp.sohu.com/mpfe/v4/contentManagement/news/addarticle',
+      state: 'second-sourced',
+      sources: ['M', 'WC', 'WV'],
+      note: 'WC and WV record the editor’s address with a draft’s id',
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'title input[placeholder="请输入标题（5-72字）"] (5–72 characters); a Quill body',
+      state: 'sourced',
+      sources: ['M'],
+      note: 'SX records the same title placeholder on the video page',
+    },
     {
       step: 'fill',
       types: ['article'],
