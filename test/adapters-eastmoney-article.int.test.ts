@@ -200,8 +200,8 @@ describe('recorded forms', () => {
 });
 
 describe('recorded page forms', () => {
-  for (const forms of [{ agreement: 'ticked' }, { 'cover-shown': 'container' }, { confirm: 'dialog' }]) {
-    it(`publishes once with ${JSON.stringify(forms)}: the tick left ticked, the cover taken as adopted, the confirmation clicked`, async () => {
+  for (const forms of [{ agreement: 'ticked' }, { 'cover-shown': 'container' }, { confirm: 'dialog' }, { 'publish-control': 'button' }]) {
+    it(`publishes once with ${JSON.stringify(forms)}: the tick left ticked, the cover taken as adopted, the confirmation clicked, the control found by its class`, async () => {
       fx.sim.configure(P, { forms });
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();

@@ -36,7 +36,9 @@
  * shows as a picture in the cover box) or `container` (the cover area offers
  * 编辑 and 替换 instead, as a public script waits for); `confirm` — `none`
  * (default) or `dialog` (发布 opens a .dialog_content whose .btn_confirm 确认
- * sends the article, as a public script records).
+ * sends the article, as a public script records); `publish-control` — `div`
+ * (default: the recorded div.button_publish.item.editor-btn.editor-main-btn)
+ * or `button` (a button.button_publish, as another public client records).
  *
  * `omit` names: `title-input`, `cover-box`, `upload-tab`, `paste-handler`
  * (the editor takes no paste: it stays empty); on the video page
@@ -86,7 +88,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   <div class="editor-body"><div class="ProseMirror" contenteditable="true"><p><br></p></div></div>
   <div class="cover-row cover_container"><span class="label">封面</span>${omit.includes('cover-box') ? '' : '<div class="select-cover-img"><i class="el-icon-plus"></i><span>选择封面</span></div>'}</div>
   <footer class="read_item"><i class="check-icon${state.opts(P).forms.agreement === 'ticked' ? ' on' : ''}"></i><span>我已阅读并同意《东方财富财富号用户协议》</span></footer>
-  <div class="editor-btns"><div class="button_save item editor-btn">存草稿</div><div class="button_publish item editor-btn editor-main-btn">发布</div></div>
+  <div class="editor-btns"><div class="button_save item editor-btn">存草稿</div>${state.opts(P).forms['publish-control'] === 'button' ? '<button type="button" class="button_publish">发布</button>' : '<div class="button_publish item editor-btn editor-main-btn">发布</div>'}</div>
 </div>
 <div class="el-dialog__wrapper cover-dialog" hidden><div class="el-dialog"><div class="el-dialog__header">选择封面</div>
   <div class="el-tabs__header"><div id="tab-content" aria-controls="pane-content" class="el-tabs__item is-active">正文图片</div>${

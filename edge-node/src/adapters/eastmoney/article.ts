@@ -29,9 +29,10 @@ const S = {
   agreement: 'footer.read_item > i.check-icon',
   /** The cover area once a cover is adopted offers 编辑 and 替换 (a second recorded sign beside the picture). */
   coverArea: '.cover_container',
-  /** A confirmation some publishes show after 发布 (确认发布, or a dialog's 确认). */
-  confirm: 'button:text-is("确认发布"), .dialog_content .btn_confirm:has-text("确认")',
-  publish: 'div.button_publish.item.editor-btn.editor-main-btn',
+  /** A confirmation some publishes show after 发布 (确认发布, 确定发布 or 立即发布, or a dialog's 确认). */
+  confirm: 'button:text-is("确认发布"), [class*="dialog"] button:text-is("确定发布"), [class*="dialog"] button:text-is("立即发布"), .dialog_content .btn_confirm:has-text("确认")',
+  /** The publish control: M records the div with these classes, another public client a button.button_publish; the class decides. */
+  publish: 'div.button_publish.item.editor-btn.editor-main-btn, button.button_publish, .button_publish',
 } as const;
 
 /** Everything the job asks for, checked before the browser moves. */
@@ -128,7 +129,7 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
   const named = await clickPublishForJson(
     page,
     {
-      button: page.locator(S.publish),
+      button: page.locator(S.publish).first(),
       isPublishRequest: (req) => {
         if (req.method() !== 'POST') return false;
         const path = real(ctx, req.url()).pathname;
