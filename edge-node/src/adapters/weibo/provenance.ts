@@ -19,6 +19,7 @@ export const WEIBO_PROVENANCE = defineProvenance({
     { id: 'X1', ref: 'a recorded weibo web API reference (mymblog and its fields), code index file 59659044843 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X6', ref: 'an agent browser tool’s documentation showing weibo.com opened without a session landing on https://weibo.com/newlogin, code index file 55864829292 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X11', ref: 'weibo page scripts reading weibo’s own toasts as div.woo-toast-body > span (操作频繁，请您稍后再试, 取关成功, a failed like), code index files 17835222858, 21567971659, 17661918498 (repositories not named)', snapshot: '2026-11-29' },
+    { id: 'X12', ref: 'weibo page scripts choosing items of weibo’s pop menus as .woo-pop-item-main (投诉, 转换为自己可见), code index files 59915211957, 26544073850 (repositories not named)', snapshot: '2026-11-29' },
     { id: 'X2', ref: 'a weibo composer automation that clicks 发送 and reads the /ajax/statuses/update answer, code index files 37867893719, 29322446238, 38350495724 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X3', ref: 'a Go weibo client posting through /ajax/statuses/update and reading the new post’s ids, code index files 71493990765, 71119827980 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X4', ref: 'a publisher building the post address from the update answer, code index file 58178049003 (repository not named)', snapshot: '2026-11-29' },
@@ -99,10 +100,18 @@ export const WEIBO_PROVENANCE = defineProvenance({
     {
       step: 'apply_settings',
       types: ['dynamic'],
-      fact: 'the visibility menu: .woo-pop-ctrl showing 公开 / 粉丝 / 好友圈 / 仅自己可见, items .woo-pop-item-main',
+      fact: 'weibo’s pop menus: a .woo-pop-ctrl opening items .woo-pop-item-main',
+      state: 'second-sourced',
+      sources: ['A', 'X12'],
+      note: 'A records .woo-pop-ctrl (in the video form), X12 the items of other weibo menus',
+    },
+    {
+      step: 'apply_settings',
+      types: ['dynamic'],
+      fact: 'the composer’s visibility menu shows 公开 / 粉丝 / 好友圈 / 仅自己可见',
       state: 'unverified',
       sources: [],
-      note: 'A records .woo-pop-ctrl itself (in the video form), nothing records the labels; a label not offered is setting_unavailable',
+      note: 'X3 records the values the post API takes (0 public, 1 only me, 6 friends), none the menu’s labels; a label not offered is setting_unavailable',
     },
     {
       step: 'verify',
