@@ -191,6 +191,18 @@ describe('the answers xiaohongshu records in more than one form', () => {
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
   });
 
+  it('an accepted note named in data.note.id is that note, without a read-back', async () => {
+    fx.sim.configure(P, { forms: { 'publish-id': 'note.id' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = noteJob();
+    await adapter.prepare(page, job, ctx);
+    const reads = fx.sim.hits('/note/user/posted');
+    const result = await adapter.publish(page, job, ctx);
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    expect(fx.sim.hits('/note/user/posted') - reads).toBe(0);
+  });
+
   it('an accepted note the answer does not name is read back from the note manager, once', async () => {
     fx.sim.configure(P, { forms: { 'publish-id': 'none' } });
     const page = await fx.open(ACCOUNT);

@@ -11,7 +11,7 @@
  *
  * `forms` (besides those of xiaohongshu-form.ts):
  * - `publish-id`: the accepted note answer names the note in `data.id`
- *   (default), `data.note_id`, or not at all (`none`);
+ *   (default), `data.note_id`, `data.note.id` (`note.id`), or not at all (`none`);
  * - `notes-path`: the 笔记管理 page loads `/api/galaxy/v2/creator/note/user/posted`
  *   (`v2`, default) or `/api/galaxy/creator/note/user/posted` (`v1`);
  * - `notes-list`: that answer lists the notes in `data.notes` (default),
@@ -226,5 +226,6 @@ function shell(title: string, body: string): string {
 function answerNaming(id: string, form: string | undefined): Record<string, unknown> {
   if (form === 'none') return { score: 10 };
   if (form === 'note_id') return { note_id: id, score: 10 };
+  if (form === 'note.id') return { note: { id }, score: 10 };
   return { id, score: 10 };
 }

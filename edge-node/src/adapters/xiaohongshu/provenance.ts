@@ -24,6 +24,11 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
     { id: 'G2', ref: 'Algovate/xhs-mcp@16ddd73 src/shared/creator-center.ts, src/core/notes/note.service.ts', snapshot: '2026-05-17' },
     { id: 'H', ref: 'skedup/hi_x_h_5@3964c48 src/xhs/clients/services/creator.ts', snapshot: '2026-11-29' },
     {
+      id: 'XC',
+      ref: 'public clients and notes as indexed (no repository named): a client posting edith web_api/sns/v2/note itself and reading the note from data.id, data.note_id or data.note.id; publishing notes saying a refusal for community rules answers -9136, that the note manager can lag after a submit, and that an HTTP 200 from sns/v2/note alone proves nothing',
+      snapshot: '2026-11-29',
+    },
+    {
       id: 'CB',
       ref: 'cv-cat/catbus@b7433a7 tests/golden/xhs/creator_user_info.json, creator_post_note.json, creator_posted.json: a client replaying the creator center’s own requests',
       snapshot: '2026-11-29',
@@ -141,16 +146,16 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'the publish answer is accepted when success is true, refused with its msg otherwise',
       state: 'second-sourced',
-      sources: ['R', 'CB'],
-      note: 'CB’s recorded answer is {code: 0, success: true, msg, data}',
+      sources: ['R', 'CB', 'XC'],
+      note: 'CB’s recorded answer is {code: 0, success: true, msg, data}; XC records community-rule refusals as code -9136 and warns that the HTTP status alone decides nothing, which is why the body’s success is what counts here',
     },
     { step: 'publish', fact: 'an unsigned edith request is refused {success: false, code: 300015}; a lost session is code -100 登录已过期', state: 'sourced', sources: ['R'] },
     {
       step: 'read_back',
       fact: 'the note’s id in the publish answer',
       state: 'tolerant',
-      sources: ['R'],
-      note: 'R reads data on success; data.id or data.note_id are both read (no named source records which), and an accepted answer naming neither is read back from the own notes (one match: that note; none or several: readback_failed)',
+      sources: ['R', 'XC'],
+      note: 'R reads data on success; XC reads data.id, data.note_id or data.note.id, and all three are read here. An accepted answer naming none is read back from the own notes (one match: that note; none or several: readback_failed; the manager can lag, XC)',
     },
     {
       step: 'read_back',

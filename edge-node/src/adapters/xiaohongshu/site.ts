@@ -101,10 +101,10 @@ const isPublishPath = (ctx: Ctx, url: string): boolean => {
   return u.host === 'edith.xiaohongshu.com' && u.pathname === '/web_api/sns/v2/note';
 };
 
-/** The note's id in an accepted publish answer: `data.id`, or `data.note_id`; '' when it names none. */
+/** The note's id in an accepted publish answer: `data.id`, `data.note_id` or `data.note.id`; '' when it names none. */
 export function publishedId(body: unknown): string {
-  for (const key of ['id', 'note_id']) {
-    const v = field(body, 'data', key);
+  for (const path of [['data', 'id'], ['data', 'note_id'], ['data', 'note', 'id']]) {
+    const v = field(body, ...path);
     if (typeof v === 'string' && v !== '') return v;
   }
   return '';
