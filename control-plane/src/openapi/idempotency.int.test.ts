@@ -138,6 +138,54 @@ describe('errors: the database fails under a request', () => {
     }
   });
 
+  it.runIf(hasPostgres())('a retry that finds its own abandoned claim takes it over even when the claim\'s release lands between its read and its takeover', async () => {
+    const target = new URL(test.url!);
+    const proxy = await startTcpCutProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const cut = openPostgres(proxy.via(test.url!), 2, 1, 1000);
+    try {
+      const i = input('release-meanwhile');
+      const failing = async (tx: Db) => {
+        await proxy.cut('refuse');
+        return work('release-meanwhile')(tx);
+      };
+      // The claim is written through the proxy, then the connection goes: the claim is abandoned, and
+      // its release keeps failing behind the cut proxy while the retry comes through another connection.
+      expect(isDatabaseUnavailable(await runIdempotent(cut.db, i, failing).catch((e: unknown) => e))).toBe(true);
+      // The release landing at the worst moment: after the retry read the claim, before it takes it
+      // over (what a release retry, due every second, does on a loaded machine). It sets the lease to
+      // the claim's start, as releaseWhenReachable does.
+      const release = () =>
+        db.execute(sql`update idempotency_keys set locked_until = ${i.now.toISOString()}::timestamptz
+                       where user_id = ${i.userId} and key = ${i.key!} and state = 'in_flight'`);
+      let landed = false;
+      const releasedMeanwhile = Object.assign(Object.create(db) as Db, {
+        update: (table: Parameters<Db['update']>[0]) => {
+          const real = db.update(table);
+          if (landed) return real;
+          landed = true;
+          return {
+            set: (values: Parameters<typeof real.set>[0]) => {
+              const set = real.set(values);
+              return {
+                where: (where: Parameters<typeof set.where>[0]) => {
+                  const query = set.where(where);
+                  return { returning: async (fields: Parameters<typeof query.returning>[0]) => (await release(), query.returning(fields)) };
+                },
+              };
+            },
+          };
+        },
+      });
+      const answer = await runIdempotent(releasedMeanwhile, { ...i, now: new Date() }, work('release-meanwhile'));
+      expect(landed).toBe(true);
+      expect(answer).toMatchObject({ status: 200, replayed: false });
+      expect(await executions('release-meanwhile')).toBe(1);
+    } finally {
+      await cut.close();
+      await proxy.close();
+    }
+  });
+
   it('after the work committed (the answer lost with the connection): the retry gets the stored answer, the work ran once', async () => {
     const i = input('after-commit');
     // A transaction that commits, then loses its connection before the answer comes back.

@@ -15,7 +15,7 @@
  *    that reaches the same replica takes it over at once
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../http/errors.js';
@@ -91,7 +91,10 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
     return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
   }
   // A lease that has passed, or one this process's own request abandoned (that very claim: fenced on its lease).
+  // Both are accepted either way: the abandoned claim's release may land between the read above and this
+  // update, moving its lease into the past, and a retry must not then be refused a key nobody holds.
   const ownAbandoned = isAbandoned(claimName(i.userId, i.key), existing.lockedUntil.getTime());
+  const leaseOver = lt(idempotencyKeys.lockedUntil, i.now);
   const takenOver = await db
     .update(idempotencyKeys)
     .set({ lockedUntil })
@@ -100,7 +103,7 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
         eq(idempotencyKeys.userId, i.userId),
         eq(idempotencyKeys.key, i.key),
         eq(idempotencyKeys.state, 'in_flight'),
-        ownAbandoned ? eq(idempotencyKeys.lockedUntil, existing.lockedUntil) : lt(idempotencyKeys.lockedUntil, i.now),
+        ownAbandoned ? or(eq(idempotencyKeys.lockedUntil, existing.lockedUntil), leaseOver) : leaseOver,
       ),
     )
     .returning({ key: idempotencyKeys.key });
