@@ -108,6 +108,10 @@ export class CmsSimulator {
   readonly users = new Map<string, string>([['editor', 'abcd efgh ijkl mnop']]);
   /** Added to every answer: widens races in concurrency tests. */
   latencyMs = 0;
+  /** While set, every request waits for it before it is answered or recorded: a test holds the client inside a call. */
+  holdUntil: Promise<void> | null = null;
+  /** Requests waiting on holdUntil now. */
+  held = 0;
   private faults: SimFault[] = [];
   private nextId = 100;
   private nextTerm = 10;
@@ -157,6 +161,11 @@ export class CmsSimulator {
     const body = raw.toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    if (this.holdUntil) {
+      this.held++;
+      await this.holdUntil;
+      this.held--;
+    }
     if (url.pathname === '/xmlrpc.php' && req.method === 'POST') return this.xmlrpc(body, res);
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, at: Date.now() });
     const file = req.method === 'GET' ? this.files.get(url.pathname) : undefined;

@@ -10,6 +10,7 @@ import { CmsSimulator } from '../../../../test/cms-simulator/index.js';
 import { openPostgres, rows } from '../../db/client.js';
 import { type ComponentLog, silentLog } from '../../openapi/component-log.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { eventually } from '../../testing/eventually.js';
 import { hasPostgres } from '../../testing/db.js';
 import { createUser, type TestUser, v1 } from '../../testing/openapi.js';
 import { createArticle, createCmsSite, fixturesOf, persistedState } from '../../testing/publish.js';
@@ -83,12 +84,11 @@ async function publish(w: World, extra: Record<string, unknown> = {}, accountIds
 
 const TERMINAL = new Set(['succeeded', 'failed', 'partial']);
 
-async function settled(user: TestUser, batchId: string, timeoutMs = 15_000): Promise<Record<string, any>> {
-  const deadline = Date.now() + timeoutMs;
+/** Polls the batch until it settles; no deadline of its own (a slow machine settles it later): the test's timeout bounds it. */
+async function settled(user: TestUser, batchId: string): Promise<Record<string, any>> {
   for (;;) {
     const res = await v1(t.app, user, 'GET', `/publish/${batchId}`);
     if (TERMINAL.has(res.body.state) || res.body.jobs?.some((j: { state: string }) => j.state === 'needs_attention')) return res.body;
-    if (Date.now() > deadline) throw new Error(`batch ${batchId} did not settle: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 40));
   }
 }
@@ -284,7 +284,7 @@ describe('concurrency', () => {
       startWorker({ concurrency: 4, log: counting(0) });
       startWorker({ db: other.db, concurrency: 4, log: counting(1) });
       const batchId = await publish({ user, site: sites[0]!, article }, {}, sites);
-      const batch = await settled(user, batchId, 30_000);
+      const batch = await settled(user, batchId);
 
       expect(batch.state).toBe('succeeded');
       expect(sim.createCalls()).toHaveLength(12);
@@ -326,16 +326,20 @@ describe('replica loss', () => {
 describe('shutdown', () => {
   it('a job interrupted before its publish call goes back to the queue, its attempt uncounted', async () => {
     const w = await world({ type: 'wordpress' });
-    sim.latencyMs = 1_500;
+    // The site holds every request: the job's first one keeps it short of its publish call, however slow the machine.
+    let release!: () => void;
+    sim.holdUntil = new Promise((r) => (release = r));
     const worker = startWorker();
     const batchId = await publish(w);
     const [job] = await rows<{ id: string }>(db(), sql`select id from publish_jobs where batch_id = ${batchId}`);
-    for (let i = 0; i < 100 && (await jobRow(job!.id)).state !== 'running'; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => sim.held).toBeGreaterThan(0);
+    expect((await jobRow(job!.id)).state).toBe('running');
     await Promise.all([worker.stop(), worker.stop()]);
     expect(await jobRow(job!.id)).toMatchObject({ state: 'queued', attempt: 0 });
     expect(sim.createCalls()).toHaveLength(0);
+    sim.holdUntil = null;
+    release();
 
-    sim.latencyMs = 0;
     startWorker();
     expect((await settled(w.user, batchId)).state).toBe('succeeded');
     expect(sim.posts).toHaveLength(1);
