@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
+import { eventually } from '../testing/eventually.js';
 import { createUser, type TestUser, v1 } from '../testing/openapi.js';
 import { adminRequest, createAccount, createCmsSite, createNode, type Fixtures, putPreset } from '../testing/publish.js';
 import { nodesRepository } from '../nodes/nodes.repository.js';
@@ -78,7 +79,7 @@ describe('happy path', () => {
     // What a node's hello or site_checks message stores.
     const report = (checks: unknown[]) => f.db.execute(sql`update execution_nodes set capabilities = jsonb_set(capabilities, '{siteChecks}', ${JSON.stringify(checks)}::jsonb) where id = ${node}`);
     await report([failed]);
-    await expect.poll(async () => (await entry('dynamic')).publishable, { timeout: 2000, interval: 20 }).toBe(false);
+    await eventually(async () => (await entry('dynamic')).publishable, { interval: 20 }).toBe(false);
 
     expect(await entry('dynamic')).toMatchObject({
       publishable: false,
@@ -97,7 +98,7 @@ describe('happy path', () => {
 
     // A later passing check lifts the block.
     await report([{ ...failed, status: 'passed', step: undefined, code: undefined, message: undefined }]);
-    await expect.poll(async () => (await entry('dynamic')).publishable, { timeout: 2000, interval: 20 }).toBe(true);
+    await eventually(async () => (await entry('dynamic')).publishable, { interval: 20 }).toBe(true);
   });
 
   it('a node is online only while connected, heartbeating and active', async () => {
@@ -108,11 +109,11 @@ describe('happy path', () => {
     expect(await online()).toBe(true);
     // Writes behind the API's back reach its account cache by NOTIFY, a moment after commit.
     await f.db.execute(sql`update execution_nodes set last_heartbeat_at = now() - interval '61 seconds' where id = ${node}`);
-    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(false);
+    await eventually(online, { interval: 10 }).toBe(false);
     await nodesRepository.recordHeartbeat(f.db, node, 'test-replica');
-    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(true);
+    await eventually(online, { interval: 10 }).toBe(true);
     await nodesRepository.markDisconnected(f.db, node, 'test-replica');
-    await expect.poll(online, { timeout: 1000, interval: 10 }).toBe(false);
+    await eventually(online, { interval: 10 }).toBe(false);
   });
 
   it('GET /execution-nodes shows the nodes serving the caller with status and capabilities', async () => {
@@ -207,7 +208,7 @@ describe('what the node runs', () => {
 
     // The node reconnects updated: its new report is what counts, on every replica (the cache hears the write).
     await f.db.execute(sql`update execution_nodes set capabilities = capabilities || ${JSON.stringify({ adapters: [{ platform: 'youtube', contentTypes: ['video'], settings: [] }] })}::jsonb where id = ${desktop}`);
-    await expect.poll(async () => (await byId(user, 'video')).get(yt)!.publishable, { timeout: 2000, interval: 20 }).toBe(true);
+    await eventually(async () => (await byId(user, 'video')).get(yt)!.publishable, { interval: 20 }).toBe(true);
   });
 });
 
