@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519, signEd25519 } from '../control-plane/src/crypto/ed25519.js';
 import { FakeNode, type FakeNodeIdentity } from '../control-plane/src/nodes/testing/fake-node.js';
 import { createTestApp, type TestApp } from '../control-plane/src/testing/app.js';
+import { eventually } from '../control-plane/src/testing/eventually.js';
 import { createUser, type TestUser, v1 } from '../control-plane/src/testing/openapi.js';
 
 let t: TestApp;
@@ -62,7 +63,7 @@ afterAll(async () => t?.close());
 describe('happy path', () => {
   it("a node's hello decides what its accounts can publish, and what preflight reports as ignored", async () => {
     const fake = await connect({ ...BASE, adapters: ADAPTERS });
-    await expect.poll(async () => (await accounts('video')).get('youtube')?.publishable, { timeout: 5000, interval: 50 }).toBe(true);
+    await eventually(async () => (await accounts('video')).get('youtube')?.publishable, { interval: 50 }).toBe(true);
     const article = await accounts('article');
     expect(article.get('zhihu')).toMatchObject({ executor: 'desktop', publishable: true });
     // zhihu takes videos in the catalog; this node runs zhihu articles only.
@@ -89,7 +90,7 @@ describe('happy path', () => {
 describe('errors', () => {
   it('the same node reconnecting with a report that predates the pairs gets nothing routed to it', async () => {
     const fake = await connect(BASE);
-    await expect.poll(async () => (await accounts('video')).get('youtube')?.unpublishable_reasons, { timeout: 5000, interval: 50 }).toEqual(['node_adapters_unreported']);
+    await eventually(async () => (await accounts('video')).get('youtube')?.unpublishable_reasons, { interval: 50 }).toEqual(['node_adapters_unreported']);
     const res = await v1(t.app, user, 'POST', '/publish/video', {
       executor: 'desktop',
       accountIds: [(await accounts('video')).get('youtube')!.id],
@@ -100,7 +101,7 @@ describe('errors', () => {
     expect(res).toMatchObject({ status: 422, body: { error: { code: 'node_adapters_unreported' } } });
     await fake.close();
     const back = await connect({ ...BASE, adapters: ADAPTERS });
-    await expect.poll(async () => (await accounts('video')).get('youtube')?.publishable, { timeout: 5000, interval: 50 }).toBe(true);
+    await eventually(async () => (await accounts('video')).get('youtube')?.publishable, { interval: 50 }).toBe(true);
     await back.close();
   });
 });
