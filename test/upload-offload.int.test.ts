@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedFile } from '../edge-node/src/adapters/contract.js';
 import { offloadUploads } from '../edge-node/src/adapters/upload-offload.js';
+import { eventually } from '../control-plane/src/testing/eventually.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { launchTestBrowser, makeCtx } from './platform-simulator/harness.js';
 
@@ -349,12 +350,12 @@ describe('XMLHttpRequest', () => {
     expect(aborted).toMatchObject({ readyState: 4, status: 0 }); // as seen in loadend
     // The body was out before the abort: upload load first, as Chromium's own XHR does (same sequences for a browser-sent XHR).
     expect(aborted.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'abort', 'loadend', 'after abort: rs0']);
-    await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true]);
+    await eventually(() => silent.seen.map((s) => s.aborted)).toEqual([true]);
 
     const timedOut = await xhrPut(page, silent.url, { start: 0, end: 2048, timeout: 2000 });
     expect(timedOut).toMatchObject({ readyState: 4, status: 0 });
     expect(timedOut.events).toEqual(['rs1', 'loadstart', 'upload.loadstart', 'upload.progress:2048', 'upload.load', 'upload.loadend', 'rs4', 'timeout', 'loadend']);
-    await expect.poll(() => silent.seen.map((s) => s.aborted)).toEqual([true, true]);
+    await eventually(() => silent.seen.map((s) => s.aborted)).toEqual([true, true]);
   });
 
   it('a connection the server drops is an XHR error', async () => {
@@ -445,26 +446,32 @@ describe('failures reach the page as fetch failures', () => {
     const { page, warnings } = await pageWithFile(site, { path: big });
     const [answer] = await putSlices(page, site.url, [[0]]);
     expect(answer).toEqual({ error: 'TypeError: Failed to fetch' });
-    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+    await eventually(() => site.seen.map((s) => s.aborted)).toEqual([true]);
     expect(warnings.join('\n')).toContain('the file changed while uploading');
   });
 
   it('an AbortController in the page aborts the daemon’s request', async () => {
     const site = await uploadServer(() => {}); // never answers
     const { page } = await pageWithFile(site);
-    const result = await page.evaluate(async (url) => {
+    type Upload = { abort: AbortController; sent: Promise<string> };
+    await page.evaluate((url) => {
       const file = (document.getElementById('f') as HTMLInputElement).files![0]!;
       const abort = new AbortController();
       const sent = fetch(`${url}/slow`, { method: 'PUT', body: file.slice(0, 2048), signal: abort.signal }).then(
         () => 'answered',
         (e: Error) => e.name,
       );
-      await new Promise((r) => setTimeout(r, 300));
+      (window as unknown as { upload: Upload }).upload = { abort, sent };
+    }, site.url);
+    // Aborted once the server holds the daemon's request, so there is a request to abort however slowly it came.
+    await eventually(() => site.seen.length).toBe(1);
+    const result = await page.evaluate(() => {
+      const { abort, sent } = (window as unknown as { upload: Upload }).upload;
       abort.abort();
       return sent;
-    }, site.url);
+    });
     expect(result).toBe('AbortError');
-    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+    await eventually(() => site.seen.map((s) => s.aborted)).toEqual([true]);
   });
 
   it('aborting the job (the adapter context’s signal) aborts its uploads', async () => {
@@ -472,18 +479,18 @@ describe('failures reach the page as fetch failures', () => {
     const job = new AbortController();
     const { page } = await pageWithFile(site, { signal: job.signal });
     const answer = putSlices(page, site.url, [[0, 2048]]);
-    await expect.poll(() => site.seen.length).toBe(1);
+    await eventually(() => site.seen.length).toBe(1);
     job.abort(new Error('job aborted'));
     expect(await answer).toEqual([{ error: 'TypeError: Failed to fetch' }]);
-    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+    await eventually(() => site.seen.map((s) => s.aborted)).toEqual([true]);
   });
 
   it('closing the page aborts the uploads it started', async () => {
     const site = await uploadServer(() => {}); // never answers
     const { page } = await pageWithFile(site);
     void putSlices(page, site.url, [[0, 2048]]).catch(() => {});
-    await expect.poll(() => site.seen.length).toBe(1);
+    await eventually(() => site.seen.length).toBe(1);
     await page.close();
-    await expect.poll(() => site.seen.map((s) => s.aborted)).toEqual([true]);
+    await eventually(() => site.seen.map((s) => s.aborted)).toEqual([true]);
   });
 });
