@@ -71,13 +71,19 @@ export interface ProgramOptions {
 }
 
 async function main(argv: string[], options: ProgramOptions): Promise<number> {
-  const adapters = (): Promise<AdapterSet> => Promise.resolve(typeof options.adapters === 'function' ? options.adapters() : options.adapters);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
     return command ? 0 : 64;
   }
   const config = loadConfig(process.env);
+  const adapters = async (): Promise<AdapterSet> => {
+    const set = await (typeof options.adapters === 'function' ? options.adapters() : options.adapters);
+    if (set.source !== 'registry') return set;
+    // The registry as this node's kind runs it: a desktop-only platform (YouTube) only on a desktop node.
+    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('./jobs/adapter-set.js'), import('./adapters/registry.js'), import('./identity.js')]);
+    return registryAdaptersFor(nodeExecutor(enrolledKind(config.stateDir)));
+  };
   switch (command) {
     case 'enroll':
       return enrollCommand(config, rest);
