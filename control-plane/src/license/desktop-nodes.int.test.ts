@@ -5,7 +5,7 @@
  * its device, and its accounts become unpublishable when the license can no
  * longer publish (license_exhausted, license_expired, license_revoked).
  */
-import { NODE_CLOSE } from '@plume/shared';
+import { LicenseClient, MemoryKeyStore, NODE_CLOSE } from '@plume/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
@@ -104,6 +104,18 @@ describe('happy path', () => {
       publishable: true,
       unpublishable_reasons: [],
     });
+  });
+
+  it('through the reference license client: enroll, then the key it stored opens the node session', async () => {
+    const store = new MemoryKeyStore();
+    const client = new LicenseClient({ baseUrl: url, machineId: 'desktop-reference-1', fingerprintHash: 'fp-reference-1', appVersion: '1.0.0', keyStore: store });
+    const enrolled = await client.enroll(await code());
+    expect(enrolled.nodeId).toMatch(/^node_/);
+    const identity = (await store.load())!;
+    const fake = await connect(enrolled.nodeId!, identity.secretKey);
+    expect(await fake.hello(enrolled.nodeId!)).toMatchObject({ type: 'welcome' });
+    // The license side keeps working beside it: a use recorded with the job id as requestId.
+    expect(await client.consume('job_reference_1')).toMatchObject({ success: true, remainingCount: 4, idempotent: false });
   });
 
   it('a code without a user stays a pure license: no node', async () => {
