@@ -2,9 +2,9 @@
  * What the autohome (汽车之家 车家号) adapter rests on: each fact about the
  * 车家号 article editor, the creator centre's video page and their account
  * call, with the public sources that record it (states:
- * adapters/provenance.ts). Wechatsync (9d9b928, 2023-09-05),
+ * adapters/provenance.ts). Wechatsync itself (9d9b928, 2023-09-05),
  * dreammis/social-auto-upload (1c66b7d, 2026-08-20), doocs/cose and site-hub
- * record nothing about these pages.
+ * record nothing about these pages; a Wechatsync fork does (WA).
  */
 import { defineProvenance } from '../provenance.js';
 

@@ -1,9 +1,9 @@
 /**
  * What the dongchedi (懂车帝 懂车号) adapter rests on: each fact about the
  * 懂车号 article editor and its account, with the public sources that record
- * it (states: adapters/provenance.ts). Wechatsync (9d9b928, 2023-09-05) and
- * dreammis/social-auto-upload (1c66b7d, 2026-08-20) record nothing about these
- * pages.
+ * it (states: adapters/provenance.ts). Wechatsync itself (9d9b928,
+ * 2023-09-05) and dreammis/social-auto-upload (1c66b7d, 2026-08-20) record
+ * nothing about these pages; a Wechatsync fork does (WD).
  */
 import { defineProvenance } from '../provenance.js';
 

@@ -1,9 +1,11 @@
 /**
  * What the eastmoney (东方财富 财富号) adapter rests on: each fact about the
  * 财富号 article editor and the writer's video page, with the public sources
- * that record it (states: adapters/provenance.ts). Wechatsync,
- * social-auto-upload, doocs/cose and site-hub record nothing about these pages
- * (cose only lists *.eastmoney.com among its extension's hosts).
+ * that record it (states: adapters/provenance.ts). Wechatsync's newer
+ * adapter records the account call, the tokens and the draft gateway (its
+ * 2023 driver recorded nothing); social-auto-upload, doocs/cose and site-hub
+ * record nothing about these pages (cose only lists *.eastmoney.com among its
+ * extension's hosts).
  */
 import { defineProvenance } from '../provenance.js';
 
