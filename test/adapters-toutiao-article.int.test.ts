@@ -142,7 +142,7 @@ describe('which save value publishes (public sources disagree)', () => {
     return calls;
   }
 
-  it('the draft save sends save=0 with entrance=main, the publish save=1 without entrance, once', async () => {
+  it('the draft save sends save=0 with entrance=main, the publish save=1 with entrance=main, once', async () => {
     const page = await fx.open(ACCOUNT);
     const calls = gatewayCalls(page);
     const ctx = fx.ctx();
@@ -152,7 +152,7 @@ describe('which save value publishes (public sources disagree)', () => {
     await adapter.publish(page, job, ctx);
     expect(calls).toEqual([
       { save: '0', entrance: 'main' },
-      { save: '1', entrance: null },
+      { save: '1', entrance: 'main' },
     ]);
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
@@ -171,7 +171,7 @@ describe('which save value publishes (public sources disagree)', () => {
     expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/article/${posts[0]!.postId}/` });
     expect(calls).toEqual([
       { save: '0', entrance: 'main' },
-      { save: '1', entrance: null },
+      { save: '1', entrance: 'main' },
       { save: '0', entrance: null },
     ]);
     expect(ctx.gate.calls).toBe(1);

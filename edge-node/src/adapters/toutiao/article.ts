@@ -4,9 +4,9 @@
  * editor stores it (links as their text, each picture in a `pgc-img` block with
  * toutiao's own copy of it), the cover goes to toutiao's image upload, the
  * article is saved as a draft (`save=0` with `entrance=main`) and, behind the
- * commit gate, published (`save=1`) from the draft's own page. Public sources
- * disagree on which save value publishes, so the content list decides: an
- * article the list still shows as a draft after save=1 gets the other
+ * commit gate, published (`save=1` with `entrance=main`) from the draft's own
+ * page. Public sources disagree on which save value publishes, so the content
+ * list decides: an article the list still shows as a draft after that gets the other
  * recorded publishing form (save=0 without entrance), and one that stays a
  * draft after both is never reported as published.
  *
@@ -124,7 +124,7 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   // not enough, the content list says whether the article is still a draft.
   let listed = await settledState(page, id, ctx);
   if (listed === 'draft') {
-    ctx.log.warn({ step: 'publish', pgcId: id }, 'toutiao keeps the article as a draft after save=1: sending the other recorded publishing form (save=0 without entrance)');
+    ctx.log.warn({ step: 'publish', pgcId: id }, 'toutiao keeps the article as a draft after save=1 with entrance=main: sending the other recorded publishing form (save=0 without entrance)');
     await publishAgain(page, publishForm(p.form, draftId, 'save0'), ctx);
     listed = await settledState(page, id, ctx);
     if (listed === 'draft') {
@@ -138,13 +138,16 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
 
 /**
  * The form of a publishing call. Public sources disagree on the `save` value:
- * three send save=1 to publish (save=0 being the draft save the page itself
- * makes), one documents save=0 without `entrance` as the publish and save=1
- * with entrance=main as a draft. The draft save always carries entrance=main
- * with save=0, the form every source that checked its draft box records.
+ * most publish with save=1 and entrance=main (two of them from captured
+ * editor requests; save=0 being the draft save the page itself makes), one
+ * documents save=0 without `entrance` as the publish and save=1 with
+ * entrance=main as a draft. The first call is the former, the second (sent
+ * only to an article the list still shows as a draft) the latter. The draft
+ * save always carries save=0 with entrance=main, the form every source that
+ * checked its draft box records.
  */
 function publishForm(form: Record<string, string>, draftId: string, kind: 'save1' | 'save0'): Record<string, string> {
-  return { ...form, pgc_id: draftId, save: kind === 'save1' ? '1' : '0' };
+  return kind === 'save1' ? { ...form, pgc_id: draftId, save: '1', entrance: 'main' } : { ...form, pgc_id: draftId, save: '0' };
 }
 
 /**

@@ -34,6 +34,8 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     { id: 'B2', ref: 'a douyin client taking x-secsdk-csrf-token from X-Ware-Csrf-Token, code index file 44877750252 (repository not named)', snapshot: '2026-11-29' },
     { id: 'C1', ref: 'a C# 微头条 publisher’s settings (作品声明 options, 头条首发声明), code index file 40204819267 (repository not named)', snapshot: '2026-11-29' },
     { id: 'TV', ref: 'a multi-platform video upload flow table (toutiao: the upload page, its ready mark 上传成功, the 发布 button), code index file 67394657711 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'H1', ref: 'a Go toutiao adapter whose publish sends the captured editor republish form (save 1, entrance main, article_type 0), with tests against the captured requests, code index files 70870289021, 70895028825 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'H2', ref: 'a Python toutiao publisher sending save 1 with entrance main to publish and save 0 without entrance for a preview, code index file 68323020924 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I8', ref: 'a draft upload script (v5) that saves through the gateway and then looks for the article in the draft box, code index file 61767426526 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I9', ref: 'a draft upload script (v7) saving through the gateway into the draft box, code index file 61423011068 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I10', ref: 'a recorded draft-save request contract of 2026-07-17 (the fields of the page’s own autosave, entrance among them), code index file 67464895086 (repository not named)', snapshot: '2026-07-17' },
@@ -146,10 +148,10 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     {
       step: 'publish',
       types: ['article'],
-      fact: 'the publishing call: save=1 with the draft’s pgc_id (D, 2020), or save=0 without entrance (I2)',
+      fact: 'the publishing call: save=1 with entrance=main and the draft’s pgc_id (H1 from captured requests, H2; D sends save 1), or save=0 without entrance (I2)',
       state: 'tolerant',
-      sources: ['D', 'I2'],
-      note: 'the sources disagree and none is newer; the adapter sends save=1 without entrance, then reads the content list: an article still shown as a draft gets save=0 without entrance (nothing was published, so this is no repeat), and one still a draft after both is publish_rejected, never reported as published',
+      sources: ['H1', 'H2', 'D', 'I2'],
+      note: 'the sources disagree (I2 calls save=1 with entrance=main a draft); the adapter sends save=1 with entrance=main, then reads the content list: an article still shown as a draft for the whole publish allowance gets save=0 without entrance (nothing was published, so this is no repeat), and one still a draft after both is publish_rejected, never reported as published',
     },
     {
       step: 'read_back',
