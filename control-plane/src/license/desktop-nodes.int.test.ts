@@ -227,6 +227,10 @@ describe('unpublishable reasons', () => {
     expect(check.body.valid).toBe(false);
     expect(check.body.targets[0]).toMatchObject({ publishable: false, unpublishable_reasons: ['license_exhausted'] });
     expect(check.body.problems).toContainEqual(expect.objectContaining({ code: 'account_not_publishable', message: expect.stringContaining('no uses left') }));
+    // The publish itself is refused the same way, before any quota is taken.
+    const published = await v1(t.app, alice, 'POST', '/publish/dynamic', { executor: 'desktop', accountIds: [accountId], content: 'hi' });
+    expect(published).toMatchObject({ status: 409, body: { error: { code: 'account_not_publishable', message: expect.stringContaining('no uses left') } } });
+    expect(published.headers['x-request-id']).toBeTruthy();
   });
 
   it('license_expired: a TIME code past its end', async () => {
