@@ -260,7 +260,7 @@ export interface Adapter {
    * What each step rests on: every fact about the real site the adapter relies on, with its public
    * sources and how sure it is (provenance.ts). `plume-edge check` and docs/platforms.md count from it.
    */
-  readonly provenance?: Provenance;
+  readonly provenance: Provenance;
   /** The platform's login page, for `plume-edge accounts login` (absent: accounts come by `accounts import` only). */
   readonly login?: LoginPageSpec;
   /**

@@ -7,7 +7,6 @@ import { allAdapters } from './registry.js';
 describe('adapter provenance', () => {
   it('every declared table is whole: known sources with dates, two sources for second-sourced, a reason for tolerant and unverified', () => {
     for (const a of allAdapters()) {
-      if (!a.provenance) continue;
       expect(provenanceProblems(a.provenance, a.contentTypes), a.platform).toEqual([]);
       for (const type of a.contentTypes) expect(a.provenance.facts.some((f) => f.types === undefined || f.types.includes(type)), `${a.platform} ${type} has facts`).toBe(true);
     }

@@ -71,14 +71,12 @@ export function formatReport(r: CheckReport, baseUrl: string): string {
   const lines = [`${r.platform} ${r.contentType} as ${r.account} on ${baseUrl}`];
   for (const s of r.steps) {
     const why = s.result === 'changed' || s.result === 'unknown' ? `  ${r.error?.code}: ${r.error?.message}` : s.step === 'publish' && s.result === 'matched' ? '  (stopped before the click)' : '';
-    const facts = s.facts?.unverified ? `  [rests on ${s.facts.unverified} unverified of ${s.facts.total} facts]` : '';
+    const facts = s.facts.unverified ? `  [rests on ${s.facts.unverified} unverified of ${s.facts.total} facts]` : '';
     lines.push(`  ${s.step.padEnd(15)} ${s.result.replace('_', ' ')}${why}${facts}`);
   }
   lines.push(`  ${VERDICT[r.status]}`);
-  if (r.unverifiedSteps !== undefined) {
-    const walked = r.steps.filter((s) => s.result === 'matched' || s.result === 'changed').length;
-    lines.push(`  ${r.unverifiedSteps} of the ${walked} steps walked rest on facts no public source confirms (docs/platforms.md lists them)`);
-  }
+  const walked = r.steps.filter((s) => s.result === 'matched' || s.result === 'changed').length;
+  lines.push(`  ${r.unverifiedSteps} of the ${walked} steps walked rest on facts no public source confirms (docs/platforms.md lists them)`);
   if (r.evidenceDir) lines.push(`  evidence: ${r.evidenceDir} (screenshot.png, page.html)`);
   return `${lines.join('\n')}\n`;
 }

@@ -21,7 +21,7 @@ describe('a site check report counts the unverified facts of the steps it walked
       expect(s.facts).toEqual({ total: Object.values(c).reduce((a, b) => a + b, 0), unverified: c.unverified });
     }
     // juejin's upload and settings steps rest on facts no source confirms (a size limit, a minimum summary length); its publish call does not.
-    expect(walked.find((s) => s.step === 'upload')?.facts?.unverified).toBeGreaterThan(0);
+    expect(walked.find((s) => s.step === 'upload')?.facts.unverified).toBeGreaterThan(0);
     expect(walked.find((s) => s.step === 'publish')?.facts).toMatchObject({ unverified: 0 });
   });
 
@@ -32,19 +32,14 @@ describe('a site check report counts the unverified facts of the steps it walked
       account: '1234',
       status: 'passed',
       steps: walked,
-      unverifiedSteps: walked.filter((s) => (s.facts?.unverified ?? 0) > 0).length,
+      unverifiedSteps: walked.filter((s) => s.facts.unverified > 0).length,
       startedAt: '2026-11-29T00:00:00.000Z',
       finishedAt: '2026-11-29T00:00:05.000Z',
     };
     const text = formatReport(report, 'https://juejin.cn');
-    const upload = walked.find((s) => s.step === 'upload')!.facts!;
+    const upload = walked.find((s) => s.step === 'upload')!.facts;
     expect(text).toContain(`upload          matched  [rests on ${upload.unverified} unverified of ${upload.total} facts]`);
     expect(text).toMatch(/publish {9}matched {2}\(stopped before the click\)\n/);
     expect(text).toContain(`${report.unverifiedSteps} of the 6 steps walked rest on facts no public source confirms`);
-  });
-
-  it('says nothing about facts for an adapter that declares none', () => {
-    const bare = { ...juejinAdapter, provenance: undefined };
-    expect(withFacts(bare, 'article', [{ step: 'fill', result: 'matched' }])).toEqual([{ step: 'fill', result: 'matched' }]);
   });
 });

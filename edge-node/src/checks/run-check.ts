@@ -34,7 +34,7 @@ export interface CheckStepReport {
   /** `matched`: the adapter went through it; `changed`: the site stopped it there; `unknown`: the check could not judge it; `not_reached`: after the stop. */
   result: 'matched' | 'changed' | 'unknown' | 'not_reached';
   /** The facts about the site this step rests on, and how many of them no public source confirms (from the adapter's provenance). */
-  facts?: { total: number; unverified: number };
+  facts: { total: number; unverified: number };
 }
 
 export interface CheckReport {
@@ -47,8 +47,8 @@ export interface CheckReport {
   error?: { code: string; step: Step; message: string };
   /** Where the screenshot and HTML of the first mismatch were written. */
   evidenceDir?: string;
-  /** How many of the steps the check walked rest on at least one unverified fact (absent: the adapter declares no provenance). */
-  unverifiedSteps?: number;
+  /** How many of the steps the check walked rest on at least one unverified fact. */
+  unverifiedSteps: number;
   startedAt: string;
   finishedAt: string;
 }
@@ -93,7 +93,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckReport> {
       steps,
       ...(error ? { error } : {}),
       ...(evidenceDir ? { evidenceDir } : {}),
-      ...(o.adapter.provenance ? { unverifiedSteps: walked.filter((s) => (s.facts?.unverified ?? 0) > 0).length } : {}),
+      unverifiedSteps: walked.filter((s) => s.facts.unverified > 0).length,
       startedAt: startedAt.toISOString(),
       finishedAt: now().toISOString(),
     };
@@ -146,8 +146,10 @@ export async function runCheck(o: CheckOptions): Promise<CheckReport> {
 }
 
 /** What the adapter went through, where it stopped (`changed`, or `unknown` when the check could not judge), what it never reached. */
-function stepReport(seen: readonly Step[], stop: { step: Step; judged: boolean } | undefined): CheckStepReport[] {
-  const out: CheckStepReport[] = seen.filter((s) => s !== stop?.step).map((step) => ({ step, result: 'matched' as const }));
+type StepOutcome = Omit<CheckStepReport, 'facts'>;
+
+function stepReport(seen: readonly Step[], stop: { step: Step; judged: boolean } | undefined): StepOutcome[] {
+  const out: StepOutcome[] = seen.filter((s) => s !== stop?.step).map((step) => ({ step, result: 'matched' as const }));
   if (!stop) return out;
   out.push({ step: stop.step, result: stop.judged ? 'changed' : 'unknown' });
   // read_back follows the click, which a check never makes.
@@ -155,9 +157,8 @@ function stepReport(seen: readonly Step[], stop: { step: Step; judged: boolean }
   return out;
 }
 
-/** Each step with the count of facts it rests on, when the adapter declares its provenance. */
-export function withFacts(adapter: Adapter, type: ContentType, steps: CheckStepReport[]): CheckStepReport[] {
-  if (!adapter.provenance) return steps;
+/** Each step with the count of facts it rests on (the adapter's provenance). */
+export function withFacts(adapter: Adapter, type: ContentType, steps: readonly StepOutcome[]): CheckStepReport[] {
   const { byStep } = factCounts(adapter.provenance, type);
   return steps.map((s) => {
     const c = byStep[s.step];
