@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
+import { eventually } from '../testing/eventually.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { type AdminClient, adminClient } from '../testing/admin-client.js';
 import { createUser } from '../testing/openapi.js';
@@ -67,10 +68,15 @@ async function hooksOf(batchId: string): Promise<string[]> {
   return list.map((w) => `${w.type}:${w.state}`);
 }
 
+/** The audit of the job's one resolve request: written in onResponse, just after the answer went out, so polled until it is there. */
 async function auditOf(jobId: string): Promise<Array<{ actor: string; statusCode: number; detail: Record<string, unknown> }>> {
-  // Failed requests are audited in onResponse, just after the answer went out.
-  await new Promise((r) => setTimeout(r, 50));
-  return rows(db(), sql`select actor, status_code::int as "statusCode", detail from admin_audit_log where path = ${`/api/admin/jobs/${jobId}/resolve`} order by id`);
+  const read = () =>
+    rows<{ actor: string; statusCode: number; detail: Record<string, unknown> }>(
+      db(),
+      sql`select actor, status_code::int as "statusCode", detail from admin_audit_log where path = ${`/api/admin/jobs/${jobId}/resolve`} order by id`,
+    );
+  await eventually(async () => (await read()).length).toBeGreaterThan(0);
+  return read();
 }
 
 describe('happy path', () => {
@@ -150,7 +156,7 @@ describe('happy path', () => {
     expect(await hooksOf(batchId)).toEqual(['publish.job.updated:queued', 'publish.batch.updated:queued']);
     if (listening) {
       // The replica holding the node's socket hears of it (NOTIFY plume_jobs).
-      await expect.poll(() => heard).toContain(nodeId);
+      await eventually(() => heard).toContain(nodeId);
       await listening.unlisten();
     }
   });
