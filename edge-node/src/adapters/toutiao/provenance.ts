@@ -179,7 +179,14 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     },
     { step: 'upload', types: ['article'], fact: 'pgc_feed_covers items {id, url, uri, origin_uri, ic_uri, thumb_width, thumb_height}', state: 'sourced', sources: ['WD'] },
     { step: 'upload', types: ['article'], fact: 'draft_form_data coverType 3 with no cover', state: 'sourced', sources: ['WC'] },
-    { step: 'upload', types: ['article'], fact: 'coverType 1 with one cover (单图)', state: 'unverified', sources: [], note: 'no source records the value for one cover' },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'coverType 1 with one cover (单图)',
+      state: 'unverified',
+      sources: [],
+      note: 'the sources disagree on the value: H1 saves drafts with coverType 2 and publishes with 1, H2 sends 1 with no covers, I2 sends 2 with covers and 0 without, WC 3 without; none pairs a value with one cover by name',
+    },
     {
       step: 'apply_settings',
       types: ['article'],
