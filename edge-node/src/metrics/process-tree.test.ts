@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { descendantUsage } from './process-tree.js';
+import { eventually } from '../../../control-plane/src/testing/eventually.js';
 
 describe('the browser tree from /proc', () => {
   it('counts every descendant (children of children too) with its memory, and nothing once they are gone', async () => {
@@ -8,7 +9,7 @@ describe('the browser tree from /proc', () => {
     // A child that starts two grandchildren, the way Chromium starts its zygote and renderers.
     const child = spawn('sh', ['-c', 'sleep 30 & sleep 30 & wait'], { stdio: 'ignore', detached: true });
     try {
-      await expect.poll(async () => (await descendantUsage(process.pid)).processes - baseline.processes, { timeout: 5000 }).toBe(3);
+      await eventually(async () => (await descendantUsage(process.pid)).processes - baseline.processes).toBe(3);
       const usage = await descendantUsage(process.pid);
       expect(usage.rssBytes).toBeGreaterThan(baseline.rssBytes);
       expect(usage.pssBytes).toBeGreaterThan(baseline.pssBytes);
@@ -18,13 +19,13 @@ describe('the browser tree from /proc', () => {
       // The whole group, grandchildren included.
       process.kill(-child.pid!, 'SIGKILL');
     }
-    await expect.poll(async () => (await descendantUsage(process.pid)).processes, { timeout: 5000 }).toBe(baseline.processes);
+    await eventually(async () => (await descendantUsage(process.pid)).processes).toBe(baseline.processes);
   });
 
   it('a process with no children has an empty tree', async () => {
     const child = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
-      await expect.poll(async () => (await descendantUsage(process.pid)).processes, { timeout: 5000 }).toBeGreaterThan(0);
+      await eventually(async () => (await descendantUsage(process.pid)).processes).toBeGreaterThan(0);
       expect(await descendantUsage(child.pid!)).toEqual({ processes: 0, rssBytes: 0, pssBytes: 0 });
     } finally {
       child.kill('SIGKILL');
