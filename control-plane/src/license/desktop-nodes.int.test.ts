@@ -188,9 +188,11 @@ describe('errors', () => {
     Object.assign(reinstall, { machineId: first.machineId, fingerprintHash: first.fingerprintHash });
     expect((await reinstall.enroll(text)).body).toMatchObject({ success: true, nodeId });
 
+    const replays = async () => (await rows(db(), sql`select 1 from security_events where kind = 'nonce_replay' and device_id = ${first.deviceId}`)).length;
     const replay = await post(t.app, '/api/license/v2/enroll', captured);
     expect(replay).toMatchObject({ status: 409, body: { success: false, code: 'ENROLL_REPLAYED', message: expect.any(String) } });
     expect(replay.headers['x-request-id']).toBeTruthy();
+    expect(await replays()).toBe(1);
     // A fresh proof with the old secret key is refused alike: the key itself is retired.
     first.appVersion = '1.4.3';
     expect((await first.enroll(text)).body).toMatchObject({ code: 'ENROLL_REPLAYED' });

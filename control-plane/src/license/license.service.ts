@@ -173,7 +173,10 @@ export class LicenseService {
         }
         // The same key again is a retry of an enroll whose answer was lost; a key this device gave up is not.
         if (bound.publicKey !== req.devicePublicKey && (await licenseRepository.isRetiredKey(tx, bound.id, req.devicePublicKey))) {
-          return { error: licenseError('ENROLL_REPLAYED', 'This device key was replaced by a later enroll and is not accepted again; enroll with a new key') };
+          return {
+            error: licenseError('ENROLL_REPLAYED', 'This device key was replaced by a later enroll and is not accepted again; enroll with a new key'),
+            replayedOn: bound,
+          };
         }
         await licenseRepository.revokeSessionsOfDevice(tx, bound.id);
         await licenseRepository.rebindDevice(tx, bound, req.devicePublicKey, appVersion);
@@ -207,6 +210,16 @@ export class LicenseService {
           deviceId: outcome.revoked.id,
           ip,
           detail: { reason: 'enroll on a revoked device' },
+        });
+      }
+      if (outcome.replayedOn) {
+        // An old enroll body, or someone holding a key the device gave up: operators see it with the other replays.
+        await recordSecurityEvent(this.db, {
+          kind: 'nonce_replay',
+          projectId: project.id,
+          deviceId: outcome.replayedOn.id,
+          ip,
+          detail: { path: 'enroll', reason: 'a retired device key' },
         });
       }
       throw outcome.error;
