@@ -8,11 +8,14 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../testing/db.js';
+import { eventually } from '../testing/eventually.js';
 
 describe.skipIf(!hasPostgres())('license_consume with a retry waiting on the first consume', () => {
   let t: TestDatabase;
   let first: postgres.Sql;
   let retry: postgres.Sql;
+  let watcher: postgres.Sql;
+  let retryPid: number;
   let projectId: number;
 
   beforeAll(async () => {
@@ -20,10 +23,13 @@ describe.skipIf(!hasPostgres())('license_consume with a retry waiting on the fir
     // One connection each: the first consume's transaction stays open on its own connection.
     first = postgres(t.url!, { max: 1, onnotice: () => {} });
     retry = postgres(t.url!, { max: 1, onnotice: () => {} });
+    // Sees, from outside both, when the retry's backend waits for a lock.
+    watcher = postgres(t.url!, { max: 1, onnotice: () => {} });
+    [{ pid: retryPid }] = (await retry`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
     [{ id: projectId }] = (await first`insert into projects (project_key, name) values ('consume-fn', 'consume-fn') returning id`) as unknown as [{ id: number }];
   });
   afterAll(async () => {
-    await Promise.all([first?.end(), retry?.end()]);
+    await Promise.all([first?.end(), retry?.end(), watcher?.end()]);
     await t?.close();
   });
 
@@ -48,7 +54,8 @@ describe.skipIf(!hasPostgres())('license_consume with a retry waiting on the fir
     const firstAnswer = await consume(first, codeId, requestId);
     let settled = false;
     const retried = consume(retry, codeId, requestId).finally(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 300));
+    // Committed once the retry waits for the first consume's row lock, however long it takes to get there.
+    await eventually(async () => (await watcher`select wait_event_type from pg_stat_activity where pid = ${retryPid}`)[0]?.wait_event_type).toBe('Lock');
     const waited = !settled;
     await first`commit`;
     return { firstAnswer, retryAnswer: await retried, waited };
