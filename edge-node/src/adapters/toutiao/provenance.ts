@@ -74,7 +74,7 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       step: 'check_login',
       fact: 'GET https://mp.toutiao.com/mp/agw/media/get_media_info → data.user.id, data.user.screen_name; no data.user.id = not logged in',
       state: 'second-sourced',
-      sources: ['WD', 'WC', 'I1'],
+      sources: ['WD', 'WC', 'I1', 'H1'],
       note: 'I2 checks GET mp/agw/creator_center/user_info?app_id=1231 → {code 0, name, user_id_str} instead; not used',
     },
     {
@@ -142,8 +142,8 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'the draft save: save=0 with entrance=main (pgc_id 0 for a new draft) saves a draft and answers data.pgc_id',
       state: 'second-sourced',
-      sources: ['I7', 'I8', 'I9', 'WC', 'I4', 'I3', 'I10'],
-      note: 'I7 saw the page’s own autosave send save=0 and the draft list then hold it; I8 and I9 send save=0 with entrance=main and find the article in the draft box; WC, I4 and I3 send save=0 for drafts; I10 lists entrance among the autosave’s fields. I2 alone calls save=0 (without entrance) the publish and save=1 with entrance=main the draft: the draft save carries entrance=main, which both readings take for a draft',
+      sources: ['I7', 'I8', 'I9', 'H1', 'WC', 'I4', 'I3', 'I10'],
+      note: 'H1 saves drafts with save=0 (entrance empty), as captured on the editor, and never publishes with it; I7 saw the page’s own autosave send save=0 and the draft list then hold it; I8 and I9 send save=0 with entrance=main and find the article in the draft box; WC, I4 and I3 send save=0 for drafts; I10 lists entrance among the autosave’s fields. I2 alone calls save=0 (without entrance) the publish and save=1 with entrance=main the draft: the draft save carries entrance=main, which both readings take for a draft',
     },
     {
       step: 'publish',
@@ -166,7 +166,7 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'the answer {code 0, err_no 0, message, data.pgc_id}',
       state: 'tolerant',
-      sources: ['WC', 'I2'],
+      sources: ['WC', 'I2', 'H1'],
       note: 'I2 records message 保存成功 / 提交成功; the id is read from the answer’s text when a JSON number cannot hold it; an accepted answer naming none (or 0) is read back from the content list by the title',
     },
     {
@@ -217,7 +217,7 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
       state: 'second-sourced',
       sources: ['WC', 'WD'],
     },
-    { step: 'read_back', types: ['article'], fact: 'a published article at https://www.toutiao.com/article/<id>/', state: 'second-sourced', sources: ['G', 'I2'] },
+    { step: 'read_back', types: ['article'], fact: 'a published article at https://www.toutiao.com/article/<id>/', state: 'second-sourced', sources: ['G', 'I2', 'H1'] },
     {
       step: 'read_back',
       types: ['article'],
