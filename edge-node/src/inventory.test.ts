@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inventory, type InventoryFile } from './inventory.js';
+import { eventually } from '../../control-plane/src/testing/eventually.js';
 
 let dir: string;
 beforeAll(() => {
@@ -20,13 +21,13 @@ describe('happy path', () => {
     const reports: Array<{ files: InventoryFile[]; truncated: boolean }> = [];
     const inventory = new Inventory({ videoDir: dir, debounceMs: 100, onReport: (files, truncated) => reports.push({ files, truncated }) });
     await inventory.start();
-    await expect.poll(() => reports.length).toBeGreaterThanOrEqual(1);
+    await eventually(() => reports.length).toBeGreaterThanOrEqual(1);
     expect(reports[0]!.files.map((f) => [f.path.slice(dir.length), f.size])).toEqual([
       ['/7/a.mp4', 4],
       ['/7/trip/b.mp4', 2],
     ]);
     for (let i = 0; i < 5; i++) writeFileSync(join(dir, '7', `c${i}.mp4`), 'c');
-    await expect.poll(() => reports.at(-1)!.files.length, { timeout: 5000 }).toBe(7);
+    await eventually(() => reports.at(-1)!.files.length).toBe(7);
     expect(reports.length).toBeLessThan(5);
     await inventory.stop();
   });
@@ -35,7 +36,7 @@ describe('happy path', () => {
     const reports: boolean[] = [];
     const inventory = new Inventory({ videoDir: dir, debounceMs: 50, maxFiles: 3, onReport: (files, truncated) => reports.push(truncated && files.length === 3) });
     await inventory.start();
-    await expect.poll(() => reports.at(-1)).toBe(true);
+    await eventually(() => reports.at(-1)).toBe(true);
     expect(inventory.snapshot()).toMatchObject({ truncated: true });
     await inventory.stop();
   });
