@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { JOBS_CHANNEL } from '../../nodes/node-registry.repository.js';
 import { listen } from '../../nodes/pg-listen.js';
+import { eventually } from '../../testing/eventually.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { v1 } from '../../testing/openapi.js';
 import { persistedState, publishWorld, putPreset } from '../../testing/publish.js';
@@ -69,9 +70,11 @@ describe('happy path', () => {
       const res = await v1(t.app, w.user, 'POST', '/publish', { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu, w.acc.csdn] });
       expect(res.status).toBe(200);
       expect(await jobsOf(res.body.batch_id)).toHaveLength(2);
-      await expect.poll(() => heard.includes(w.edge)).toBe(true);
-      // Both jobs are on one node: one notification for it.
-      await new Promise((r) => setTimeout(r, 100));
+      await eventually(() => heard.includes(w.edge)).toBe(true);
+      // Both jobs are on one node: one notification for it. Notifications arrive in commit order: once a
+      // marker sent after the publish committed is heard, a second one of the publish would have been too.
+      await t.db.database.db.execute(sql`select pg_notify(${JOBS_CHANNEL}, 'marker-after-the-publish')`);
+      await eventually(() => heard.includes('marker-after-the-publish')).toBe(true);
       expect(heard.filter((n) => n === w.edge)).toHaveLength(1);
     } finally {
       await unlisten();
@@ -194,7 +197,8 @@ describe('a publish planned from a stale accounts cache', () => {
     await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识' });
     // The first read starts the cache's LISTEN (nothing is kept before it is up); the set-up's own
     // NOTIFYs land meanwhile. Either late would leave the cache empty, and the publish would read
-    // the database without the cache being put to the test.
+    // the database without the cache being put to the test (a slow machine can only make this case
+    // pass without the cache, never fail it).
     expect((await v1(t.app, w.user, 'GET', '/accounts?contentType=video')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect((await v1(t.app, w.user, 'GET', '/accounts?contentType=video')).status).toBe(200);
