@@ -5,7 +5,8 @@
  * account lists; these prove that the two together never admit more than the
  * limit, that the headers stay right, and that a revoke, disable, plan or
  * account change made through one replica (or behind both, in SQL) takes
- * effect on the other within a second (LISTEN/NOTIFY).
+ * effect on the other through its NOTIFY (LISTEN/NOTIFY), well before the
+ * caches' expiry would have shown it.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,26 @@ import { type ControlPlaneProcess, startControlPlane } from './support/control-p
 const ADMIN = 'openapi-limits-test-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The backstop expiry of a replica's cached account list (accounts-cache.ts MAX_TTL_MS) and API
+ * key (key-cache.ts TTL_MS): without its NOTIFY, a change shows on the other replica only once the
+ * copy loaded before it expires, this long after the read that loaded it.
+ */
+const CACHE_TTL_MS = 10_000;
+
+/**
+ * Reads until `done` holds, with the test's timeout as the only bound, and answers when the read
+ * that saw it began. A change seen by a read that began less than CACHE_TTL_MS after the last read
+ * before the change came through the NOTIFY, not the expiry, however slow the machine.
+ */
+async function seen<T>(read: () => Promise<T>, done: (x: T) => boolean): Promise<{ at: number; last: T }> {
+  for (;;) {
+    const at = Date.now();
+    const last = await read();
+    if (done(last)) return { at, last };
+    await sleep(10);
+  }
+}
 
 interface Answer {
   status: number;
@@ -130,14 +151,19 @@ describe.skipIf(!hasPostgres())('request limits and key changes across two contr
       await awayFromMinuteEdge(15);
       const seen: Array<[string | null, string | null]> = [];
       for (const base of [a.url, a.url, b.url, b.url, a.url, b.url]) {
+        const sentAt = Date.now();
         const res = await call(base, 'GET', '/api/openapi/v1/me', undefined, user.auth);
+        const answeredAt = Date.now();
         expect(res.status).toBe(200);
         expect(res.headers.get('ratelimit-limit')).toBe('100');
         expect(res.headers.get('x-dailylimit')).toBe('1000');
+        // The replica read its clock between the request going out and its answer coming back, however long that took.
+        const secondsLeft = (at: number) => 60 - Math.floor((at % 60_000) / 1000);
         const reset = Number(res.headers.get('ratelimit-reset'));
-        expect(Math.abs(reset - (60 - Math.floor((Date.now() % 60_000) / 1000)))).toBeLessThanOrEqual(2);
+        expect(reset).toBeLessThanOrEqual(secondsLeft(sentAt) + 1);
+        expect(reset).toBeGreaterThanOrEqual(secondsLeft(answeredAt) - 1);
         seen.push([res.headers.get('ratelimit-remaining'), res.headers.get('x-dailyremaining')]);
-        // Slower than the rate at which a replica starts leasing ahead.
+        // A slow user (a pause the product sees, not a wait): slower than the rate at which a replica starts leasing ahead.
         await sleep(60);
       }
       expect(seen).toEqual([
@@ -152,31 +178,31 @@ describe.skipIf(!hasPostgres())('request limits and key changes across two contr
   });
 
   describe('account cache', () => {
-    it('account and preset changes made through replica A or in SQL show on replica B within a second', async () => {
+    it('account and preset changes made through replica A or in SQL show on replica B through the NOTIFY, before the cache expires', async () => {
       const user = await createUser({ perMinuteLimit: 100_000, dailyLimit: 1_000_000 });
       const { nodeId } = await seedNode(db.database.db, { userIds: [user.id], capabilities: FULL_CAPABILITIES, replica: 'cache-test' });
       // Accounts come from their node's report, a writer behind both replicas (as the dispatch hub is): a trigger notifies.
       const addAccount = (platform: string) => seedAccount(db.database.db, { userId: user.id, platform, nodeId });
       const first = await addAccount('zhihu');
       const list = async () => (await call(b.url, 'GET', '/api/openapi/v1/accounts', undefined, user.auth)).body.accounts as Array<{ id: number; login_state: string }>;
-      const timed = async (check: () => Promise<boolean>) => {
-        const t0 = Date.now();
-        while (!(await check()) && Date.now() - t0 < 5000) await sleep(10);
-        return Date.now() - t0;
-      };
+      const primed = Date.now();
       expect((await list()).map((x) => x.id)).toEqual([first]);
       // B has the list cached; the node reports another account.
       const second = await addAccount('csdn');
-      expect(await timed(async () => (await list()).length === 2)).toBeLessThan(1000);
+      const added = await seen(list, (l) => l.length === 2);
+      expect(added.at - primed).toBeLessThan(CACHE_TTL_MS);
+      // Each read that saw a change loaded the copy the next change must get past.
       await db.database.db.execute(sql`update accounts set login_state = 'logged_out' where id = ${second}`);
-      expect(await timed(async () => (await list()).find((x) => x.id === second)?.login_state === 'logged_out')).toBeLessThan(1000);
+      const loggedOut = await seen(list, (l) => l.find((x) => x.id === second)?.login_state === 'logged_out');
+      expect(loggedOut.at - added.at).toBeLessThan(CACHE_TTL_MS);
       // An admin removes it through A.
       const removed = await fetch(`${a.url}/api/admin/accounts/${second}`, { method: 'DELETE', headers: admin });
       expect(removed.status).toBe(200);
-      expect(await timed(async () => (await list()).length === 1)).toBeLessThan(1000);
+      expect((await seen(list, (l) => l.length === 1)).at - loggedOut.at).toBeLessThan(CACHE_TTL_MS);
       // Presets, read through B's cache by GET /publish/settings (and preflight).
       const presets = async () =>
         (await call(b.url, 'GET', `/api/openapi/v1/publish/settings?contentType=article&accountIds=${first}`, undefined, user.auth)).body.presets?.[0]?.settings ?? null;
+      const presetsPrimed = Date.now();
       expect(await presets()).toEqual({});
       const put = await fetch(`${a.url}/api/admin/accounts/${first}/presets/article`, {
         method: 'PUT',
@@ -184,53 +210,51 @@ describe.skipIf(!hasPostgres())('request limits and key changes across two contr
         body: JSON.stringify({ settings: { column: 'Cached' } }),
       });
       expect(put.status).toBe(200);
-      expect(await timed(async () => (await presets())?.column === 'Cached')).toBeLessThan(1000);
+      expect((await seen(presets, (p) => p?.column === 'Cached')).at - presetsPrimed).toBeLessThan(CACHE_TTL_MS);
     });
   });
 
   describe('auth', () => {
-    /** Calls `base` until `done(answer)`, answering how long that took. */
-    async function until(base: string, auth: Record<string, string>, done: (x: Answer) => boolean): Promise<{ ms: number; last: Answer }> {
-      const t0 = Date.now();
-      for (;;) {
-        const last = await call(base, 'GET', '/api/openapi/v1/me', undefined, auth);
-        if (done(last)) return { ms: Date.now() - t0, last };
-        if (Date.now() - t0 > 5000) return { ms: Date.now() - t0, last };
-        await sleep(10);
-      }
-    }
+    /** GET /me on `base` until `done(answer)` (see seen()). */
+    const until = (base: string, auth: Record<string, string>, done: (x: Answer) => boolean) => seen(() => call(base, 'GET', '/api/openapi/v1/me', undefined, auth), done);
 
-    it('a key revoked through replica A stops working on replica B within a second', async () => {
+    it('a key revoked through replica A stops working on replica B through the NOTIFY, before the cache expires', async () => {
       const user = await createUser({ perMinuteLimit: 100_000, dailyLimit: 1_000_000 });
       // B has the key cached.
-      for (let i = 0; i < 3; i++) expect((await call(b.url, 'GET', '/api/openapi/v1/me', undefined, user.auth)).status).toBe(200);
+      let primed = 0;
+      for (let i = 0; i < 3; i++) {
+        primed = Date.now();
+        expect((await call(b.url, 'GET', '/api/openapi/v1/me', undefined, user.auth)).status).toBe(200);
+      }
       const keyId = (await call(a.url, 'GET', `/api/admin/users/${user.id}/api-keys`, undefined, admin)).body.items[0].id as string;
       expect((await call(a.url, 'POST', `/api/admin/api-keys/${keyId}/revoke`, undefined, admin)).status).toBe(200);
-      const { ms, last } = await until(b.url, user.auth, (x) => x.status === 401);
+      const { at, last } = await until(b.url, user.auth, (x) => x.status === 401);
       expect(last).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
-      expect(ms).toBeLessThan(1000);
+      expect(at - primed).toBeLessThan(CACHE_TTL_MS);
       expect((await call(a.url, 'GET', '/api/openapi/v1/me', undefined, user.auth)).status).toBe(401);
     });
 
-    it('a user disabled through replica A is refused on replica B within a second, and re-enabled likewise', async () => {
+    it('a user disabled through replica A is refused on replica B through the NOTIFY, and re-enabled likewise', async () => {
       const user = await createUser({ perMinuteLimit: 100_000, dailyLimit: 1_000_000 });
+      const primed = Date.now();
       expect((await call(b.url, 'GET', '/api/openapi/v1/me', undefined, user.auth)).status).toBe(200);
       expect((await call(a.url, 'PATCH', `/api/admin/users/${user.id}`, { disabled: true }, admin)).status).toBe(200);
       const off = await until(b.url, user.auth, (x) => x.status === 403);
       expect(off.last.body.error.code).toBe('user_disabled');
-      expect(off.ms).toBeLessThan(1000);
+      expect(off.at - primed).toBeLessThan(CACHE_TTL_MS);
       expect((await call(a.url, 'PATCH', `/api/admin/users/${user.id}`, { disabled: false }, admin)).status).toBe(200);
       const on = await until(b.url, user.auth, (x) => x.status === 200);
-      expect(on.ms).toBeLessThan(1000);
+      expect(on.at - off.at).toBeLessThan(CACHE_TTL_MS);
     });
 
-    it('a plan change through replica A shows in replica B\'s limits within a second', async () => {
+    it('a plan change through replica A shows in replica B\'s limits through the NOTIFY', async () => {
       const user = await createUser({ perMinuteLimit: 100_000, dailyLimit: 1_000_000 });
+      const primed = Date.now();
       expect((await call(b.url, 'GET', '/api/openapi/v1/me', undefined, user.auth)).headers.get('ratelimit-limit')).toBe('100000');
       const plan = { name: 'small', permissions: ['accounts:read'], perMinuteLimit: 7, dailyLimit: 70, cmsEnabled: false };
       expect((await call(a.url, 'PATCH', `/api/admin/users/${user.id}`, { plan }, admin)).status).toBe(200);
       const changed = await until(b.url, user.auth, (x) => x.headers.get('ratelimit-limit') === '7');
-      expect(changed.ms).toBeLessThan(1000);
+      expect(changed.at - primed).toBeLessThan(CACHE_TTL_MS);
       expect(changed.last.headers.get('x-dailylimit')).toBe('70');
       expect(changed.last.body.permissions).toEqual(['accounts:read']);
     });
