@@ -6,11 +6,14 @@
  * Invalidation does not depend on who writes: migration 0005 puts triggers on
  * accounts, account_presets, node_users and execution_nodes that NOTIFY
  * plume_openapi_accounts at commit ('u:<user>', 'a:<account>', 'n:<node>'),
- * whether the admin API, the dispatch hub or enrollment wrote. A node's online
+ * whether the admin API, the dispatch hub or enrollment wrote; migration 0013
+ * adds the license tables that decide whether a desktop node's license can
+ * publish ('n:<node>'). A node's online
  * flag also depends on time (heartbeat age); heartbeats do not notify, so an
  * entry expires when the first of its online nodes would turn stale by its
  * last heartbeat (computed against the database clock), and the trigger
- * notifies for the heartbeat that brings a stale node back.
+ * notifies for the heartbeat that brings a stale node back. A desktop node's
+ * license expires by time alike (license/license-standing.ts).
  *
  * Trade-offs (documented in docs/architecture.md, "Rate limits and caches"):
  * - A change is seen by a replica when its NOTIFY arrives (milliseconds after
