@@ -219,6 +219,19 @@ describe('revocation', () => {
   });
 });
 
+describe('a node revoked on its own', () => {
+  it('stays revoked when its device enrolls again: the license still answers, the node protocol refuses it', async () => {
+    const text = await code();
+    const device = new TestDevice(t.app);
+    const { nodeId } = (await device.enroll(text)).body;
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/nodes/${nodeId}/revoke`, headers: t.adminHeaders });
+    expect(res.statusCode).toBe(200);
+    expect((await post(t.app, '/api/license/v2/enroll', device.enrollBody(text))).body).toMatchObject({ success: true, nodeId });
+    const refused = await connect(nodeId, device.key.privateKey).catch((e: unknown) => e);
+    expect((refused as HandshakeRefused).status).toBe(403);
+  });
+});
+
 describe('unpublishable reasons', () => {
   it('license_exhausted: a COUNT code whose last use was consumed', async () => {
     const { device, accountId } = await desktopWithAccount({ remainingCount: 1 });
