@@ -166,11 +166,10 @@ describe('limits', () => {
       res.write(PNG_1X1.subarray(0, 4));
     });
     http.route('/silent', () => {});
+    // Neither server ever finishes: a failure at all, as cover_timeout, is the timeout's (no stopwatch, which a loaded machine outruns).
     for (const path of ['/stall', '/silent']) {
-      const started = Date.now();
       const err = await failure(local({ timeoutMs: 300 }).fetch(`${http.origin}${path}`));
       expect(err).toMatchObject({ code: 'cover_timeout', retryable: true });
-      expect(Date.now() - started).toBeLessThan(2_000);
     }
   });
 
