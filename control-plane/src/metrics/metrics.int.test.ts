@@ -8,10 +8,12 @@
  */
 import { LICENSE_PATHS } from '@plume/shared';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519 } from '../crypto/ed25519.js';
 import { WebhookDeliverer } from '../publishing/webhooks/webhook.deliverer.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
+import { eventually } from '../testing/eventually.js';
 import { generateCodes, post, TestDevice } from '../testing/license-device.js';
 import { v1 } from '../testing/openapi.js';
 import { parseScrape, type Scrape } from '../testing/prometheus.js';
@@ -168,16 +170,25 @@ describe('database pool', () => {
     const idle = await scrape();
     expect(idle.value('plume_db_pool_max_connections', { pool: 'main' })).toBe(10);
     expect(idle.value('plume_db_pool_max_connections', { pool: 'signed' })).toBe(2);
-    // 13 sleeps on a pool of 10: all 10 connections busy, 3 or more statements waiting for one
-    // (the app's own timers, such as dispatch polling, may add to them).
-    const sleeps = Promise.all(Array.from({ length: 13 }, () => db().execute(sql`select pg_sleep(3)`)));
-    const use = async () => {
-      const s = await scrape();
-      return { inUse: s.value('plume_db_pool_connections_in_use', { pool: 'main' }), waiting: s.value('plume_db_pool_waiting', { pool: 'main' }) };
-    };
-    await expect.poll(async () => { const u = await use(); return u.inUse === 10 && u.waiting >= 3; }, { timeout: 2500, interval: 50 }).toBe(true);
-    await sleeps;
-    await expect.poll(async () => { const u = await use(); return u.inUse <= 1 && u.waiting === 0; }, { timeout: 5000 }).toBe(true);
+    // 13 statements on a pool of 10, each waiting for a lock the test holds on a connection of its
+    // own: all 10 connections busy and 3 or more statements waiting for one (the app's own timers,
+    // such as dispatch polling, may add to them) until the test lets go, however slow the machine.
+    // (A wait for a busy pool has no deadline: only failing connections end it.)
+    const holder = postgres(t.db.url!, { max: 1, onnotice: () => {} });
+    try {
+      await holder`select pg_advisory_lock(7301)`;
+      const held = Promise.all(Array.from({ length: 13 }, () => db().execute(sql`select pg_advisory_xact_lock_shared(7301)`)));
+      const use = async () => {
+        const s = await scrape();
+        return { inUse: s.value('plume_db_pool_connections_in_use', { pool: 'main' }), waiting: s.value('plume_db_pool_waiting', { pool: 'main' }) };
+      };
+      await eventually(async () => { const u = await use(); return u.inUse === 10 && u.waiting >= 3; }, { interval: 50 }).toBe(true);
+      await holder`select pg_advisory_unlock(7301)`;
+      await held;
+      await eventually(async () => { const u = await use(); return u.inUse <= 1 && u.waiting === 0; }).toBe(true);
+    } finally {
+      await holder.end({ timeout: 1 });
+    }
   });
 });
 
