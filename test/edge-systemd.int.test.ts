@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateKeyPair, toBase64Url } from '@plume/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../control-plane/src/testing/eventually.js';
 import { freePort } from './support/control-plane-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,7 +60,7 @@ async function listenForNotify(socketPath: string) {
   children.push(listener);
   let heard = '';
   listener.stdout!.on('data', (d: Buffer) => (heard += d.toString()));
-  await expect.poll(() => heard.includes('listening'), { timeout: 10_000 }).toBe(true);
+  await eventually(() => heard.includes('listening')).toBe(true);
   return {
     messages: () =>
       heard
@@ -99,10 +100,10 @@ describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
     cp.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((r) => cp.once('exit', (code) => r(code)));
     // A fresh data directory: READY=1 follows creating the embedded cluster, ~30 s on a loaded 2-core machine.
-    await expect.poll(() => listener.messages().filter((m) => m.line === 'WATCHDOG=1').length, { timeout: 100_000, message: output }).toBeGreaterThanOrEqual(2);
+    await eventually(() => listener.messages().filter((m) => m.line === 'WATCHDOG=1').length, { message: output }).toBeGreaterThanOrEqual(2);
     cp.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await expect.poll(() => listener.messages().some((m) => m.line === 'STOPPING=1'), { timeout: 5000 }).toBe(true);
+    await eventually(() => listener.messages().some((m) => m.line === 'STOPPING=1')).toBe(true);
     expectNotifyOrder(listener.messages(), cp.pid!);
   }, 120_000);
 
@@ -140,10 +141,10 @@ describe.skipIf(!hasPython)('sd_notify from the main PID', () => {
     const exited = new Promise<number | null>((r) => daemon.once('exit', (code) => r(code)));
 
     const messages = listener.messages;
-    await expect.poll(() => messages().filter((m) => m.line === 'WATCHDOG=1').length, { timeout: 20_000, message: output }).toBeGreaterThanOrEqual(3);
+    await eventually(() => messages().filter((m) => m.line === 'WATCHDOG=1').length, { message: output }).toBeGreaterThanOrEqual(3);
     daemon.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await expect.poll(() => messages().some((m) => m.line === 'STOPPING=1'), { timeout: 5000 }).toBe(true);
+    await eventually(() => messages().some((m) => m.line === 'STOPPING=1')).toBe(true);
 
     const all = messages();
     expectNotifyOrder(all, daemon.pid!);
