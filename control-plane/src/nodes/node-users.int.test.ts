@@ -14,6 +14,7 @@ import { generateEd25519, signEd25519 } from '../crypto/ed25519.js';
 import { rows } from '../db/client.js';
 import { type AdminClient, adminClient } from '../testing/admin-client.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
+import { eventually } from '../testing/eventually.js';
 import { createUser, type TestUser, v1 } from '../testing/openapi.js';
 import { createAccount, createNode, type Fixtures, fixturesOf } from '../testing/publish.js';
 
@@ -43,7 +44,7 @@ async function enrollWith(body: Record<string, unknown>) {
 
 const accountOf = async (user: TestUser, id: number) => (await v1(t.app, user, 'GET', '/accounts?contentType=article')).body.accounts.find((a: { id: number }) => a.id === id);
 /** The account list is cached per replica and dropped by a NOTIFY a moment after the change commits (accounts-cache.ts). */
-const reasonsOf = (user: TestUser, id: number) => expect.poll(async () => (await accountOf(user, id)).unpublishable_reasons, { timeout: 5000 });
+const reasonsOf = (user: TestUser, id: number) => eventually(async () => (await accountOf(user, id)).unpublishable_reasons);
 
 async function auditDetail(path: string): Promise<Record<string, any>> {
   const [row] = await rows<{ detail: Record<string, any> }>(t.db.database.db, sql`select detail from admin_audit_log where path = ${path} order by id desc limit 1`);
