@@ -112,6 +112,8 @@ describe('happy path', () => {
     const enrolled = await client.enroll(await code());
     expect(enrolled.nodeId).toMatch(/^node_/);
     const identity = (await store.load())!;
+    expect(identity.nodeId).toBe(enrolled.nodeId);
+    expect(await client.nodeId()).toBe(enrolled.nodeId);
     const fake = await connect(enrolled.nodeId!, identity.secretKey);
     expect(await fake.hello(enrolled.nodeId!)).toMatchObject({ type: 'welcome' });
     // The license side keeps working beside it: a use recorded with the job id as requestId.

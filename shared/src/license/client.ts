@@ -114,6 +114,16 @@ export class LicenseClient {
     return isEnrolledFor(await this.load(), this.projectKey, this.machineId);
   }
 
+  /**
+   * The desktop execution node this device is since its last enroll (it
+   * connects to the node protocol with this id, signing with the device key);
+   * null for a pure license or before enrolling.
+   */
+  async nodeId(): Promise<string | null> {
+    const id = await this.load();
+    return isEnrolledFor(id, this.projectKey, this.machineId) ? (id.nodeId ?? null) : null;
+  }
+
   /** Binds this device to an activation code; creates the device key pair on first use. */
   async enroll(code: string): Promise<EnrollResponse> {
     if (!code) throw invalid('code is required');
@@ -162,6 +172,7 @@ export class LicenseClient {
       offlineLicenseExpiresAt: null,
       ...tokenFields(res),
       deviceId: res.deviceId ?? null,
+      nodeId: res.nodeId ?? null,
       pinnedPublicKeys: pins,
     });
     return res;

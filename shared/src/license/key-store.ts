@@ -30,6 +30,12 @@ export interface StoredIdentity {
   pinnedPublicKeys: string[];
   offlineLicense: string | null;
   offlineLicenseExpiresAt: string | null;
+  /**
+   * The execution node (kind desktop) this device is, when the operator tied
+   * its code to an integrator user (the enroll answer's nodeId); null for a
+   * pure license; absent in identities stored before enrolling named it.
+   */
+  nodeId?: string | null;
 }
 
 export interface KeyStore {
@@ -51,6 +57,7 @@ export const storedIdentitySchema = z.object({
   pinnedPublicKeys: z.array(z.string()),
   offlineLicense: nullableText,
   offlineLicenseExpiresAt: nullableText,
+  nodeId: nullableText.optional(),
 });
 
 const KEY_FILE_MODE = 0o600;
