@@ -11,6 +11,7 @@ import { createDispatchHarness, type DispatchHarness, type EnrolledNode } from '
 import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { registry } from '../control-plane/src/metrics/instruments.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { eventually } from '../control-plane/src/testing/eventually.js';
 import { parseScrape, type Scrape } from '../control-plane/src/testing/prometheus.js';
 
 let db: TestDatabase;
@@ -99,6 +100,6 @@ describe('jobs', () => {
   it('a closed socket is no longer counted', async () => {
     const before = (await scrape()).value('plume_nodes_connected', { kind: 'edge' });
     await fake.close();
-    await expect.poll(async () => (await scrape()).value('plume_nodes_connected', { kind: 'edge' })).toBe(before - 1);
+    await eventually(async () => (await scrape()).value('plume_nodes_connected', { kind: 'edge' })).toBe(before - 1);
   });
 });
