@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../testing/db.js';
+import { eventually } from '../testing/eventually.js';
 import { preparedSql, rows } from './client.js';
 
 let db: TestDatabase;
@@ -50,7 +51,8 @@ describe('the postgres driver after its connection dies', () => {
       const reserved = await client.reserve();
       const [{ pid }] = (await reserved`select pg_backend_pid() as pid`) as unknown as Array<{ pid: number }>;
       await killer`select pg_terminate_backend(${pid})`;
-      await new Promise((r) => setTimeout(r, 100));
+      // Gone once its backend has exited (pg_terminate_backend only signals it).
+      await eventually(async () => (await killer`select count(*)::int as n from pg_stat_activity where pid = ${pid}`)[0]!.n).toBe(0);
       for (let i = 0; i < 3; i++) await expect(reserved`select 1`).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
       // The pool's other connections still work.
       expect(await client`select 1 as one`).toEqual([{ one: 1 }]);
