@@ -15,12 +15,11 @@
 import type { Page } from 'playwright-core';
 import type { ContentType } from '@plume/shared';
 import type { Provenance } from './provenance.js';
+import type { Step } from './steps.js';
 
 export type { ContentType };
 
-/** Stable step names, used for progress reports and failure evidence. */
-export const STEPS = ['check_login', 'open_editor', 'fill', 'upload', 'apply_settings', 'publish', 'read_back'] as const;
-export type Step = (typeof STEPS)[number];
+export { STEPS, type Step } from './steps.js';
 
 /**
  * Stable failure codes.

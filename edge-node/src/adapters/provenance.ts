@@ -21,7 +21,7 @@
  * in docs/platforms.md is rendered from the same data (`factCounts`).
  */
 import type { ContentType } from '@plume/shared';
-import type { Step } from './contract.js';
+import type { Step } from './steps.js';
 
 export const FACT_STATES = ['second-sourced', 'sourced', 'tolerant', 'unverified', 'not-driven'] as const;
 export type FactState = (typeof FACT_STATES)[number];
