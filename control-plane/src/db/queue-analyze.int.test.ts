@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
+import { eventually } from '../testing/eventually.js';
 import { publishWorld } from '../testing/publish.js';
 import { rows } from './client.js';
 import { analyzeQueueIfGrown } from './queue-analyze.js';
@@ -36,16 +37,16 @@ describe('queue analysis', () => {
     };
     await addJobs(1, 300);
     // The statistics arrive at the end of each transaction, or within a second of it.
-    await expect.poll(() => liveRows(), { timeout: 5000 }).toBeGreaterThanOrEqual(300);
+    await eventually(() => liveRows()).toBeGreaterThanOrEqual(300);
     expect(await analyzeQueueIfGrown(db(), 1000)).toEqual([]);
     expect((await analyzeQueueIfGrown(db(), 100)).sort()).toEqual(['publish_batches', 'publish_jobs']);
     // Settled: nothing to do until a table doubles again.
     expect(await analyzeQueueIfGrown(db(), 100)).toEqual([]);
     await addJobs(301, 400);
-    await expect.poll(() => liveRows(), { timeout: 5000 }).toBeGreaterThanOrEqual(400);
+    await eventually(() => liveRows()).toBeGreaterThanOrEqual(400);
     expect(await analyzeQueueIfGrown(db(), 100)).toEqual([]);
     await addJobs(401, 700);
-    await expect.poll(() => liveRows(), { timeout: 5000 }).toBeGreaterThanOrEqual(700);
+    await eventually(() => liveRows()).toBeGreaterThanOrEqual(700);
     expect((await analyzeQueueIfGrown(db(), 100)).sort()).toEqual(['publish_batches', 'publish_jobs']);
   });
 });
