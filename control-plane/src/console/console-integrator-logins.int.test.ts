@@ -61,8 +61,8 @@ beforeAll(async () => {
     logins: ['douyin'],
     accounts: [{ externalRef: 'dy_4411', platform: 'douyin', displayName: 'Douyin main', loginState: 'logged_out', userId: user.id }],
   });
-  // The hello's accounts are recorded as the node's report arrives.
-  for (let i = 0; i < 100 && !douyin; i++) {
+  // The hello's accounts are recorded as the node's report arrives: polled until they are (the hook's timeout bounds it).
+  while (!douyin) {
     douyin = (await me.client.get('/api/console/me/accounts')).body.accounts?.[0]?.id ?? 0;
     if (!douyin) await new Promise((r) => setTimeout(r, 100));
   }
