@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEd25519, signEd25519 } from '../crypto/ed25519.js';
 import { rows } from '../db/client.js';
 import { FakeNode, type FakeNodeIdentity } from '../nodes/testing/fake-node.js';
+import { eventually } from '../testing/eventually.js';
 import { parseCsv, uniqueKey } from '../testing/admin-client.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../testing/app.js';
 import { TestDevice } from '../testing/license-device.js';
@@ -363,7 +364,7 @@ describe('nodes and enrollment tokens', () => {
         accounts: [{ externalRef: 'dy-main', platform: 'douyin', displayName: 'Douyin main', loginState: 'logged_in', userId: user.id }],
       });
       // The hello is recorded asynchronously (batched with other hellos).
-      for (let i = 0; i < 100 && !json(await cli(['nodes', 'show', node.nodeId, '--json'])).node.accountList.length; i++) await new Promise((r) => setTimeout(r, 100));
+      await eventually(async () => json(await cli(['nodes', 'show', node.nodeId, '--json'])).node.accountList.length).toBeGreaterThan(0);
 
       const list = await cli(['nodes', 'list', '--status', 'active']);
       expect(list.stdout.split('\n')[0]).toMatch(/^id\s+name\s+kind\s+state\s+in flight\s+queued\s+accounts\s+users\s+adapters\s+heartbeat$/);
