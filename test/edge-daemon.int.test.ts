@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
 import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
+import { eventually } from '../control-plane/src/testing/eventually.js';
 import { adapterPlatforms, adapterReports, allAdapters } from '../edge-node/src/adapters/registry.js';
 import { untilReady } from './support/until-ready.js';
 
@@ -179,7 +180,7 @@ describe('jobs', { timeout: 180_000 }, () => {
   it('runs a queued job to succeeded in Chromium, reporting progress, accounts and inventory', async () => {
     const daemon = await startDaemon();
     expect(daemon.output()).toContain('ADAPTERS SUPPLIED BY THE EMBEDDING PROGRAM');
-    await expect.poll(accountId, { timeout: 10_000 }).toBeGreaterThan(0);
+    await eventually(accountId).toBeGreaterThan(0);
     const jobId = await h.createJob({ userId, accountId: await accountId(), nodeId, payload: { title: 'Hi', localVideoPath: join(videoDir, String(userId), 'clip.mp4') } });
     const done = await h.waitForJob(jobId, (j) => j.state === 'succeeded' || j.state === 'failed', 90_000);
     expect(done, daemon.output()).toMatchObject({ state: 'succeeded', platformPostId: `post-${jobId}`, attempt: 1 });
@@ -190,7 +191,7 @@ describe('jobs', { timeout: 180_000 }, () => {
     ]);
     const [account] = await rows<{ loginState: string }>(db.database.db, sql`select login_state as "loginState" from accounts where node_id = ${nodeId}`);
     expect(account!.loginState).toBe('logged_in');
-    await expect.poll(async () => (await rows(db.database.db, sql`select 1 from node_inventories where node_id = ${nodeId} and files @> ${JSON.stringify([{ path: join(videoDir, String(userId), 'clip.mp4') }])}::jsonb`)).length).toBe(1);
+    await eventually(async () => (await rows(db.database.db, sql`select 1 from node_inventories where node_id = ${nodeId} and files @> ${JSON.stringify([{ path: join(videoDir, String(userId), 'clip.mp4') }])}::jsonb`)).length).toBe(1);
     const [caps] = await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${nodeId}`);
     expect(caps!.c).toMatchObject({ localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['douyin'] });
     // What its adapters run, pair by pair (this test adapter declares no settings it applies).
