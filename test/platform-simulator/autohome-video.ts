@@ -52,7 +52,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
   const script = `
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (text) => { const m = document.createElement('div'); m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); };
 let videoId = null;
 const input = document.querySelector('#browser_0 input[type=file]');
 const status = document.querySelector('.upload-state');

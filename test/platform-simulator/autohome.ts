@@ -64,7 +64,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
   const script = `
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { const m = document.createElement('div'); m.className = 'ant-message ant-message-' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ant-message ant-message-' + type; m.textContent = text; document.body.appendChild(m); };
 ${RICH_EDITOR_JS}
 const editor = ${JSON.stringify(omit.includes('paste-handler'))} ? { html: () => '', text: () => '' } : richEditor(document.querySelector('[contenteditable="true"]'));
 let cover = null;

@@ -67,7 +67,7 @@ const BASE = ${JSON.stringify(route.prefix)};
 const TOKEN = ${JSON.stringify(page.token)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const $ = (s) => document.querySelector(s);
-const message = (text) => { const m = document.createElement('div'); m.className = 'cheetah-message-notice cheetah-message-error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'cheetah-message-notice cheetah-message-error'; m.textContent = text; document.body.appendChild(m); };
 let mediaId = null, cover = null, picked = null, uploading = false;
 const input = $('.video-main-container input[type=file]');
 const progress = $('.upload-progress');

@@ -76,7 +76,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 window.Garr = { pgc_info: { user: ${JSON.stringify({ id: /^\d+$/.test(user.uid) ? Number(user.uid) : user.uid, screen_name: user.name })} } };
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { const m = document.createElement('div'); m.className = 'byte-message byte-message-' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'byte-message byte-message-' + type; m.textContent = text; document.body.appendChild(m); };
 ${RICH_EDITOR_JS}
 const prose = document.querySelector('.ProseMirror') ? richEditor(document.querySelector('.ProseMirror')) : null;
 const frame = document.querySelector('#ueditor_0');

@@ -101,7 +101,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 ${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
 ${RICH_EDITOR_JS}
 const editor = ${JSON.stringify(omit.includes('paste-handler'))} ? { html: () => '', text: () => '' } : richEditor(document.querySelector('.ProseMirror'));
 let cover = null;
@@ -251,7 +251,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
 ${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
 let videoId = null;
 function render() {
   const v = document.querySelector('#view');

@@ -35,7 +35,7 @@ export function videoView(omit: readonly string[]): { markup: string; script: st
   const script = `
 (() => {
 const view = document.querySelector('.video-publish');
-const message = (text) => { const m = document.createElement('div'); m.className = 'ne-message ne-message--error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ne-message ne-message--error'; m.textContent = text; document.body.appendChild(m); };
 let vid = null;
 const input = view.querySelector('input[type=file]');
 const status = view.querySelector('.upload-status');

@@ -77,7 +77,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
 const BASE = ${JSON.stringify(route.prefix)};
 const DECLARATIONS = ${JSON.stringify(DECLARATIONS)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (text) => { const m = document.createElement('div'); m.className = 'omui-message omui-message--error'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'omui-message omui-message--error'; m.textContent = text; document.body.appendChild(m); };
 let vid = null;
 let declaration = null;
 const tags = [];

@@ -56,7 +56,7 @@ const ACCOUNT = ${JSON.stringify(u.uid)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const hex = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 const HEADERS = { 'dv-id': hex(32), 'sp-cm': '100-' + Date.now() + '-' + hex(8), 'x-requested-with': 'XMLHttpRequest' };
-const message = (text) => { const m = document.createElement('div'); m.className = ${JSON.stringify(toast)}; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = ${JSON.stringify(toast)}; m.textContent = text; document.body.appendChild(m); };
 let videoId = null;
 const input = document.querySelector('.upload-area input[type=file]');
 const state = document.querySelector('.upload-state');

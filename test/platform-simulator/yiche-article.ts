@@ -71,7 +71,7 @@ export function articlePage(pageUser: (req: IncomingMessage, res: ServerResponse
 ${bitautoLogin(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { const m = document.createElement('div'); m.className = 'el-message el-message--' + type; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.textContent = text; document.body.appendChild(m); };
 const mask = (on) => { let m = document.querySelector('.el-loading-mask'); if (on && !m) { m = document.createElement('div'); m.className = 'el-loading-mask'; m.innerHTML = '<p class="el-loading-text">正在转存图片...</p>'; document.body.appendChild(m); } if (!on && m) m.remove(); };
 const upload = async (file) => {
   const form = new FormData(); form.append('file', file); form.append('type', '6'); form.append('queryBase64', 'true');

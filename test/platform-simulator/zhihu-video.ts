@@ -85,7 +85,7 @@ const VIA_CONTENT = ${JSON.stringify(viaContent)};
 const LATER_FORM = ${JSON.stringify(laterForm)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const xsrf = () => (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
-const toast = (text) => { const m = document.createElement('div'); m.className = 'Notification'; m.textContent = text; document.body.appendChild(m); setTimeout(() => m.remove(), 3000); };
+const toast = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'Notification'; m.textContent = text; document.body.appendChild(m); };
 const $ = (s) => document.querySelector(s);
 let videoId = null, coverId = null, pendingCover = null;
 const topics = [];

@@ -43,7 +43,7 @@ export function articlePage(req: IncomingMessage, res: ServerResponse, route: Ro
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const api = async (path, init) => (await fetch(live('https://creator.douyin.com' + path), { credentials: 'include', ...init })).json();
-const toast = (msg) => { const t = document.createElement('div'); t.className = 'semi-toast-content'; t.textContent = msg; document.body.appendChild(t); setTimeout(() => t.remove(), 4000); };
+const toast = (msg) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const t = document.createElement('div'); t.dataset.simMessage = ''; t.className = 'semi-toast-content'; t.textContent = msg; document.body.appendChild(t); };
 ${RICH_EDITOR_JS}
 const editor = ${JSON.stringify(omit.includes('paste-handler'))} ? { html: () => '', text: () => '' } : richEditor(document.querySelector('.ProseMirror'));
 const picked = { head: null, cover: null };

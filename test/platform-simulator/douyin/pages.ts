@@ -31,7 +31,7 @@ const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const root = document.querySelector('.container-main');
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const go = (path) => history.pushState({}, '', live('https://creator.douyin.com' + path));
-const toast = (msg) => { const t = document.createElement('div'); t.className = 'semi-toast-content'; t.textContent = msg; document.body.appendChild(t); setTimeout(() => t.remove(), 4000); };
+const toast = (msg) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const t = document.createElement('div'); t.dataset.simMessage = ''; t.className = 'semi-toast-content'; t.textContent = msg; document.body.appendChild(t); };
 const api = async (path, init) => (await fetch(live('https://creator.douyin.com' + path), { credentials: 'include', ...init })).json();
 const state = { kind: null, videoId: null, images: [], cover: null, coverOrientation: null, declaration: null, collection: null, visibility: 0, timing: 0 };
 

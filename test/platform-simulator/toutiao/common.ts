@@ -69,7 +69,7 @@ export function pageKit(prefix: string): string {
 const BASE = ${JSON.stringify(prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const toast = (msg) => { const t = document.createElement('div'); t.className = 'byte-message'; t.innerHTML = '<span class="byte-message-content">' + esc(msg) + '</span>'; document.body.appendChild(t); setTimeout(() => t.remove(), 4000); };
+const toast = (msg) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const t = document.createElement('div'); t.dataset.simMessage = ''; t.className = 'byte-message'; t.innerHTML = '<span class="byte-message-content">' + esc(msg) + '</span>'; document.body.appendChild(t); };
 const csrf = async () => ((await fetch(live('https://mp.toutiao.com/ttwid/check/'), { method: 'HEAD', credentials: 'include', headers: { 'x-secsdk-csrf-request': '1', 'x-secsdk-csrf-version': '1.2.22' } })).headers.get('x-ware-csrf-token') || '').split(',')[1] || '';
 const uploadImage = async (file) => {
   const fd = new FormData(); fd.append('image', file, file.name);
