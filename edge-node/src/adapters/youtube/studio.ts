@@ -133,9 +133,9 @@ async function openChannelPage(page: Page, address: string, step: Step, ctx: Ctx
     intervalMs: 100,
     timeoutMs: t.navigationMs,
     signal: ctx.signal,
-    onTimeout: () => new AdapterError('login_required', step, 'YouTube Studio did not open a channel page: no channel on this session', { url: page.url() }),
+    onTimeout: () => new AdapterError('login_required', step, 'YouTube Studio did not open a channel page: this login has no channel', { url: page.url() }),
   });
-  if (where === null || where === 'login') throw new AdapterError('login_required', step, 'no session: YouTube sent the browser to Google sign-in', { url: page.url() });
+  if (where === null || where === 'login') throw new AdapterError('login_required', step, 'not logged in: YouTube sent the browser to Google sign-in', { url: page.url() });
   return where;
 }
 
