@@ -30,6 +30,7 @@ import { DONGCHEDI_PROVENANCE } from './dongchedi/provenance.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
+import { firstAccount } from './kit/first-account.js';
 import { field, pageJson } from './kit/page-api.js';
 import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
@@ -89,27 +90,31 @@ const idOf = (v: unknown): string | undefined => ((typeof v === 'string' && /^\d
  * page itself holds (window.Garr.pgc_info.user, filled once the page's own
  * user query succeeded). Neither naming an account is `login_required`.
  */
-async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  let why = '';
-  try {
-    const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'login check', ctx);
-    const id = idOf(field(body, 'data', 'user', 'id'));
-    if (id) return { externalRef: id, displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') };
-    why = 'get_media_info named no account';
-  } catch (e) {
-    if (ctx.signal.aborted) throw e;
-    why = e instanceof Error ? e.message : String(e);
-  }
-  const read = () =>
-    page.evaluate(() => {
-      const user = (globalThis as unknown as { Garr?: { pgc_info?: { user?: Record<string, unknown> } } }).Garr?.pgc_info?.user;
-      return user ? { id: user.id, name: user.screen_name ?? user.name } : null;
-    });
-  const refused = () => new AdapterError('login_required', step, `dongchedi says the account is not logged in (${why}; the page holds no pgc_info user)`);
-  const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: refused });
-  const id = idOf(held?.id);
-  if (!id) throw refused();
-  return { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' };
+function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  return firstAccount('dongchedi', step, ctx, [
+    {
+      what: 'get_media_info',
+      read: async () => {
+        const body = await pageJson(page, at(ctx, URLS.mediaInfo), {}, step, 'login check', ctx);
+        const id = idOf(field(body, 'data', 'user', 'id'));
+        return id ? { externalRef: id, displayName: String(field(body, 'data', 'user', 'screen_name') ?? '') } : undefined;
+      },
+    },
+    {
+      what: "the page's pgc_info user",
+      read: async () => {
+        const read = () =>
+          page.evaluate(() => {
+            const user = (globalThis as unknown as { Garr?: { pgc_info?: { user?: Record<string, unknown> } } }).Garr?.pgc_info?.user;
+            return user ? { id: user.id, name: user.screen_name ?? user.name } : null;
+          });
+        const none = () => new Error('the page holds no pgc_info user');
+        const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: none });
+        const id = idOf(held?.id);
+        return id ? { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' } : undefined;
+      },
+    },
+  ]);
 }
 
 /** Everything the job asks for, checked before the browser moves. */

@@ -9,7 +9,8 @@
  * Called from a page of the creator centre (or a replica of it).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';
+import type { AdapterContext, LoginInfo, Step } from '../contract.js';
+import { firstAccount } from '../kit/first-account.js';
 import { field, pageJson } from '../kit/page-api.js';
 
 export const AUTOHOME_ACCOUNT_URLS = {
@@ -42,17 +43,9 @@ async function viaCreatorInfo(page: Page, at: (real: string) => string, step: St
 }
 
 /** The logged-in account, by getAuthorInfo, else by creatorinfo; `login_required` when neither names one. */
-export async function autohomeAccount(page: Page, at: (real: string) => string, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const failures: string[] = [];
-  for (const read of [viaAuthorInfo, viaCreatorInfo]) {
-    try {
-      const who = await read(page, at, step, ctx);
-      if (who) return who;
-      failures.push(`${read === viaAuthorInfo ? 'getAuthorInfo' : 'creatorinfo'} named no account`);
-    } catch (e) {
-      if (ctx.signal.aborted) throw e;
-      failures.push(e instanceof Error ? e.message : String(e));
-    }
-  }
-  throw new AdapterError('login_required', step, `autohome says the account is not logged in (${failures.join('; ')})`);
+export function autohomeAccount(page: Page, at: (real: string) => string, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  return firstAccount('autohome', step, ctx, [
+    { what: 'getAuthorInfo', read: () => viaAuthorInfo(page, at, step, ctx) },
+    { what: 'creatorinfo', read: () => viaCreatorInfo(page, at, step, ctx) },
+  ]);
 }

@@ -4,9 +4,10 @@
  * page goes. Provenance: eastmoney/provenance.ts.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';
+import type { AdapterContext, LoginInfo, Step } from '../contract.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
+import { firstAccount } from '../kit/first-account.js';
 import { field, pageJson } from '../kit/page-api.js';
 import type { ListedPost } from '../support.js';
 
@@ -41,37 +42,33 @@ export const isLoginPage = (ctx: Ctx) => (u: URL) => real(ctx, u.toString()).hos
  * (Success 1, Result.accountId, accountName). Logged out only when neither
  * names an account.
  */
-export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  const failures: string[] = [];
-  try {
-    const body = await pageJson(page, at(ctx, URLS.userInfo), {}, step, 'login check', ctx);
-    const uid = field(body, 'data', 'uid');
-    if (body.code === 0 && typeof uid === 'string' && uid) return { externalRef: uid, displayName: String(field(body, 'data', 'nickname') ?? '') };
-    failures.push('user/info named no account');
-  } catch (e) {
-    if (ctx.signal.aborted) throw e;
-    failures.push(e instanceof Error ? e.message : String(e));
-  }
-  try {
-    const cookies = await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie);
-    const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1];
-    const ct = cookie('ct');
-    const ut = cookie('ut');
-    if (!ct || !ut) failures.push('the page holds no ct and ut cookies');
-    else {
-      const url = `${at(ctx, URLS.authorInfo)}?${new URLSearchParams({ platform: '', ctoken: decodeURIComponent(ct), utoken: decodeURIComponent(ut) })}`;
-      const body = await pageJson(page, url, {}, step, 'login check (getauthorinfo)', ctx);
-      const id = field(body, 'Result', 'accountId');
-      if (field(body, 'Success') === 1 && (typeof id === 'string' || typeof id === 'number') && String(id) !== '') {
-        return { externalRef: String(id), displayName: String(field(body, 'Result', 'accountName') ?? '') };
-      }
-      failures.push('getauthorinfo named no account');
-    }
-  } catch (e) {
-    if (ctx.signal.aborted) throw e;
-    failures.push(e instanceof Error ? e.message : String(e));
-  }
-  throw new AdapterError('login_required', step, `eastmoney says the account is not logged in (${failures.join('; ')})`);
+export function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  return firstAccount('eastmoney', step, ctx, [
+    {
+      what: 'user/info',
+      read: async () => {
+        const body = await pageJson(page, at(ctx, URLS.userInfo), {}, step, 'login check', ctx);
+        const uid = field(body, 'data', 'uid');
+        return body.code === 0 && typeof uid === 'string' && uid ? { externalRef: uid, displayName: String(field(body, 'data', 'nickname') ?? '') } : undefined;
+      },
+    },
+    {
+      what: 'getauthorinfo',
+      read: async () => {
+        const cookies = await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie);
+        const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies)?.[1];
+        const ct = cookie('ct');
+        const ut = cookie('ut');
+        if (!ct || !ut) throw new Error('the page holds no ct and ut cookies');
+        const url = `${at(ctx, URLS.authorInfo)}?${new URLSearchParams({ platform: '', ctoken: decodeURIComponent(ct), utoken: decodeURIComponent(ut) })}`;
+        const body = await pageJson(page, url, {}, step, 'login check (getauthorinfo)', ctx);
+        const id = field(body, 'Result', 'accountId');
+        return field(body, 'Success') === 1 && (typeof id === 'string' || typeof id === 'number') && String(id) !== ''
+          ? { externalRef: String(id), displayName: String(field(body, 'Result', 'accountName') ?? '') }
+          : undefined;
+      },
+    },
+  ]);
 }
 
 /** The account's own posts as one of its lists gives them (newest first), for `verify`; read-only. */

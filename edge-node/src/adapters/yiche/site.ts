@@ -4,8 +4,9 @@
  * page goes. Provenance: yiche/provenance.ts.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type LoginInfo, type Step } from '../contract.js';
+import type { AdapterContext, LoginInfo, Step } from '../contract.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
+import { firstAccount } from '../kit/first-account.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { poll, timeouts } from '../support.js';
 
@@ -39,25 +40,29 @@ const idOf = (v: unknown): string | undefined => ((typeof v === 'string' && v !=
  * page's own login script holds (window.Bitauto.Login.result with isLogined
  * and userId). Neither naming an account is `login_required`.
  */
-export async function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
-  let why = '';
-  try {
-    const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
-    const id = idOf(field(body, 'data', 'userId'));
-    if (body.success === true && id) return { externalRef: id, displayName: String(field(body, 'data', 'nickname') ?? '') };
-    why = 'user/info named no account';
-  } catch (e) {
-    if (ctx.signal.aborted) throw e;
-    why = e instanceof Error ? e.message : String(e);
-  }
-  const refused = () => new AdapterError('login_required', step, `yiche says the account is not logged in (${why}; the page's login script holds no logged-in account)`);
-  const read = () =>
-    page.evaluate(() => {
-      const r = (globalThis as unknown as { Bitauto?: { Login?: { result?: Record<string, unknown> } } }).Bitauto?.Login?.result;
-      return r ? { logged: r.isLogined === true, id: r.userId, name: r.userName } : null;
-    });
-  const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: refused });
-  const id = held?.logged ? idOf(held.id) : undefined;
-  if (!id) throw refused();
-  return { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' };
+export function whoAmI(page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> {
+  return firstAccount('yiche', step, ctx, [
+    {
+      what: 'user/info',
+      read: async () => {
+        const body = await pageJson(page, at(ctx, YICHE_URLS.userInfo), {}, step, 'login check', ctx);
+        const id = idOf(field(body, 'data', 'userId'));
+        return body.success === true && id ? { externalRef: id, displayName: String(field(body, 'data', 'nickname') ?? '') } : undefined;
+      },
+    },
+    {
+      what: "the page's login script",
+      read: async () => {
+        const read = () =>
+          page.evaluate(() => {
+            const r = (globalThis as unknown as { Bitauto?: { Login?: { result?: Record<string, unknown> } } }).Bitauto?.Login?.result;
+            return r ? { logged: r.isLogined === true, id: r.userId, name: r.userName } : null;
+          });
+        const none = () => new Error("the page's login script holds no account");
+        const held = await poll(read, (v) => v !== null, { intervalMs: 150, timeoutMs: timeouts(ctx).selectorMs, signal: ctx.signal, onTimeout: none });
+        const id = held?.logged ? idOf(held.id) : undefined;
+        return id ? { externalRef: id, displayName: typeof held?.name === 'string' ? held.name : '' } : undefined;
+      },
+    },
+  ]);
 }
