@@ -101,6 +101,8 @@ const CONFIRM_EVERY_MS = 2000;
 const SMS_ANSWER_MS = 15_000;
 // Why: an image may still be loading when first seen; a few more looks before showing it undecoded.
 const DECODE_TRIES = 4;
+/** What `qrFingerprint` answers when the QR went away while it looked. */
+const QR_GONE = 'gone';
 
 const noLog: AdapterLog = { debug() {}, info() {}, warn() {} };
 
@@ -228,7 +230,7 @@ export class LoginFlow {
         sawStep = true;
         const qr = spec.adminScan.qr;
         const print = qr && (await this.visible(qr)) ? await this.qrFingerprint(qr) : 'no-qr';
-        if (print !== adminPrint) {
+        if (print !== adminPrint && print !== QR_GONE) {
           adminPrint = print;
           const shot = qr && print !== 'no-qr' ? await this.readQr(qr) : null;
           this.emit({ type: 'qr', purpose: 'admin_scan', png: shot?.png ?? Buffer.alloc(0), text: shot?.text ?? null, shown: 1 });
@@ -263,7 +265,7 @@ export class LoginFlow {
         sawStep = true;
         const print = await this.qrFingerprint(spec.qr);
         // An image without pixels yet (its source still loading) is no QR to show.
-        if (print !== fingerprint && print !== 'img:loading') {
+        if (print !== fingerprint && print !== 'img:loading' && print !== QR_GONE) {
           const read = await this.readQr(spec.qr);
           // An image still loading reads as nothing: look again a few times before showing it undecoded.
           if (read && (read.text !== null || ++decodeTries >= DECODE_TRIES)) {
@@ -351,16 +353,32 @@ export class LoginFlow {
     }
   }
 
-  /** What identifies the QR shown now (its source, or a canvas's pixels): a change is a new QR. */
+  /**
+   * What identifies the QR shown now (its source, or a canvas's pixels): a change is a new QR.
+   * `gone` when the QR left between the look that saw it and this one (the page moved on after a
+   * scan, or replaced it): the loop looks at the page again instead of waiting for a QR that may
+   * never come back.
+   */
   private qrFingerprint(selector: string): Promise<string> {
     return this.o.page
       .locator(selector)
       .first()
-      .evaluate((el) => {
-        const e = el as unknown as { tagName: string; currentSrc?: string; src?: string; complete?: boolean; naturalWidth?: number; toDataURL?: () => string; outerHTML: string };
-        if (e.tagName === 'IMG') return e.complete && e.naturalWidth ? `img:${e.currentSrc || e.src}` : 'img:loading';
-        if (e.tagName === 'CANVAS' && e.toDataURL) return `canvas:${e.toDataURL()}`;
-        return `el:${e.outerHTML}`;
+      .evaluate(
+        (el) => {
+          const e = el as unknown as { tagName: string; currentSrc?: string; src?: string; complete?: boolean; naturalWidth?: number; toDataURL?: () => string; outerHTML: string };
+          if (e.tagName === 'IMG') return e.complete && e.naturalWidth ? `img:${e.currentSrc || e.src}` : 'img:loading';
+          if (e.tagName === 'CANVAS' && e.toDataURL) return `canvas:${e.toDataURL()}`;
+          return `el:${e.outerHTML}`;
+        },
+        undefined,
+        { timeout: this.timeouts.selectorMs },
+      )
+      .catch((e: unknown) => {
+        if (isTimeout(e) || /Execution context was destroyed/i.test((e as Error).message ?? '')) {
+          this.checkStopped();
+          return QR_GONE;
+        }
+        throw e;
       });
   }
 
