@@ -17,17 +17,17 @@ import { chromiumVersion, profileLauncher } from './chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
 import { NodeConnection } from './connection.js';
 import { SiteCheckStore } from './checks/check-store.js';
-import { loadIdentity } from './identity.js';
+import { type LoadedIdentity, loadIdentity } from './identity.js';
 import { Inventory } from './inventory.js';
 import { nodeExecutor } from './adapters/registry.js';
 import { type AdapterSet, registryAdapters, registryAdaptersFor } from './jobs/adapter-set.js';
-import { JobRunner } from './jobs/job-runner.js';
+import { JobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
 import { LoginSchedule } from './jobs/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './journal.js';
 import { EdgeMetrics } from './metrics/edge-metrics.js';
 import { SystemdNotifier } from './notify.js';
-import { Outbox } from './outbox.js';
+import { Outbox, type OutboxDraft } from './outbox.js';
 import { EDGE_TIMERS } from './timers.js';
 
 export interface Daemon {
@@ -40,20 +40,36 @@ export interface Daemon {
 export interface DaemonOptions {
   /** What runs jobs: the platform registry unless the embedding program passes its own (program.ts). */
   adapters?: AdapterSet;
+  /** Plume Desktop runs this daemon as its executor (desktop/executor.ts): what differs from an edge node. */
+  desktop?: DesktopRole;
 }
 
-export async function startDaemon(config: RunConfig, log: Logger, { adapters = registryAdapters }: DaemonOptions = {}): Promise<Daemon> {
+/**
+ * A desktop executor: its identity is the license device (key and node id come from the license
+ * client, not node.key), its media are the person's own files in the folders they allow (no
+ * video tree, no inventory), it reports its operating system, it takes offers only while its
+ * license can publish, and it sees each report before it is recorded (to count license uses).
+ */
+export interface DesktopRole {
+  identity: LoadedIdentity;
+  os: 'windows' | 'macos' | 'linux';
+  refuseOffers: NonNullable<JobRunnerOptions['refuseOffers']>;
+  localMedia: NonNullable<JobRunnerOptions['localMedia']>;
+  onReport: (draft: OutboxDraft) => void;
+}
+
+export async function startDaemon(config: RunConfig, log: Logger, { adapters = registryAdapters, desktop }: DaemonOptions = {}): Promise<Daemon> {
   // 1. What must exist before anything starts.
-  const identity = await loadIdentity(config.stateDir);
+  const identity = desktop?.identity ?? (await loadIdentity(config.stateDir));
   // The registry as this node's kind runs it: an edge node never offers a desktop-only platform.
   if (adapters.source === 'registry') adapters = registryAdaptersFor(nodeExecutor(identity.kind));
-  const videoDir = statSync(config.videoDir, { throwIfNoEntry: false });
-  if (!videoDir?.isDirectory()) throw new ConfigError(`PLUME_EDGE_VIDEO_DIR=${config.videoDir} is not a directory: create it (one folder per user id inside)`);
+  const videoDir = desktop ? null : statSync(config.videoDir, { throwIfNoEntry: false });
+  if (!desktop && !videoDir?.isDirectory()) throw new ConfigError(`PLUME_EDGE_VIDEO_DIR=${config.videoDir} is not a directory: create it (one folder per user id inside)`);
   const controlUrl = config.controlUrl ?? identity.controlUrl;
   log = log.child({ nodeId: identity.nodeId });
 
   // 2. Durable state.
-  const outbox = new Outbox(config.stateDir).open();
+  const outbox = new Outbox(config.stateDir, desktop?.onReport).open();
   const journal = new CommitJournal(config.stateDir).open();
   const interrupted = journal.entries();
   const accounts = new AccountRegistry(config.stateDir);
@@ -116,6 +132,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     },
     log: log.child({ component: 'jobs' }),
     observer: metrics,
+    ...(desktop ? { refuseOffers: desktop.refuseOffers, localMedia: desktop.localMedia } : {}),
   });
   let metricsListener: MetricsListener | null = null;
   if (config.metricsAddress) {
@@ -141,7 +158,8 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     },
     log: log.child({ component: 'logins' }),
   });
-  const inventory = new Inventory({ videoDir: config.videoDir, onReport: (files, truncated) => send({ type: 'inventory', files, truncated }) });
+  // A desktop reads the person's own folders by path; there is no video tree to list.
+  const inventory = desktop ? null : new Inventory({ videoDir: config.videoDir, onReport: (files, truncated) => send({ type: 'inventory', files, truncated }) });
 
   // 4. The control plane's messages, one handler per type.
   const handlers: { [T in ControlMessage['type']]: (m: Extract<ControlMessage, { type: T }>) => void } = {
@@ -203,7 +221,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
           concurrency: config.concurrency,
           platforms: adapters.platforms(),
           adapters: adapters.reports(),
-          videoDir: config.videoDir,
+          ...(desktop ? { os: desktop.os } : { videoDir: config.videoDir }),
           siteChecks: siteChecks.list(),
           logins: loginPlatforms(adapters),
           ...(browserStates ? { browserStates: 1 } : {}),
@@ -214,8 +232,8 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
       // Reported once: the control plane turns them into verifications (committed) or re-queues them.
       for (const e of interrupted.splice(0)) if (!outbox.has((m) => m.jobId === e.jobId && m.attemptId === e.attemptId)) journal.forget(e.jobId, e.attemptId);
       outbox.flush();
-      const snapshot = inventory.snapshot();
-      send({ type: 'inventory', files: snapshot.files, truncated: snapshot.truncated });
+      const snapshot = inventory?.snapshot();
+      if (snapshot) send({ type: 'inventory', files: snapshot.files, truncated: snapshot.truncated });
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = setInterval(() => send({ type: 'heartbeat', activeJobs: runner.activeJobs() }), welcome.heartbeatMs);
       heartbeat.unref();
@@ -246,7 +264,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
       clearInterval(accountsWatch);
       if (checkTimer) clearInterval(checkTimer);
       await siteChecking;
-      await inventory.stop();
+      await inventory?.stop();
       logins.stopAll();
       await loginSchedule.stop();
       await runner.drain(config.drainSeconds * 1000);
@@ -308,11 +326,11 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   // sealed proxy password): a daemon killed with -9 leaves the lock of each account it was using until
   // it goes stale (20 s, account-lock.ts), and a restart that waited for it would reach the control
   // plane only then. Accounts are touched by jobs and checks, after this.
-  await inventory.start();
+  await inventory?.start();
   connection.start();
   notifier.ready(`node ${identity.nodeId}`);
   loginSchedule.start();
   notifier.startWatchdog(healthy);
-  log.info({ controlUrl, videoDir: config.videoDir, concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, 'plume-edge running');
+  log.info({ controlUrl, ...(desktop ? { kind: 'desktop', os: desktop.os } : { videoDir: config.videoDir }), concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, 'plume-edge running');
   return { finished, stop: () => stop(0) };
 }

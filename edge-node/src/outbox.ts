@@ -29,7 +29,11 @@ export class Outbox {
   private lastWriteOk = true;
   private sendNow: (message: NodeMessage) => boolean = () => false;
 
-  constructor(stateDir: string) {
+  constructor(
+    stateDir: string,
+    /** Sees each message before it is recorded (Plume Desktop journals the license use of a success here). */
+    private readonly onPut?: (draft: OutboxDraft) => void,
+  ) {
     this.dir = join(stateDir, 'outbox');
   }
 
@@ -56,6 +60,7 @@ export class Outbox {
 
   /** Durably records the message, then tries to send it; returns the message with its msgId. */
   put(draft: OutboxDraft): OutboxMessage {
+    this.onPut?.(draft);
     const msgId = `${draft.type === 'progress' ? 'p' : draft.type === 'result' ? 'r' : 'v'}_${randomBytes(9).toString('base64url')}`;
     const message = { ...draft, msgId } as OutboxMessage;
     if (message.type === 'progress') {

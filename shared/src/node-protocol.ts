@@ -244,8 +244,10 @@ export const capabilitiesSchema = z.object({
    * prove they run (node-adapters.ts).
    */
   adapters: z.array(adapterReportSchema).max(64).optional(),
-  /** Root of the video tree (a Linux path on edge nodes, a Windows path on desktops). */
+  /** Root of the video tree (edge nodes; a desktop reads the folders its person allows and names none). */
   videoDir: shortText(4096).optional(),
+  /** The operating system of a desktop node: the control plane checks its jobs' local paths by its rules. */
+  os: z.enum(['windows', 'macos', 'linux']).optional(),
   /** Each adapter's last site check (`plume-edge check`), kept apart from what the adapters support. */
   siteChecks: z.array(siteCheckSchema).max(SITE_CHECKS_MAX).optional(),
   /**

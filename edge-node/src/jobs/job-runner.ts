@@ -25,6 +25,11 @@ import type { SiteCheckStore } from '../checks/check-store.js';
 
 type Phase = ActiveJob['phase'];
 
+/** What JobRunnerOptions.localMedia answers. */
+export type LocalMedia =
+  | { ok: true; spec: JobSpec; videoDir: string; release: () => Promise<void> }
+  | { ok: false; code: string; message: string };
+
 interface Running {
   jobId: string;
   attemptId: string;
@@ -56,6 +61,17 @@ export interface JobRunnerOptions {
   images?: ImageFetcher;
   /** Step durations and outcomes (plume-edge's metrics); records nothing by default. */
   observer?: JobObserver;
+  /**
+   * Why this node takes no offers now (a desktop whose license ran out), or null. Asked at each
+   * offer; the reason goes back in the `reject`, and the control plane offers the job elsewhere.
+   */
+  refuseOffers?: () => string | null;
+  /**
+   * A desktop's own media rule (desktop/local-media.ts): checks the job's local paths against the
+   * folders its person allows and gives the attempt a spec and media root the sandbox opens. A
+   * refusal fails the job, with its code, before any browser starts. Absent: the video tree.
+   */
+  localMedia?: (job: { jobId: string; attemptId: string }, spec: JobSpec) => Promise<LocalMedia>;
   /** Defaults: EDGE_TIMERS. */
   commitTimeoutMs?: number;
   progressIntervalMs?: number;
@@ -83,6 +99,8 @@ export class JobRunner {
   offer(m: ControlMessageOf<'offer'>): void {
     const reject = (reason: string) => this.o.send({ type: 'reject', jobId: m.jobId, attemptId: m.attemptId, reason });
     if (this.draining) return void reject('draining');
+    const refusal = this.o.refuseOffers?.();
+    if (refusal) return void reject(refusal);
     if (this.o.journal.has(m.jobId, m.attemptId)) return void reject('invalid_job');
     if (!this.o.adapters.get(m.platform)) return void reject('unsupported_platform');
     if (!this.o.adapters.canRun(m.platform, m.contentType)) return void reject('unsupported_content_type');
@@ -277,10 +295,18 @@ export class JobRunner {
       // attempt started: this first report is what the control plane charges the attempt on.
       this.progress(job, 'started');
       started = performance.now();
-      const outcome = await runAttempt(job.jobId, job.attemptId, spec, {
+      const media = this.o.localMedia ? await this.o.localMedia(job, spec) : undefined;
+      if (media && !media.ok) {
+        log.info({ code: media.code }, 'job refused: local media');
+        observer.finished(spec.platform, 'failed', (performance.now() - started) / 1000, { step: 'sandbox', code: media.code });
+        started = 0;
+        this.o.outbox.put({ type: 'result', jobId: job.jobId, attemptId: job.attemptId, outcome: 'failed', error: { code: media.code, step: 'sandbox', message: media.message.slice(0, 2000) } });
+        return;
+      }
+      const outcome = await runAttempt(job.jobId, job.attemptId, media?.spec ?? spec, {
         adapter,
         baseUrl: this.o.platformUrls[spec.platform] ?? adapter.defaultBaseUrl,
-        videoDir: this.o.videoDir,
+        videoDir: media?.videoDir ?? this.o.videoDir,
         stagingDir: stagingDirFor(this.o.stateDir, job.jobId, job.attemptId),
         profileDir: this.o.accounts.profileDir(ref),
         launchProfile: this.o.launchProfile,
@@ -293,7 +319,7 @@ export class JobRunner {
         log,
         ...(this.o.images ? { images: this.o.images } : {}),
         onStep: (step, seconds) => observer.step(spec.platform, step, seconds),
-      });
+      }).finally(() => media?.release());
       const seconds = (performance.now() - started) / 1000;
       if (outcome.kind === 'give_back') observer.finished(spec.platform, 'given_back', seconds);
       else if (outcome.result.outcome === 'succeeded') observer.finished(spec.platform, 'succeeded', seconds);
