@@ -14,6 +14,7 @@ import { PassThrough } from 'node:stream';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../edge-node/src/accounts.js';
+import type { Adapter } from '../edge-node/src/adapters/contract.js';
 import { adapterFor } from '../edge-node/src/adapters/registry.js';
 import { profileLauncher } from '../edge-node/src/chromium.js';
 import { checkLogin } from '../edge-node/src/jobs/login-check.js';
@@ -58,9 +59,9 @@ interface Run {
 }
 
 /** Starts a login; `act` is the people around it, answering each event. */
-function startLogin(platform: string, act: (e: LoginEvent, flow: LoginFlow) => void | Promise<void>, o: { ref?: string; timeoutMs?: number; terminal?: boolean } = {}): Run {
+function startLogin(platform: string, act: (e: LoginEvent, flow: LoginFlow) => void | Promise<void>, o: { ref?: string; timeoutMs?: number; terminal?: boolean; adapter?: Adapter } = {}): Run {
   const events: LoginEvent[] = [];
-  const adapter = adapterFor(platform)!;
+  const adapter = o.adapter ?? adapterFor(platform)!;
   const result = loginAccount({
     registry,
     adapter,
@@ -228,6 +229,54 @@ describe('second factors and refusals', () => {
     expect(replaced).toBe(true);
     expect(recorded).toMatchObject({ externalRef: account, platform: 'weibo', displayName: '微博新名字', loginState: 'logged_in' });
     expect(registry.list().filter((a) => a.externalRef === account)).toHaveLength(1);
+  }, 120_000);
+
+  /**
+   * The browser answering the flow with an error of its own (here: whether the page is still the
+   * login, once the page has moved on; in life, a read of the QR while the page navigates).
+   */
+  const withBrokenLook = (platform: string, broken: (leftLogin: boolean) => boolean): Adapter => {
+    const adapter = adapterFor(platform)!;
+    const login = adapter.login!;
+    return {
+      ...adapter,
+      login: {
+        ...login,
+        // No cookie sign: the flow must look at the page, and meets the error.
+        sessionCookies: [],
+        isLoginPage(real: URL) {
+          const onLogin = login.isLoginPage(real);
+          if (broken(!onLogin)) throw new Error('locator.evaluate: Timeout 30000ms exceeded. <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUg">');
+          return onLogin;
+        },
+      },
+    };
+  };
+
+  it('a login the platform completed while the browser failed the flow is still recorded (juejin)', async () => {
+    sim.configure('juejin', { loginSlider: false, loginSms: false, loginQrTtlMs: 180_000 });
+    const account = '3300000777';
+    const run = startLogin('juejin', async (e) => {
+      if (e.type === 'qr') await sim.scan(e.text!, { account, displayName: '掘金新号' });
+    }, { adapter: withBrokenLook('juejin', (leftLogin) => leftLogin) });
+    const { account: recorded } = await run.result;
+    expect(recorded).toMatchObject({ externalRef: account, platform: 'juejin', loginState: 'logged_in' });
+    expect(run.events.map((e) => e.type)).toEqual(['qr', 'succeeded']);
+  }, 120_000);
+
+  it('a browser failure with no login behind it fails browser_failed in the product\'s words, never the browser\'s text (juejin)', async () => {
+    sim.configure('juejin', { loginSlider: false, loginSms: false, loginQrTtlMs: 180_000 });
+    const before = registry.list().length;
+    const run = startLogin('juejin', () => {}, { adapter: withBrokenLook('juejin', () => true) });
+    const failure = await run.result.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((failure as LoginFailed).code).toBe('browser_failed');
+    const failed = run.events.at(-1);
+    expect(failed).toMatchObject({ type: 'failed', code: 'browser_failed' });
+    expect((failed as { message: string }).message).not.toMatch(/base64|locator|Timeout \d+ms/);
+    expect(registry.list()).toHaveLength(before);
   }, 120_000);
 
   it('cancelled while the QR waits: failed cancelled, nothing recorded, the scratch profile removed (juejin)', async () => {

@@ -101,6 +101,8 @@ const CONFIRM_EVERY_MS = 2000;
 const SMS_ANSWER_MS = 15_000;
 // Why: an image may still be loading when first seen; a few more looks before showing it undecoded.
 const DECODE_TRIES = 4;
+/** What a person reads when the browser failed in a way the flow did not expect (its own text is logged). */
+const BROWSER_FAILED_MESSAGE = 'the login page stopped answering as expected; start the login again';
 /** What `qrFingerprint` answers when the QR went away while it looked. */
 const QR_GONE = 'gone';
 
@@ -153,18 +155,37 @@ export class LoginFlow {
 
   /** Runs the login once (a second call shares the first): resolves with the account, or rejects LoginFailed. */
   run(): Promise<LoginInfo> {
-    this.running ??= this.drive().then(
-      (account) => {
-        this.emit({ type: 'succeeded', account });
-        return account;
-      },
-      (e: unknown) => {
-        const failure = this.stop ?? (e instanceof LoginFailed ? e : new LoginFailed('browser_failed', (e as Error).message));
-        this.emit({ type: 'failed', code: failure.code, message: failure.message });
-        throw failure;
-      },
-    );
+    this.running ??= this.drive()
+      .catch((e: unknown) => this.lastLook(e))
+      .then(
+        (account) => {
+          this.emit({ type: 'succeeded', account });
+          return account;
+        },
+        (e: unknown) => {
+          const failure = this.stop ?? (e instanceof LoginFailed ? e : new LoginFailed('browser_failed', BROWSER_FAILED_MESSAGE));
+          this.emit({ type: 'failed', code: failure.code, message: failure.message });
+          throw failure;
+        },
+      );
     return this.running;
+  }
+
+  /**
+   * After a failure the flow did not decide (the browser answered something unexpected while the
+   * person was confirming on the phone), the platform may have logged the browser in all the same:
+   * one more look with the adapter's own check, so a login the platform completed is never lost.
+   * The browser's own error text goes to the log, never to the person.
+   */
+  private async lastLook(e: unknown): Promise<LoginInfo> {
+    if (e instanceof LoginFailed || this.stop || this.o.page.isClosed()) throw e;
+    this.ctx.log.warn({ err: (e as Error).message }, 'the login page failed to answer; looking once more for a completed login');
+    const info = await this.confirm().catch((err: unknown) => {
+      if (err instanceof LoginFailed) throw err;
+      return null;
+    });
+    if (info) return info;
+    throw e;
   }
 
   private emit(e: LoginEvent): void {
