@@ -578,6 +578,27 @@ describe('errors', () => {
     expect((await cli(['users', 'list', '--token', reader])).code).toBe(0);
   });
 
+  it('takes the global options before the command as --help lists them (--url URL <command>)', async () => {
+    const unreachable = `http://127.0.0.1:${await closedPort()}`;
+    // The environment points nowhere: only a --url written before the command reaches the server.
+    const env = { PLUME_ADMIN_URL: unreachable, PLUME_ADMIN_TOKEN: '' };
+    const before = await cli(['--url', url, '--token', TEST_ADMIN_TOKEN, '--json', 'users', 'list'], env);
+    expect(before.code, before.stderr).toBe(0);
+    expect(json(before)).toHaveProperty('items');
+    const joined = await cli([`--url=${url}`, 'users', 'list', '--token', TEST_ADMIN_TOKEN], env);
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(joined.stdout).toMatch(/^id\s+name/);
+    expect((await cli(['--url', unreachable, 'users', 'list'])).code).toBe(3);
+    expect((await cli(['--url', url, '--help'])).stdout).toMatch(/^plume-admin: the Plume back office/);
+    expect((await cli(['--url', url, 'nodes', '--help'])).stdout).toContain('  nodes list');
+    const noValue = await cli(['--url', '--json', 'users', 'list']);
+    expect(noValue).toMatchObject({ code: 2, stderr: expect.stringMatching(/^plume-admin: --url needs a value/) });
+    const noCommand = await cli(['--url', url]);
+    expect(noCommand).toMatchObject({ code: 2, stderr: expect.stringMatching(/^plume-admin: No command after the global options/) });
+    const dangling = await cli(['users', 'list', '--url']);
+    expect(dangling.code).toBe(2);
+  });
+
   it('prints the commands of a group on its own, and every command in --help', async () => {
     const nodes = await cli(['nodes', '--help']);
     expect(nodes.code).toBe(0);

@@ -40,9 +40,9 @@ export function helpText(): string {
   const lines = [
     'plume-admin: the Plume back office from the command line',
     '',
-    'Usage: plume-admin <command> [arguments] [options]',
+    'Usage: plume-admin [global options] <command> [arguments] [options]',
     '',
-    'Global options:',
+    'Global options (before or after the command):',
     `  --url URL      control plane base URL (env PLUME_ADMIN_URL, default ${DEFAULT_URL})`,
     '  --token TOKEN  admin token (env PLUME_ADMIN_TOKEN)',
     '  --json         print the API answer as JSON',
@@ -73,8 +73,35 @@ export interface CliEnvironment {
   now?: () => Date;
 }
 
-export async function runCli(argv: string[], { env, io, fetch: fetchImpl, now = () => new Date() }: CliEnvironment): Promise<number> {
+/**
+ * The global options written before the command (`plume-admin --url URL nodes list`), taken off the
+ * front so the command's words can be found; they are parsed with the command's own options after it.
+ */
+export function leadingGlobals(argv: string[]): { globals: string[]; rest: string[] } {
+  const globals: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = /^--([a-z-]+)(=|$)/.exec(arg)?.[1] ?? (arg === '-h' ? 'help' : undefined);
+    const spec = name === undefined ? undefined : GLOBAL_OPTIONS[name];
+    if (!spec) break;
+    globals.push(arg);
+    if (spec.type === 'string' && !arg.includes('=')) {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('-')) throw usageError(`--${name} needs a value, e.g. plume-admin --${name} ${name === 'url' ? DEFAULT_URL : '…'} <command>`);
+      globals.push(value);
+      i++;
+    }
+  }
+  return { globals, rest: argv.slice(i) };
+}
+
+export async function runCli(args: string[], { env, io, fetch: fetchImpl, now = () => new Date() }: CliEnvironment): Promise<number> {
   try {
+    const { globals, rest: argv } = leadingGlobals(args);
+    if (argv.length === 0 && globals.length > 0 && !globals.some((g) => g === '--help' || g === '-h')) {
+      throw usageError('No command after the global options. Run plume-admin --help for the list.');
+    }
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
       io.out(helpText());
       return EXIT.ok;
@@ -95,7 +122,8 @@ export async function runCli(argv: string[], { env, io, fetch: fetchImpl, now = 
       const hint = group.length ? `The ${argv[0]} commands: ${group.map((c) => c.name).join(', ')}.` : 'Run plume-admin --help for the list.';
       throw usageError(`Unknown command "${argv.slice(0, 2).join(' ')}". ${hint}`);
     }
-    const { command, rest } = found;
+    const { command } = found;
+    const rest = [...globals, ...found.rest];
     let parsed;
     try {
       parsed = parseArgs({ args: rest, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
