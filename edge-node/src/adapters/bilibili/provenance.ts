@@ -49,6 +49,16 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       snapshot: '2026-11-29',
     },
     {
+      id: 'HG',
+      ref: 'lililixxx1/hikami-go@9f5d39e internal/publisher/bilibili_opus.go (last changed bb84971, 2026-07-06): saves articles through x/dynamic/feed/article/draft/add (→ data.article_id) and publishes them through x/dynamic/feed/create/opus (opus_req, draft_id_str → data.dyn_id_str, dyn_rid a number or a string), its fields checked against captures of the official editor’s requests',
+      snapshot: '2026-08-22',
+    },
+    {
+      id: 'BT',
+      ref: 'public scripts as indexed (no repository named) showing bilibili’s own pages’ messages as .bili-toast / .bili-toast-content (code index file 32652124974), and a client reading a bilibili result from .bili-toast, [class*="toast"], [role="alert"] (code index file 52442596089)',
+      snapshot: '2026-11-29',
+    },
+    {
       id: 'CL',
       ref: 'public API clients as indexed (no repository named): the article submission, the creator’s article list, and a client publishing articles through x/dynamic/feed/create/opus that reads data.dyn_id_str',
       snapshot: '2026-11-24',
@@ -256,7 +266,14 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       note: 'BD, checked against the dynamics bundle of 2026-09-14, and CB record create/dyn for the composer; public code records create/opus only for the article editor',
     },
     { step: 'fill', types: ['dynamic'], fact: 'where the composer sends the title in dyn_req', state: 'unverified', sources: [], note: 'no public record; the title is typed into the title box and the composer sends it' },
-    { step: 'publish', types: ['dynamic'], fact: 'a refusal shows as a toast .bili-dyn-publishing__toast', state: 'unverified', sources: [], note: 'no public record; the create/dyn answer’s code decides, the toast only words the refusal' },
+    {
+      step: 'publish',
+      types: ['dynamic'],
+      fact: 'a refusal shows as a toast .bili-dyn-publishing__toast',
+      state: 'unverified',
+      sources: ['BT'],
+      note: 'no public record of the composer’s own toast (searched: the class name, the composer’s other classes, bilibili toast readers); bilibili’s pages show messages as .bili-toast (BT). The create/dyn answer’s code decides; the toast only words a refusal, and a refusal shown in another form before any request leaves goes unseen until the wait for the request ends (outcome unknown, never published)',
+    },
     {
       step: 'read_back',
       types: ['dynamic'],
@@ -347,9 +364,9 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       step: 'publish',
       types: ['article'],
       fact: 'the editor’s move to opus: draft x/dynamic/feed/article/draft/add, publish x/dynamic/feed/create/opus (opus_req)',
-      state: 'unverified',
-      sources: ['O', 'OP', 'CL', 'M', 'CB'],
-      note: 'O records the move (2026-04, written 2026-05), OP and CL the new pair (draft/add → article_id, create/opus with opus_req and paragraphs), while M (2026-06) and CB still save through addupdate and submit. Whether the older pair still publishes no source says; the adapter sends it and accepts either form’s answer. A refused submission publishes nothing (publish_rejected), so the question costs a failed job, not a second post',
+      state: 'second-sourced',
+      sources: ['O', 'HG', 'OP', 'CL', 'M', 'CB'],
+      note: 'O records the move (2026-04, written 2026-05) and HG the new pair from captures of the official editor (draft/add → data.article_id; create/opus with opus_req and draft_id_str → data.dyn_id_str, dyn_rid a number or a string); OP and CL post the same pair. The sources disagree on the older pair: M (2026-06) and CB (read 2026-11) still save through addupdate and publish through submit, which the adapter sends and whose answer it reads in either form. No source says the older pair stopped publishing; a refused submission publishes nothing (publish_rejected), so the disagreement costs a failed job, not a second post',
     },
     {
       step: 'read_back',

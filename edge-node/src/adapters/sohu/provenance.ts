@@ -25,6 +25,11 @@ export const SOHU_PROVENANCE = defineProvenance({
     { id: 'P96', ref: 'the 96Push client’s platform settings reference, its sohuhao section (code index file 51937337369; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'WV', ref: 'a later Wechatsync-based 搜狐号 adapter, its checkAuth and saveDraft (code index file 69800393418; no repository named)', snapshot: '2026-11-29' },
     {
+      id: 'SD',
+      ref: 'hangts/Wechatsync@05dc717 packages/core/src/adapters/platforms/sohu.ts (as indexed; code index file 66850541367): saves the draft through …/news/draft/v2 (its id is data), then publishes through …/news/publish/v2 with id = that draft id, and, when the answer says success true, reports the article at www.sohu.com/a/<draft id>_<accountId>',
+      snapshot: '2026-11-29',
+    },
+    {
       id: 'SX',
       ref: 'a Playwright uploader for 搜狐号 videos: its selectors.ts and uploader (code index files 66233254891, 65842340627; the index names no repository)',
       snapshot: '2026-11-29',
@@ -123,9 +128,9 @@ export const SOHU_PROVENANCE = defineProvenance({
       step: 'publish',
       types: ['article'],
       fact: 'publishing the saved draft by sending its id; the article keeps that id',
-      state: 'unverified',
-      sources: [],
-      note: 'A and C publish with id 0 (no draft); the editor sends its baseParams’ id (C), which on a draft’s page is the draft’s; the answer’s own id is used, never the draft’s, and without one the list by title',
+      state: 'second-sourced',
+      sources: ['SD', 'C'],
+      note: 'SD saves a draft and publishes it by its id, then addresses the article by that id (www.sohu.com/a/<id>_<accountId>); the editor sends its baseParams’ id (C), which on a draft’s page is the draft’s. A and C’s own command publish with id 0 (no draft), which does not contradict it. The adapter still names the article by the answer’s own id, and without one finds it in the list by title',
     },
     {
       step: 'apply_settings',

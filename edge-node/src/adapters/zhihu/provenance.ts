@@ -22,6 +22,16 @@ export const ZHIHU_PROVENANCE = defineProvenance({
     { id: 'ZG', ref: 'a Go zhihu client’s test double of the draft and content-API answers, code index file 55723036913 (repository not named)', snapshot: '2026-11-29' },
     { id: 'ZN', ref: 'a zhihu browser adapter noting that the content API answers refusals with HTTP 200 and a body code, code index file 71393320896 (repository not named)', snapshot: '2026-11-29' },
     { id: 'ZV', ref: 'a zhihu video uploader driving the upload page (CloakBrowser), code index file 61901641222 (repository not named)', snapshot: '2026-11-29' },
+    {
+      id: 'ZE',
+      ref: 'a multi-platform publisher’s shared error listener, its 知乎 entry: the page’s errors read from .Notification-textSection inside .Notification (container class Notification-red), code index file 53104695511 (repository not named)',
+      snapshot: '2026-11-29',
+    },
+    {
+      id: 'ZQ',
+      ref: 'a Playwright zhihu answer poster that, after its 发布 click, reads zhihu’s refusal 您的回答过于频繁 from .Notification-textSection, code index files 11189860849, 11247568316, 11076841973 (repository not named)',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // The account (every content type).
@@ -224,9 +234,9 @@ export const ZHIHU_PROVENANCE = defineProvenance({
       step: 'publish',
       types: ['video'],
       fact: 'how the page refuses a publish before any publish request leaves (a .Notification toast)',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records it; it decides only a click that sent no request (a refusal answering the request is read from the answer, ZV); a click with neither a request nor this toast ends unknown, never as a retryable error',
+      state: 'second-sourced',
+      sources: ['ZE', 'ZQ'],
+      note: 'ZE and ZQ read zhihu’s refusals from the .Notification toast (its text in .Notification-textSection; ZE takes the red kind, Notification-red) on zhihu’s publishing pages; neither names the video page, which is the same site’s app. The toast decides only a click that sent no request (a refusal answering the request is read from the answer, ZV); zhihu also shows other notices in a .Notification (Notification-white: public userscripts recreate zhihu’s 评论发布成功 notice that way, code index files 2537391857, 5821346107), which the adapter would take as a refusal if one showed before the request left; a click with neither a request nor a toast ends unknown, never as a retryable error',
     },
     {
       step: 'fill',
