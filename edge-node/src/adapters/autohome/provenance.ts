@@ -24,6 +24,11 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
     { id: 'AP', ref: 'a public playbook for posting to autohome from the creator centre’s web/publish/bbs page (code index file 71652429707; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'L1', ref: 'public research notes citing a 车家号 video at https://chejiahao.autohome.com.cn/info/16377368 (code index file 56212669797)', snapshot: '2026-11-29' },
     { id: 'L2', ref: 'a public source list citing a 车家号 article at https://chejiahao.autohome.com.cn/info/19495453 (code index file 66859479628)', snapshot: '2026-11-29' },
+    {
+      id: 'PS',
+      ref: 'zhao-yc/postsail@6100423 utils/articles/chejiahao.py (as indexed; code index file 70991313683), written from the creator centre’s official bundle main.66716c76.js as read on 2026-10-03: the long-article editor is https://creator.autohome.com.cn/web/publish/long, its 发布 sends POST /openapi/content-api/gc/article/publish?publishType=1 (publishType 0 is the editor’s 30-second auto-save to the same address) → an integer returncode 0 and result.id, any other returncode a refusal, and the old /article/post.html answers 404',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // Both.
@@ -60,8 +65,8 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'the pages show a refusal as an Ant Design message (.ant-message-error)',
       state: 'unverified',
-      sources: [],
-      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      sources: ['PS'],
+      note: 'no source reads a refusal (searched: ant-message-error, el-message--error and toast readers for autohome); PS judges its click by the call’s answer alone and records the current editor as a React page whose dialogs carry role=dialog, which does not name the message component. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'login',
@@ -112,8 +117,8 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'the publish call POST chejiahao.autohome.com.cn/article/api/publish → returncode 0, result.articleId',
       state: 'unverified',
-      sources: [],
-      note: 'M clicks and stops there, recording no call; WA records another page’s call (the creator centre’s web/publish/bbs saving a draft through POST …/openapi/content-api/gc/article/publish → returncode 0, result.draftId), not this editor’s; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
+      sources: ['PS', 'WA'],
+      note: 'contradicted: PS (from the official bundle, 2026-10-03) records the long-article editor at creator.autohome.com.cn/web/publish/long publishing through POST …/openapi/content-api/gc/article/publish?publishType=1 → returncode 0 and result.id, and the old chejiahao editor answering 404; WA records the same address saving drafts (→ result.draftId). No source records chejiahao.autohome.com.cn/article/api/publish (searched: that path, content-api publish calls). The adapter still waits for the old call; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'verify',
@@ -147,7 +152,7 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       fact: 'the publish call POST creator.autohome.com.cn/openapi/content-api/video/publish → returncode 0, result.videoId',
       state: 'unverified',
       sources: [],
-      note: 'M records no call; WA’s capture shows the creator centre’s openapi/content-api calls answering { returncode, message, result } with returncode 0 for success, the envelope judged here; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
+      note: 'M records no call (it reads the upload token from …/openapi/content-api/video/get_upload_info); WA’s capture and PS show the creator centre’s openapi/content-api calls answering { returncode, message, result } with an integer returncode 0 for success and the post’s id in result.id, the envelope judged here; no source records the video page’s publish call (searched: content-api/video/publish, openapi/content-api/). An accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'verify',

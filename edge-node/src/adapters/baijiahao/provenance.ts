@@ -216,7 +216,7 @@ export const BAIJIAHAO_PROVENANCE = defineProvenance({
       fact: 'a published video at https://baijiahao.baidu.com/s?id=<nid>',
       state: 'unverified',
       sources: [],
-      note: 'no source ties the nid to this address; a list row’s share_url is used whenever the list gives one',
+      note: 'no source ties a video’s nid to this address (searched: baijiahao.baidu.com/s?id= with nid, video list share_url); public clients build the address from an article’s article_id (OB, BJ) or read the answer’s ret.url, and one reads ret {article_id, nid, url} yet addresses the post by article_id (code index file 66601347810). A list row’s share_url is the better address when the list gives one',
     },
   ],
 });

@@ -19,6 +19,11 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
     { id: 'D2', ref: 'a public Playwright script publishing 懂车号 articles (code index file 71500709116; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'H1', ref: 'a public scraper of dongchedi’s hot list building article addresses from GroupId (code index file 67496425164)', snapshot: '2026-11-29' },
     { id: 'H2', ref: 'another public hot-list reader building them from gid_str (code index file 70838763758)', snapshot: '2026-11-29' },
+    {
+      id: 'PD',
+      ref: 'zhao-yc/postsail@2248dc9 utils/articles/dongchedi.py (as indexed; code index file 71236891895): after 预览并发布 it reads the page’s feedback from [role="alert"], .ant-message, .m-message and its dialogs from [role="dialog"], .ant-modal, .m-dialog',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     {
@@ -94,8 +99,8 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'the page shows a refusal as a ByteDesign message (.byte-message-error)',
       state: 'unverified',
-      sources: [],
-      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      sources: ['PD'],
+      note: 'another form is recorded: PD reads the editor’s messages from [role="alert"], .ant-message and .m-message, none from .byte-message (ByteDesign messages are what public clients read on toutiao, code index file 53104695511); no source reads a refusal’s class on mp.dcdapp.com itself. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'read_back',

@@ -178,7 +178,7 @@ export const EASTMONEY_PROVENANCE = defineProvenance({
       fact: 'the publish call POST mp.eastmoney.com/collect/api/video/publish → code 0, data.videoId',
       state: 'unverified',
       sources: [],
-      note: 'M records no call; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
+      note: 'M records no call (it clicks the span reading 发布 and stops); no other source records the video page’s call (searched: collect/api/video/publish, mp.eastmoney.com/collect, the pc_writer video route). The article side’s recorded calls (the collect API answering code 0, and the Tran/GetData gateway answering RCode 200) are the envelopes nearest to it. An accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'verify',
@@ -210,8 +210,8 @@ export const EASTMONEY_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'the pages show a refusal as an Element UI message (.el-message--error)',
       state: 'unverified',
-      sources: [],
-      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      sources: ['P2'],
+      note: 'no source reads a refusal (searched: el-message--error and toast readers for 财富号); P2 shows Element UI controls on the article page (.el-radio__label, the cover dialog’s #tab-upload/pane-upload tabs) and the page’s own dialogs as .dialog_content, and judges its publish by the page’s text (发布文章成功) alone. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'read_back',

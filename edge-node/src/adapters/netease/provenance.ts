@@ -16,6 +16,16 @@ export const NETEASE_PROVENANCE = defineProvenance({
     { id: 'NA', ref: 'a puppeteer 网易号 article adapter, its login check (code index files 53591829416, 52681931216; no repository named)', snapshot: '2026-11-29' },
     { id: 'NP', ref: 'mulpubcli’s 网易号 HTTP adapter, NeteaseWeb (code index file 70257460959; the index names no repository)', snapshot: '2026-11-29' },
     {
+      id: 'NH',
+      ref: 'a Wechatsync-style 网易号 adapter written from two captures of the editor (mp.163.com.har, mp.163-select-img.com.har): publishV2 with articleId -1 makes the draft and answers its docId, publishV2 with articleId = that docId saves into the same draft (operation saveDraft), code index file 58843516717 (repository not named)',
+      snapshot: '2026-11-29',
+    },
+    {
+      id: 'NV',
+      ref: 'public code citing 网易 videos at www.163.com/v/video/<vid>.html, the vid a V and eight letters or digits (VQAIQ7LPJ, VD2D82MEQ, VDHQNAVSD; code index files 2012391471, 42283146672, 53745217407), and readers building 3g.163.com/v/video/<vid>.html from a list’s vid (code index file 36798603588)',
+      snapshot: '2026-11-29',
+    },
+    {
       id: 'NC',
       ref: 'an earlier 网易号 creator front end’s content manager: its list container and article card (code index files 47307867521, 48027842951; no repository named)',
       snapshot: '2026-11-29',
@@ -118,8 +128,8 @@ export const NETEASE_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'sent with the saved draft’s docId as articleId, it publishes that draft',
       state: 'unverified',
-      sources: [],
-      note: 'NP publishes with an empty articleId (no draft); only unattributed code records the draft’s id; the answer’s docId is the one used',
+      sources: ['NH'],
+      note: 'NH records, from captures of the editor, that publishV2 with a draft’s docId as articleId writes into that same draft (operation saveDraft); no source records operation publish sent with a draft’s docId (NP publishes with an empty articleId, no draft; searched: publishV2.do, articleId, docId with operation publish). The answer’s docId is the one used; a refused publish publishes nothing (publish_rejected)',
     },
     {
       step: 'apply_settings',
@@ -201,7 +211,7 @@ export const NETEASE_PROVENANCE = defineProvenance({
       fact: 'the publish control: the button reading 发布',
       state: 'unverified',
       sources: [],
-      note: 'M does not publish and no source records the video page’s control; NA clicks a button reading 发布 on the same app’s article page. The click is taken only as the button reading 发布, and only its publish call’s answer decides',
+      note: 'M fills the video page without publishing (its selectors are generic guesses at Ant Design and Element UI controls) and no source records the video page’s control (searched: the video route, 发布 buttons on mp.163.com); NA clicks a button reading 发布 on the same app’s article page. The click is taken only as the button reading 发布, and only its publish call’s answer decides',
     },
     {
       step: 'publish',
@@ -219,7 +229,14 @@ export const NETEASE_PROVENANCE = defineProvenance({
       sources: ['NC'],
       note: 'NC’s cards mark contentType 2 as a video; the call itself is the one NP and NC record',
     },
-    { step: 'read_back', types: ['video'], fact: 'a published video at https://www.163.com/v/video/<docId>.html', state: 'unverified', sources: [], note: 'no source records it' },
+    {
+      step: 'read_back',
+      types: ['video'],
+      fact: 'a published video at https://www.163.com/v/video/<docId>.html',
+      state: 'unverified',
+      sources: ['NV', 'NC'],
+      note: 'the sources disagree with the form: NV shows the address carrying a video’s vid (V and eight letters or digits), not a 16-character docId, and NC’s content manager edits a video by a videoId (skipId) kept beside its articleId. No source ties a 网易号 video’s docId or videoId to the public vid (searched: 163.com/v/video/, 163.com/dy/video/, the content manager’s address function); the adapter builds the address from the answer’s docId or the list row’s id',
+    },
     {
       step: 'apply_settings',
       types: ['video'],

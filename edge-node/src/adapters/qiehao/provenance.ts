@@ -20,6 +20,16 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     { id: 'QA', ref: 'a Playwright 企鹅号 adapter of a multi-platform publishing CLI, its cover upload (code index file 52320100737; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'MU', ref: 'a multi-platform uploader’s 企鹅号 API adapter, its publish (code index file 56210891668; the index names no repository)', snapshot: '2026-11-29' },
     { id: 'DQ', ref: 'a public automation skill for 企鹅号, "doudou-qiehao" SKILL.md (search index; no repository named)', snapshot: '2026-11-29' },
+    {
+      id: 'QS',
+      ref: 'public 企鹅号 clients that save drafts through omSave with needpub 1 and stop there (yjmm10/MediaSync@c912ab6 packages/core/src/adapters/platforms/qiehao.ts; code index files 60903549477 “不调用 omPublish”, 65746541978, 69504818229), one recording a real save answered with articleId 20260823A09F1Z… (code index file 69384704861)',
+      snapshot: '2026-11-29',
+    },
+    {
+      id: 'NQ',
+      ref: 'public readers of Tencent News addressing articles as new.qq.com/rain/a/<id>, ids such as 20230920A03T9300 (code index files 27757225052, 57128419372, 10889763937), and Tencent Video pages as v.qq.com/x/page/<vid>.html, one pairing x/page/t0922htc5no with the player’s vid=t0922htc5no (code index file 2746775945)',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // Shared: the login check.
@@ -94,8 +104,8 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'omPublish’s body is the draft’s omSave body with its articleId and needpub 0',
       state: 'unverified',
-      sources: [],
-      note: 'no public source records the body (P96 listens for the request, IQ only saves drafts); read from the save body and its needpub field',
+      sources: ['QS'],
+      note: 'no public source records omPublish’s body (searched: omPublish, marticlepublish/omPublish, needpub); P96 only listens for the request, and every client that sends omSave (IQ, QS) saves with needpub 1 and never publishes. The adapter sends the save body with the draft’s articleId and needpub 0; a body the platform refuses publishes nothing (publish_rejected)',
     },
     {
       step: 'publish',
@@ -125,8 +135,8 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'a published article at https://new.qq.com/rain/a/<articleId>',
       state: 'unverified',
-      sources: [],
-      note: 'no public source ties om’s articleId to this address; the list row’s own url is used whenever it gives one',
+      sources: ['NQ', 'QS'],
+      note: 'no public source ties om’s articleId to this address; om’s ids have the shape of the ids new.qq.com addresses carry (a recorded om save answered 20260823A09F1Z…, QS; rain/a/20230920A03T9300, NQ), which suggests but does not show that they are the same id. The list row’s own url is used whenever it gives one',
     },
 
     // Videos.
@@ -220,6 +230,13 @@ export const QIEHAO_PROVENANCE = defineProvenance({
       sources: [],
       note: 'no source records it; only rows with status "published" count',
     },
-    { step: 'read_back', types: ['video'], fact: 'a published video at https://v.qq.com/x/page/<vid>.html', state: 'unverified', sources: [], note: 'no source ties the vid to this address' },
+    {
+      step: 'read_back',
+      types: ['video'],
+      fact: 'a published video at https://v.qq.com/x/page/<vid>.html',
+      state: 'unverified',
+      sources: ['NQ'],
+      note: 'v.qq.com/x/page/<vid>.html is Tencent Video’s page of a vid (NQ), but no source says that the id om’s video call or list gives is such a vid (searched: v.qq.com/x/page, om.qq.com video publish and list calls)',
+    },
   ],
 });

@@ -18,6 +18,16 @@ export const WECHAT_MP_PROVENANCE = defineProvenance({
     { id: 'A', ref: '1140349909/platform@4378d6c src/common/config/content.js (an article tool’s WeChat limits)', snapshot: '2026-11-29' },
     { id: 'R', ref: 'a recorded 微信公众号 发表 flow (the final request, its pre-checks, the success answer and the return home), code index file 52524811758 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X', ref: 'WeChat’s own editor scripts define("media/appmsg_article.js") and define("media/article.js"), as copies in the public code index that does not name their repositories', snapshot: '2026-11-29' },
+    {
+      id: 'PW',
+      ref: 'zhao-yc/postsail@2248dc9 utils/articles/wechat.py (as indexed; code index file 71015697024): after 发表 and its confirmation it reads the page’s feedback outside the editor from [role="alert"], .weui-desktop-toast, .weui-desktop-msg, .page_msg, .global_tips, a text starting 发表失败, 发布失败, 提交失败 or 审核不通过 being a refusal',
+      snapshot: '2026-11-29',
+    },
+    {
+      id: 'WT',
+      ref: 'public WeChat Official Account automations reading the editor’s messages from .weui-desktop-toast, .weui-desktop-toast__content, .weui-desktop-toptips, .js_tips (code index files 58805472769, 62469705184), .weui-desktop-dialog__bd (68480712483), .tips_global (60317559253), .weui-desktop-tips and [role="alert"] (59552978431); none names the repository',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     {
@@ -99,8 +109,8 @@ export const WECHAT_MP_PROVENANCE = defineProvenance({
       step: 'publish',
       fact: 'a refused publish shows its reason in the dialog’s .weui-desktop-dialog__error',
       state: 'unverified',
-      sources: [],
-      note: 'the sources record the accepted path only (R lists the refusals the page can meet: no quota left, a copyright or ad check, a safety scan, but not how it shows them); a refusal shown any other way ends as unknown (readback_failed), never as a retryable error',
+      sources: ['PW', 'WT'],
+      note: 'other forms are recorded and this one by none (searched: weui-desktop-dialog__error, weui-desktop-toast, masssend refusal readers): PW reads a refused 发表 from the page’s toast or message (.weui-desktop-toast, .weui-desktop-msg, .page_msg, .global_tips, [role="alert"]) by its text (发表失败, 审核不通过 …), and WT read the editor’s messages from .weui-desktop-toast(__content), .weui-desktop-toptips, .js_tips, .weui-desktop-dialog__bd or .tips_global. R lists the refusals the page can meet (no quota left, a copyright or ad check, a safety scan) but not how it shows them. A refusal shown any other way than the adapter reads ends as unknown (readback_failed), never as a retryable error',
     },
     {
       step: 'read_back',

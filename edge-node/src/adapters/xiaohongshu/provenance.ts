@@ -220,7 +220,7 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       fact: 'a 长文’s 发布 sends the notes’ publish request (POST …/web_api/sns/v2/note)',
       state: 'unverified',
       sources: [],
-      note: 'ZS and L click 发布 and wait for 发布成功; no source records the request a 长文 sends. The answer is read as for notes (either id, or a read-back); a 长文 that sends another request ends readback_failed (outcome unknown), never a second click',
+      note: 'ZS and L click 发布 and wait for 发布成功; no source records the request a 长文 sends (searched: 写长文, target=article, web_api/sns/v2/note with 长文). An Electron publisher’s allow-list names /web_api/sns/v2/note and …/postgw/note/detail for the picture-note page only (code index file 70732479945), and yjmm10/MediaSync (c912ab6, xiaohongshu.ts) writes 长文 drafts through the page’s own store without publishing. The answer is read as for notes (either id, or a read-back); a 长文 that sends another request ends readback_failed (outcome unknown), never a second click',
     },
     {
       step: 'verify',

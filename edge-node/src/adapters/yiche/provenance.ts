@@ -11,7 +11,7 @@ export const YICHE_PROVENANCE = defineProvenance({
     { id: 'M', ref: 'leaperone/MultiPost-Extension@2ef8725 src/sync/video/yiche.ts, src/sync/video.ts, src/sync/account/yiche.ts', snapshot: '2026-06-05' },
     { id: 'Y', ref: 'public script publish_yiche.js, a Playwright flow that publishes 易车号 articles (code index file 71542416449; the index names no repository)', snapshot: '2026-11-24' },
     { id: 'Yp', ref: 'the playbook beside publish_yiche.js (code index file 71644796186)', snapshot: '2026-11-24' },
-    { id: 'Yn', ref: 'a public 易车号 article adapter written from the page’s Nuxt bundles of 2026-10-03 (code index file 70991762721)', snapshot: '2026-11-24' },
+    { id: 'Yn', ref: 'zhao-yc/postsail@6100423 utils/articles/yiche.py, a 易车号 article adapter written from the page’s Nuxt bundles of 2026-10-03 (code index file 70991762721)', snapshot: '2026-11-24' },
     { id: 'Yt', ref: 'a public verification record of the same project as Yn (code index file 71097554603)', snapshot: '2026-11-24' },
     {
       id: 'SP',
@@ -155,8 +155,8 @@ export const YICHE_PROVENANCE = defineProvenance({
       types: ['article'],
       fact: 'the article page shows a refusal as an Element UI message (.el-message--error)',
       state: 'unverified',
-      sources: [],
-      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      sources: ['Yn'],
+      note: 'no source reads a refusal (searched: el-message--error, ant-message-error and toast readers for yiche); Yn judges 提交 by savenews’ answer alone and records a Vue 2 page (the Article component, an .avatar-uploader cover upload, a 封面编辑 dialog), consistent with but not proof of Element UI messages. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'verify',
@@ -204,7 +204,7 @@ export const YICHE_PROVENANCE = defineProvenance({
       fact: 'publish control: the button reading 发布',
       state: 'unverified',
       sources: [],
-      note: 'M never publishes; the adapter clicks the first button reading exactly 发布 and fails as editor_changed when there is none',
+      note: 'M never publishes (it fills the page with generic Ant Design selectors and stops after the upload); no source records the video page’s control (searched: mp.yiche.com video publish, the page’s buttons); Yn records the article page’s control as a button reading 提交 (button[data-ctitle="fabu"]), not 发布. The adapter clicks the first button reading exactly 发布 and fails as editor_changed when there is none',
     },
     {
       step: 'publish',
@@ -212,7 +212,7 @@ export const YICHE_PROVENANCE = defineProvenance({
       fact: 'the publish call POST mp.yiche.com/api/video/publish → success, data.videoId',
       state: 'unverified',
       sources: [],
-      note: 'no source records it; an accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
+      note: 'no source records it (searched: mp.yiche.com/api/, web_mp/api/v1/, video publish); Yn records the article page’s calls under /web_mp/api/v1/ answering status 1 with data (savenews → data.result, data.newsId), and M the account call /api/user/info answering success. An accepted answer naming no videoId ends as outcome unknown, settled by verify from the list',
     },
     {
       step: 'publish',
@@ -220,7 +220,7 @@ export const YICHE_PROVENANCE = defineProvenance({
       fact: 'the video page shows a refusal as an Ant Design message (.ant-message-error)',
       state: 'unverified',
       sources: [],
-      note: 'no source reads a refusal; one shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      note: 'no source reads a refusal (searched as for the article page); the only record of the video page (M) guesses at Ant Design controls it never confirms, and the article page (Yn) is a Vue 2 page. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
     },
     {
       step: 'verify',

@@ -193,7 +193,7 @@ export const YIDIAN_PROVENANCE = defineProvenance({
       fact: 'the publish answer’s id, or the video list’s newsId, is the id of that address',
       state: 'unverified',
       sources: [],
-      note: 'no source records the video’s answer or list; the address is built from the id they give, as for articles (where the list’s newsId is second-sourced as the address’s id)',
+      note: 'no source records the video’s answer or list (searched: model/Video, api/video, the desk’s video route, 一点资讯 video addresses); public video addresses carry ids such as V_026MFRfR (V1, V2), the shape an article’s newsId does not have. The address is built from the id they give, as for articles (where the list’s newsId is second-sourced as the address’s id)',
     },
     {
       step: 'publish',
