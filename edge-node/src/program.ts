@@ -106,6 +106,7 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
   const { values } = parseArgs({ args, options: { url: { type: 'string' }, token: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } } });
   const url = values.url ?? config.controlUrl;
   if (!url) throw new UsageError('enroll needs --url <control plane URL> (or PLUME_CONTROL_URL)');
+  if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be the control plane's http(s) base URL, e.g. http://127.0.0.1:8080, not ${JSON.stringify(url)}`);
   if (!values.token) throw new UsageError('enroll needs --token <enrollment token> (from POST /api/admin/nodes/enrollment-tokens)');
   const { enroll } = await import('./enroll.js');
   const identity = await enroll({ url, token: values.token, stateDir: config.stateDir, ...(values.name ? { name: values.name } : {}), ...(values.force ? { force: true } : {}) });
