@@ -35,6 +35,8 @@ export interface Daemon {
   finished: Promise<number>;
   /** SIGTERM: idempotent, shares the stop in flight. */
   stop(): Promise<number>;
+  /** Whether the control plane's socket is open now (Plume Desktop shows it). */
+  connected(): boolean;
 }
 
 export interface DaemonOptions {
@@ -332,5 +334,5 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   loginSchedule.start();
   notifier.startWatchdog(healthy);
   log.info({ controlUrl, ...(desktop ? { kind: 'desktop', os: desktop.os } : { videoDir: config.videoDir }), concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, 'plume-edge running');
-  return { finished, stop: () => stop(0) };
+  return { finished, stop: () => stop(0), connected: () => connection?.connected ?? false };
 }

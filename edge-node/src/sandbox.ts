@@ -119,6 +119,9 @@ export async function openSandboxed(videoDir: string, userId: number | string, p
  * staging directory is private to the daemon (its state directory).
  */
 export async function browserPath(file: SandboxedFile, stagingDir: string, index: number): Promise<string> {
+  // Only Linux has /proc/<pid>/fd. Elsewhere (Plume Desktop on Windows and macOS) the file is
+  // already a name in the app's private staging folder (desktop/local-media.ts): the browser uses it.
+  if (process.platform !== 'linux') return file.realPath;
   const dir = join(stagingDir, String(index));
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const link = join(dir, basename(file.realPath));
