@@ -92,6 +92,8 @@ describe('docs/getting-started.md', () => {
     const why = `${output}\n${logs.join('\n')}`;
     expect(code, why).toBe(0);
     expect(output, why).toMatch(/"state": "succeeded"/);
+    // Block 6 prints each job's post URL: a field the batch answer has, so the reader sees the post's address.
+    expect(output, why).toMatch(/"platform_url": "https?:\/\/[^"]+\/post\/\d+"/);
     const sim = JSON.parse(readFileSync(join(trial, 'sim.json'), 'utf8')) as { publishes: Array<{ platform: string; account: string; title: string; body: string }> };
     const posts = sim.publishes.filter((p) => p.platform === 'juejin');
     expect(posts, why).toHaveLength(1);
