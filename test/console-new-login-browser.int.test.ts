@@ -118,6 +118,38 @@ describe.skipIf(!hasPostgres())('logging a new account in from the console', { t
     await expectNoXss(page);
   }, 180_000);
 
+  it('a dialog closed before the node answered the start still cancels that login: nothing stays open on the node', async () => {
+    const openLogins = async () => (await rows<{ n: number }>(world.db.database.db, sql`select count(*)::int as n from node_logins where user_id = ${userId} and ended_at is null`))[0]!.n;
+    expect(await openLogins()).toBe(0);
+    // The start request is held in the browser until the person has closed the dialog.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const reached = new Promise<void>((resolve) => (sent = resolve));
+    await page.route('**/api/console/me/logins', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      sent();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Log in a new account' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Log in a new account' });
+    await eventually(() => chooser.getByRole('combobox', { name: 'Node' }).inputValue()).toBe(NODE);
+    await choose(page, 'Platform', 'Weibo');
+    await chooser.getByRole('button', { name: 'Open the login page' }).click();
+    const dialog = page.getByRole('dialog', { name: `Log in a new Weibo account on ${NODE}` });
+    await reached;
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+    release();
+
+    // The start answered after the dialog closed; the console cancels the login it names.
+    const newest = async () => (await rows<{ state: string; code: string | null }>(world.db.database.db, sql`select state, outcome->>'code' as code from node_logins where user_id = ${userId} order by created_at desc limit 1`))[0];
+    await eventually(newest, 60_000).toEqual({ state: 'failed', code: 'cancelled' });
+    expect(await openLogins()).toBe(0);
+    await page.unroute('**/api/console/me/logins');
+  });
+
   it('once the node stops, no node is offered, and the chooser says why', async () => {
     await node.stopDaemon('SIGTERM');
     await eventually(nodeOnline, 30_000).toBe(false);

@@ -71,6 +71,8 @@ export function AccountLogin({ account, onClose }: { account: { id: number; disp
   );
 }
 
+const cancelLogin = (loginId: string) => unwrap(consoleApi.DELETE('/api/console/me/logins/{loginId}', { params: { path: { loginId } } }));
+
 export function LoginDialog({ title, platformName, start: startLogin, succeededText, onSucceeded, onClose }: LoginDialogProps) {
   const queryClient = useQueryClient();
   const [login, setLogin] = useState<Login | null>(null);
@@ -79,11 +81,18 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
   const [text, setText] = useState('');
   const [sms, setSms] = useState('');
   const started = useRef(false);
+  // Closed before the start answered: the login the answer names is cancelled as soon as it is known,
+  // or the node would hold a browser (and one of the person's open logins) until the login times out.
+  const closedEarly = useRef(false);
   // The latest callback, without restarting the stream when the parent renders again.
   const onSucceededRef = useRef(onSucceeded);
   onSucceededRef.current = onSucceeded;
   const start = useMutation({
-    mutationFn: startLogin,
+    mutationFn: async () => {
+      const answer = await startLogin();
+      if (closedEarly.current) await cancelLogin(answer.login.id).catch(() => {});
+      return answer;
+    },
     onSuccess: (answer) => setLogin(answer.login),
   });
   const id = start.data?.login.id ?? null;
@@ -120,10 +129,11 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
   }, [id, queryClient]);
 
   const send = useMutation({ mutationFn: (input: Input) => unwrap(consoleApi.POST('/api/console/me/logins/{loginId}/input', { params: { path: { loginId: id! } }, body: input })) });
-  const cancel = useMutation({ mutationFn: () => unwrap(consoleApi.DELETE('/api/console/me/logins/{loginId}', { params: { path: { loginId: id! } } })) });
+  const cancel = useMutation({ mutationFn: () => cancelLogin(id!) });
 
   const close = () => {
-    if (id && !ended) cancel.mutate();
+    if (id === null) closedEarly.current = true;
+    else if (!ended) cancel.mutate();
     onClose();
   };
   const clickAt = (e: MouseEvent<HTMLButtonElement>) => {
