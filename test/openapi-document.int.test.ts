@@ -36,6 +36,10 @@ const EXPECTED_OPERATIONS = [
   'POST /publish/video',
   'GET /publish/{batch_id}',
   'GET /publish/batches',
+  'POST /publish/{batch_id}/cancel',
+  'POST /publish/{batch_id}/reschedule',
+  'POST /publish/{batch_id}/jobs/{job_id}/cancel',
+  'POST /publish/{batch_id}/jobs/{job_id}/reschedule',
   'POST /articles/generate',
   'GET /articles/generate/{task_id}',
   'POST /articles',
@@ -225,10 +229,13 @@ describe('path parameters', () => {
   it('an id of the longest documented length in the widest characters reaches its route; a longer segment is refused in the envelope', async () => {
     const user = await createUser(t.app, t.adminHeaders);
     for (const { at, name, schema } of pathParameters(doc)) {
-      const path = at.split(' ')[1]!.slice(PREFIX.length);
-      // Three-byte characters: each is 9 percent-encoded characters.
+      const [method, full] = at.split(' ') as ['GET' | 'POST', string];
+      // Three-byte characters: each is 9 percent-encoded characters. Any other parameter of the path: a plain word.
       const widest = '潮'.repeat(schema.maxLength);
-      const reached = await v1(t.app, user, 'GET', path.replace(`{${name}}`, encodeURIComponent(widest)));
+      const path = full.slice(PREFIX.length).replace(`{${name}}`, encodeURIComponent(widest)).replace(/\{[a-z_]+\}/g, 'x');
+      // A body the operation accepts, where it takes one (a move of a schedule: a time an hour ahead).
+      const body = doc.paths[full][method.toLowerCase()].requestBody ? { publishAt: new Date(Date.now() + 3_600_000).toISOString() } : undefined;
+      const reached = await v1(t.app, user, method, path, body);
       expect(reached.status, at).toBe(404);
       expect(reached.body.error.code, at).not.toBe('not_found');
     }

@@ -6,4 +6,4 @@
  */
 export const PERMISSIONS = ['publish', 'accounts:read', 'articles:write', 'cms'] as const;
 export const QUOTA_BUCKETS = ['web', 'desktop', 'edge', 'cms'] as const;
-export const JOB_STATES = ['queued', 'offered', 'accepted', 'running', 'committed', 'succeeded', 'failed', 'unknown', 'needs_attention', 'canceled'] as const;
+export const JOB_STATES = ['scheduled', 'queued', 'offered', 'accepted', 'running', 'committed', 'succeeded', 'failed', 'unknown', 'needs_attention', 'canceled'] as const;

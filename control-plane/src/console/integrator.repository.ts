@@ -75,13 +75,16 @@ export const integratorRepository = {
           count(j.id)::int as jobs,
           (count(j.id) filter (where j.state = 'succeeded'))::int as succeeded,
           (count(j.id) filter (where j.state = 'failed'))::int as failed,
-          (count(j.id) filter (where j.state in ('queued', 'offered', 'accepted')))::int as waiting,
+          (count(j.id) filter (where j.state in ('scheduled', 'queued', 'offered', 'accepted')))::int as waiting,
+          (count(j.id) filter (where j.state = 'scheduled'))::int as scheduled,
+          (count(j.id) filter (where j.state = 'canceled'))::int as canceled,
           (count(j.id) filter (where j.state in ('succeeded', 'failed', 'canceled')))::int as ended
         from publish_batches b left join publish_jobs j on j.batch_id = b.id
         where ${where}
         group by b.id
       ), stated as (
         select counted.*, case
+          when jobs > 0 and scheduled > 0 and scheduled + canceled = jobs then 'scheduled'
           when jobs = 0 or waiting = jobs then 'queued'
           when ended = jobs then case when succeeded = jobs then 'succeeded' when succeeded = 0 then 'failed' else 'partial' end
           else 'running' end as status

@@ -8,8 +8,9 @@
  * hellos cost a handful of passes, not 10,000. The poll runs a full pass,
  * driven by the queued jobs (not by the number of connected nodes). The sweep
  * finds what nobody reported (expired offers and leases, unknown outcomes to
- * look up). `start()` and `stop()` are idempotent; stop waits for the pass in
- * flight.
+ * look up). The scheduler (publishing/schedule/) releases scheduled jobs
+ * when due and wakes the passes for their nodes. `start()` and `stop()` are
+ * idempotent; stop waits for the pass in flight.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrowserStates } from './browser-states.js';
@@ -20,6 +21,7 @@ import type { NodeHub, NodeSession } from './hub.js';
 import type { ChangedJob } from './job-events.js';
 import { JOBS_CHANNEL, NODES_CHANNEL, type NodeEvent, nodeRegistry, notifyJobs, notifyNodes } from './node-registry.repository.js';
 import { listen } from './pg-listen.js';
+import { Scheduler } from '../publishing/schedule/scheduler.js';
 import { sweeps } from './sweeps.repository.js';
 import type { DispatchTimers } from './timers.js';
 import { webPool } from './web-pool.repository.js';
@@ -63,6 +65,7 @@ export class Dispatcher {
   private readonly dispatchPass: SingleFlight;
   private readonly sweepPass: SingleFlight;
   private readonly verifyPass: SingleFlight;
+  private readonly scheduler: Scheduler;
   /** Nodes the next dispatch pass must look at; `dirtyAll`: every ready node (the poll). */
   private dirty = new Set<string>();
   private dirtyAll = false;
@@ -87,6 +90,15 @@ export class Dispatcher {
     this.dispatchPass = new SingleFlight(guard('dispatch pass', () => this.dispatch()));
     this.sweepPass = new SingleFlight(guard('sweep', () => this.sweep()));
     this.verifyPass = new SingleFlight(guard('verification pass', () => this.verifications()));
+    this.scheduler = new Scheduler({
+      db: o.database.db,
+      log: o.log,
+      pollMs: o.timers.pollMs,
+      // The release NOTIFYs every replica; the nodes held here are woken without waiting for it.
+      released: (nodeIds) => {
+        for (const id of nodeIds) if (o.hub.session(id)) this.wake(id);
+      },
+    });
   }
 
   start(): Promise<void> {
@@ -114,6 +126,7 @@ export class Dispatcher {
       };
       every(this.o.timers.pollMs, () => this.wake());
       every(this.o.timers.sweepMs, () => void this.sweepPass.run());
+      this.scheduler.start();
       log.info({ replica: hub.replicaId }, 'dispatcher started');
     })();
     return this.starting;
@@ -124,6 +137,7 @@ export class Dispatcher {
       await this.starting?.catch(() => {});
       for (const t of this.timers) clearInterval(t);
       this.timers = [];
+      await this.scheduler.stop();
       await Promise.allSettled([this.dispatchPass.idle(), this.sweepPass.idle(), this.verifyPass.idle()]);
       await this.o.hub.stop();
       await Promise.allSettled(this.unlisten.map((u) => u()));
@@ -146,6 +160,16 @@ export class Dispatcher {
     if (nodeId === undefined) this.dirtyAll = true;
     else this.dirty.add(nodeId);
     void this.dispatchPass.run();
+  }
+
+  /** Scheduled jobs due at `at` were committed (a publish or a move on this replica). */
+  scheduledAt(at: Date): void {
+    this.scheduler.remind(at);
+  }
+
+  /** For tests and benchmarks: one scheduling round now. */
+  scheduleNow(): Promise<void> {
+    return this.scheduler.run();
   }
 
   /** Unknown outcomes `nodeId` can look up may be due (it just said hello); no id: any node's. */

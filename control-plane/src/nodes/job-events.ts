@@ -36,10 +36,14 @@ export const CHANGED_JOB_COLUMNS = sql.raw(CHANGED_JOB_COLUMNS_TEXT);
 
 /** batch-view.ts publicJobState, in SQL. */
 const PUBLIC_STATE = (state: string) => `case
+      when ${state} = 'scheduled' then 'scheduled'
       when ${state} in ('queued', 'offered', 'accepted') then 'queued'
       when ${state} in ('running', 'committed') then 'running'
       when ${state} = 'unknown' then 'verifying'
       else ${state} end`;
+
+/** A timestamptz as the API writes times (toISOString: UTC, milliseconds); null stays null. */
+const ISO_UTC = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * CTEs to append (after a comma) to a statement with a CTE `changed`: the jobs
@@ -54,11 +58,14 @@ const PUBLIC_STATE = (state: string) => `case
  * - jc_batch: the batches whose state changed, updated.
  * - jc_hook: one webhook row per event, only for users with a webhook URL:
  *   a job event per changed job (offered, accepted and committed are
- *   internal steps integrators do not see as a change), then a batch event
+ *   internal steps integrators do not see as a change), with its publish_at
+ *   and publish_deadline when it has them (as the row was before this
+ *   statement: a move writes its events in a statement after its own),
+ *   then a batch event
  *   per changed batch, timestamped a microsecond apart in that order (the
  *   clock alone can be coarser: PGlite reads one time for a whole statement).
- * - jc_refund, jc_quota_locked, jc_quota: a job that is now `failed` without
- *   a platform post (a failure means nothing was published; a click that
+ * - jc_refund, jc_quota_locked, jc_quota: a job that is now `failed` or
+ *   `canceled` (only a scheduled job is ever canceled) without a platform post (a failure means nothing was published; a click that
  *   may have happened is `unknown`, never `failed`) gives its unit back to
  *   its bucket. quota_refunds' primary key makes that once per job, whatever
  *   path, replica or repeated report fails it; the unit returns in the very
@@ -74,7 +81,8 @@ export const JOBS_CHANGED_CTES = `jc_states as (
       case
         when bool_and(state in ('succeeded', 'failed', 'canceled')) then
           case when bool_and(state = 'succeeded') then 'succeeded' when bool_or(state = 'succeeded') then 'partial' else 'failed' end
-        when bool_and(state = 'queued') then 'queued'
+        when bool_and(state in ('scheduled', 'canceled')) then 'scheduled'
+        when bool_and(state in ('queued', 'scheduled')) then 'queued'
         else 'running' end as state
     from jc_states group by batch_id
   ), jc_locked as materialized (
@@ -88,8 +96,9 @@ export const JOBS_CHANGED_CTES = `jc_states as (
     select c."userId" as user_id, 'publish.job.updated' as event_type, 0 as kind, c.id as ord,
       jsonb_strip_nulls(jsonb_build_object('batch_id', c."batchId", 'job_id', c.id, 'state', ${PUBLIC_STATE('c.state')},
         'platform_post_id', nullif(c."platformPostId", ''), 'platform_url', nullif(c."platformUrl", ''), 'error_code', nullif(c."errorCode", ''),
-        'request_id', l.request_id)) as payload
-    from changed c join jc_locked l on l.id = c."batchId" where c.state not in ('offered', 'accepted', 'committed')
+        'request_id', l.request_id, 'publish_at', ${ISO_UTC('pj.publish_at')}, 'publish_deadline', ${ISO_UTC('pj.publish_deadline')})) as payload
+    from changed c join jc_locked l on l.id = c."batchId" left join publish_jobs pj on pj.id = c.id
+    where c.state not in ('offered', 'accepted', 'committed')
     union all
     select b.user_id, 'publish.batch.updated', 1, b.id, jsonb_build_object('batch_id', b.id, 'state', b.state, 'request_id', b.request_id) from jc_batch b
   ), jc_hook as (
@@ -101,7 +110,7 @@ export const JOBS_CHANGED_CTES = `jc_states as (
   ), jc_refund as (
     insert into quota_refunds (job_id, user_id, bucket)
     select c.id, c."userId", q.quota_bucket from changed c join publish_jobs q on q.id = c.id
-    where c.state = 'failed' and nullif(c."platformPostId", '') is null
+    where c.state in ('failed', 'canceled') and nullif(c."platformPostId", '') is null
     on conflict (job_id) do nothing
     returning user_id, bucket
   ), jc_quota_locked as materialized (

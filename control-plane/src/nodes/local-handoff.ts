@@ -16,6 +16,8 @@ export interface DispatchTarget {
   holds(nodeId: string): boolean;
   /** Jobs for `nodeId` were committed: dispatch them. */
   queued(nodeId: string): void;
+  /** Jobs due at `at` were committed `scheduled`: be awake then. */
+  scheduled?(at: Date): void;
 }
 
 export class LocalHandoff {
@@ -36,5 +38,10 @@ export class LocalHandoff {
     const target = this.target;
     if (!target) return;
     for (const nodeId of nodeIds) target.queued(nodeId);
+  }
+
+  /** After commit: scheduled jobs due at `at` were written (or moved there). */
+  scheduled(at: Date): void {
+    this.target?.scheduled?.(at);
   }
 }

@@ -86,7 +86,11 @@ export function nodeRoutes(options: NodeRoutesOptions) {
       await dispatcher.start();
       options.logins?.useHub(hub);
       await options.logins?.start();
-      options.handoff?.attach({ holds: (nodeId) => hub.session(nodeId)?.mayTakeJobs() === true, queued: (nodeId) => dispatcher.wake(nodeId) });
+      options.handoff?.attach({
+        holds: (nodeId) => hub.session(nodeId)?.mayTakeJobs() === true,
+        queued: (nodeId) => dispatcher.wake(nodeId),
+        scheduled: (at) => dispatcher.scheduledAt(at),
+      });
     });
     app.addHook('onClose', async () => {
       options.handoff?.attach(null);

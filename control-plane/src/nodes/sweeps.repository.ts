@@ -178,7 +178,7 @@ export const sweeps = {
         tx,
         sql`update publish_jobs j set updated_at = now(), state = 'failed', error_code = 'node_revoked', error_message = 'the execution node was revoked',
               lease_until = null
-            where j.node_id = ${nodeId} and j.state in ('queued', 'offered', 'accepted', 'running')
+            where j.node_id = ${nodeId} and j.state in ('scheduled', 'queued', 'offered', 'accepted', 'running')
             returning ${CHANGED_JOB_COLUMNS}`,
       );
       const attention = await rows<ChangedJob>(

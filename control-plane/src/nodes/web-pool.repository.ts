@@ -155,14 +155,14 @@ export const webPool = {
           update account_browser_states set sent_to_node_id = null, sent_epoch = null, sent_at = null
           where account_id = any(${`{${moves.map((m) => m.accountId).join(',')}}`}::int[])`);
       }
-      // Queued jobs follow their account: those of the accounts just moved, and any a web node that is
+      // Queued (and scheduled) jobs follow their account: those of the accounts just moved, and any a web node that is
       // not the account's home any more got back later (a lookup that re-queued it). Index
       // publish_jobs_dispatch (state, node) keeps this to the queued jobs of web nodes.
       const followed = await rows<{ nodeId: string }>(
         tx,
         sql`update publish_jobs j set node_id = a.node_id, updated_at = now()
             from accounts a
-            where j.state = 'queued' and j.node_id in (select e.id from execution_nodes e where e.kind = 'web')
+            where j.state in ('queued', 'scheduled') and j.node_id in (select e.id from execution_nodes e where e.kind = 'web')
               and j.executor = 'web' and a.id = j.account_id and a.executor = 'web' and a.node_id is not null and j.node_id <> a.node_id
             returning j.node_id as "nodeId"`,
       );

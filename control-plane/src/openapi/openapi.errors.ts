@@ -8,6 +8,10 @@ export const OPENAPI_STATUS = {
   invalid_json: 400,
   invalid_request: 400,
   invalid_idempotency_key: 400,
+  /** publishAt is not a string in RFC 3339 form with an explicit zone (Z or ±hh:mm). */
+  publish_at_invalid: 400,
+  /** publishWindow is not a whole number of seconds within its bounds, or comes without publishAt. */
+  publish_window_invalid: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   unauthorized: 401,
@@ -22,6 +26,8 @@ export const OPENAPI_STATUS = {
   /** An id of another kind (a gen_… task id where an article id belongs, …); the message says where it belongs. */
   identifier_kind_mismatch: 404,
   batch_not_found: 404,
+  /** No job of that id in the batch (cancel or move of one job). */
+  job_not_found: 404,
   account_not_found: 404,
   node_not_found: 404,
   idempotency_key_reused: 409,
@@ -30,6 +36,8 @@ export const OPENAPI_STATUS = {
   settings_contract_outdated: 409,
   account_not_publishable: 409,
   executor_offline: 409,
+  /** Cancel or move of a job that is no longer waiting for its time: it started, ended or was canceled. */
+  job_not_scheduled: 409,
   unknown_platform: 422,
   content_type_not_supported: 422,
   executor_not_supported: 422,
@@ -65,6 +73,12 @@ export const OPENAPI_STATUS = {
   local_picture_unsupported: 422,
   /** POST /publish/video `platforms` guard: an account is on a platform not listed there. */
   account_platform_mismatch: 422,
+  /** publishAt further in the past than its tolerance. */
+  publish_at_in_past: 422,
+  /** publishAt beyond the scheduling horizon. */
+  publish_at_too_far: 422,
+  /** publishAt together with a platform's own scheduledAt setting (a request uses one or the other). */
+  schedule_conflict: 422,
   rate_limited: 429,
   daily_limit_exceeded: 429,
   internal_error: 500,

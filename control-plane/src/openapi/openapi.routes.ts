@@ -24,6 +24,7 @@ import { catalogRoutes } from '../publishing/catalog.routes.js';
 import { settingsRoutes } from '../publishing/settings.route.js';
 import { publishRoutes } from '../publishing/publish/publish.routes.js';
 import { batchRoutes } from '../publishing/publish/batch.route.js';
+import { scheduleRoutes } from '../publishing/schedule/schedule.routes.js';
 import { unavailableRoutes } from './unavailable.routes.js';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export function openapiRoutes(deps: OpenApiDeps) {
     await app.register(settingsRoutes(deps));
     await app.register(publishRoutes(deps));
     await app.register(batchRoutes(deps));
+    await app.register(scheduleRoutes(deps));
     await app.register(unavailableRoutes());
   };
 }

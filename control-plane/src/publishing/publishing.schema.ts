@@ -2,6 +2,7 @@
  * Publishing: articles, generation tasks, publish batches and jobs (job state
  * lives only here), quota refunds of failed jobs, and the webhook outbox.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../db/columns.js';
 import { QUOTA_BUCKETS, users } from '../integrators/integrators.schema.js';
@@ -74,7 +75,8 @@ export const publishBatches = pgTable(
   (t) => [index('publish_batches_user_created').on(t.userId, t.createdAt), index('publish_batches_request').on(t.requestId)],
 );
 
-export const JOB_STATES = ['queued', 'offered', 'accepted', 'running', 'committed', 'succeeded', 'failed', 'unknown', 'needs_attention', 'canceled'] as const;
+/** `scheduled`: accepted with a publishAt, held here until it is due (publishing/schedule/). */
+export const JOB_STATES = ['scheduled', 'queued', 'offered', 'accepted', 'running', 'committed', 'succeeded', 'failed', 'unknown', 'needs_attention', 'canceled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const publishJobs = pgTable(
@@ -116,11 +118,18 @@ export const publishJobs = pgTable(
     verifiedAt: ts('verified_at'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** When a scheduled job is due (the request's publishAt, or where it was moved); null: at once. */
+    publishAt: ts('publish_at'),
+    /** publishAt + publishWindow: a job not started by then fails schedule_missed (and refunds). */
+    publishDeadline: ts('publish_deadline'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('publish_jobs_batch').on(t.batchId),
+    // The scheduler's two reads: the next due time and the due jobs; the jobs whose window ran out.
+    index('publish_jobs_scheduled').on(t.publishAt).where(sql`state = 'scheduled'`),
+    index('publish_jobs_window').on(t.publishDeadline).where(sql`state = 'queued' and publish_deadline is not null`),
     index('publish_jobs_dispatch').on(t.state, t.nodeId, t.createdAt),
     index('publish_jobs_lease').on(t.state, t.leaseUntil),
   ],

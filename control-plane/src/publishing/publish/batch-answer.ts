@@ -17,6 +17,7 @@ export function ownPaths(payload: Record<string, unknown>): string[] {
 export type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
 
 export function batchAnswer(batch: StoredBatch, userId: number) {
+  const due = batch.jobs.flatMap((j) => (j.state === 'scheduled' && j.publishAt ? [j.publishAt.getTime()] : []));
   return {
     batch_id: batch.id,
     content_type: batch.contentType,
@@ -25,6 +26,7 @@ export function batchAnswer(batch: StoredBatch, userId: number) {
     state: batchState(batch.jobs.map((j) => j.state)),
     request_id: batch.requestId,
     created_at: batch.createdAt.toISOString(),
+    publish_at: due.length ? new Date(Math.min(...due)).toISOString() : null,
     jobs: batch.jobs.map((j) => ({
       job_id: j.id,
       account_id: j.accountId,
@@ -37,6 +39,8 @@ export function batchAnswer(batch: StoredBatch, userId: number) {
       verified_at: j.verifiedAt?.toISOString() ?? null,
       error: j.errorCode ? { code: j.errorCode, message: redactFeedback({ message: j.errorMessage ?? '' }, userId, ownPaths(j.payload))?.message ?? '' } : null,
       settings_hash: j.settingsHash,
+      publish_at: j.publishAt?.toISOString() ?? null,
+      publish_deadline: j.publishDeadline?.toISOString() ?? null,
     })),
   };
 }

@@ -12,7 +12,16 @@ describe('batch state from job states', () => {
     expect(batchState(['succeeded', 'failed'])).toBe('partial');
   });
 
+  it('derives scheduled while every job waits for its time or was canceled', () => {
+    expect(batchState(['scheduled', 'scheduled'])).toBe('scheduled');
+    expect(batchState(['scheduled', 'canceled'])).toBe('scheduled');
+    expect(batchState(['scheduled', 'queued'])).toBe('queued');
+    expect(batchState(['scheduled', 'running'])).toBe('running');
+    expect(batchState(['canceled', 'canceled'])).toBe('failed');
+  });
+
   it('shows integrators a stable job state', () => {
+    expect(publicJobState('scheduled')).toBe('scheduled');
     expect(publicJobState('offered')).toBe('queued');
     expect(publicJobState('committed')).toBe('running');
     expect(publicJobState('unknown')).toBe('verifying');

@@ -10,6 +10,8 @@ export type PublicJobState = (typeof PUBLIC_JOB_STATES)[number];
 export type BatchState = (typeof BATCH_STATES)[number];
 
 const PUBLIC: Record<JobState, PublicJobState> = {
+  // Accepted with a publishAt: held by the control plane until it is due.
+  scheduled: 'scheduled',
   queued: 'queued',
   offered: 'queued',
   accepted: 'queued',
@@ -28,6 +30,7 @@ export function publicJobState(state: JobState): PublicJobState {
 }
 
 /**
+ * scheduled: every job still waits for its publish time (or was canceled).
  * queued: nothing started. running: something started or awaits a person.
  * Terminal once every job is succeeded, failed or canceled: all succeeded →
  * succeeded; none succeeded → failed; a mix → partial.
@@ -40,5 +43,6 @@ export function batchState(jobStates: JobState[]): BatchState {
     const ok = states.filter((s) => s === 'succeeded').length;
     return ok === states.length ? 'succeeded' : ok === 0 ? 'failed' : 'partial';
   }
-  return states.every((s) => s === 'queued') ? 'queued' : 'running';
+  if (states.every((s) => s === 'scheduled' || s === 'canceled')) return 'scheduled';
+  return states.every((s) => s === 'queued' || s === 'scheduled') ? 'queued' : 'running';
 }

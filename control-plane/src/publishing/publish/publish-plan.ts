@@ -135,6 +135,7 @@ export class PublishPlanner {
     });
     if (issues.length) settingsError(issues);
 
+    const scheduled = body.publishAt !== undefined && body.publishAt !== null;
     const targets: PlannedTarget[] = routed.map(({ account, executor }) => {
       const platformLayer = platformSettings[account.platform];
       const platformKey = platformKeys.get(account.platform) ?? '';
@@ -157,6 +158,12 @@ export class PublishPlanner {
       issues.push(...checkLimits(account, contentType, content, settings));
       checkCover(account, executor, contentType, content, settings);
       const state = stateProblems(account, contentType);
+      if (scheduled && settings.scheduledAt !== undefined && settings.scheduledAt !== null && settings.scheduledAt !== '') {
+        throw openapiError(
+          'schedule_conflict',
+          `account ${account.id} (${account.platform}): publishAt (Plume holds the job until then) and the platform's own scheduledAt (the job runs now and the platform publishes later) cannot both be set; use one`,
+        );
+      }
       const cms = resolveAccount(account).cms;
       return {
         account,
@@ -172,7 +179,8 @@ export class PublishPlanner {
         publishable: state.publishable,
         unpublishableReasons: state.reasons,
         executorOnline: state.online,
-        problems: state.problems,
+        // A scheduled job needs its executor when it is due, not now (publishWindow covers a late return).
+        problems: scheduled ? state.problems.filter((p) => p.code !== 'executor_offline') : state.problems,
       };
     });
     if (issues.length) settingsError(issues);

@@ -45,8 +45,8 @@ describe('happy path', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ batch_id: expect.stringMatching(/^bat_/), content_type: 'article', executor: 'edge', state: 'queued', settings_contract_version: SETTINGS_CONTRACT_VERSION });
     expect(res.body.jobs).toEqual([
-      { job_id: expect.stringMatching(/^job_/), account_id: w.acc.zhihu, platform: 'zhihu', executor: 'edge', state: 'queued', settings_hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
-      { job_id: expect.stringMatching(/^job_/), account_id: w.acc.csdn, platform: 'csdn', executor: 'edge', state: 'queued', settings_hash: expect.any(String) },
+      { job_id: expect.stringMatching(/^job_/), account_id: w.acc.zhihu, platform: 'zhihu', executor: 'edge', state: 'queued', settings_hash: expect.stringMatching(/^[0-9a-f]{64}$/), publish_at: null, publish_deadline: null },
+      { job_id: expect.stringMatching(/^job_/), account_id: w.acc.csdn, platform: 'csdn', executor: 'edge', state: 'queued', settings_hash: expect.any(String), publish_at: null, publish_deadline: null },
     ]);
 
     const jobs = await jobsOf(res.body.batch_id);
@@ -354,6 +354,8 @@ describe('GET /publish/{batch_id}', () => {
       verified_at: null,
       error: null,
       settings_hash: expect.any(String),
+      publish_at: null,
+      publish_deadline: null,
     });
 
     const db = t.db.database.db;

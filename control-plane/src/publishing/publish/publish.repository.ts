@@ -25,6 +25,8 @@ export interface NewBatch {
   executor: Executor;
   articleId: string | null;
   requestId: string;
+  /** publishAt and publishAt + publishWindow when the publish is scheduled: its jobs are written `scheduled`. */
+  schedule?: { publishAt: Date; deadline: Date } | null;
 }
 
 export interface NewJob {
@@ -83,7 +85,8 @@ export type InsertOutcome =
  * Several publishes in one statement, each all or nothing, each decided on its
  * own (publish-queue.ts sends whatever queued while the previous statement was
  * in flight; the Idempotency-Key path sends one inside its transaction).
- * $1 batches (o its position, the batch row), $2 quota wants (o, user, bucket,
+ * $1 batches (o its position, the batch row; pa and pd the schedule's
+ * publishAt and deadline, which write it and its jobs `scheduled`), $2 quota wants (o, user, bucket,
  * units, n the bucket's place in QUOTA_BUCKETS), $3 jobs (o, the job row),
  * $4 judged accounts (o, the facts, pc the preset content type checked or
  * null), $5 nodes to wake (o, node), $6 the NOTIFY channel.
@@ -105,7 +108,7 @@ export type InsertOutcome =
  *   node of theirs is woken once, at commit.
  */
 const PUBLISH_WRITES = `with b as materialized (
-    select * from json_to_recordset($1::text::json) as x(o int, id text, uid int, ct text, ex text, art text, rid text)
+    select * from json_to_recordset($1::text::json) as x(o int, id text, uid int, ct text, ex text, art text, rid text, pa timestamptz, pd timestamptz)
   ), w as materialized (
     select * from json_to_recordset($2::text::json) as x(o int, uid int, bucket text, units int, n int)
   ), locked as materialized (
@@ -143,11 +146,12 @@ const PUBLISH_WRITES = `with b as materialized (
     where q.user_id = t.uid and q.bucket = t.bucket
   ), ib as (
     insert into publish_batches (id, user_id, content_type, executor, article_id, state, request_id)
-    select b.id, b.uid, b.ct, b.ex, b.art, 'queued', b.rid from b join ok on ok.o = b.o
+    select b.id, b.uid, b.ct, b.ex, b.art, case when b.pa is null then 'queued' else 'scheduled' end, b.rid from b join ok on ok.o = b.o
   ), ij as (
     insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
-      quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version)
-    select x.id, b.id, b.uid, x.aid, x.pf, b.ct, b.ex, x.nid, x.qb, 'queued', x.payload::jsonb, x.settings::jsonb, x.sh, x.scv
+      quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version, publish_at, publish_deadline)
+    select x.id, b.id, b.uid, x.aid, x.pf, b.ct, b.ex, x.nid, x.qb, case when b.pa is null then 'queued' else 'scheduled' end,
+      x.payload::jsonb, x.settings::jsonb, x.sh, x.scv, b.pa, b.pd
     from json_to_recordset($3::text::json) as x(o int, id text, aid int, pf text, nid text, qb text, payload text, settings text, sh text, scv text)
     join b on b.o = x.o join ok on ok.o = x.o
   ), woken as (
@@ -166,7 +170,17 @@ function publishWritesParams(writes: readonly PublishWrite[]): string[] {
   const judged: unknown[] = [];
   const wake: unknown[] = [];
   writes.forEach(({ batch: b, jobs: js, quota, notifyNodes, judged: j }, o) => {
-    batches.push({ o, id: b.id, uid: b.userId, ct: b.contentType, ex: b.executor, art: b.articleId, rid: b.requestId });
+    batches.push({
+      o,
+      id: b.id,
+      uid: b.userId,
+      ct: b.contentType,
+      ex: b.executor,
+      art: b.articleId,
+      rid: b.requestId,
+      pa: b.schedule?.publishAt.toISOString() ?? null,
+      pd: b.schedule?.deadline.toISOString() ?? null,
+    });
     for (const q of quota) wants.push({ o, uid: b.userId, bucket: q.bucket, units: Math.trunc(q.units), n: QUOTA_BUCKETS.indexOf(q.bucket) });
     for (const x of js) {
       jobs.push({
@@ -223,6 +237,8 @@ export interface BatchJobRow {
   verifiedAt: Date | null;
   errorCode: string | null;
   errorMessage: string | null;
+  publishAt: Date | null;
+  publishDeadline: Date | null;
 }
 
 export const publishRepository = {
@@ -289,6 +305,8 @@ export const publishRepository = {
         verifiedAt: publishJobs.verifiedAt,
         errorCode: publishJobs.errorCode,
         errorMessage: publishJobs.errorMessage,
+        publishAt: publishJobs.publishAt,
+        publishDeadline: publishJobs.publishDeadline,
       })
       .from(publishJobs)
       .where(eq(publishJobs.batchId, batchId))

@@ -16,6 +16,7 @@ import { openapiError } from '../../openapi/openapi.errors.js';
 import type { PublishInput } from './publish-content.js';
 import { articlePublishBody, dynamicPublishBody, preflightBody, preflightResponse, publishResponse, videoPublishBody } from './publish.schemas.js';
 import { PublishService } from './publish.service.js';
+import { scheduleForm } from '../schedule/schedule-input.js';
 
 /** Publish bodies are ids, paths and settings; an article body travels by articleId. */
 export const PUBLISH_BODY_LIMIT = 256 * 1024;
@@ -28,7 +29,7 @@ const idempotencyHeaders = z.looseObject({
 });
 
 const SHARED_RULES =
-  'Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor\'s bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.';
+  'Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor\'s bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.';
 
 /** executor=web for a video gets its own code rather than a generic enum error. Callback style: no promise per request. */
 function refuseWebVideo(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
@@ -41,8 +42,23 @@ function refuseWebVideo(request: FastifyRequest, _reply: FastifyReply, done: (er
   done();
 }
 
+/**
+ * publishAt and publishWindow answer their own codes for any wrong form or type, before the
+ * schema's generic invalid_request (their bounds against the clock are checked by the publish).
+ */
+function checkSchedule(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const body = request.body;
+  try {
+    if (body && typeof body === 'object') scheduleForm(body as { publishAt?: unknown; publishWindow?: unknown });
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
+  done();
+}
+
 export function publishRoutes(deps: OpenApiDeps) {
-  const service = new PublishService(deps.db, deps.handoff);
+  const service = new PublishService(deps.db, deps.handoff, deps.now);
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
@@ -64,6 +80,9 @@ export function publishRoutes(deps: OpenApiDeps) {
       );
       // Committed: the jobs written without a NOTIFY go to this replica's dispatcher now.
       deps.handoff?.committed(handedOff);
+      // A scheduled batch: this replica's scheduler sets its timer for it (the others find it at their poll).
+      const due = (answer.body as { publish_at?: string | null } | undefined)?.publish_at;
+      if (due) deps.handoff?.scheduled(new Date(due));
       return answer;
     };
 
@@ -71,7 +90,7 @@ export function publishRoutes(deps: OpenApiDeps) {
       '/publish/preflight',
       {
         bodyLimit: PUBLISH_BODY_LIMIT,
-        preValidation: refuseWebVideo,
+        preValidation: [refuseWebVideo, checkSchedule],
         config: { permission: 'publish' },
         schema: {
           operationId: 'preflightPublish',
@@ -99,6 +118,7 @@ export function publishRoutes(deps: OpenApiDeps) {
       '/publish',
       {
         bodyLimit: PUBLISH_BODY_LIMIT,
+        preValidation: checkSchedule,
         config: { permission: 'publish' },
         schema: {
           operationId: 'publishArticle',
@@ -117,6 +137,7 @@ export function publishRoutes(deps: OpenApiDeps) {
       '/publish/dynamic',
       {
         bodyLimit: PUBLISH_BODY_LIMIT,
+        preValidation: checkSchedule,
         config: { permission: 'publish' },
         schema: {
           operationId: 'publishDynamic',
@@ -136,7 +157,7 @@ export function publishRoutes(deps: OpenApiDeps) {
       '/publish/video',
       {
         bodyLimit: PUBLISH_BODY_LIMIT,
-        preValidation: refuseWebVideo,
+        preValidation: [refuseWebVideo, checkSchedule],
         config: { permission: 'publish' },
         schema: {
           operationId: 'publishVideo',

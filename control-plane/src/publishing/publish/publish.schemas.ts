@@ -9,6 +9,12 @@ import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
 import { IGNORED_SETTING_REASONS } from './ignored-settings.js';
 import { UNPUBLISHABLE_REASONS } from '../../accounts/account-resolution.js';
+import {
+  PUBLISH_AT_DESCRIPTION,
+  PUBLISH_WINDOW_DESCRIPTION,
+  PUBLISH_WINDOW_MAX_S,
+  PUBLISH_WINDOW_MIN_S,
+} from '../schedule/schedule-input.js';
 
 export const MAX_TARGETS = 50;
 export const DYNAMIC_MAX_CONTENT = 2000;
@@ -54,6 +60,12 @@ const recheckFields = {
     .describe('settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated'),
 };
 
+/** Checked before the schema (publish.routes.ts checkSchedule), so that their wrong types have their own codes too. */
+export const scheduleFields = {
+  publishAt: z.string().max(64).optional().describe(PUBLISH_AT_DESCRIPTION),
+  publishWindow: z.number().int().min(PUBLISH_WINDOW_MIN_S).max(PUBLISH_WINDOW_MAX_S).optional().describe(PUBLISH_WINDOW_DESCRIPTION),
+};
+
 const executor = z.enum(EXECUTORS).describe('Must be the executor GET /accounts resolves for every account (fixed routing)');
 
 export const articlePublishBody = z.strictObject({
@@ -62,6 +74,7 @@ export const articlePublishBody = z.strictObject({
   accountIds,
   ...settingsFields,
   ...recheckFields,
+  ...scheduleFields,
 });
 
 const localPath = z.string().min(1).max(1024);
@@ -77,6 +90,7 @@ export const dynamicPublishBody = z.strictObject({
     .describe('Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: Windows paths)'),
   ...settingsFields,
   ...recheckFields,
+  ...scheduleFields,
 });
 
 const deprecatedUrl = z
@@ -102,6 +116,7 @@ export const videoPublishBody = z.strictObject({
   coverImageUrl: deprecatedUrl,
   ...settingsFields,
   ...recheckFields,
+  ...scheduleFields,
 });
 
 export const preflightBody = z.discriminatedUnion('contentType', [
@@ -168,36 +183,45 @@ export const preflightResponse = z.object({
     .describe('Checked only at execution time (files, image format and size, account permission, control selection, cover adoption)'),
 }).describe('The preflight result (nothing was enqueued and no quota used)');
 
+const publishAtField = z.string().nullable().describe('When a scheduled job is due (UTC); null: published at once');
+const publishDeadlineField = z.string().nullable().describe('publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled');
+
 export const publishResponse = z.object({
   batch_id: z.string().describe('bat_…; poll GET /publish/{batch_id}'),
   content_type: z.enum(CONTENT_TYPES),
   executor: z.enum(EXECUTORS),
-  state: z.literal('queued'),
+  state: z.enum(['queued', 'scheduled']).describe('scheduled when the request had publishAt'),
   settings_contract_version: z.string(),
+  publish_at: publishAtField,
   jobs: z.array(
     z.object({
       job_id: z.string(),
       account_id: z.number().int(),
       platform: z.string(),
       executor: z.enum(EXECUTORS),
-      state: z.literal('queued'),
+      state: z.enum(['queued', 'scheduled']),
       settings_hash: z.string().describe('SHA-256 of the canonical JSON of the frozen settings'),
+      publish_at: publishAtField,
+      publish_deadline: publishDeadlineField,
     }),
   ),
-}).describe('The batch was created and its jobs queued; poll GET /publish/{batch_id}');
+}).describe('The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id}');
 export type PublishResponse = z.infer<typeof publishResponse>;
 
-export const BATCH_STATES = ['queued', 'running', 'succeeded', 'failed', 'partial'] as const;
-export const PUBLIC_JOB_STATES = ['queued', 'running', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
+export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial'] as const;
+export const PUBLIC_JOB_STATES = ['scheduled', 'queued', 'running', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
 
 export const batchResponse = z.object({
   batch_id: z.string(),
   content_type: z.enum(CONTENT_TYPES),
   executor: z.enum(EXECUTORS),
   article_id: z.string().nullable(),
-  state: z.enum(BATCH_STATES).describe('Terminal: succeeded, failed, partial. Stop polling there.'),
+  state: z
+    .enum(BATCH_STATES)
+    .describe('Terminal: succeeded, failed, partial. Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.'),
   request_id: z.string().describe('X-Request-Id of the publish call'),
   created_at: z.string(),
+  publish_at: z.string().nullable().describe('The earliest publish_at of the jobs still scheduled; null when none is'),
   jobs: z.array(
     z.object({
       job_id: z.string(),
@@ -206,7 +230,7 @@ export const batchResponse = z.object({
       state: z
         .enum(PUBLIC_JOB_STATES)
         .describe(
-          'verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.',
+          'scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.',
         ),
       feedback: z.object({ message: z.string().nullable(), step: z.string().nullable() }).nullable(),
       platform_status: z.string().nullable(),
@@ -215,6 +239,8 @@ export const batchResponse = z.object({
       verified_at: z.string().nullable(),
       error: z.object({ code: z.string(), message: z.string() }).nullable(),
       settings_hash: z.string(),
+      publish_at: publishAtField,
+      publish_deadline: publishDeadlineField,
     }),
   ),
 }).describe('The batch with one entry per account');

@@ -23,6 +23,7 @@ import { writePublish } from './publish-queue.js';
 import type { PublishResponse } from './publish.schemas.js';
 import { preflightJson } from './preflight-answer.js';
 import { PreflightHasher } from './preflight-hash.js';
+import { checkScheduleBounds, scheduleForm } from '../schedule/schedule-input.js';
 
 function unitsByBucket(plan: Plan): Map<QuotaBucket, number> {
   const needed = new Map<QuotaBucket, number>();
@@ -37,6 +38,7 @@ export class PublishService {
   constructor(
     db: Db,
     private readonly handoff?: LocalHandoff,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.hasher = new PreflightHasher(db);
     this.planner = new PublishPlanner(this.hasher);
@@ -79,6 +81,10 @@ export class PublishService {
    * dispatcher once `db` committed.
    */
   async publish(db: Db, caller: ApiCaller, input: PublishInput, requestId: string, handedOff?: (nodeIds: string[]) => void): Promise<PublishResponse> {
+    // The form was checked before the schema (publish.routes.ts); the clock is read once the publish is really carried out.
+    const form = scheduleForm(input.body);
+    if (form) checkScheduleBounds(form, this.now());
+    const schedule = form ? { publishAt: form.publishAt, deadline: new Date(form.publishAt.getTime() + form.windowS * 1000) } : null;
     // Inside a transaction (Idempotency-Key) there is no cache: the first plan is already fresh.
     let fresh = !accountsRepository.hasCache(db);
     for (;;) {
@@ -92,7 +98,7 @@ export class PublishService {
         fresh = true;
         continue;
       }
-      const written = await this.write(db, caller, plan, requestId, handedOff);
+      const written = await this.write(db, caller, plan, requestId, schedule, handedOff);
       if (written) return written;
       fresh = true;
     }
@@ -109,7 +115,14 @@ export class PublishService {
   }
 
   /** Writes the plan; null when its judged accounts changed meanwhile (nothing written: plan again). */
-  private async write(db: Db, caller: ApiCaller, plan: Plan, requestId: string, handedOff?: (nodeIds: string[]) => void): Promise<PublishResponse | null> {
+  private async write(
+    db: Db,
+    caller: ApiCaller,
+    plan: Plan,
+    requestId: string,
+    schedule: { publishAt: Date; deadline: Date } | null,
+    handedOff?: (nodeIds: string[]) => void,
+  ): Promise<PublishResponse | null> {
     // Fixed bucket order: two batches touching the same buckets lock them in the same order.
     const needed = unitsByBucket(plan);
     const quota = QUOTA_BUCKETS.flatMap((bucket) => (needed.get(bucket) ? [{ bucket, units: needed.get(bucket)! }] : []));
@@ -126,14 +139,15 @@ export class PublishService {
       settingsHash: t.settingsHash,
       settingsContractVersion: SETTINGS_CONTRACT_VERSION,
     }));
-    const local = new Set(jobs.flatMap((j) => (j.nodeId && this.handoff && !this.handoff.needsNotify(j.nodeId) ? [j.nodeId] : [])));
+    // A scheduled job is nobody's to dispatch yet: no NOTIFY, no hand-off (the scheduler queues it when due).
+    const local = new Set(schedule ? [] : jobs.flatMap((j) => (j.nodeId && this.handoff && !this.handoff.needsNotify(j.nodeId) ? [j.nodeId] : [])));
     const outcome = await writePublish(
       db,
       {
-        batch: { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId },
+        batch: { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId, schedule },
         jobs,
         quota,
-        notifyNodes: jobs.flatMap((j) => (j.nodeId && !local.has(j.nodeId) ? [j.nodeId] : [])),
+        notifyNodes: schedule ? [] : jobs.flatMap((j) => (j.nodeId && !local.has(j.nodeId) ? [j.nodeId] : [])),
         judged: judgedAccounts(plan),
       },
       isRootHandle(db),
@@ -150,9 +164,19 @@ export class PublishService {
       batch_id: batchId,
       content_type: plan.contentType,
       executor: plan.executor,
-      state: 'queued',
+      state: schedule ? 'scheduled' : 'queued',
       settings_contract_version: SETTINGS_CONTRACT_VERSION,
-      jobs: jobs.map((j) => ({ job_id: j.id, account_id: j.accountId, platform: j.platform, executor: j.executor, state: 'queued' as const, settings_hash: j.settingsHash })),
+      publish_at: schedule?.publishAt.toISOString() ?? null,
+      jobs: jobs.map((j) => ({
+        job_id: j.id,
+        account_id: j.accountId,
+        platform: j.platform,
+        executor: j.executor,
+        state: schedule ? ('scheduled' as const) : ('queued' as const),
+        settings_hash: j.settingsHash,
+        publish_at: schedule?.publishAt.toISOString() ?? null,
+        publish_deadline: schedule?.deadline.toISOString() ?? null,
+      })),
     };
   }
 }
