@@ -38,6 +38,8 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
 command -v perl >/dev/null || apt-get install -y -q perl-base
+# The platforms' pages are Chinese: without a CJK font the streamed login page and evidence screenshots show boxes.
+[ -n "$(fc-list :lang=zh family 2>/dev/null)" ] || apt-get install -y -q --no-install-recommends fonts-noto-cjk
 
 id plume-edge >/dev/null 2>&1 || useradd --system --home-dir /var/lib/plume-edge --shell /usr/sbin/nologin plume-edge
 

@@ -27,6 +27,8 @@ const PACKAGES = [
   { pkg: 'systemd-container', present: () => onPath('systemd-nspawn') },
   { pkg: 'jq', present: () => onPath('jq') },
   { pkg: 'curl', present: () => onPath('curl') },
+  // `plume-edge doctor` fails a node without a font for Chinese (pages would render boxes).
+  { pkg: 'fonts-noto-cjk', present: () => spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).stdout?.trim().length > 0 },
 ];
 
 function stop(message) {

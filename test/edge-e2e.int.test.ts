@@ -34,6 +34,7 @@ describe('happy path', () => {
     expect(doctor.code, doctor.out).toBe(0);
     expect(doctor.out).toMatch(/ok\s+node identity\s+accepted by the control plane/);
     expect(doctor.out).toMatch(/ok\s+clock skew/);
+    expect(doctor.out).toMatch(/ok\s+chinese font\s+.*CJK/);
   }, 75_000); // its polls alone may take 50 s
 
   it('bilibili video: published through the Open API reaches the platform once, with the file\'s bytes', async () => {

@@ -1,10 +1,13 @@
 /**
  * `plume-edge doctor`: everything `run` needs, checked one by one with what
  * to do about each failure: Chromium, directories and permissions, the
- * control plane's reachability, clock skew against it, and whether it still
+ * control plane's reachability, a font with Chinese glyphs (without one the
+ * platforms' pages, the streamed login page and every evidence screenshot
+ * show boxes), clock skew against it, and whether it still
  * accepts this node's key (a signed identity request: no session is opened,
  * so a running daemon is not disturbed).
  */
+import { execFile } from 'node:child_process';
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { NODE_PATHS, signedNodeHeaders } from '@plume/shared';
 import { chromiumVersion } from './chromium.js';
@@ -25,6 +28,13 @@ export async function doctor(config: EdgeConfig, f: typeof fetch = fetch): Promi
 
   const version = await chromiumVersion(config.chromiumPath);
   add('chromium', version ? 'ok' : 'fail', version ? `${config.chromiumPath} ${version}` : `${config.chromiumPath} does not run: apt-get install -y chromium, or set PLUME_CHROMIUM_PATH`);
+
+  const cjk = await chineseFonts();
+  add(
+    'chinese font',
+    cjk.length ? 'ok' : 'fail',
+    cjk.length ? cjk.slice(0, 3).join(', ') : 'no installed font has Chinese glyphs: pages, the streamed login page and evidence screenshots show boxes; apt-get install -y fonts-noto-cjk',
+  );
 
   try {
     accessSync(config.stateDir, constants.W_OK | constants.X_OK);
@@ -88,4 +98,18 @@ export async function doctor(config: EdgeConfig, f: typeof fetch = fetch): Promi
     }
   }
   return checks;
+}
+
+/** The families of the installed fonts that cover Chinese, as fontconfig (which Chromium uses) sees them; none when fontconfig is absent. */
+export function chineseFonts(): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile('fc-list', [':lang=zh', 'family'], { timeout: 10_000 }, (err, stdout) => {
+      if (err) return resolve([]);
+      const families = stdout
+        .split('\n')
+        .map((line) => line.split(',')[0]!.trim())
+        .filter(Boolean);
+      resolve([...new Set(families)].sort());
+    });
+  });
 }
