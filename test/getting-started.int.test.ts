@@ -8,7 +8,7 @@
  * holds exactly one juejin post with the article's title.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +34,35 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Processes that belong to the trial: its directory in their command line or environment (the daemon, its browsers, the servers). */
+function trialProcesses(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d) && Number(d) !== process.pid)) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      let environ = '';
+      try {
+        environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      } catch {
+        /* another user's process */
+      }
+      if (cmdline.includes(dir) || environ.includes(dir)) found.push(`${pid} ${cmdline.replaceAll('\0', ' ').slice(0, 200)}`);
+    } catch {
+      /* it ended while being read */
+    }
+  }
+  return found;
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const trial = mkdtempSync(join(tmpdir(), 'plume-getting-started-'));
 let group: number | undefined;
 
@@ -54,7 +83,10 @@ describe('docs/getting-started.md', () => {
     const blocks = shellBlocks(readFileSync(DOC, 'utf8'));
     expect(blocks.length).toBeGreaterThanOrEqual(6);
     expect(blocks[0]).toContain('control-plane/dist/main.js');
-    expect(blocks.at(-1)).toContain('kill');
+    expect(blocks.at(-1)).toContain('plume-edge stop');
+    expect(blocks.at(-1)).toContain('wait');
+    // The node's own pid file is what stops it: `$!` after `npx … &` is npm's pid, not the daemon's.
+    expect(blocks.join('\n')).not.toMatch(/plume-edge run[^\n]*&\n\s*echo \$!/);
   });
 
   it('taken as written, publishes the article once to juejin on the simulator', async () => {
@@ -91,6 +123,10 @@ describe('docs/getting-started.md', () => {
     });
     const why = `${output}\n${logs.join('\n')}`;
     expect(code, why).toBe(0);
+    // "Stop everything" stopped everything: nothing of the trial runs once its last block returned.
+    expect(trialProcesses(trial), why).toEqual([]);
+    expect(groupAlive(bash.pid!), why).toBe(false);
+    expect(output, why).toMatch(/plume-edge run \(pid \d+\) stopped\n/);
     expect(output, why).toMatch(/"state": "succeeded"/);
     // Block 6 prints each job's post URL: a field the batch answer has, so the reader sees the post's address.
     expect(output, why).toMatch(/"platform_url": "https?:\/\/[^"]+\/post\/\d+"/);

@@ -23,6 +23,10 @@ const USAGE = `plume-edge — Plume execution node
 
   plume-edge enroll --url <control plane URL> --token <enrollment token> [--name <name>] [--force]
   plume-edge run
+  plume-edge stop [--timeout <seconds>]
+      stops the \`run\` of this state directory (its pid is in <state dir>/plume-edge.pid) and
+      waits while it drains; exit 0 when it has exited or was not running, 1 when it outlasts the
+      timeout (default PLUME_EDGE_DRAIN_SECONDS + 30)
   plume-edge accounts [list]       each account's login state and last check
   plume-edge accounts login <platform> [--ref <platform account id>] [--user <userId>] [--timeout <seconds>]
       the platform's login page on this node: scan the QR shown here with the account's phone
@@ -89,6 +93,8 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
       return enrollCommand(config, rest);
     case 'run':
       return runCommand(config, await adapters());
+    case 'stop':
+      return stopCommand(config, rest);
     case 'accounts': {
       const { accountsCommand } = await import('./accounts-cli.js');
       return accountsCommand(config, rest, adapters);
@@ -117,8 +123,16 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
 async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<number> {
   const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('./config.js'), import('pino'), import('./daemon.js')]);
   const run = requireRunConfig(config);
+  const { claimPidFile } = await import('./pid-file.js');
+  const releasePidFile = claimPidFile(config.stateDir);
   const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'plume-edge' } });
-  const daemon = await startDaemon(run, log, { adapters });
+  let daemon;
+  try {
+    daemon = await startDaemon(run, log, { adapters });
+  } catch (error) {
+    releasePidFile();
+    throw error;
+  }
   // SIGTERM (systemd stop) and SIGINT handled once: a second signal does not interrupt the drain.
   const onSignal = (signal: string) => {
     log.info({ signal }, 'signal received');
@@ -127,8 +141,27 @@ async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<num
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
   const code = await daemon.finished;
+  releasePidFile();
   log.flush();
   return code;
+}
+
+async function stopCommand(config: EdgeConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { timeout: { type: 'string' } } });
+  const timeout = values.timeout === undefined ? config.drainSeconds + 30 : Number(values.timeout);
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 7200) throw new UsageError('--timeout must be a whole number of seconds from 1 to 7200');
+  const { stopDaemon } = await import('./pid-file.js');
+  const outcome = await stopDaemon(config.stateDir, timeout * 1000);
+  if (outcome.stopped === 'not_running') {
+    process.stdout.write(`no plume-edge run on ${config.stateDir}\n`);
+    return 0;
+  }
+  if (outcome.stopped === 'exited') {
+    process.stdout.write(`plume-edge run (pid ${outcome.pid}) stopped\n`);
+    return 0;
+  }
+  process.stderr.write(`plume-edge: run (pid ${outcome.pid}) is still draining after ${timeout} s; wait, or end it with kill -9 ${outcome.pid}\n`);
+  return 1;
 }
 
 async function checkCommand(config: EdgeConfig, args: string[], adapters: AdapterSet): Promise<number> {
