@@ -20,6 +20,7 @@ import type { AdapterSet } from './jobs/adapter-set.js';
 import { enrolledKind } from './identity.js';
 import { checkLogin, type LoginCheck } from './jobs/login-check.js';
 import { loginCommand } from './login/login-command.js';
+import { siteWarning, warn } from './platform-sites.js';
 import { UsageError } from './usage.js';
 
 /** Why: a job holds its account for minutes at most; a command waits that long, then says why it gave up. */
@@ -48,6 +49,12 @@ export async function accountsCommand(config: EdgeConfig, args: string[], loadAd
     const adapter = (await loadAdapters()).get(account.platform);
     if (!adapter) return null;
     return checkLogin({ account, adapter, baseUrl: config.platformUrls[account.platform] ?? adapter.defaultBaseUrl, registry, launchProfile: launch });
+  };
+
+  /** Says so when this platform's accounts go to the live site while PLUME_EDGE_PLATFORM_URLS names others (platform-sites.ts). */
+  const warnSite = async (platform: string, cookieDomains?: string[]) => {
+    const warning = siteWarning({ platform, platformUrls: config.platformUrls, defaultBaseUrl: (await loadAdapters()).get(platform)?.defaultBaseUrl, ...(cookieDomains ? { cookieDomains } : {}) });
+    if (warning) warn(warning);
   };
 
   switch (sub) {
@@ -79,6 +86,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], loadAd
         throw new UsageError("this is a web node, serving several users: name the account's owner with --user <userId>");
       }
       const ref = values.ref;
+      await warnSite(values.platform, readStorageState(values['storage-state']).cookies.map((c) => c.domain));
       const counts = await locked(ref, () =>
         importStorageState({
           registry,
@@ -115,6 +123,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], loadAd
       if (!registry.get(ref)) throw new UsageError(`no account ${JSON.stringify(ref)} on this node (plume-edge accounts list); a new account is added with \`accounts login\` or \`accounts import\``);
       // Read before taking the account: a bad file changes nothing.
       const state = readStorageState(values['storage-state']);
+      await warnSite(registry.get(ref)!.platform, state.cookies.map((c) => c.domain));
       const { counts, result } = await locked(ref, async () => {
         const counts = await writeStorageState({ registry, externalRef: ref, state, replace: true, launchProfile: launch });
         const account = registry.get(ref);
@@ -149,6 +158,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], loadAd
           failures++;
           continue;
         }
+        await warnSite(listed.platform);
         const result = await locked(listed.externalRef, async () => {
           const account = registry.get(listed.externalRef);
           return account ? check(account) : null;

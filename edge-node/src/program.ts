@@ -55,7 +55,9 @@ Environment (docs/operators.md has the details):
                             systemd's STATE_DIRECTORY when unset)
   PLUME_CHROMIUM_PATH       the browser (default /usr/bin/chromium)
   PLUME_EDGE_HEADLESS       false shows the browser windows (default true)
-  PLUME_EDGE_PLATFORM_URLS  JSON object platform code → base URL (a staging site or the simulator)
+  PLUME_EDGE_PLATFORM_URLS  JSON object platform code → base URL (a staging site or the simulator);
+                            a platform not named goes to its live site; read when a command
+                            starts (restart \`run\` after changing it)
   PLUME_EDGE_CONCURRENCY    jobs at once (default 2)
   PLUME_EDGE_DRAIN_SECONDS  on SIGTERM, how long running jobs may finish (default 60)
   PLUME_EDGE_METRICS_ADDR   host:port where \`run\` serves Prometheus metrics at /metrics
@@ -125,6 +127,14 @@ async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<num
   const run = requireRunConfig(config);
   const { claimPidFile } = await import('./pid-file.js');
   const releasePidFile = claimPidFile(config.stateDir);
+  const [{ AccountRegistry }, { startWarnings, warn }] = await Promise.all([import('./accounts.js'), import('./platform-sites.js')]);
+  for (const warning of startWarnings(
+    new AccountRegistry(config.stateDir).list().map((a) => a.platform),
+    config.platformUrls,
+    (platform) => adapters.get(platform)?.defaultBaseUrl,
+  )) {
+    warn(warning);
+  }
   const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'plume-edge' } });
   let daemon;
   try {
@@ -190,6 +200,9 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
     throw e;
   }
   const baseUrl = config.platformUrls[platform] ?? adapters.get(platform)!.defaultBaseUrl;
+  const { siteWarning, warn } = await import('./platform-sites.js');
+  const warning = siteWarning({ platform, platformUrls: config.platformUrls, defaultBaseUrl: adapters.get(platform)!.defaultBaseUrl });
+  if (warning) warn(warning);
   process.stdout.write(`checking ${platform} (${types.join(', ')}) as ${account.externalRef}: nothing will be published\n`);
   // The account's profile is this command's while it runs (a running daemon's jobs on it wait).
   const reports = await withAccountLock(
