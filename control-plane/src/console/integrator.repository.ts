@@ -86,7 +86,7 @@ export const integratorRepository = {
         select counted.*, case
           when jobs > 0 and scheduled > 0 and scheduled + canceled = jobs then 'scheduled'
           when jobs = 0 or waiting = jobs then 'queued'
-          when ended = jobs then case when succeeded = jobs then 'succeeded' when succeeded = 0 then 'failed' else 'partial' end
+          when ended = jobs then case when succeeded = jobs then 'succeeded' when canceled = jobs then 'canceled' when succeeded = 0 then 'failed' else 'partial' end
           else 'running' end as status
         from counted
       )`;

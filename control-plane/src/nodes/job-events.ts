@@ -80,7 +80,8 @@ export const JOBS_CHANGED_CTES = `jc_states as (
     select batch_id,
       case
         when bool_and(state in ('succeeded', 'failed', 'canceled')) then
-          case when bool_and(state = 'succeeded') then 'succeeded' when bool_or(state = 'succeeded') then 'partial' else 'failed' end
+          case when bool_and(state = 'succeeded') then 'succeeded' when bool_and(state = 'canceled') then 'canceled'
+               when bool_or(state = 'succeeded') then 'partial' else 'failed' end
         when bool_and(state in ('scheduled', 'canceled')) then 'scheduled'
         when bool_and(state in ('queued', 'scheduled')) then 'queued'
         else 'running' end as state

@@ -154,7 +154,8 @@ const scheduledAt: SettingField = {
   key: 'scheduledAt',
   type: 'string',
   maxLength: 40,
-  description: "Publish at this time (ISO 8601 with an offset, in the future) with the platform's own scheduled publishing; absent publishes at once.",
+  description:
+    "Publish at this time (ISO 8601 with an offset, in the future) with the platform's own scheduled publishing: the job runs at once and the platform holds the post until then. Absent publishes at once. The request's publishAt is the other way (Plume holds the job and runs it at that time, on every platform): a request uses one or the other, and one that sets both is refused with 422 schedule_conflict.",
 };
 
 /** toutiao's 作品声明 (several may be ticked) and 头条首发, on its articles and 微头条 alike. */

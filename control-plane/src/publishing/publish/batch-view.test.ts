@@ -17,7 +17,8 @@ describe('batch state from job states', () => {
     expect(batchState(['scheduled', 'canceled'])).toBe('scheduled');
     expect(batchState(['scheduled', 'queued'])).toBe('queued');
     expect(batchState(['scheduled', 'running'])).toBe('running');
-    expect(batchState(['canceled', 'canceled'])).toBe('failed');
+    expect(batchState(['canceled', 'canceled'])).toBe('canceled');
+    expect(batchState(['canceled', 'failed'])).toBe('failed');
   });
 
   it('shows integrators a stable job state', () => {

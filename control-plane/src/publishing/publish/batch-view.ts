@@ -33,7 +33,7 @@ export function publicJobState(state: JobState): PublicJobState {
  * scheduled: every job still waits for its publish time (or was canceled).
  * queued: nothing started. running: something started or awaits a person.
  * Terminal once every job is succeeded, failed or canceled: all succeeded →
- * succeeded; none succeeded → failed; a mix → partial.
+ * succeeded; all canceled → canceled; none succeeded → failed; a mix → partial.
  */
 export function batchState(jobStates: JobState[]): BatchState {
   const states = jobStates.map(publicJobState);
@@ -41,6 +41,7 @@ export function batchState(jobStates: JobState[]): BatchState {
   if (states.length === 0) return 'queued';
   if (states.every(terminal)) {
     const ok = states.filter((s) => s === 'succeeded').length;
+    if (states.every((s) => s === 'canceled')) return 'canceled';
     return ok === states.length ? 'succeeded' : ok === 0 ? 'failed' : 'partial';
   }
   if (states.every((s) => s === 'scheduled' || s === 'canceled')) return 'scheduled';

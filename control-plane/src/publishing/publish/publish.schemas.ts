@@ -208,7 +208,7 @@ export const publishResponse = z.object({
 }).describe('The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id}');
 export type PublishResponse = z.infer<typeof publishResponse>;
 
-export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial'] as const;
+export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial', 'canceled'] as const;
 export const PUBLIC_JOB_STATES = ['scheduled', 'queued', 'running', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
 
 export const batchResponse = z.object({
@@ -218,7 +218,7 @@ export const batchResponse = z.object({
   article_id: z.string().nullable(),
   state: z
     .enum(BATCH_STATES)
-    .describe('Terminal: succeeded, failed, partial. Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.'),
+    .describe('Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.'),
   request_id: z.string().describe('X-Request-Id of the publish call'),
   created_at: z.string(),
   publish_at: z.string().nullable().describe('The earliest publish_at of the jobs still scheduled; null when none is'),

@@ -51,6 +51,8 @@ export class PublishService {
 
   /** The preflight answer, as the JSON text the route sends (preflight-answer.ts). */
   async preflight(db: Db, caller: ApiCaller, input: PublishInput): Promise<string> {
+    const form = scheduleForm(input.body);
+    if (form) checkScheduleBounds(form, this.now());
     const plan = await this.planner.plan(db, caller, input);
     const balances = await quotaRepository.balances(db, caller.userId);
     const quota = [...unitsByBucket(plan)].map(([bucket, needed]) => {
