@@ -284,7 +284,7 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
       for (const a of mine.filter((x) => x.status === 503)) {
         expect(a.requestId, JSON.stringify(a)).toMatch(/\S/);
         if (a.surface === 'readyz') {
-          expect(a.body).toEqual({ status: 'unready', reason: 'database unreachable' });
+          expect(a.body).toEqual({ status: 'unready', service: 'plume-control-plane', reason: 'database unreachable' });
           continue;
         }
         expect(a.retryAfter, JSON.stringify(a)).toBe('2');

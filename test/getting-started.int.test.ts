@@ -106,7 +106,8 @@ describe('docs/getting-started.md', () => {
         } catch {
           /* gone */
         }
-      }, 240_000);
+      // A first start creates the embedded database: up to two minutes under heavy load, beside the build and the publish.
+      }, 540_000);
       bash.once('exit', (c) => {
         clearTimeout(timer);
         done(c);
@@ -127,6 +128,10 @@ describe('docs/getting-started.md', () => {
     expect(trialProcesses(trial), why).toEqual([]);
     expect(groupAlive(bash.pid!), why).toBe(false);
     expect(output, why).toMatch(/plume-edge run \(pid \d+\) stopped\n/);
+    // Block 1 says what it waits for and when it is ready; the control plane says it is creating its database.
+    expect(output, why).toMatch(/^building \(about a minute the first time\)…\n/);
+    expect(output, why).toMatch(/\nwaiting for the control plane at http:\/\/127\.0\.0\.1:\d+ \(up to 300 s; its log: \S+control-plane\.log\)\n(?: {2}still starting after \d+ s .*\n)*control plane ready at http:\/\/127\.0\.0\.1:\d+ after \d+ s\n/);
+    expect(readFileSync(join(trial, 'control-plane.log'), 'utf8'), why).toMatch(/^plume: creating the embedded database in \S+\/db \(first start only[^\n]*\nplume: database ready in \d+ s; starting the HTTP server on /);
     expect(output, why).toMatch(/"state": "succeeded"/);
     // Block 6 prints each job's post URL: a field the batch answer has, so the reader sees the post's address.
     expect(output, why).toMatch(/"platform_url": "https?:\/\/[^"]+\/post\/\d+"/);
@@ -135,5 +140,5 @@ describe('docs/getting-started.md', () => {
     expect(posts, why).toHaveLength(1);
     expect(posts[0]).toMatchObject({ account: '7000000001', title: 'Hello from Plume' });
     expect(posts[0]!.body).toContain('This article went from the **Open API** through an edge node to juejin.');
-  }, 300_000);
+  }, 600_000);
 });

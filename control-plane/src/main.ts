@@ -3,10 +3,12 @@
  * database, listen, prune expired shared state and keep the job queue's
  * statistics current on timers, and shut down cleanly on SIGTERM/SIGINT.
  */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { startMetricsListener, SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { ConsoleSessions } from './console/sessions.js';
 import { LoginThrottle } from './console/throttle.js';
 import { prunePendingLogins } from './console/pending-logins.js';
@@ -32,8 +34,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the logger exists (buildApp makes it), plain lines on stderr: a first start spends a
+  // minute or two creating the embedded database, and a person watching should know why.
+  const opening = Date.now();
+  process.stderr.write(`${databaseOpeningLine(config.database)}\n`);
   const database = await openDatabase(config.database);
   const prepared = await prepareDatabase(database, config.licenseFallbackOfflineKey);
+  process.stderr.write(`plume: database ready in ${Math.round((Date.now() - opening) / 1000)} s; starting the HTTP server on ${config.host}:${config.port}\n`);
   const app = await buildApp({ config, database, expectedMigrations: committedMigrationCount() });
   app.log.info(
     { database: database.kind, backfilledKeys: prepared.backfilledKeys, adminApi: config.adminToken ? 'bootstrap token set' : 'admin tokens only' },
@@ -91,6 +98,14 @@ async function main(): Promise<void> {
   notifier.ready(`serving on ${config.host}:${config.port}`);
   // The ping only needs the event loop to turn: a database outage is not fixed by a restart.
   notifier.startWatchdog(() => true);
+}
+
+function databaseOpeningLine(database: Config['database']): string {
+  if (database.kind === 'postgres') return 'plume: connecting to PostgreSQL (DATABASE_URL) and applying migrations…';
+  const dir = resolve(database.dataDir);
+  return existsSync(join(dir, 'PG_VERSION'))
+    ? `plume: opening the embedded database in ${dir}…`
+    : `plume: creating the embedded database in ${dir} (first start only: about a minute, several on a busy machine)…`;
 }
 
 main().catch((error: unknown) => {
