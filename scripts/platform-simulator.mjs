@@ -108,5 +108,5 @@ if (process.send) {
   });
   process.on('disconnect', stop); // the parent is gone
 } else {
-  console.log(`platform simulator on ${sim.url}; ${values.state ? `state in ${values.state}` : 'accepted posts are printed below'}`);
+  console.log(`platform simulator on ${sim.url}; ${values.state ? `state in ${values.state}` : 'accepted posts are printed below'}; scan login QRs as an account at ${sim.url}/_phone`);
 }

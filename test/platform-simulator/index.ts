@@ -34,6 +34,7 @@ import { yidian } from './yidian.js';
 import { wechatMp } from './wechat-mp.js';
 import { youtube } from './youtube.js';
 import { zhihu } from './zhihu.js';
+import { handlePhone } from './phone.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
 
@@ -91,6 +92,7 @@ export async function startSimulator(options: { port?: number } = {}): Promise<S
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const u = new URL(req.url ?? '/', 'http://sim');
     if (paths.length < 1_000_000) paths.push({ path: u.pathname, byBrowser: req.headers['sec-fetch-mode'] !== undefined });
+    if (await handlePhone(req, res, u, state)) return;
     const [, code = '', ...rest] = u.pathname.split('/');
     const sim = byCode.get(code);
     const route = { method: req.method ?? 'GET', path: `/${rest.join('/')}`, query: u.searchParams, prefix: `/${code}` };

@@ -77,6 +77,8 @@ interface Ticket {
   expired?: boolean;
   state: 'waiting' | 'scanned' | 'confirmed' | 'done';
   user?: User;
+  /** The account that scanned from the simulator's phone page (phone.ts). */
+  phoneAccount?: string;
   sliderPassed: boolean;
   smsCode?: string;
   smsVerified: boolean;
@@ -98,6 +100,47 @@ export function expireLoginQrs(state: SimState, platform: string): number {
     }
   }
   return n;
+}
+
+/** A QR login a phone can still scan or confirm, for the simulator's phone page (phone.ts). */
+export interface OpenLogin {
+  key: string;
+  platform: string;
+  ageMs: number;
+  state: 'waiting' | 'scanned' | 'confirmed';
+  /** The account that scanned it, once scanned from the phone page. */
+  account?: string;
+}
+
+/** The QR logins not yet done or expired, newest first. */
+export function openLogins(state: SimState): OpenLogin[] {
+  const now = Date.now();
+  return [...tickets(state).values()]
+    .filter((t) => t.state !== 'done' && status(t, state) !== 'expired')
+    .sort((a, b) => b.created - a.created)
+    .map((t) => ({ key: t.key, platform: t.platform, ageMs: now - t.created, state: t.state as OpenLogin['state'], ...(t.phoneAccount ? { account: t.phoneAccount } : {}) }));
+}
+
+/**
+ * A phone logged in as `account` scanning (`confirm: false`) or confirming the QR `key`: what a GET
+ * and a POST of the scan URL with that account's app session do. Returns why not, or null.
+ */
+export function phoneAct(state: SimState, key: string, account: string, act: 'scan' | 'confirm'): string | null {
+  const t = tickets(state).get(key);
+  if (!t || status(t, state) === 'expired') return '二维码已失效 (this QR expired or is unknown: show a new one on the login page)';
+  if (act === 'scan') {
+    if (t.state !== 'waiting' && t.state !== 'scanned') return '已确认 (this QR was confirmed already)';
+    t.state = 'scanned';
+    t.phoneAccount = account;
+    return null;
+  }
+  if (t.state !== 'scanned') return '请先扫码 (scan it first)';
+  if (t.phoneAccount !== undefined && t.phoneAccount !== account) return `scanned as ${t.phoneAccount}, not ${account}`;
+  const displayName = state.displayName(t.platform, account);
+  if (displayName === undefined) return `${account} has no session on ${t.platform}`;
+  t.state = 'confirmed';
+  t.user = { uid: account, name: displayName };
+  return null;
 }
 
 /** The replica address of a real URL: `<prefix>/<host><path><query>`. */
@@ -175,7 +218,15 @@ export function loginRoutes(site: LoginSite, sessionCookie: string): Array<reado
   /** The phone: GET opens the scan page (scanned), POST confirms. The phone's app session is the platform's cookie. */
   const scan: Handler = (req, res, route, state) => {
     const user = state.user(req, site.platform);
-    if (!user) return json(res, 401, { message: '请先在手机上登录' });
+    if (!user) {
+      // A person opening the QR's address in a browser (no phone app session): the simulator's
+      // phone page for this QR, where they choose the account that scans it (phone.ts).
+      if (req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '')) {
+        res.writeHead(303, { location: `/_phone?key=${encodeURIComponent(route.query.get('key') ?? route.query.get('qrcode_key') ?? '')}` }).end();
+        return;
+      }
+      return json(res, 401, { message: '请先在手机上登录' });
+    }
     const t = ticketOf(route, state);
     if (!t || status(t, state) === 'expired') return json(res, 410, { message: '二维码已失效' });
     if (req.method === 'GET') {

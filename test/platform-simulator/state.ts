@@ -125,6 +125,11 @@ export class SimState {
     else this.sessions.delete(`${platform}:${account}`);
   }
 
+  /** The display name of a live session, or undefined. */
+  displayName(platform: string, account: string): string | undefined {
+    return this.sessions.get(`${platform}:${account}`);
+  }
+
   /** The logged-in user of this request, if its session cookie names a live session. */
   user(req: IncomingMessage, platform: string): { uid: string; name: string } | null {
     const account = cookies(req)[this.cookieName(platform)];
