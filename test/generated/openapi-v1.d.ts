@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Publish articles (and CMS articles)
-         * @description Publishes an article to the accounts in `accountIds`, one job per account in one batch. CMS sites use this endpoint with executor web and need the plan's CMS permission, the `cms` key permission and cms quota. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
+         * @description Publishes an article to the accounts in `accountIds`, one job per account in one batch. CMS sites use this endpoint with executor web and need the plan's CMS permission, the `cms` key permission and cms quota. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.
          */
         post: operations["publishArticle"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Publish dynamics
-         * @description Body: { executor, accountIds, content (text, required, at most 2000 characters), images? (absolute local image paths on the executing machine, same rules as video paths), settingsMode, platformSettings, accountSettings, preflightHash?, settingsContractVersion? }. Dynamics exist on six platforms only (douyin, xiaohongshu, bilibili, weibo, toutiao, kuaishou) and never fall back to articles. Answers 202 with a Location header to poll. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
+         * @description Body: { executor, accountIds, content (text, required, at most 2000 characters), images? (absolute local image paths on the executing machine, same rules as video paths), settingsMode, platformSettings, accountSettings, preflightHash?, settingsContractVersion? }. Dynamics exist on six platforms only (douyin, xiaohongshu, bilibili, weibo, toutiao, kuaishou) and never fall back to articles. Answers 202 with a Location header to poll. Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.
          */
         post: operations["publishDynamic"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Publish videos
-         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. Needs `publish`.
+         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.
          */
         post: operations["publishVideo"];
         delete?: never;
@@ -328,6 +328,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi/v1/publish/{batch_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the scheduled jobs of a batch
+         * @description Cancels every job of the batch that has not started; each canceled job gives its quota unit back and its state becomes canceled. Only jobs created with publishAt, before they start: while `scheduled`, or due and still waiting for their executor (`queued`); once offered to their executor a job has started and is left alone. A job is never both canceled and started: the database decides on the job row. Idempotent: a repeat answers the batch as it is. 409 job_not_scheduled when no job of the batch is (or was) canceled: they all started or ended. Needs `publish`.
+         */
+        post: operations["cancelScheduledBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi/v1/publish/{batch_id}/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one scheduled job
+         * @description Cancels the job if it has not started; its quota unit is given back. Only jobs created with publishAt, before they start: while `scheduled`, or due and still waiting for their executor (`queued`); once offered to their executor a job has started and is left alone. A job is never both canceled and started: the database decides on the job row. Idempotent. 409 job_not_scheduled when it started or ended; 404 job_not_found when the batch has no such job. Answers the batch. Needs `publish`.
+         */
+        post: operations["cancelScheduledJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi/v1/publish/{batch_id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the scheduled jobs of a batch to another time
+         * @description Moves every job of the batch that has not started to publishAt (a due job still waiting for its executor becomes scheduled again). Only jobs created with publishAt, before they start: while `scheduled`, or due and still waiting for their executor (`queued`); once offered to their executor a job has started and is left alone. A job is never both canceled and started: the database decides on the job row. publishAt follows the rules of a publish: Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. Idempotent: moving again to the same time changes nothing. 409 job_not_scheduled when no job could be moved. Needs `publish`.
+         */
+        post: operations["rescheduleBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi/v1/publish/{batch_id}/jobs/{job_id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one scheduled job to another time
+         * @description Moves the job to publishAt if it has not started. Only jobs created with publishAt, before they start: while `scheduled`, or due and still waiting for their executor (`queued`); once offered to their executor a job has started and is left alone. A job is never both canceled and started: the database decides on the job row. Idempotent. 409 job_not_scheduled when it started or ended; 404 job_not_found when the batch has no such job. Answers the batch. Needs `publish`.
+         */
+        post: operations["rescheduleJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -335,7 +415,7 @@ export interface components {
         /** @description The failure body of every Open API v1 error: branch on `error.code`. */
         Error: {
             error: {
-                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, local_picture_unsupported, account_platform_mismatch, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, publish_at_invalid, publish_window_invalid, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, job_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, job_not_scheduled, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, local_picture_unsupported, account_platform_mismatch, publish_at_in_past, publish_at_too_far, schedule_conflict, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
                 code: string;
                 /** @description Human-readable explanation; do not parse */
                 message: string;
@@ -542,7 +622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -710,7 +790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -752,7 +832,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -800,7 +880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -909,7 +989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -949,7 +1029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1080,7 +1160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1122,7 +1202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1265,7 +1345,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1305,7 +1385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1414,7 +1494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2004,7 +2084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2044,7 +2124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2128,6 +2208,10 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                     /** @enum {string} */
                     contentType: "article";
                 } | {
@@ -2163,6 +2247,10 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                     /** @enum {string} */
                     contentType: "dynamic";
                 } | {
@@ -2211,6 +2299,10 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                     /** @enum {string} */
                     contentType: "video";
                 };
@@ -2305,7 +2397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2345,7 +2437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2360,7 +2452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2406,7 +2498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2493,11 +2585,15 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                 };
             };
         };
         responses: {
-            /** @description The batch was created and its jobs queued; poll GET /publish/{batch_id} */
+            /** @description The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id} */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2517,9 +2613,14 @@ export interface operations {
                         content_type: "article" | "dynamic" | "video";
                         /** @enum {string} */
                         executor: "web" | "desktop" | "edge";
-                        /** @enum {string} */
-                        state: "queued";
+                        /**
+                         * @description scheduled when the request had publishAt
+                         * @enum {string}
+                         */
+                        state: "queued" | "scheduled";
                         settings_contract_version: string;
+                        /** @description When a scheduled job is due (UTC); null: published at once */
+                        publish_at: string | null;
                         jobs: {
                             job_id: string;
                             account_id: number;
@@ -2527,14 +2628,18 @@ export interface operations {
                             /** @enum {string} */
                             executor: "web" | "desktop" | "edge";
                             /** @enum {string} */
-                            state: "queued";
+                            state: "queued" | "scheduled";
                             /** @description SHA-256 of the canonical JSON of the frozen settings */
                             settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2576,7 +2681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2592,7 +2697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2640,7 +2745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2730,11 +2835,15 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                 };
             };
         };
         responses: {
-            /** @description The batch was created and its jobs queued; poll GET /publish/{batch_id} */
+            /** @description The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id} */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2756,9 +2865,14 @@ export interface operations {
                         content_type: "article" | "dynamic" | "video";
                         /** @enum {string} */
                         executor: "web" | "desktop" | "edge";
-                        /** @enum {string} */
-                        state: "queued";
+                        /**
+                         * @description scheduled when the request had publishAt
+                         * @enum {string}
+                         */
+                        state: "queued" | "scheduled";
                         settings_contract_version: string;
+                        /** @description When a scheduled job is due (UTC); null: published at once */
+                        publish_at: string | null;
                         jobs: {
                             job_id: string;
                             account_id: number;
@@ -2766,14 +2880,18 @@ export interface operations {
                             /** @enum {string} */
                             executor: "web" | "desktop" | "edge";
                             /** @enum {string} */
-                            state: "queued";
+                            state: "queued" | "scheduled";
                             /** @description SHA-256 of the canonical JSON of the frozen settings */
                             settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2815,7 +2933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2831,7 +2949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2879,7 +2997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2982,11 +3100,15 @@ export interface operations {
                     preflightHash?: string;
                     /** @description settings_contract_version the request was built against; another than the current one answers 409 settings_contract_outdated */
                     settingsContractVersion?: string;
+                    /** @description Publish at this time instead of at once: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z. The batch is accepted now (quota taken, settings frozen, preflightHash checked now); its jobs are `scheduled` until then and offered to their executor when due. At most 30 days ahead; up to 300 s in the past counts as now. Not with a platform's own scheduledAt setting (422 schedule_conflict). Form errors: 400 publish_at_invalid; 422 publish_at_in_past, publish_at_too_far. */
+                    publishAt?: string;
+                    /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
+                    publishWindow?: number;
                 };
             };
         };
         responses: {
-            /** @description The batch was created and its jobs queued; poll GET /publish/{batch_id} */
+            /** @description The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id} */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3006,9 +3128,14 @@ export interface operations {
                         content_type: "article" | "dynamic" | "video";
                         /** @enum {string} */
                         executor: "web" | "desktop" | "edge";
-                        /** @enum {string} */
-                        state: "queued";
+                        /**
+                         * @description scheduled when the request had publishAt
+                         * @enum {string}
+                         */
+                        state: "queued" | "scheduled";
                         settings_contract_version: string;
+                        /** @description When a scheduled job is due (UTC); null: published at once */
+                        publish_at: string | null;
                         jobs: {
                             job_id: string;
                             account_id: number;
@@ -3016,14 +3143,18 @@ export interface operations {
                             /** @enum {string} */
                             executor: "web" | "desktop" | "edge";
                             /** @enum {string} */
-                            state: "queued";
+                            state: "queued" | "scheduled";
                             /** @description SHA-256 of the canonical JSON of the frozen settings */
                             settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3065,7 +3196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3081,7 +3212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3129,7 +3260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`. */
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3207,22 +3338,24 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             article_id: string | null;
                             /**
-                             * @description Terminal: succeeded, failed, partial. Stop polling there.
+                             * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
                              * @enum {string}
                              */
-                            state: "queued" | "running" | "succeeded" | "failed" | "partial";
+                            state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
                             /** @description X-Request-Id of the publish call */
                             request_id: string;
                             created_at: string;
+                            /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                            publish_at: string | null;
                             jobs: {
                                 job_id: string;
                                 account_id: number;
                                 platform: string;
                                 /**
-                                 * @description verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                                  * @enum {string}
                                  */
-                                state: "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                                 feedback: {
                                     message: string | null;
                                     step: string | null;
@@ -3236,12 +3369,16 @@ export interface operations {
                                     message: string;
                                 } | null;
                                 settings_hash: string;
+                                /** @description When a scheduled job is due (UTC); null: published at once */
+                                publish_at: string | null;
+                                /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                                publish_deadline: string | null;
                             }[];
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3342,22 +3479,24 @@ export interface operations {
                         executor: "web" | "desktop" | "edge";
                         article_id: string | null;
                         /**
-                         * @description Terminal: succeeded, failed, partial. Stop polling there.
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
                          * @enum {string}
                          */
-                        state: "queued" | "running" | "succeeded" | "failed" | "partial";
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
                         /** @description X-Request-Id of the publish call */
                         request_id: string;
                         created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
                         jobs: {
                             job_id: string;
                             account_id: number;
                             platform: string;
                             /**
-                             * @description verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -3371,11 +3510,15 @@ export interface operations {
                                 message: string;
                             } | null;
                             settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
                         }[];
                     };
                 };
             };
-            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`. */
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3415,8 +3558,774 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `account_not_found`, `node_not_found`. */
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelScheduledBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch with one entry per account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        /** @enum {string} */
+                        content_type: "article" | "dynamic" | "video";
+                        /** @enum {string} */
+                        executor: "web" | "desktop" | "edge";
+                        article_id: string | null;
+                        /**
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                        /** @description X-Request-Id of the publish call */
+                        request_id: string;
+                        created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
+                        jobs: {
+                            job_id: string;
+                            account_id: number;
+                            platform: string;
+                            /**
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            feedback: {
+                                message: string | null;
+                                step: string | null;
+                            } | null;
+                            platform_status: string | null;
+                            platform_post_id: string | null;
+                            platform_url: string | null;
+                            verified_at: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelScheduledJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+                /** @description job_… from the batch */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch with one entry per account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        /** @enum {string} */
+                        content_type: "article" | "dynamic" | "video";
+                        /** @enum {string} */
+                        executor: "web" | "desktop" | "edge";
+                        article_id: string | null;
+                        /**
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                        /** @description X-Request-Id of the publish call */
+                        request_id: string;
+                        created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
+                        jobs: {
+                            job_id: string;
+                            account_id: number;
+                            platform: string;
+                            /**
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            feedback: {
+                                message: string | null;
+                                step: string | null;
+                            } | null;
+                            platform_status: string | null;
+                            platform_post_id: string | null;
+                            platform_url: string | null;
+                            verified_at: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rescheduleBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new publish time: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z */
+                    publishAt: string;
+                    /** @description Seconds of lateness accepted after the new publishAt; absent: each job keeps its own window */
+                    publishWindow?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch with one entry per account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        /** @enum {string} */
+                        content_type: "article" | "dynamic" | "video";
+                        /** @enum {string} */
+                        executor: "web" | "desktop" | "edge";
+                        article_id: string | null;
+                        /**
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                        /** @description X-Request-Id of the publish call */
+                        request_id: string;
+                        created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
+                        jobs: {
+                            job_id: string;
+                            account_id: number;
+                            platform: string;
+                            /**
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            feedback: {
+                                message: string | null;
+                                step: string | null;
+                            } | null;
+                            platform_status: string | null;
+                            platform_post_id: string | null;
+                            platform_url: string | null;
+                            verified_at: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rescheduleJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+                /** @description job_… from the batch */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new publish time: an RFC 3339 date-time with its zone, e.g. 2026-12-01T09:30:00+08:00 or 2026-12-01T01:30:00Z */
+                    publishAt: string;
+                    /** @description Seconds of lateness accepted after the new publishAt; absent: each job keeps its own window */
+                    publishWindow?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch with one entry per account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        /** @enum {string} */
+                        content_type: "article" | "dynamic" | "video";
+                        /** @enum {string} */
+                        executor: "web" | "desktop" | "edge";
+                        article_id: string | null;
+                        /**
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                        /** @description X-Request-Id of the publish call */
+                        request_id: string;
+                        created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
+                        jobs: {
+                            job_id: string;
+                            account_id: number;
+                            platform: string;
+                            /**
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            feedback: {
+                                message: string | null;
+                                step: string | null;
+                            } | null;
+                            platform_status: string | null;
+                            platform_post_id: string | null;
+                            platform_url: string | null;
+                            verified_at: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -3776,7 +3776,7 @@ export interface operations {
                 /** @description Rows per page, 1 to 500 */
                 pageSize?: number;
                 /** @description Only jobs in this state */
-                state?: "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
+                state?: "scheduled" | "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
                 /** @description Only this user's jobs */
                 userId?: number;
                 /** @description Only jobs routed to this node */
@@ -3820,7 +3820,7 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             nodeId: string | null;
                             /** @enum {string} */
-                            state: "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
+                            state: "scheduled" | "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
                             /** @description Attempts charged: those that actually started on their executor */
                             attempt: number;
                             attemptId: string | null;
@@ -3907,7 +3907,7 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             nodeId: string | null;
                             /** @enum {string} */
-                            state: "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
+                            state: "scheduled" | "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
                             /** @description Attempts charged: those that actually started on their executor */
                             attempt: number;
                             attemptId: string | null;
@@ -4026,7 +4026,7 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             nodeId: string | null;
                             /** @enum {string} */
-                            state: "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
+                            state: "scheduled" | "queued" | "offered" | "accepted" | "running" | "committed" | "succeeded" | "failed" | "unknown" | "needs_attention" | "canceled";
                             /** @description Attempts charged: those that actually started on their executor */
                             attempt: number;
                             attemptId: string | null;

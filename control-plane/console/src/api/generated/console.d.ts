@@ -2286,7 +2286,7 @@ export interface operations {
                 /** @description Rows to skip, 0 to 1,000,000 */
                 offset?: number;
                 /** @description Only batches in this state */
-                status?: "queued" | "running" | "succeeded" | "failed" | "partial";
+                status?: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
                 /** @description Created at or after this instant (ISO 8601, or a date: midnight UTC) */
                 from?: string;
                 /** @description Created before this instant (ISO 8601, or a date: midnight UTC) */
@@ -2315,7 +2315,7 @@ export interface operations {
                              * @description Derived from the jobs, as GET /api/openapi/v1/publish/{batch_id} answers it
                              * @enum {string}
                              */
-                            status: "queued" | "running" | "succeeded" | "failed" | "partial";
+                            status: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
                             /** @description article, dynamic or video */
                             contentType: string;
                             /** @description web, desktop or edge */
@@ -2383,22 +2383,24 @@ export interface operations {
                             executor: "web" | "desktop" | "edge";
                             article_id: string | null;
                             /**
-                             * @description Terminal: succeeded, failed, partial. Stop polling there.
+                             * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
                              * @enum {string}
                              */
-                            state: "queued" | "running" | "succeeded" | "failed" | "partial";
+                            state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
                             /** @description X-Request-Id of the publish call */
                             request_id: string;
                             created_at: string;
+                            /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                            publish_at: string | null;
                             jobs: {
                                 job_id: string;
                                 account_id: number;
                                 platform: string;
                                 /**
-                                 * @description verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                                  * @enum {string}
                                  */
-                                state: "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                                 feedback: {
                                     message: string | null;
                                     step: string | null;
@@ -2412,6 +2414,10 @@ export interface operations {
                                     message: string;
                                 } | null;
                                 settings_hash: string;
+                                /** @description When a scheduled job is due (UTC); null: published at once */
+                                publish_at: string | null;
+                                /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                                publish_deadline: string | null;
                             }[];
                         };
                         /** @description job_… → how many pieces of evidence it has; jobs with none are absent */
