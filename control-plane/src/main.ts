@@ -9,6 +9,7 @@ import { inspect } from 'node:util';
 import { startMetricsListener, SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { consoleBaseUrl, prepareFirstAdminSetup } from './console/first-admin.js';
 import { ConsoleSessions } from './console/sessions.js';
 import { LoginThrottle } from './console/throttle.js';
 import { prunePendingLogins } from './console/pending-logins.js';
@@ -96,6 +97,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   notifier.ready(`serving on ${config.host}:${config.port}`);
+  // A console nobody can log in to: the one-time link that makes its first admin (console/first-admin.ts).
+  // Serving goes on without it: a database hiccup here must not stop the process (the next start prints one).
+  const setup = await prepareFirstAdminSetup(database.db, {
+    baseUrl: consoleBaseUrl(config.host, config.port),
+    dataDir: config.database.kind === 'pglite' ? resolve(config.database.dataDir) : null,
+  }).catch((err: unknown) => {
+    app.log.error({ err }, 'console setup link not made');
+    return null;
+  });
+  if (setup) {
+    process.stderr.write(
+      `plume: the console has no admin yet. Create the first one with this one-time link (spent once an admin exists; valid until ${setup.expiresAt.toISOString()}):\n` +
+        `plume:   ${setup.url}\n` +
+        (setup.file ? `plume: the link is also in ${setup.file} (readable only by this user)\n` : ''),
+    );
+    app.log.warn({ file: setup.file }, 'console has no admin: a one-time setup link was printed');
+  }
   // The ping only needs the event loop to turn: a database outage is not fixed by a restart.
   notifier.startWatchdog(() => true);
 }

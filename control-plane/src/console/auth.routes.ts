@@ -137,9 +137,10 @@ export function registerAuthRoutes(r: ConsoleApp, people: PeopleService, session
         params: inviteToken,
         response: ok(
           z.object({
-            email: z.string(),
+            email: z.string().nullable().describe('The email the person logs in with; null on the setup link, where the person gives it'),
             role: z.enum(CONSOLE_ROLES),
             name: z.string().nullable().describe('The name the inviter suggested, if any'),
+            setup: z.boolean().describe('The one-time setup link printed at a start with no console admin: it creates the first admin'),
           }),
         ),
       },
@@ -157,7 +158,13 @@ export function registerAuthRoutes(r: ConsoleApp, people: PeopleService, session
         summary: 'Accept an invite: the person is created with this password and logged in (cookie set)',
         description: 'Single use: of two accepts at once, one succeeds and the other answers 410 invite_invalid.',
         params: inviteToken,
-        body: z.object({ name: nameSchema, password: passwordSchema }).strict(),
+        body: z
+          .object({
+            name: nameSchema,
+            password: passwordSchema,
+            email: emailSchema.optional().describe('Only on the setup link (the invite says setup: true): the first admin\'s email'),
+          })
+          .strict(),
         response: ok(signedInSchema),
       },
     },

@@ -51,7 +51,7 @@ describe('plume-admin console-users create-admin', () => {
     const token = path!.slice('/invite/'.length);
 
     const browser = new ConsoleClient(t.app);
-    expect((await browser.get(`/api/console/invites/${token}`)).body).toEqual({ email, role: 'admin', name: 'First Admin' });
+    expect((await browser.get(`/api/console/invites/${token}`)).body).toEqual({ email, role: 'admin', name: 'First Admin', setup: false });
     const accepted = await browser.post(`/api/console/invites/${token}/accept`, { name: 'First Admin', password: PASSWORD });
     expect(accepted.status).toBe(200);
     expect(accepted.body.user).toMatchObject({ email, role: 'admin' });

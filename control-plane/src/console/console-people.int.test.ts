@@ -36,7 +36,7 @@ describe('invites', () => {
     const anon = new ConsoleClient(t.app);
     const shown = await anon.get(`/api/console/invites/${inv.token}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({ email, role: 'viewer', name: 'Vera' });
+    expect(shown.body).toEqual({ email, role: 'viewer', name: 'Vera', setup: false });
     const weak = await anon.post(`/api/console/invites/${inv.token}/accept`, { name: 'Vera', password: 'too short' });
     expect(weak.status).toBe(400);
     expect(weak.body.error.code).toBe('password_too_weak');

@@ -54,6 +54,20 @@ export const peopleRepository = {
     return row !== undefined;
   },
 
+  /** Whether an admin who can log in exists (a disabled one cannot let anyone in). */
+  async activeAdminExists(db: Db): Promise<boolean> {
+    const [row] = await db.select({ id: consoleUsers.id }).from(consoleUsers).where(and(eq(consoleUsers.role, 'admin'), isNull(consoleUsers.disabledAt))).limit(1);
+    return row !== undefined;
+  },
+
+  /**
+   * Serializes the transactions that make the first admin (until the commit): two setup links
+   * accepted at once would otherwise each see no admin and both create one.
+   */
+  async lockFirstAdmin(tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('plume:console-first-admin'))`);
+  },
+
   async insertInvite(db: Db, values: typeof consoleInvites.$inferInsert): Promise<ConsoleInviteRow> {
     const [row] = await db.insert(consoleInvites).values(values).returning();
     return row!;

@@ -17,6 +17,11 @@ import type { ConsoleUserRow } from './sessions.repository.js';
 import { emailKey, ipKey, type LoginThrottle, throttledError } from './throttle.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+/**
+ * `createdBy` of the setup link printed at a start with no console admin (first-admin.ts): an admin
+ * invite whose email the person gives on accepting it (the row's email stays empty until then).
+ */
+export const SETUP_CREATOR = 'setup';
 const INVITE_TOKEN_FORMAT = /^pci_[A-Za-z0-9_-]{43}$/;
 
 export interface Client {
@@ -177,9 +182,36 @@ export class PeopleService {
     return invite;
   }
 
-  async inviteInfo(token: string): Promise<{ email: string; role: ConsoleRole; name: string | null }> {
+  /** `email` null: the first admin's setup link, where the person gives their email. */
+  async inviteInfo(token: string): Promise<{ email: string | null; role: ConsoleRole; name: string | null; setup: boolean }> {
     const invite = await this.openInvite(token);
-    return { email: invite.email, role: invite.role, name: invite.name };
+    const setup = invite.createdBy === SETUP_CREATOR;
+    // A setup link is spent once an admin exists, whoever made them.
+    if (setup && (await repo.activeAdminExists(this.db))) throw inviteInvalid();
+    return { email: setup ? null : invite.email, role: invite.role, name: invite.name, setup };
+  }
+
+  /**
+   * The first admin's one-time setup link, when no admin can log in: an admin invite whose email
+   * the person gives. Null when an admin exists. Each start without an admin makes a new one; the
+   * first accepted spends them all.
+   */
+  async createSetupInvite(): Promise<{ token: string; expiresAt: Date } | null> {
+    if (await repo.activeAdminExists(this.db)) return null;
+    const token = `pci_${randomBytes(32).toString('base64url')}`;
+    const now = this.now();
+    const row = await repo.insertInvite(this.db, {
+      id: randomId('cinv', 12),
+      email: '',
+      role: 'admin',
+      integratorUserId: null,
+      name: null,
+      tokenHash: sha256Hex(token),
+      createdBy: SETUP_CREATOR,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+    });
+    return { token, expiresAt: row.expiresAt };
   }
 
   /**
@@ -187,16 +219,29 @@ export class PeopleService {
    * them in. The password is hashed first, outside the transaction (it takes
    * a few hundred milliseconds and holds no lock).
    */
-  async acceptInvite(token: string, input: { name: string; password: string }, client: Client, previousToken: string | undefined): Promise<{ user: UserView; session: SessionStart }> {
+  async acceptInvite(
+    token: string,
+    input: { name: string; password: string; email?: string | undefined },
+    client: Client,
+    previousToken: string | undefined,
+  ): Promise<{ user: UserView; session: SessionStart }> {
     requireStrongPassword(input.password);
-    await this.openInvite(token);
+    const open = await this.openInvite(token);
+    const setup = open.createdBy === SETUP_CREATOR;
+    if (setup && input.email === undefined) throw consoleError('validation_failed', 'The setup link creates the first admin: give the email you will log in with');
+    if (!setup && input.email !== undefined) throw consoleError('validation_failed', `This invite is for ${open.email}; the email is not chosen here`);
     const passwordHash = await this.passwords.hash(input.password);
     const user = await this.db.transaction(async (tx) => {
+      if (setup) {
+        await repo.lockFirstAdmin(tx);
+        if (await repo.activeAdminExists(tx)) throw inviteInvalid();
+      }
       const invite = await repo.consumeInvite(tx, sha256Hex(token), this.now());
       if (!invite) throw inviteInvalid();
+      const email = setup ? input.email! : invite.email;
       const created = await repo.insert(tx, {
         id: randomId('cu', 12),
-        email: invite.email,
+        email,
         name: input.name,
         role: invite.role,
         integratorUserId: invite.integratorUserId,
@@ -204,7 +249,7 @@ export class PeopleService {
         createdAt: this.now(),
       });
       // Rolls back: the invite stays open for when the conflict is resolved.
-      if (!created) throw consoleError('email_taken', `A person with email ${invite.email} already has a console account`);
+      if (!created) throw consoleError('email_taken', `A person with email ${email} already has a console account`);
       await repo.markInviteUsedBy(tx, invite.id, created.id);
       return created;
     });

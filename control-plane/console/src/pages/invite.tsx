@@ -15,12 +15,14 @@ export function InvitePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invite = useQuery({ queryKey: ['invite', token], queryFn: () => unwrap(consoleApi.GET('/api/console/invites/{token}', { params: { path: { token } } })) });
+  const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const accept = useMutation({
-    mutationFn: () => unwrap(consoleApi.POST('/api/console/invites/{token}/accept', { params: { path: { token } }, body: { name, password } })),
+    mutationFn: () =>
+      unwrap(consoleApi.POST('/api/console/invites/{token}/accept', { params: { path: { token } }, body: { name, password, ...(invite.data?.setup ? { email } : {}) } })),
     onSuccess: (me) => {
       rememberMe(queryClient, me);
       void navigate({ to: '/' });
@@ -37,7 +39,7 @@ export function InvitePage() {
   return (
     <Container size={460} py="xl" component="main">
       <Title order={1} ta="center">
-        Join the Plume console
+        {invite.data?.setup ? 'Set up the Plume console' : 'Join the Plume console'}
       </Title>
       <Paper withBorder p="lg" mt="lg" radius="md">
         {invite.isPending && <Text>Checking the invite…</Text>}
@@ -45,10 +47,20 @@ export function InvitePage() {
         {invite.data && (
           <form onSubmit={submit}>
             <Stack>
-              <Text>
-                You are invited as <strong>{invite.data.email}</strong> with the role <strong>{invite.data.role}</strong>. Choose the name others see and your
-                password.
-              </Text>
+              {invite.data.setup ? (
+                <>
+                  <Text>
+                    This one-time link creates the console&apos;s first <strong>admin</strong>. Give the email you will log in with, the name others see and
+                    your password. Once an admin exists, this link and every other setup link stop working.
+                  </Text>
+                  <TextInput label="Email" type="email" autoComplete="username" required maxLength={254} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                </>
+              ) : (
+                <Text>
+                  You are invited as <strong>{invite.data.email}</strong> with the role <strong>{invite.data.role}</strong>. Choose the name others see and your
+                  password.
+                </Text>
+              )}
               <TextInput label="Your name" autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.currentTarget.value)} />
               <PasswordInput
                 label="Password"
@@ -66,7 +78,7 @@ export function InvitePage() {
               )}
               <ErrorAlert error={accept.error} />
               <Button type="submit" loading={accept.isPending}>
-                Set password and log in
+                {invite.data.setup ? 'Create the admin and log in' : 'Set password and log in'}
               </Button>
             </Stack>
           </form>

@@ -61,6 +61,11 @@ export function LoginPage() {
               <Button type="submit" loading={login.isPending}>
                 Log in
               </Button>
+              <Text size="sm" c="dimmed" data-testid="first-admin-hint">
+                No account yet? People join through an invite from an admin. On a new installation, the first start printed a one-time setup link for the
+                first admin in the control plane&apos;s log; it is also in the file <code>console-setup-link</code> in the control plane&apos;s data directory
+                (<code>PLUME_DATA_DIR</code>, readable only by the user the control plane runs as).
+              </Text>
             </Stack>
           </form>
         ) : (

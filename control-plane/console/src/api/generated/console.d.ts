@@ -1144,11 +1144,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        email: string;
+                        /** @description The email the person logs in with; null on the setup link, where the person gives it */
+                        email: string | null;
                         /** @enum {string} */
                         role: "admin" | "viewer" | "user";
                         /** @description The name the inviter suggested, if any */
                         name: string | null;
+                        /** @description The one-time setup link printed at a start with no console admin: it creates the first admin */
+                        setup: boolean;
                     };
                 };
             };
@@ -1190,6 +1193,11 @@ export interface operations {
                     name: string;
                     /** @description 12 to 200 characters; else 400 password_too_weak */
                     password: string;
+                    /**
+                     * Format: email
+                     * @description Only on the setup link (the invite says setup: true): the first admin's email
+                     */
+                    email?: string;
                 };
             };
         };
