@@ -37,6 +37,7 @@ import { publishingAdminRoutes } from './publishing/publishing.admin.routes.js';
 import { installHttpMetrics } from './metrics/http.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { openapiSurface } from './openapi/openapi.errors.js';
+import { registerCompression } from './http/compression.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 
 /** Where each API surface lives; answers given before routing pick their envelope by these prefixes. */
@@ -83,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: each route gets its own request counter and latency hook as it is declared.
   installHttpMetrics(app);
+  // Before any route too: its hooks apply to the routes declared after it.
+  await registerCompression(app);
   // Callback style: an async hook costs a promise and a microtask turn on every request.
   // The URL check runs here, before any surface's auth: a refused URL touches nothing.
   app.addHook('onRequest', (request, reply, done) => {

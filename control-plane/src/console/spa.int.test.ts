@@ -8,12 +8,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { CLIENT_ROUTES } from './spa.js';
 
 const INDEX = `<!doctype html><html><head><meta property="csp-nonce" nonce="PLUME_CSP_NONCE" />
 <script type="module" crossorigin src="/assets/index-abc123.js" nonce="PLUME_CSP_NONCE"></script></head><body><div id="root"></div></body></html>`;
+
+const VENDOR = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};\n`;
 
 let built: TestApp;
 let missing: TestApp;
@@ -25,6 +28,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'dist', 'index.html'), INDEX);
   writeFileSync(join(dir, 'dist', 'assets', 'index-abc123.js'), 'console.log("console")');
   writeFileSync(join(dir, 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A chunk as the build leaves it: the file and its brotli and gzip copies.
+  writeFileSync(join(dir, 'dist', 'assets', 'vendor-def456.js'), VENDOR);
+  writeFileSync(join(dir, 'dist', 'assets', 'vendor-def456.js.br'), brotliCompressSync(VENDOR));
+  writeFileSync(join(dir, 'dist', 'assets', 'vendor-def456.js.gz'), gzipSync(VENDOR));
   built = await createTestApp({ consoleDist: join(dir, 'dist') });
   missing = await createTestApp({ consoleDist: join(dir, 'never-built') });
 });
@@ -69,6 +76,52 @@ describe('happy path', () => {
     const icon = await built.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends a chunk as its build-time brotli or gzip copy to a browser that accepts it, the file itself otherwise', async () => {
+    const url = '/assets/vendor-def456.js';
+    const plain = await built.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(VENDOR);
+
+    const br = await built.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(VENDOR.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(VENDOR);
+
+    const gz = await built.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(VENDOR);
+
+    // The copies answer only for their file's URL.
+    expect((await built.app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
+  });
+
+  it('compresses the answers of the APIs over 1 KB for a client that accepts it, and leaves small ones as they are', async () => {
+    const doc = await built.app.inject({ method: 'GET', url: '/api/openapi/v1/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(doc.headers.vary).toMatch(/accept-encoding/i);
+    expect(doc.headers['x-request-id']).toBeTruthy();
+    const served = JSON.parse(brotliDecompressSync(doc.rawPayload).toString()) as { openapi: string };
+    expect(served.openapi).toMatch(/^3\./);
+    const plain = await built.app.inject({ method: 'GET', url: '/api/openapi/v1/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(doc.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+
+    const small = await built.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // An error envelope keeps its surface's shape, compressed or not.
+    const refused = await built.app.inject({ method: 'GET', url: '/api/openapi/v1/no-such-thing', headers: { 'accept-encoding': 'gzip' } });
+    expect(refused.statusCode).toBe(401);
+    const body = refused.headers['content-encoding'] === 'gzip' ? gunzipSync(refused.rawPayload).toString() : refused.body;
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'unauthorized' } });
   });
 
   it('lists the same client routes as the console router', () => {

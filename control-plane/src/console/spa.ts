@@ -7,7 +7,9 @@
  *   `html.cspNonce`): the same nonce is the only way an inline `<style>` runs,
  *   and Mantine puts it on the ones it injects. No inline script is allowed
  *   at all.
- * - `/assets/<file>`: content-hashed files, cached for a year as immutable.
+ * - `/assets/<file>`: content-hashed files, cached for a year as immutable;
+ *   sent as the build's brotli or gzip copy (`<file>.br`, `.gz`, made once at
+ *   build time) to a browser that accepts it, with `Vary: Accept-Encoding`.
  * - the few unhashed files of the build's root (the icon), cached an hour.
  *
  * Every other path is left to the surfaces' own 404 (so `/api/…` and unknown
@@ -85,6 +87,9 @@ export function contentSecurityPolicy(nonce: string): string {
 /** For the files themselves (scripts, styles, the icon): they load nothing, and nothing may frame them. */
 const FILE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** The built files: the same URL answers a compressed copy or the file itself by the request's Accept-Encoding. */
+const fileHeaders = (reply: FastifyReply) => securityHeaders(reply, FILE_POLICY).header('vary', 'accept-encoding');
+
 function securityHeaders(reply: FastifyReply, csp: string): FastifyReply {
   return reply
     .header('content-security-policy', csp)
@@ -114,7 +119,7 @@ export interface ConsoleSpaOptions {
 export function consoleSpa({ dist = DEFAULT_CONSOLE_DIST }: ConsoleSpaOptions = {}) {
   return async function register(app: FastifyInstance): Promise<void> {
     // reply.sendFile only: the routes below decide which paths are files.
-    await app.register(fastifyStatic, { root: dist, serve: false });
+    await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
 
     const sendIndex = async (reply: FastifyReply) => {
       let html: string;
@@ -141,10 +146,12 @@ export function consoleSpa({ dist = DEFAULT_CONSOLE_DIST }: ConsoleSpaOptions = 
     // Vite writes assets/ flat: one path segment, so nothing nested (or `..`) ever reaches the file system.
     app.get('/assets/:file', (request, reply) => {
       const { file } = request.params as { file: string };
-      return securityHeaders(reply, FILE_POLICY).sendFile(file, join(dist, 'assets'), { maxAge: '365d', immutable: true });
+      // The compressed copies are sent for their file's URL only, never asked for by name.
+      if (/\.(br|gz)$/.test(file)) return reply.callNotFound();
+      return fileHeaders(reply).sendFile(file, join(dist, 'assets'), { maxAge: '365d', immutable: true });
     });
     for (const url of ROOT_FILES) {
-      app.get(url, (_request, reply) => securityHeaders(reply, FILE_POLICY).sendFile(url.slice(1), dist, { maxAge: '1h' }));
+      app.get(url, (_request, reply) => fileHeaders(reply).sendFile(url.slice(1), dist, { maxAge: '1h' }));
     }
   };
 }
