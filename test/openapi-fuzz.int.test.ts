@@ -50,7 +50,17 @@ let base: string;
 let doc: Json;
 let operations: Operation[];
 let keys: Record<'full' | 'readonly', TestUser>;
-let real: { accounts: number[]; pools: Record<'article' | 'dynamic' | 'video', number[]>; article: string; batch: string; task: string; videoDir: string };
+let real: {
+  accounts: number[];
+  pools: Record<'article' | 'dynamic' | 'video', number[]>;
+  article: string;
+  batch: string;
+  task: string;
+  videoDir: string;
+  /** Scheduled batches (an hour ahead) for the cancel and the reschedule operations, with a job of each. */
+  toCancel: { batch: string; job: string };
+  toMove: { batch: string; job: string };
+};
 let sent = 0;
 
 const errorBody = z.strictObject({ error: z.strictObject({ code: z.string().min(1), message: z.string().min(1) }) });
@@ -77,10 +87,16 @@ beforeAll(async () => {
   const article = await createArticle(f, full.id);
   const batch = (await v1(t.app, full, 'POST', '/publish', { articleId: article, executor: 'edge', accountIds: [accounts[0]] })).body.batch_id as string;
   const task = (await v1(t.app, full, 'POST', '/articles/generate', { customTopic: 'fuzz' })).body.task_id as string;
+  const scheduled = async () => {
+    const answer = await v1(t.app, full, 'POST', '/publish', { articleId: article, executor: 'edge', accountIds: [accounts[0]], publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    return { batch: answer.body.batch_id as string, job: answer.body.jobs[0].job_id as string };
+  };
+  const toCancel = await scheduled();
+  const toMove = await scheduled();
   // A second key of the same user that can only read accounts: the permission checks answer 403.
   const readonlyKey = (await t.app.inject({ method: 'POST', url: `/api/admin/users/${full.id}/api-keys`, headers: t.adminHeaders, payload: { name: 'ro', permissions: ['accounts:read'] } })).json().apiKey.key;
   keys = { full, readonly: { id: full.id, key: readonlyKey, headers: { authorization: `Bearer ${readonlyKey}` } } };
-  real = { accounts, pools, article, batch, task, videoDir: `${VIDEO_ROOT}/${full.id}` };
+  real = { accounts, pools, article, batch, task, videoDir: `${VIDEO_ROOT}/${full.id}`, toCancel, toMove };
 
   doc = (await v1(t.app, null, 'GET', '/openapi.json')).body;
   operations = [];
@@ -132,6 +148,13 @@ function hints(operationId: string): { body: Hints; query: Hints; path: Hints } 
     videoUrl: fc.constantFrom(undefined, '', null, 'https://cdn.example.test/v.mp4'),
     coverImageUrl: fc.constantFrom(undefined, '', null, 'https://cdn.example.test/c.jpg'),
     'Idempotency-Key': fc.uuid(),
+    // Publishes: mostly at once, sometimes scheduled; a move: mostly a valid time. Either way some forms are wrong.
+    publishAt: fc.oneof(
+      { weight: operationId.startsWith('reschedule') ? 0 : 3, arbitrary: fc.constant(undefined) },
+      { weight: 3, arbitrary: fc.integer({ min: 60, max: 86_400 }).map((s) => new Date(Date.now() + s * 1000).toISOString()) },
+      { weight: 1, arbitrary: fc.constantFrom('2030-01-01T09:00:00', '2030-01-01', '1999-01-01T00:00:00Z', '2999-01-01T00:00:00+08:00') },
+    ),
+    publishWindow: fc.constantFrom(undefined, undefined, 60, 900, 86_400, 10),
   };
   if (operationId === 'importArticle') {
     Object.assign(body, {
@@ -145,7 +168,12 @@ function hints(operationId: string): { body: Hints; query: Hints; path: Hints } 
   return {
     body,
     query: { accountIds: fc.subarray(real.accounts, { minLength: 1 }).map((list) => list.join(',')) },
-    path: { batch_id: prefer(real.batch), article_id: prefer(real.article), task_id: prefer(real.task) },
+    path: {
+      batch_id: prefer(operationId.startsWith('cancel') ? real.toCancel.batch : operationId.startsWith('reschedule') ? real.toMove.batch : real.batch),
+      job_id: prefer(operationId.startsWith('cancel') ? real.toCancel.job : real.toMove.job),
+      article_id: prefer(real.article),
+      task_id: prefer(real.task),
+    },
   };
 }
 

@@ -95,7 +95,8 @@ export function scheduleRoutes(deps: OpenApiDeps) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const errors = errorResponses(400, 403, 404, 409, 422);
+    // 413 and 415: a body too large or not JSON is refused before the route, as on every POST.
+    const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
     const tags = ['publish'];
 
     r.post(
