@@ -218,7 +218,7 @@ try {
       const cpu0 = { tree: treeCpuSeconds(process.pid), self: selfCpuSeconds(), sim: treeCpuSeconds(sim.pid) };
       const puts = recordPuts(THREADS);
       const u0 = performance.now();
-      await bilibiliAdapter.prepare(page, job, ctx);
+      const prepared = await bilibiliAdapter.prepare(page, job, ctx);
       const u1 = performance.now();
       const t = puts.stop();
       const cookieMs = lookups.length ? median(lookups) : 0;
@@ -229,7 +229,7 @@ try {
         sim: simCpu,
         chromium: cpu0.tree === null || cpu1.tree === null || simCpu === null ? null : cpu1.tree - cpu0.tree - (cpu1.self - cpu0.self) - simCpu,
       };
-      const result = await bilibiliAdapter.publish(page, job, ctx);
+      const result = await bilibiliAdapter.publish(page, job, ctx, prepared);
       await assertReceived(result.postId, 'the adapter');
       const settings = marks.find((m) => m.step === 'apply_settings')?.at;
       const picking = marks.find((m) => m.step === 'upload' && m.detail?.phase !== 'cover')?.at;

@@ -91,8 +91,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾`, cover: false, settings: {} });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p>');
     expect(post.media).toEqual([{ kind: 'image', ...(await fileDigest(figure)) }]);
@@ -103,13 +103,13 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false, settings: {}, aigc: true });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.settings.aigc).toBe(true);
     fx.sim.reset();
     const off = makeJob({ cover: false, settings: { aiLabel: false }, aigc: true });
-    await adapter.prepare(page, off, ctx);
-    await adapter.publish(page, off, ctx);
+    const preparedOff = await adapter.prepare(page, off, ctx);
+    await adapter.publish(page, off, ctx, preparedOff);
     expect(fx.sim.publishes(P)[0]!.settings.aigc).toBe(false);
   }, FLOW_TIMEOUT_MS);
 
@@ -117,7 +117,7 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const draftId = new URL(page.url()).searchParams.get('article_id');
     const token = await page.evaluate(() => (globalThis as { __BJH__INIT__AUTH__?: string }).__BJH__INIT__AUTH__!);
     const list = () =>
@@ -129,9 +129,9 @@ describe('happy path', () => {
         { base: fx.sim.baseUrl(P), token },
       );
     expect(await list()).toEqual([expect.objectContaining({ article_id: draftId, status: 'draft' })]);
-    await adapter.discardDraft!(page, job, ctx);
+    await adapter.discardDraft!(page, job, ctx, prepared);
     expect(await list()).toEqual([]);
-    await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });
@@ -156,8 +156,8 @@ describe('pictures given by web address', () => {
     const ctx = fx.ctx({ openFile: (path) => media.open(path) });
     const job = makeJob({ content: `![网图](${images.origin}/figure.png)`, cover: false, settings: {} });
     try {
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     } finally {
       await media.close();
     }
@@ -178,8 +178,8 @@ describe('publish answers', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob({ cover: false });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
     }, FLOW_TIMEOUT_MS);
@@ -191,10 +191,10 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
     // A job created after the post cannot claim it.
     expect(await adapter.verify(other, { ...job, createdAt: new Date(Date.now() + 60 * 60_000).toISOString() }, ctx)).toEqual({ found: false });

@@ -45,8 +45,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: true, settings: { aiLabel: true } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.settings).toEqual({ type: 'video', aigc: true, cover: 'custom' });
     expect(post!.media).toEqual([
@@ -59,8 +59,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: true, settings: { coverMode: 'auto' } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.media.map((m) => m.kind)).toEqual(['video']);
   }, FLOW_TIMEOUT_MS);
 });
@@ -71,8 +71,8 @@ describe('the title box', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.title).toBe(job.payload.title);
   }, FLOW_TIMEOUT_MS);
 });
@@ -84,8 +84,8 @@ describe('publish answers and the video list', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
       expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
@@ -97,9 +97,9 @@ describe('publish answers and the video list', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // The list is read for the job's own title only: another title is not the video.
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx), 'readback_failed', 'read_back');
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 
@@ -108,8 +108,8 @@ describe('publish answers and the video list', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
 });
@@ -145,8 +145,8 @@ describe('errors', () => {
     expect(err.message).toContain('含AI生成内容');
     const page = await fx.open(ACCOUNT);
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P).map((p) => p.settings.aigc)).toEqual([false]);
   }, FLOW_TIMEOUT_MS);
 
@@ -155,8 +155,8 @@ describe('errors', () => {
     const ctx = fx.ctx();
     const job = makeJob();
     const article = { ...job, contentType: 'article' as const, payload: { title: job.payload.title, content: '同名文章正文' }, settings: { coverMode: 'auto' } };
-    await adapter.prepare(page, article, ctx);
-    await adapter.publish(page, article, ctx);
+    const preparedArticle = await adapter.prepare(page, article, ctx);
+    await adapter.publish(page, article, ctx, preparedArticle);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
   }, FLOW_TIMEOUT_MS);
 });

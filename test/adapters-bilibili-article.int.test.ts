@@ -107,9 +107,9 @@ describe('happy path', () => {
       if (!r.url().includes('/x/article/creative/draft/addupdate')) return;
       saves.push(/name="aid"\r\n\r\n([^\r]*)\r\n/.exec(r.postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? null);
     });
-    await adapter.prepare(page, job, ctx);
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    let prepared = await adapter.prepare(page, job, ctx);
+    prepared = await adapter.prepare(page, job, ctx, prepared);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(saves).toHaveLength(2);
     expect(saves[0] ?? '').toBe('');
     expect(saves[1]).toMatch(/^\d+$/);
@@ -121,8 +121,8 @@ describe('happy path', () => {
     const page = await open();
     const ctx = remoteCtx();
     const job = makeJob({ content: `外站图片：\n\n![外站](${REMOTE})`, coverImage: undefined, settings: { category: '数码', original: false } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.body).not.toContain('img.example.com');
     expect(post!.media).toEqual([{ kind: 'image', ...(await fileDigest(remote)) }]);
@@ -136,9 +136,9 @@ describe('the editor page', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     expect(new URL(page.url()).pathname).toContain('/york/read-editor');
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result.postId).toBe(posts[0]!.postId);
@@ -161,9 +161,9 @@ describe('the publish answer', () => {
       const page = await open();
       const ctx = fx.ctx();
       const job = makeJob({ content: '只有文字的专栏。', coverImage: undefined, settings: { category: '数码' } });
-      await adapter.prepare(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
       const before = listReads();
-      const result = await adapter.publish(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const [post] = fx.sim.publishes(P);
       expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/read/cv${post!.postId}` });
       expect(listReads() - before).toBe(readsList ? 1 : 0);
@@ -208,17 +208,18 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容审核未通过');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 
-  it('publish without a prepared draft on the page clicks nothing', async () => {
+  it('publish of a job whose draft prepare did not save clicks nothing', async () => {
     const page = await open();
     const ctx = fx.ctx();
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    const prepared = await adapter.prepare(page, makeJob(), ctx);
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });

@@ -79,8 +79,8 @@ describe('happy path', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await adapter.discardDraft!(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.discardDraft!(page, job, ctx, prepared);
     await page.reload();
     expect(await page.locator('div.bili-pics-uploader__item').count()).toBe(0);
     expect((await page.locator('div.bili-rich-textarea__inner').innerText()).trim()).toBe('');
@@ -100,9 +100,9 @@ describe('the creation answer', () => {
       const page = await open();
       const ctx = fx.ctx();
       const job = makeJob({ images: [] });
-      await adapter.prepare(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
       const before = feedReads();
-      const result = await adapter.publish(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const [post] = fx.sim.publishes(P);
       expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/opus/${post!.postId}` });
       expect(feedReads() - before).toBe(readsFeed ? 1 : 0);
@@ -117,8 +117,8 @@ describe('the first-use publishing rules', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob({ images: [] });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result.postId).toBe(posts[0]!.postId);
@@ -126,8 +126,8 @@ describe('the first-use publishing rules', () => {
     expect(await page.locator('.bili-dyn-specification-popup').count()).toBe(0);
     // Agreed once, the rules no longer show: the next dynamic is sent by the click alone.
     const next = makeJob({ images: [] });
-    await adapter.prepare(page, next, ctx);
-    await adapter.publish(page, next, ctx);
+    const preparedNext = await adapter.prepare(page, next, ctx);
+    await adapter.publish(page, next, ctx, preparedNext);
     expect(fx.sim.publishes(P)).toHaveLength(2);
     expect(ctx.gate.calls).toBe(2);
   }, FLOW_TIMEOUT_MS);
@@ -139,8 +139,8 @@ describe('the space feed', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob({ images: [], settings: {} });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/opus/${post!.postId}` });
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: post!.postId, url: result.url, candidates: 1 });
@@ -166,8 +166,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob({ images: [] });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('你没有绑定手机');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);

@@ -142,9 +142,9 @@ describe('the add/v3 answer', () => {
       const page = await open();
       const ctx = fx.ctx();
       const job = makeJob({ coverImagePath: undefined });
-      await adapter.prepare(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
       const before = listReads();
-      const result = await adapter.publish(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const [post] = fx.sim.publishes(P);
       expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.bilibili.com/video/${post!.postId}` });
       expect(listReads() - before).toBe(readsList ? 1 : 0);
@@ -168,13 +168,15 @@ describe('errors', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
 
-  it('a partition list without typelist is editor_changed; publish without prepare sends nothing', async () => {
+  it('a partition list without typelist is editor_changed; publish of a job prepare did not submit sends nothing', async () => {
     fx.sim.configure(P, { omit: ['typelist'] });
     const page = await open();
     const ctx = fx.ctx();
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('typelist');
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    fx.sim.configure(P, { omit: [] });
+    const prepared = await adapter.prepare(page, makeJob(), ctx);
+    await expectAdapterError(adapter.publish(page, makeJob(), ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   });
 

@@ -118,8 +118,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('文章内容审核未通过');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
@@ -127,8 +127,10 @@ describe('errors', () => {
   it('publish outside the prepared draft page is editor_changed and never passes the gate', async () => {
     const page = await open();
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/editor.csdn.net/md/`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   });
 });

@@ -86,8 +86,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(CDN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p>');
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
@@ -102,8 +102,8 @@ describe('publish answers', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: post.url });
       expect(result.url).not.toContain(`wm_aid=${post.postId}`);
@@ -115,8 +115,8 @@ describe('publish answers', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
@@ -126,8 +126,8 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
     const res = await other.goto(result.url);

@@ -52,8 +52,8 @@ describe('happy path', () => {
     const infos: Array<Record<string, unknown>> = [];
     const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
     const job = makeJob({ cover: true, settings: { description: '设置里的**简介**', tags: ['新车', '评测', '新车'], aiLabel: false, visibility: 'public', original: true } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.body).toBe('设置里的简介');
     expect(post!.settings).toEqual({ type: 'video', tags: ['新车', '评测'], source: '无需标注', cover: 'custom' });
@@ -69,9 +69,9 @@ describe('happy path', () => {
     const ctx = fx.ctx();
     const job = makeJob();
     const before = fx.sim.hits('/mp.dayu.com/dashboard/index');
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     expect(fx.sim.hits('/mp.dayu.com/dashboard/index')).toBe(before + 1);
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(result).toEqual({ postId: fx.sim.publishes(P)[0]!.postId, url: fx.sim.publishes(P)[0]!.url });
   }, FLOW_TIMEOUT_MS);
@@ -80,11 +80,11 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const withCover = makeJob({ cover: true });
-    await adapter.prepare(page, withCover, ctx);
-    await adapter.publish(page, withCover, ctx);
+    const preparedWithCover = await adapter.prepare(page, withCover, ctx);
+    await adapter.publish(page, withCover, ctx, preparedWithCover);
     const auto = makeJob({ cover: true, settings: { coverMode: 'auto' } });
-    await adapter.prepare(page, auto, ctx);
-    await adapter.publish(page, auto, ctx);
+    const preparedAuto = await adapter.prepare(page, auto, ctx);
+    await adapter.publish(page, auto, ctx, preparedAuto);
     expect(fx.sim.publishes(P).map((p) => [p.settings.cover, p.media.map((m) => m.kind)])).toEqual([
       ['custom', ['video', 'cover', 'cover']],
       ['frame', ['video']],
@@ -100,8 +100,8 @@ describe('publish forms', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(posts[0]!.title).toBe(job.payload.title);
@@ -117,8 +117,8 @@ describe('publish forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
@@ -151,8 +151,10 @@ describe('errors', () => {
   it('publish away from the video page is editor_changed and never passes the gate', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/mp.dayu.com/dashboard/index`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });

@@ -86,8 +86,8 @@ describe('happy path', () => {
     const infos: Array<Record<string, unknown>> = [];
     const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
     const job = makeJob({ content: '只有一段正文。', settings: { aiLabel: true, original: true }, cover: false });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.media).toEqual([]);
     expect(letters(post!.body)).toBe('只有一段正文。');
@@ -126,8 +126,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容包含敏感信息');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -141,8 +141,8 @@ describe('recorded forms', () => {
     const ctx = fx.ctx();
     expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    const prepared = await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx, prepared)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
   }, FLOW_TIMEOUT_MS);
 
   it('the publish call publish_mp_article/v1 answering { status, data: { code, data: { pgc_id } } } gives the article', async () => {
@@ -150,8 +150,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.dongchedi.com/article/${post.postId}` });
   }, FLOW_TIMEOUT_MS);
@@ -161,8 +161,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
     const post = fx.sim.publishes(P)[0]!;
     expect(await adapter.verify(await page.context().newPage(), job, ctx)).toEqual({ found: true, postId: post.postId, url: post.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
@@ -172,8 +172,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('今日发文已达上限');
   }, FLOW_TIMEOUT_MS);
 });
@@ -184,8 +184,8 @@ describe('the later editor', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.title).toBe(job.payload.title);
@@ -202,8 +202,8 @@ describe('a confirmation after the publish click', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(ctx.gate.calls).toBe(1);

@@ -86,8 +86,8 @@ describe('happy path', () => {
     const infos: Array<Record<string, unknown>> = [];
     const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
     const job = makeJob({ settings: { coverMode: 'custom', aiLabel: true, creationDeclaration: 'ai_generated', tags: ['日常'] } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(fx.sim.publishes(P)[0]!.settings).toEqual({ type: 'article' });
     expect(infos).toContainEqual({ platform: P, ignored: ['aiLabel', 'creationDeclaration', 'tags'] });
@@ -103,8 +103,8 @@ describe('the cover', () => {
     expect(err.message).toContain('封面分辨率过低');
     fx.sim.configure(P, { rejectCover: false });
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result.postId).toBe(posts[0]!.postId);
@@ -121,8 +121,8 @@ describe('the publish answer', () => {
     for (const [i, form] of ['item_id-number', 'no-id'].entries()) {
       fx.sim.configure(P, { forms: { answer: form } });
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[i]!;
       expect(result).toEqual({ postId: post.postId, url: post.url });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.douyin.com/article/${result.postId}`);
@@ -180,8 +180,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);

@@ -76,8 +76,8 @@ describe('the publish answer', () => {
     for (const [i, form] of ['aweme', 'no-id'].entries()) {
       fx.sim.configure(P, { forms: { answer: form } });
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[i]!;
       expect(result).toEqual({ postId: post.postId, url: post.url });
       expect(result.url).toBe(`${fx.sim.baseUrl(P)}/www.douyin.com/note/${result.postId}`);

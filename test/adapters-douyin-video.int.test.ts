@@ -108,8 +108,8 @@ describe('the publish answer', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ coverImagePath: undefined, settings: {} });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
@@ -122,8 +122,8 @@ describe('the publish answer', () => {
     for (const [i, forms] of [{ answer: 'no-id' }, { answer: 'no-id', workList: 'data.work_list' }].entries()) {
       fx.sim.configure(P, { forms });
       const job = makeJob({ coverImagePath: undefined, settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[i]!;
       expect(post.title).toBe(job.payload.title);
       expect(result).toEqual({ postId: post.postId, url: post.url });
@@ -137,10 +137,10 @@ describe('the publish answer', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ coverImagePath: undefined, settings: {} });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    let prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
+    prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.message).toContain('2 works');
     expect(fx.sim.publishes(P)).toHaveLength(2);
     expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, candidates: 2 });

@@ -90,8 +90,8 @@ describe('happy path', () => {
     const infos: Array<Record<string, unknown>> = [];
     const ctx = fx.ctx({ log: { debug: () => {}, warn: (o) => warns.push(o), info: (o) => infos.push(o) } });
     const job = makeJob({ content: `开头一段。\n\n![走势图](${IMAGE})\n\n结尾一段。`, settings: { inlineImages: 'drop', aiLabel: true, tags: ['理财'] }, cover: false });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.body).not.toContain('<img');
     expect(letters(post!.body)).toBe('开头一段。结尾一段。');
@@ -146,8 +146,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容包含敏感信息');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -161,8 +161,8 @@ describe('recorded forms', () => {
     const ctx = fx.ctx();
     expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    const prepared = await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx, prepared)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
   }, FLOW_TIMEOUT_MS);
 
   it('the gateway’s answer (RCode 200, RData error_code 0) names no article: it is read back from the list by title', async () => {
@@ -170,8 +170,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.title).toBe(job.payload.title);
     expect(result).toEqual({ postId: post.postId, url: post.url });
@@ -182,8 +182,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('标题含有敏感词');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
@@ -193,8 +193,8 @@ describe('recorded forms', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
@@ -206,8 +206,8 @@ describe('recorded page forms', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(result.postId).toBe(posts[0]!.postId);

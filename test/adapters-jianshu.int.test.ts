@@ -85,8 +85,8 @@ describe('happy path', () => {
     await useMarkdownEditor(page, true);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post).toMatchObject({ postId: result.postId, body: CONTENT, settings: { notebook: '随笔', noteType: 'markdown' } });
   });
@@ -96,8 +96,8 @@ describe('happy path', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(fx.sim.publishes(P)[0]).toMatchObject({ postId: result.postId, url: result.url });
     // The same save without the token is sent on to the sign-in page.
@@ -110,8 +110,8 @@ describe('happy path', () => {
     const logged: Array<Record<string, unknown>> = [];
     const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => logged.push(o) } });
     const job = makeJob({ settings: { aiLabel: true, tags: ['x'], summary: 's', notebook: '随笔' } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(logged).toContainEqual({ platform: P, ignored: ['aiLabel', 'tags', 'summary'] });
     expect(fx.sim.publishes(P)).toHaveLength(1);
   });
@@ -120,7 +120,7 @@ describe('happy path', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const listed = async () => page.evaluate(async (base) => {
       const books = (await (await fetch(`${base}/www.jianshu.com/author/notebooks`)).json()) as Array<{ id: number }>;
       let n = 0;
@@ -128,7 +128,7 @@ describe('happy path', () => {
       return n;
     }, fx.sim.baseUrl(P));
     expect(await listed()).toBe(1);
-    await adapter.discardDraft!(page, job, ctx);
+    await adapter.discardDraft!(page, job, ctx, prepared);
     expect(await listed()).toBe(0);
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
@@ -160,8 +160,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('文章包含敏感信息');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
@@ -169,8 +169,10 @@ describe('errors', () => {
   it('publish outside the prepared note is editor_changed and never passes the gate', async () => {
     const page = await open();
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/www.jianshu.com/writer#/notebooks/1/notes/2`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   });
 });
@@ -183,8 +185,8 @@ describe('inline images', () => {
     for (const markdown of [false, true]) {
       await useMarkdownEditor(page, markdown);
       const job = makeJob({ content });
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     }
     const [rich, md] = fx.sim.publishes(P).map((p) => p.body);
     expect(rich).toMatch(COPIED);

@@ -91,8 +91,8 @@ describe('verify', () => {
     const ctx = fx.ctx();
     const job = makeJob({ coverImage: undefined });
     for (let i = 0; i < 2; i++) {
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     }
     const newest = fx.sim.publishes(P)[1]!;
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: newest.postId, url: newest.url, candidates: 2 });
@@ -134,8 +134,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });
@@ -144,7 +144,7 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // The draft loses its summary between prepare and publish (edited elsewhere): juejin's own check refuses it.
     const draftId = /\/editor\/drafts\/(\d+)$/.exec(page.url())![1];
     await page.evaluate(async ({ base, id }) => {
@@ -155,7 +155,7 @@ describe('errors', () => {
         body: JSON.stringify({ id, title: 'x', mark_content: 'x', category_id: '6809637769959178254', tag_ids: ['6809640364677267469'], brief_content: '' }),
       });
     }, { base: fx.sim.baseUrl(P), id: draftId });
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('摘要');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -164,8 +164,10 @@ describe('errors', () => {
   it('publish outside the prepared draft page is editor_changed and never passes the gate', async () => {
     const page = await open();
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/juejin.cn/creator/home`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   });
 });
@@ -176,8 +178,8 @@ describe('inline images', () => {
     const ctx = fx.ctx();
     const content = `正文开头\n\n![图一](${IMAGE_SRC})\n\n正文结尾\n`;
     const job = makeJob({ content, coverImage: undefined });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const body = fx.sim.publishes(P)[0]!.body;
     expect(body).toMatch(REHOSTED);
     expect(body).not.toContain(IMAGE_SRC);
@@ -223,8 +225,8 @@ describe('local pictures', () => {
     const content = `开头\n\n![图一](<${png}> "说明")\n\n中间 ![照片](${jpeg}) 与再一次 ![图一again](<${png}>)\n\n![网图](${IMAGE_SRC})\n\n结尾\n`;
     const job = makeJob({ content, coverImage: undefined });
     try {
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     } finally {
       await media.close();
     }

@@ -112,8 +112,8 @@ describe('video', () => {
       const at = new Date(Date.now() + 3 * 3600_000);
       at.setUTCSeconds(0, 0);
       const job = videoJob({ settings: { scheduledAt: at.toISOString() }, cover: false });
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
       const bj = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
       expect(fx.sim.publishes(P)[0]!.settings).toEqual({ collection: null, publishTime: bj });
     });
@@ -125,8 +125,8 @@ describe('video', () => {
         const page = await fx.open(ACCOUNT);
         const ctx = fx.ctx();
         const job = videoJob({ settings: {}, cover: false });
-        await adapter.prepare(page, job, ctx);
-        const result = await adapter.publish(page, job, ctx);
+        const prepared = await adapter.prepare(page, job, ctx);
+        const result = await adapter.publish(page, job, ctx, prepared);
         const posts = fx.sim.publishes(P);
         expect(posts).toHaveLength(1);
         expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.kuaishou.com/short-video/${posts[0]!.postId}` });
@@ -139,8 +139,8 @@ describe('video', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = videoJob({ settings: { tags: ['Plume'] }, cover: false });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(posts[0]!.body).toContain('#Plume');
@@ -153,8 +153,8 @@ describe('video', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = videoJob({ settings: {}, cover: false });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       expect(fx.sim.publishes(P)).toHaveLength(1);
       expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
       expect(await page.locator('.ant-modal-wrap').count()).toBe(0);
@@ -193,9 +193,9 @@ describe('video', () => {
       });
       const ctx = fx.ctx();
       const job = videoJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
       expect(early).toBe(true);
-      await adapter.publish(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
       expect(fx.sim.publishes(P)[0]!.media.map((m) => m.kind)).toEqual(['video', 'cover']);
     });
 
@@ -204,8 +204,8 @@ describe('video', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = videoJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+      const prepared = await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
       expect(err.message).toContain('作品涉嫌违规');
       expect(fx.sim.publishes(P)).toHaveLength(0);
     });
@@ -250,8 +250,8 @@ describe('video', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = videoJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+      const prepared = await adapter.prepare(page, job, ctx);
+      await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
       expect(ctx.gate.calls).toBe(0);
       expect(fx.sim.publishes(P)).toHaveLength(0);
     });
@@ -267,8 +267,8 @@ describe('图文 (dynamic)', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = dynamicJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(posts[0]!.media.map((m) => m.kind)).toEqual(['image', 'image']);
@@ -283,8 +283,8 @@ describe('图文 (dynamic)', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = dynamicJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(result.postId).toBe(posts[0]!.postId);
@@ -296,8 +296,8 @@ describe('图文 (dynamic)', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = dynamicJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+      const prepared = await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
       expect(err.message).toContain('still being published');
       expect(fx.sim.publishes(P)).toHaveLength(1);
       expect(ctx.gate.calls).toBe(1);

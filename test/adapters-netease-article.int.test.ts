@@ -83,8 +83,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})`, settings: { coverMode: 'custom' } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p><img src="PIC" alt="" /></p>\n<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>');
     expect(post.media).toEqual([
@@ -109,8 +109,8 @@ describe('publish answers and the list', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.163.com/dy/article/${post.postId}.html` });
   }, FLOW_TIMEOUT_MS);
@@ -120,8 +120,8 @@ describe('publish answers and the list', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
 });
@@ -131,10 +131,10 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
 });
@@ -186,8 +186,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('今日发布数量已达最大值');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
@@ -197,7 +197,11 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), ctx), 'editor_changed', 'fill');
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    fx.sim.configure(P, { omit: [] });
+    const job = makeJob({ cover: false });
+    const prepared = await adapter.prepare(page, job, ctx);
+    await page.goto(`${fx.sim.baseUrl(P)}/mp.163.com/subscribe_v4/index.html#/article-publish`);
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });

@@ -44,8 +44,8 @@ it('verify reads the content manager’s row form: the video by articleId, timed
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
-  const result = await adapter.publish(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx, prepared);
   expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
 }, FLOW_TIMEOUT_MS);
 
@@ -54,8 +54,8 @@ it('an accepted publish answer naming no docId is read back from the content lis
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
-  const result = await adapter.publish(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx, prepared);
   const post = fx.sim.publishes(P)[0]!;
   expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/www.163.com/v/video/${post.postId}.html` });
 }, FLOW_TIMEOUT_MS);
@@ -65,8 +65,8 @@ it('an accepted answer naming no docId, with no such video listed, is readback_f
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
   // The list is read for the job's own title only: another title is not the video.
-  await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx), 'readback_failed', 'read_back');
+  await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx, prepared), 'readback_failed', 'read_back');
   expect(fx.sim.publishes(P)).toHaveLength(1);
 }, FLOW_TIMEOUT_MS);

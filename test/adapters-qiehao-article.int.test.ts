@@ -89,8 +89,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p><div powered-by="ex-editor"></div>');
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
@@ -102,8 +102,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.title).toBe(job.payload.title);
   }, FLOW_TIMEOUT_MS);
 
@@ -112,8 +112,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(OWN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p><div powered-by="ex-editor"></div>');
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
@@ -127,8 +127,8 @@ describe('publish answers', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${post.postId}` });
     }, FLOW_TIMEOUT_MS);
@@ -140,8 +140,8 @@ describe('publish answers', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${post.postId}` });
     }, FLOW_TIMEOUT_MS);
@@ -152,9 +152,9 @@ describe('publish answers', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // The list is read for the job's own title only: another title is not the post.
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}（另一篇）` } }, ctx), 'readback_failed', 'read_back');
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}（另一篇）` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
@@ -165,10 +165,10 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
 
@@ -177,10 +177,10 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
     expect(await adapter.verify(other, { ...job, createdAt: new Date(Date.now() + 60 * 60_000).toISOString() }, ctx)).toEqual({ found: false });
   }, FLOW_TIMEOUT_MS);

@@ -45,7 +45,9 @@ it('a job for another 搜狐号 account than the login holds is login_required; 
   const other = await expectAdapterError(adapter.prepare(page, makeJob({ account: '120186978' }), ctx), 'login_required', 'open_editor');
   expect(other.message).toContain('120186978');
   await expectAdapterError(adapter.prepare(page, makeJob({ account: 'acct-1' }), ctx), 'login_required', 'open_editor');
-  await expectAdapterError(adapter.publish(await fx.open(ACCOUNT), makeJob(), ctx), 'editor_changed', 'publish');
+  const job = makeJob();
+  const prepared = await adapter.prepare(page, job, ctx);
+  await expectAdapterError(adapter.publish(await fx.open(ACCOUNT), job, ctx, prepared), 'editor_changed', 'publish');
   expect(ctx.gate.calls).toBe(0);
   expect(fx.sim.publishes(P)).toHaveLength(0);
 }, FLOW_TIMEOUT_MS);
@@ -55,8 +57,8 @@ it('verify reads the video list only: an article of the same title is not the vi
   const ctx = fx.ctx();
   const job = makeJob();
   const article = { ...job, contentType: 'article' as const, payload: { title: job.payload.title, content: '同名文章正文' }, settings: { coverMode: 'auto' } };
-  await adapter.prepare(page, article, ctx);
-  await adapter.publish(page, article, ctx);
+  const preparedArticle = await adapter.prepare(page, article, ctx);
+  await adapter.publish(page, article, ctx, preparedArticle);
   expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
 }, FLOW_TIMEOUT_MS);
 
@@ -65,8 +67,8 @@ it('the page’s recorded publish control (li.publish-report-btn in the button l
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
-  const result = await adapter.publish(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
+  const result = await adapter.publish(page, job, ctx, prepared);
   const [post] = fx.sim.publishes(P);
   expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.sohu.com/a/${post!.postId}_${ACCOUNT}` });
 }, FLOW_TIMEOUT_MS);
@@ -76,8 +78,8 @@ it('an upload end read 上传完成 is the end too', async () => {
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
-  await adapter.publish(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
+  await adapter.publish(page, job, ctx, prepared);
   expect(fx.sim.publishes(P)).toHaveLength(1);
 }, FLOW_TIMEOUT_MS);
 
@@ -86,10 +88,10 @@ it('the page’s own refusal as an Element UI toast is publish_rejected before a
   const page = await fx.open(ACCOUNT);
   const ctx = fx.ctx();
   const job = makeJob();
-  await adapter.prepare(page, job, ctx);
+  const prepared = await adapter.prepare(page, job, ctx);
   // The page refuses to send a video without a title.
   await page.locator('input[placeholder*="标题"]').fill('');
-  const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+  const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
   expect(err.message).toContain('请输入标题');
   expect(fx.sim.publishes(P)).toHaveLength(0);
 }, FLOW_TIMEOUT_MS);

@@ -86,8 +86,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${IMAGE})\n\n结尾`, cover: false, settings: {} });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const body = fx.sim.publishes(P)[0]!.body;
     expect(body).toMatch(COPIED);
     expect(body).not.toContain(IMAGE);
@@ -98,14 +98,14 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false, settings: {}, aigc: true });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.settings.declarations).toEqual(['引用AI']);
     // aiLabel false in the settings wins over the facts.
     fx.sim.reset();
     const off = makeJob({ cover: false, settings: { aiLabel: false }, aigc: true });
-    await adapter.prepare(page, off, ctx);
-    await adapter.publish(page, off, ctx);
+    const preparedOff = await adapter.prepare(page, off, ctx);
+    await adapter.publish(page, off, ctx, preparedOff);
     expect(fx.sim.publishes(P)[0]!.settings.declarations).toEqual([]);
   }, FLOW_TIMEOUT_MS);
 
@@ -113,7 +113,7 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const list = () =>
       page.evaluate(
         async (u) => ((await (await fetch(u)).json()) as { data: { articles: Array<{ id: string; status: number }> } }).data.articles,
@@ -121,10 +121,10 @@ describe('happy path', () => {
       );
     const draftId = new URL(page.url()).searchParams.get('pgc_id');
     expect(await list()).toEqual([expect.objectContaining({ id: draftId, status: 1 })]);
-    await adapter.discardDraft!(page, job, ctx);
+    await adapter.discardDraft!(page, job, ctx, prepared);
     expect(await list()).toEqual([]);
     // Nothing left to publish from this page.
-    await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
@@ -147,9 +147,9 @@ describe('which save value publishes (public sources disagree)', () => {
     const calls = gatewayCalls(page);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     expect(fx.sim.publishes(P)).toHaveLength(0);
-    await adapter.publish(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(calls).toEqual([
       { save: '0', entrance: 'main' },
       { save: '1', entrance: 'main' },
@@ -163,9 +163,9 @@ describe('which save value publishes (public sources disagree)', () => {
     const calls = gatewayCalls(page);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     expect(fx.sim.publishes(P)).toHaveLength(0);
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/article/${posts[0]!.postId}/` });
@@ -182,8 +182,8 @@ describe('which save value publishes (public sources disagree)', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('draft');
     expect(fx.sim.publishes(P)).toHaveLength(0);
     expect(ctx.gate.calls).toBe(1);
@@ -197,11 +197,11 @@ describe('verify', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // Looked up from a second tab, so the draft's page stays where prepare left it.
     const other = await page.context().newPage();
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: false });
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(other, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
 });
@@ -254,8 +254,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -266,8 +266,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/article/${posts[0]!.postId}/` });
@@ -276,8 +276,10 @@ describe('errors', () => {
   it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/mp.toutiao.com/profile_v4/graphic/publish?pgc_id=7000000000000000001`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 

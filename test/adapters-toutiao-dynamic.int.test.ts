@@ -109,8 +109,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ images: [] });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
@@ -122,8 +122,8 @@ describe('every recorded publish request and answer', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ images: [images[0]!] });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.toutiao.com/w/${posts[0]!.postId}/` });
@@ -154,10 +154,10 @@ describe('every recorded publish request and answer', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ images: [] });
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // Another job's text: the list shows a 微头条, but not this one.
     const other = makeJob({ images: [] });
-    const err = await expectAdapterError(adapter.publish(page, { ...other, payload: { ...other.payload, content: `${other.payload.content} 不同` } }, ctx), 'readback_failed', 'read_back');
+    const err = await expectAdapterError(adapter.publish(page, { ...other, payload: { ...other.payload, content: `${other.payload.content} 不同` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.message).toContain('verify');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);

@@ -89,8 +89,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图一](${figure})\n\n结尾` });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(post.body.replace(CDN_PICTURE, 'PIC')).toBe('<p>开头</p>\n<p><img src="PIC" alt="图一" /></p>\n<p>结尾</p>');
     expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }, { kind: 'image', ...(await fileDigest(figure)) }]);
@@ -121,7 +121,12 @@ describe('errors', () => {
     const ctx = fx.ctx();
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'fill');
     expect(err.message).toContain('appMsgId');
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    // A draft prepare did save, but the page has moved to another: still nothing is published.
+    fx.sim.configure(P, { omit: [] });
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    await page.goto(`${fx.sim.baseUrl(P)}/mp.weixin.qq.com/cgi-bin/appmsg?t=media/appmsg_edit&action=edit&type=77&appmsgid=2247480000&token=1&lang=zh_CN`);
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 
@@ -135,8 +140,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'editor_changed', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(err.message).toContain('发表');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
@@ -150,9 +155,9 @@ describe('what WeChat asks after 发表', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const draftId = draftIdOf(page);
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(draftId).toMatch(/^\d+$/);
     expect(result).toEqual({ postId: post.postId, url: post.url });
@@ -165,9 +170,9 @@ describe('what WeChat asks after 发表', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const draftId = draftIdOf(page);
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(result.postId).toBe(draftId);
     expect(fx.sim.publishes(P).map((p) => p.postId)).toEqual([draftId]);
   }, FLOW_TIMEOUT_MS);
@@ -177,8 +182,8 @@ describe('what WeChat asks after 发表', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const publishing = adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const publishing = adapter.publish(page, job, ctx, prepared);
     await expect.poll(() => ctx.events.some((e) => e.step === 'publish' && e.detail?.phase === 'admin_scan'), { timeout: 10_000 }).toBe(true);
     expect(fx.sim.publishes(P)).toHaveLength(0);
     const src = await page.locator('img.js_qrcode').getAttribute('src');
@@ -194,8 +199,8 @@ describe('what WeChat asks after 发表', () => {
     const base = fx.ctx();
     const ctx = fx.ctx({ timeouts: { ...base.timeouts!, publishMs: 1_500 } });
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.message).toContain('微信验证');
     expect(fx.sim.publishes(P)).toHaveLength(0);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
@@ -208,8 +213,8 @@ describe('the lists the article is read back from', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
   }, FLOW_TIMEOUT_MS);
@@ -219,8 +224,8 @@ describe('the lists the article is read back from', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.message).toContain('no article list answered');
     expect(fx.sim.publishes(P)).toHaveLength(1);
     await expectAdapterError(adapter.verify(page, job, ctx), 'editor_changed', 'read_back');
@@ -249,8 +254,8 @@ describe('the author, as WeChat measures it', () => {
     expect(err.message).toContain('"author" is 18 wide');
     expect(page.url()).toBe('about:blank');
     const job = makeJob({ settings: { author: '公众号作者Plume0' } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.settings).toMatchObject({ author: '公众号作者Plume0' });
   }, FLOW_TIMEOUT_MS);
 

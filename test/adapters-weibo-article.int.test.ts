@@ -80,8 +80,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: `开头\n\n![图](${IMAGE})\n`, cover: false });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const body = fx.sim.publishes(P)[0]!.body;
     expect(body).not.toContain(IMAGE);
     expect(body).toMatch(/<img src="https:\/\/wx2\.sinaimg\.cn\/large\/[0-9a-f]{32}\.jpg" alt="图"/);
@@ -107,8 +107,8 @@ describe('happy path', () => {
       fx.sim.reset();
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
       expect(fx.sim.publishes(P)[0]!.settings.aiDeclared, JSON.stringify(job.settings)).toBe(declared);
     }
   }, 120_000);
@@ -122,8 +122,8 @@ describe('the publish answer and the author’s posts in each recorded form', ()
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.settings.text).toBe(`发布了头条文章：《${job.payload.title}》`);
@@ -136,8 +136,8 @@ describe('the publish answer and the author’s posts in each recorded form', ()
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: articleUrl(posts[0]!.postId) });
@@ -161,8 +161,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   });

@@ -93,8 +93,8 @@ describe('happy path', () => {
       const page = await open();
       const ctx = fx.ctx();
       const job = makeJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/weibo.com/${ACCOUNT}/${posts[0]!.postId}` });
@@ -129,8 +129,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);

@@ -139,9 +139,9 @@ describe('video', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = videoJob({ settings: { scheduledAt: when.toISOString() }, cover: null });
-      await adapter.prepare(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
       expect((await page.locator('#publish').innerText()).trim()).toBe('定时发布');
-      await adapter.publish(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
       expect(fx.sim.publishes(P)[0]!.settings.postTime).toBe(when.toISOString());
     });
   }
@@ -186,8 +186,8 @@ describe('the answers xiaohongshu records in more than one form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = noteJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
   });
 
@@ -196,9 +196,9 @@ describe('the answers xiaohongshu records in more than one form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = noteJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     const reads = fx.sim.hits('/note/user/posted');
-    const result = await adapter.publish(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(fx.sim.hits('/note/user/posted') - reads).toBe(0);
   });
@@ -208,8 +208,8 @@ describe('the answers xiaohongshu records in more than one form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = noteJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
@@ -221,10 +221,10 @@ describe('the answers xiaohongshu records in more than one form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = noteJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     // The note manager's list can lag behind a publish: here the read-back looks for a title no listed note has.
     const unlisted = { ...job, settings: { ...job.settings, title: '还没列出的笔记' } };
-    const err = await expectAdapterError(adapter.publish(page, unlisted, ctx), 'readback_failed', 'read_back');
+    const err = await expectAdapterError(adapter.publish(page, unlisted, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.outcomeUnknown).toBe(true);
     expect(fx.sim.publishes(P)).toHaveLength(1);
   });
@@ -241,8 +241,8 @@ describe('the answers xiaohongshu records in more than one form', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = noteJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       fx.sim.configure(P, { forms });
       expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
       expect(await adapter.verify(page, noteJob(), ctx)).toEqual({ found: false });

@@ -131,12 +131,12 @@ describe('happy path', () => {
     const plain = '只有一段正文，没有图片。';
     let page = await fx.open(ACCOUNT);
     const byFacts = makeJob({ content: plain, aigc: true, settings: { coverMode: 'custom', tags: ['新能源'], original: true } });
-    await adapter.prepare(page, byFacts, ctx);
-    await adapter.publish(page, byFacts, ctx);
+    const preparedByFacts = await adapter.prepare(page, byFacts, ctx);
+    await adapter.publish(page, byFacts, ctx, preparedByFacts);
     page = await fx.open(ACCOUNT);
     const overridden = makeJob({ content: plain, aigc: true, settings: { coverMode: 'custom', aiLabel: false } });
-    await adapter.prepare(page, overridden, ctx);
-    await adapter.publish(page, overridden, ctx);
+    const preparedOverridden = await adapter.prepare(page, overridden, ctx);
+    await adapter.publish(page, overridden, ctx, preparedOverridden);
     const [first, second] = fx.sim.publishes(P);
     expect(first!.settings.declaration).toBe('含AI生成内容');
     expect(second!.settings.declaration).toBeNull();
@@ -168,8 +168,8 @@ describe('pictures from the web', () => {
     const made = makeJob({ content: `网图之前的一段。\n\n![网图](${images.origin}/figure.png)\n\n网图之后的一段。` });
     const job = { ...made, payload: { ...made.payload, coverImage: `${images.origin}/cover.png` } };
     try {
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     } finally {
       await media.close();
     }
@@ -236,8 +236,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ content: '正文。' });
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('今日发文数量已达上限');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -246,11 +246,13 @@ describe('errors', () => {
   it('提交 away from the prepared article is editor_changed and never passes the gate', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/mp.yiche.com/videos/video`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     // The article page, but not holding this job's title.
     await page.goto(`${fx.sim.baseUrl(P)}/mp.yiche.com/article/index-new`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });
@@ -261,8 +263,8 @@ describe('a confirmation after 提交', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(ctx.gate.calls).toBe(1);

@@ -46,8 +46,8 @@ describe('login check', () => {
     const ctx = fx.ctx();
     expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: ACCOUNT, displayName: `user_${ACCOUNT}` });
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    expect((await adapter.publish(page, job, ctx)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    const prepared = await adapter.prepare(page, job, ctx);
+    expect((await adapter.publish(page, job, ctx, prepared)).postId).toBe(fx.sim.publishes(P)[0]!.postId);
   }, FLOW_TIMEOUT_MS);
 
   it('another account held by the page is login_required at open_editor', async () => {

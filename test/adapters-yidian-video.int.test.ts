@@ -49,8 +49,8 @@ describe('publish answers', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(result).toEqual({ postId: posts[0]!.postId, url: posts[0]!.url });
@@ -63,8 +63,8 @@ describe('publish answers', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const post = fx.sim.publishes(P)[0]!;
     expect(result).toEqual({ postId: post.postId, url: post.url });
     expect(ctx.gate.calls).toBe(1);
@@ -75,8 +75,8 @@ describe('publish answers', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另` } }, ctx, prepared), 'readback_failed', 'read_back');
     expect(fx.sim.publishes(P)).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });
@@ -87,8 +87,8 @@ describe('errors', () => {
     const ctx = fx.ctx();
     const job = makeJob();
     const article = { ...job, contentType: 'article' as const, payload: { title: job.payload.title, content: '正文' } };
-    await adapter.prepare(page, article, ctx);
-    await adapter.publish(page, article, ctx);
+    const preparedArticle = await adapter.prepare(page, article, ctx);
+    await adapter.publish(page, article, ctx, preparedArticle);
     expect(fx.sim.publishes(P)).toHaveLength(1);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: false });
   }, FLOW_TIMEOUT_MS);

@@ -72,8 +72,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: true, settings: { coverMode: 'auto' } });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.postId).toBe(result.postId);
     expect(letters(post!.body)).toBe(described(job));
@@ -86,8 +86,8 @@ describe('happy path', () => {
     const ctx = fx.ctx();
     const at = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 60_000) * 60_000).toISOString();
     const job = makeJob({ settings: { scheduledAt: at } });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.settings).toMatchObject({ privacy: 'public', scheduledAt: at });
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
@@ -98,8 +98,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(result.postId).toBe(post!.postId);
     expect(post!.settings).toMatchObject({ madeForKids: false });
@@ -110,8 +110,8 @@ describe('happy path', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await page.locator('ytcp-uploads-still-processing-dialog').isVisible()).toBe(true);
     expect(fx.sim.publishes(P).map((p) => p.postId)).toEqual([result.postId]);
   }, FLOW_TIMEOUT_MS);
@@ -147,8 +147,8 @@ describe('errors', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('Community Guidelines');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -186,8 +186,10 @@ describe('errors', () => {
   it('publish on a page that is not the prepared upload dialog is editor_changed and never passes the gate', async () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/studio.youtube.com/channel/${ACCOUNT}/videos/upload`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 

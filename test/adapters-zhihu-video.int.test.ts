@@ -45,8 +45,8 @@ describe('happy path: topics and the cover', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ settings: { tags: ['汽车', '#科技', 'Plume 试驾'] } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     // 汽车 is offered beside 新能源汽车: the exact name is taken, not the first suggestion.
     expect(post!.settings).toEqual({ type: 'video', topics: ['汽车', '科技', 'Plume 试驾'] });
@@ -58,8 +58,8 @@ describe('happy path: topics and the cover', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: true, settings: { coverMode: 'custom' } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const [post] = fx.sim.publishes(P);
     expect(post!.media).toEqual([
       { kind: 'video', ...(await fileDigest(media.video)) },
@@ -72,8 +72,8 @@ describe('happy path: topics and the cover', () => {
     const ctx = fx.ctx();
     const job = makeJob({ cover: true, settings: { coverMode: 'auto' } });
     const covers = fx.sim.hits('/www.zhihu.com/api/v4/zvideos/covers');
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.media.map((m) => m.kind)).toEqual(['video']);
     expect(fx.sim.hits('/www.zhihu.com/api/v4/zvideos/covers')).toBe(covers);
   }, FLOW_TIMEOUT_MS);
@@ -85,8 +85,8 @@ describe('the publish click in each recorded form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/www.zhihu.com/zvideo/${posts[0]!.postId}` });
@@ -98,8 +98,8 @@ describe('the publish click in each recorded form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob({ cover: true });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(P);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.title).toBe(job.payload.title);
@@ -112,8 +112,8 @@ describe('the publish click in each recorded form', () => {
     const page = await fx.open(ACCOUNT);
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('视频内容不符合规范');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);

@@ -83,8 +83,8 @@ describe('happy path', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob({ coverImage: undefined, settings: {}, aigc: { label_required: true } });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     expect(fx.sim.publishes(P)[0]!.settings).toMatchObject({ declaration: '包含 AI 辅助创作', topics: [], column: null });
   });
 
@@ -94,8 +94,8 @@ describe('happy path', () => {
     const puts = fx.sim.hits('/zhihu-pics-upload.zhimg.com/');
     for (let i = 0; i < 2; i++) {
       const job = makeJob({ settings: {} });
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
     }
     const posts = fx.sim.publishes(P);
     expect(posts.map((p) => p.media)).toEqual([[{ kind: 'cover', ...(await fileDigest(cover)) }], [{ kind: 'cover', ...(await fileDigest(cover)) }]]);
@@ -113,8 +113,8 @@ describe('the publish answer in each recorded form', () => {
       const page = await fx.open(ACCOUNT);
       const ctx = fx.ctx();
       const job = makeJob({ coverImage: undefined });
-      await adapter.prepare(page, job, ctx);
-      const result = await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
       const posts = fx.sim.publishes(P);
       expect(posts).toHaveLength(1);
       expect(result).toEqual({ postId: posts[0]!.postId, url: `${fx.sim.baseUrl(P)}/zhuanlan.zhihu.com/p/${posts[0]!.postId}` });
@@ -159,8 +159,8 @@ describe('errors', () => {
     const page = await open();
     const ctx = fx.ctx();
     const job = makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -176,8 +176,10 @@ describe('errors', () => {
   it('publish outside the prepared draft page is editor_changed and never passes the gate', async () => {
     const page = await open();
     const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(`${fx.sim.baseUrl(P)}/zhuanlan.zhihu.com/write`);
-    await expectAdapterError(adapter.publish(page, makeJob(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   });
 });
@@ -188,8 +190,8 @@ describe('inline images', () => {
     const ctx = fx.ctx();
     const content = `正文开头\n\n![图一](${IMAGE_SRC})\n\n正文结尾\n`;
     const job = makeJob({ content, coverImage: undefined, settings: {} });
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    await adapter.publish(page, job, ctx, prepared);
     const body = fx.sim.publishes(P)[0]!.body;
     expect(body).toMatch(COPIED);
     expect(body).not.toContain(IMAGE_SRC);

@@ -131,8 +131,8 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     const job = d.makeJob();
 
     expect(await adapter.checkLogin(page, ctx)).toEqual({ externalRef: account, displayName: `user_${account}` });
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
 
     const posts = fx.sim.publishes(fx.platform);
     expect(posts).toHaveLength(1);
@@ -145,9 +145,9 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     const page = await fx.open(account);
     const ctx = fx.ctx();
     const job = d.repeatedPrepare.job();
-    await adapter.prepare(page, job, ctx);
-    await adapter.prepare(page, job, ctx);
-    await adapter.publish(page, job, ctx);
+    let prepared = await adapter.prepare(page, job, ctx);
+    prepared = await adapter.prepare(page, job, ctx, prepared);
+    await adapter.publish(page, job, ctx, prepared);
     const posts = fx.sim.publishes(fx.platform);
     expect(posts).toHaveLength(1);
     d.repeatedPrepare.check(posts);
@@ -157,8 +157,8 @@ export function happyPathContract<J extends PublishJob>(d: AdapterContract<J>): 
     const page = await fx.open(account);
     const ctx = fx.ctx();
     const job = d.verifyJob();
-    await adapter.prepare(page, job, ctx);
-    const result = await adapter.publish(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
     expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, postId: result.postId, url: result.url, candidates: 1 });
     expect(await adapter.verify(page, d.makeJob(), ctx)).toEqual({ found: false });
     // verify is read-only: still the one post.
@@ -183,9 +183,9 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     const page = await fx.open(account);
     const ctx = fx.ctx();
     const job = d.makeJob();
-    await adapter.prepare(page, job, ctx);
+    const prepared = await adapter.prepare(page, job, ctx);
     ctx.gate.refuse = true;
-    await expect(adapter.publish(page, job, ctx)).rejects.toThrow('commit refused');
+    await expect(adapter.publish(page, job, ctx, prepared)).rejects.toThrow('commit refused');
     await page.waitForTimeout(300); // a click would have reached the simulator by now
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
@@ -203,8 +203,8 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
     const page = await fx.open(account);
     const ctx = fx.ctx();
     const job = d.makeJob();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'readback_failed', 'read_back');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
     expect(err.outcomeUnknown).toBe(true);
     expect(await adapter.verify(page, job, ctx)).toMatchObject({ found: true, postId: fx.sim.publishes(fx.platform)[0]!.postId, candidates: 1 });
     expect(fx.sim.publishes(fx.platform)).toHaveLength(1);
@@ -267,8 +267,8 @@ export function articleDraftContract(d: ArticleDraftContract): void {
     const page = await fx.open(account);
     const ctx = fx.ctx();
     const job = d.job();
-    await adapter.prepare(page, job, ctx);
-    const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
     expect(err.message).toContain('内容涉嫌违规');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(fx.platform)).toHaveLength(0);
@@ -277,8 +277,10 @@ export function articleDraftContract(d: ArticleDraftContract): void {
   it('publish away from the prepared draft’s page is editor_changed and never passes the gate', async () => {
     const page = await fx.open(account);
     const ctx = fx.ctx();
+    const job = d.job();
+    const prepared = await adapter.prepare(page, job, ctx);
     await page.goto(d.otherDraftUrl());
-    await expectAdapterError(adapter.publish(page, d.job(), ctx), 'editor_changed', 'publish');
+    await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 }

@@ -107,8 +107,8 @@ export function videoPageCases({ contract, makeJob, descriptionBox, controls = {
         const infos: Array<Record<string, unknown>> = [];
         const ctx = fx.ctx({ log: { debug: () => {}, warn: () => {}, info: (o) => infos.push(o) } });
         const job = makeJob({ cover: true, settings: { description: '设置里的简介', ...(descriptionCase.settings ?? CASE_SETTINGS) } });
-        await adapter.prepare(page, job, ctx);
-        await adapter.publish(page, job, ctx);
+        const prepared = await adapter.prepare(page, job, ctx);
+        await adapter.publish(page, job, ctx, prepared);
         const [post] = fx.sim.publishes(P);
         expect(post!.body).toBe('设置里的简介');
         expect(post!.media.map((m) => m.kind)).toEqual(cover ? ['video', 'cover'] : ['video']);
@@ -123,8 +123,8 @@ export function videoPageCases({ contract, makeJob, descriptionBox, controls = {
       const page = await fx.open(account);
       const ctx = fx.ctx();
       const job = makeJob({ description: '' });
-      await adapter.prepare(page, job, ctx);
-      await adapter.publish(page, job, ctx);
+      const prepared = await adapter.prepare(page, job, ctx);
+      await adapter.publish(page, job, ctx, prepared);
       expect(fx.sim.publishes(P).map((p) => [p.title, p.body])).toEqual([[job.payload.title, '']]);
     }, FLOW_TIMEOUT_MS);
   });
@@ -160,8 +160,8 @@ export function videoPageCases({ contract, makeJob, descriptionBox, controls = {
       const page = await fx.open(account);
       const ctx = fx.ctx();
       const job = makeJob();
-      await adapter.prepare(page, job, ctx);
-      const err = await expectAdapterError(adapter.publish(page, job, ctx), 'publish_rejected', 'publish');
+      const prepared = await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
       expect(err.message).toContain('视频内容违规');
       expect(fx.sim.publishes(P)).toHaveLength(0);
     }, FLOW_TIMEOUT_MS);

@@ -18,7 +18,8 @@
  */
 import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
+import { defineAdapter } from './define.js';
 import { plainCodeBlocks, tablesAsText, textOf } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
@@ -28,9 +29,9 @@ import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
 import { autohomeAccount } from './autohome/account.js';
 import { AUTOHOME_PROVENANCE } from './autohome/provenance.js';
-import { AUTOHOME_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './autohome/video.js';
+import { AUTOHOME_VIDEO_SETTINGS, videoFlow } from './autohome/video.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, countChars, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { assertAccount, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 
 export const ORIGIN = 'https://chejiahao.autohome.com.cn';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -137,7 +138,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
 }
 
-function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+function publishArticle(page: Page, _job: ArticleJob, ctx: AdapterContext): Promise<PublishResult> {
   return clickPublishForJson(
     page,
     {
@@ -178,9 +179,8 @@ async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterContext): 
   return matchPost(await ownArticles(page, ctx), job, (text) => text === title);
 }
 
-export const autohomeAdapter: Adapter = {
+export const autohomeAdapter = defineAdapter({
   platform: 'autohome',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: AUTOHOME_ARTICLE_SETTINGS,
   settingKeysByType: { video: AUTOHOME_VIDEO_SETTINGS },
@@ -192,7 +192,5 @@ export const autohomeAdapter: Adapter = {
     ctx.progress('check_login');
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle }, video: videoFlow },
+});

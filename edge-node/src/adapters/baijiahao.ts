@@ -18,7 +18,8 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Flow, type Step } from './contract.js';
+import { defineAdapter } from './define.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
@@ -27,9 +28,9 @@ import { listedTime } from './kit/listed-time.js';
 import { field, needField } from './kit/page-api.js';
 import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
 import { BAIJIAHAO_PROVENANCE } from './baijiahao/provenance.js';
-import { BAIJIAHAO_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './baijiahao/video.js';
+import { BAIJIAHAO_VIDEO_SETTINGS, videoFlow } from './baijiahao/video.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, openLoggedIn } from './support.js';
 
 export { parseAnswer } from './baijiahao/session.js';
 
@@ -53,7 +54,10 @@ const OWN_PICTURE = /^https:\/\/[^/]*\.(bdstatic\.com|bcebos\.com|baidu\.com)\//
 type Ctx = AdapterContext;
 
 /** The editor's form as the draft was saved with it: the publish sends it again with the draft's id. */
-const prepared = new WeakMap<Page, { draftId: string; form: Record<string, string> }>();
+interface Prepared {
+  draftId: string;
+  form: Record<string, string>;
+}
 
 /** The article body as 百家号's editor keeps it. */
 export function articleHtml(markdown: string): string {
@@ -131,7 +135,7 @@ function articleForm(a: { title: string; content: string; summary: string; cover
   };
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -140,7 +144,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '百家号 needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const token = await openEditor(page, BAIJIAHAO_URLS.editor, job, 'open_editor', ctx);
 
   ctx.progress('fill');
@@ -163,14 +166,13 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   const draftId = needField(saved, ['ret', 'article_id'], 'fill', 'draft save');
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedIn(page, at(ctx, BAIJIAHAO_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId, form });
+  return { draftId, form };
 }
 
-async function publish(page: Page, ctx: Ctx) {
+async function publish(page: Page, _job: ArticleJob, ctx: Ctx, p: Prepared) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/builder/rc/edit' ? here.searchParams.get('article_id') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const token = await editToken(page, 'publish');
   const answer = await gatedApiPublish(
     page,
@@ -187,7 +189,6 @@ async function publish(page: Page, ctx: Ctx) {
     },
     ctx,
   );
-  prepared.delete(page);
   const postId = answer.id;
   if (!/^\d+$/.test(postId)) throw new AdapterError('readback_failed', 'read_back', `百家号 accepted the publish but named no article (${postId}); verify before any retry`);
   return { postId, url: at(ctx, answer.url ?? BAIJIAHAO_URLS.post(postId)) };
@@ -210,9 +211,22 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return { found: true as const, postId: first.id, url: at(ctx, first.url ?? BAIJIAHAO_URLS.post(first.id)), candidates: hits.length };
 }
 
-export const baijiahaoAdapter: Adapter = {
+/** 百家号 articles: the draft `prepare` saves is what `publish` sends again with the publish status. */
+const articleFlow: Flow<ArticleJob, Prepared> = {
+  prepare,
+  publish,
+  verify,
+
+  /** After a site check of an article: removes the draft `prepare` saved on this page. Never publishes. */
+  async discardDraft(page, _job, ctx, p) {
+    const token = await editToken(page, 'read_back');
+    const body = await call(page, at(ctx, BAIJIAHAO_URLS.remove), { method: 'POST', headers: { token }, form: { article_id: p.draftId } }, 'read_back', 'draft removal', ctx);
+    if (field(body, 'errmsg') !== 'success') throw new Error(`百家号 kept the draft ${p.draftId}: ${String(field(body, 'errmsg') ?? '')}`);
+  },
+};
+
+export const baijiahaoAdapter = defineAdapter({
   platform: 'baijiahao',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: BAIJIAHAO_VIDEO_SETTINGS },
@@ -223,17 +237,5 @@ export const baijiahaoAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, BAIJIAHAO_URLS.home), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, jobOfType(job, 'video'), ctx) : publish(page, ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-
-  /** After a site check of an article: removes the draft `prepare` saved on this page. Never publishes. */
-  async discardDraft(page, _job, ctx) {
-    const p = prepared.get(page);
-    if (!p) return;
-    const token = await editToken(page, 'read_back');
-    const body = await call(page, at(ctx, BAIJIAHAO_URLS.remove), { method: 'POST', headers: { token }, form: { article_id: p.draftId } }, 'read_back', 'draft removal', ctx);
-    if (field(body, 'errmsg') !== 'success') throw new Error(`百家号 kept the draft ${p.draftId}: ${String(field(body, 'errmsg') ?? '')}`);
-    prepared.delete(page);
-  },
-};
+  flows: { article: articleFlow, video: videoFlow },
+});

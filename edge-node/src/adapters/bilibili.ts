@@ -14,21 +14,19 @@
  * (`private` = 仅自己可见), `scheduledAt` (ISO 8601, future), `coverMode`.
  */
 import { BILIBILI_COPYRIGHTS, labelsOf } from '@plume/shared';
-import type { Adapter } from './contract.js';
-import { jobOfType } from './support.js';
+import { defineAdapter } from './define.js';
 import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI } from './bilibili/site.js';
-import { BILIBILI_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './bilibili/video.js';
-import { BILIBILI_ARTICLE_SETTINGS, prepareArticle, publishArticle, verifyArticle } from './bilibili/article.js';
-import { BILIBILI_DYNAMIC_SETTINGS, discardDynamicDraft, prepareDynamic, publishDynamic, verifyDynamic } from './bilibili/dynamic.js';
+import { BILIBILI_VIDEO_SETTINGS, videoFlow } from './bilibili/video.js';
+import { articleFlow, BILIBILI_ARTICLE_SETTINGS } from './bilibili/article.js';
+import { BILIBILI_DYNAMIC_SETTINGS, dynamicFlow } from './bilibili/dynamic.js';
 import { BILIBILI_PROVENANCE } from './bilibili/provenance.js';
 
 /** Our copyright values → the labels of the upload form's 类型 choice (add/v3 takes 1 / 2, bilibili/video.ts). */
 export const BILIBILI_COPYRIGHT_LABELS: Readonly<Record<string, string>> = labelsOf(BILIBILI_COPYRIGHTS);
 import { openLoggedIn } from './support.js';
 
-export const bilibiliAdapter: Adapter = {
+export const bilibiliAdapter = defineAdapter({
   platform: 'bilibili',
-  contentTypes: ['video', 'dynamic', 'article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: [...new Set([...BILIBILI_VIDEO_SETTINGS, ...BILIBILI_DYNAMIC_SETTINGS, ...BILIBILI_ARTICLE_SETTINGS])],
   checkSettings: { video: { partitionName: '生活', tags: ['Plume'], visibility: 'private' }, article: { category: '学习' } },
@@ -41,22 +39,7 @@ export const bilibiliAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
 
-  prepare(page, job, ctx) {
-    if (job.contentType === 'dynamic') return prepareDynamic(page, job, ctx);
-    if (job.contentType === 'article') return prepareArticle(page, job, ctx);
-    return prepareVideo(page, jobOfType(job, 'video'), ctx);
-  },
-  publish(page, job, ctx) {
-    if (job.contentType === 'dynamic') return publishDynamic(page, job, ctx);
-    if (job.contentType === 'article') return publishArticle(page, job, ctx);
-    return publishVideo(page, jobOfType(job, 'video'), ctx);
-  },
-  verify(page, job, ctx) {
-    if (job.contentType === 'dynamic') return verifyDynamic(page, job, ctx);
-    if (job.contentType === 'article') return verifyArticle(page, job, ctx);
-    return verifyVideo(page, jobOfType(job, 'video'), ctx);
-  },
   // The composer keeps what a check typed; the upload page keeps nothing. An article check leaves its
   // saved draft: no public source records how the editor deletes one.
-  discardDraft: async (page, job, ctx) => (job.contentType === 'dynamic' ? discardDynamicDraft(page, job, ctx) : undefined),
-};
+  flows: { video: videoFlow, dynamic: dynamicFlow, article: articleFlow },
+});

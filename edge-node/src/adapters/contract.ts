@@ -1,12 +1,19 @@
 /**
- * The adapter contract. One content platform is
- * one module implementing `Adapter`; the daemon drives it in this order:
+ * The adapter contract. One content platform is one folder whose adapter
+ * (built by `defineAdapter`, define.ts) holds one `Flow` per content type; the
+ * daemon drives it in this order:
  *
  *   checkLogin → prepare (retry freely) → publish (exactly once) ; verify when unsure
  *
+ * What `prepare` made (a draft id, the form it will send…) is the value it
+ * returns, and `publish` takes that value: nothing passes between the two
+ * steps through the page or the module, so one page (or one module) may serve
+ * any number of jobs. The daemon keeps the value without looking inside.
+ *
  * The line that matters is the publish click. Everything before it is
  * idempotent: `prepare` reloads the editor and fills it from scratch, so the
- * daemon may run it again after any failure. `publish` calls `ctx.beforePublish()`
+ * daemon may run it again after any failure (the last value it returned is the
+ * one `publish` gets). `publish` calls `ctx.beforePublish()`
  * (the commit gate: journal + `commit` acknowledged by the control plane)
  * immediately before the one non-repeatable click; once that gate has passed,
  * any failure other than an explicit `publish_rejected` leaves the outcome
@@ -227,6 +234,38 @@ export type VerifyResult =
     }
   | { found: false };
 
+/** A job of one content type. */
+export type JobOf<T extends ContentType> = Extract<PublishJob, { contentType: T }>;
+
+/**
+ * One content type on one platform. `prepare` returns what `publish` needs of
+ * the page it left (the draft it saved, the request it will send); `publish`
+ * and `discardDraft` get exactly that value back.
+ */
+export interface Flow<J extends PublishJob, P = void> {
+  /**
+   * Everything before the publish click: open the editor, fill, upload, apply settings. Safe to repeat;
+   * `earlier` is what a previous successful `prepare` of the same job returned, when a caller repeats it
+   * (a platform that saves drafts saves into that one instead of leaving another behind).
+   */
+  prepare(page: Page, job: J, ctx: AdapterContext, earlier?: P): Promise<P>;
+  /** The one non-repeatable step, on the page `prepare` left: gate, click once, read back the post. */
+  publish(page: Page, job: J, ctx: AdapterContext, prepared: P): Promise<PublishResult>;
+  /** Read-only: finds this job's post (title or text, account, time window). Never writes. */
+  verify(page: Page, job: J, ctx: AdapterContext): Promise<VerifyResult>;
+  /**
+   * After a site check stopped at the commit gate: removes the draft the platform kept of
+   * what `prepare` filled (where it keeps one). Best effort; never publishes.
+   */
+  discardDraft?(page: Page, job: J, ctx: AdapterContext, prepared: P): Promise<void>;
+}
+
+/** A platform's flows, one per content type it publishes (in the order its reports list them). */
+export type Flows = { readonly [T in ContentType]?: Flow<JobOf<T>, unknown> };
+
+/** What `prepare` returned, handed back unchanged to `publish`: the daemon never looks inside. */
+export type Prepared = unknown;
+
 export interface Adapter {
   readonly platform: string;
   readonly contentTypes: readonly ContentType[];
@@ -249,10 +288,13 @@ export interface Adapter {
   readonly checkSettings?: Partial<Record<ContentType, Readonly<Record<string, unknown>>>>;
   /** Opens a logged-in-only page; throws `login_required` when there is no session. */
   checkLogin(page: Page, ctx: AdapterContext): Promise<LoginInfo>;
-  /** Everything before the publish click: open the editor, fill, upload, apply settings. Safe to repeat. */
-  prepare(page: Page, job: PublishJob, ctx: AdapterContext): Promise<void>;
-  /** The one non-repeatable step, on the page `prepare` left: gate, click once, read back the post. */
-  publish(page: Page, job: PublishJob, ctx: AdapterContext): Promise<PublishResult>;
+  /**
+   * The job's flow's `prepare`; its value goes, unopened, to `publish` (and `discardDraft`). Safe to repeat:
+   * a caller that prepares the same job again may hand back what the last one returned as `earlier`.
+   */
+  prepare(page: Page, job: PublishJob, ctx: AdapterContext, earlier?: Prepared): Promise<Prepared>;
+  /** The job's flow's `publish`, given what the last `prepare` of this job returned. */
+  publish(page: Page, job: PublishJob, ctx: AdapterContext, prepared: Prepared): Promise<PublishResult>;
   /** Read-only: finds this job's post (title or text, account, time window). Never writes. */
   verify(page: Page, job: PublishJob, ctx: AdapterContext): Promise<VerifyResult>;
   /**
@@ -264,7 +306,7 @@ export interface Adapter {
   readonly login?: LoginPageSpec;
   /**
    * After a site check stopped at the commit gate: removes the draft the platform kept of
-   * what `prepare` filled (where it keeps one). Best effort; never publishes.
+   * what `prepare` filled (where it keeps one), given what that `prepare` returned. Best effort; never publishes.
    */
-  discardDraft?(page: Page, job: PublishJob, ctx: AdapterContext): Promise<void>;
+  discardDraft?(page: Page, job: PublishJob, ctx: AdapterContext, prepared: Prepared): Promise<void>;
 }

@@ -14,14 +14,14 @@
  * `coverMode` (`custom` uploads the article's cover; absent → custom when there is one).
  * `aiLabel` and `original` have no control here and are logged as ignored.
  */
-import type { Page } from 'playwright-core';
 import { markdownToHtml } from '@plume/shared';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type Flow } from './contract.js';
+import { defineAdapter } from './define.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { field, needField } from './kit/page-api.js';
 import { webPictures } from './kit/pictures.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, countChars, inJobWindow, jobOfType, openLoggedIn } from './support.js';
+import { assertAccount, countChars, inJobWindow, openLoggedIn } from './support.js';
 import { CSDN_PROVENANCE } from './csdn/provenance.js';
 import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './csdn/api.js';
 import { uploadCover } from './csdn/cover.js';
@@ -33,13 +33,12 @@ export const CSDN_DEFAULT_TAG = '经验分享';
 
 type Ctx = AdapterContext;
 
+/** The article as `prepare` saved it: the publish sends the same fields again with the publish status. */
 interface Prepared {
   draftId: string;
   user: string;
   body: Record<string, unknown>;
 }
-/** The article as `prepare` saved it: the publish sends the same fields again with the publish status. */
-const prepared = new WeakMap<Page, Prepared>();
 
 function readSettings(job: ArticleJob, ctx: Ctx) {
   const r = new SettingsReader(job);
@@ -66,21 +65,8 @@ function readSettings(job: ArticleJob, ctx: Ctx) {
   };
 }
 
-export const csdnAdapter: Adapter = {
-  platform: 'csdn',
-  contentTypes: ['article'],
-  defaultBaseUrl: ORIGIN,
-  settingKeys: SETTING_KEYS,
-  provenance: CSDN_PROVENANCE,
-
-  async checkLogin(page, ctx) {
-    ctx.progress('check_login');
-    await openLoggedIn(page, at(ctx, URLS.editor), 'check_login', ctx, isLoginPage(ctx));
-    return whoAmI(page, 'check_login', ctx);
-  },
-
-  async prepare(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+const articleFlow: Flow<ArticleJob, Prepared> = {
+  async prepare(page, job, ctx) {
     const s = readSettings(job, ctx);
     s.reader.logIgnored(SETTING_KEYS, ctx.log);
     const title = job.payload.title.trim();
@@ -94,7 +80,6 @@ export const csdnAdapter: Adapter = {
     webPictures({ html }, 'CSDN');
 
     ctx.progress('open_editor');
-    prepared.delete(page);
     await openLoggedIn(page, at(ctx, URLS.editor), 'open_editor', ctx, isLoginPage(ctx));
     const me = await whoAmI(page, 'open_editor', ctx);
     assertAccount(me, job, 'open_editor');
@@ -127,15 +112,13 @@ export const csdnAdapter: Adapter = {
     const draftId = needField(saved.body, ['data', 'id'], 'fill', 'draft save');
     // The draft's own page is where the publish step picks it up (and what a person would see).
     await openLoggedIn(page, at(ctx, URLS.draftPage(draftId)), 'open_editor', ctx, isLoginPage(ctx));
-    prepared.set(page, { draftId, user: me.externalRef, body });
+    return { draftId, user: me.externalRef, body };
   },
 
-  async publish(page, anyJob, ctx) {
-    jobOfType(anyJob, 'article');
+  async publish(page, _job, ctx, p) {
     const here = real(ctx, page.url());
     const draftId = /^\/md\/?$/.test(here.pathname) ? here.searchParams.get('articleId') : null;
-    const p = prepared.get(page);
-    if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+    if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
     const answer = await gatedApiPublish(
       page,
       at(ctx, URLS.save),
@@ -148,14 +131,12 @@ export const csdnAdapter: Adapter = {
       },
       ctx,
     );
-    prepared.delete(page);
     if (!/^\d+$/.test(answer.id)) throw new AdapterError('readback_failed', 'read_back', 'CSDN accepted the publish but named no article; verify before any retry');
     const url = /^https:\/\/blog\.csdn\.net\//.test(answer.url) ? answer.url : URLS.post(p.user, answer.id);
     return { postId: answer.id, url: at(ctx, url) };
   },
 
-  async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+  async verify(page, job, ctx) {
     ctx.progress('read_back');
     await openLoggedIn(page, at(ctx, URLS.editor), 'check_login', ctx, isLoginPage(ctx));
     // Looking in another account's list would find nothing and invite a duplicate.
@@ -171,6 +152,21 @@ export const csdnAdapter: Adapter = {
     return { found: true, postId, url: at(ctx, URLS.post(me.externalRef, postId)), candidates: hits.length };
   },
 };
+
+export const csdnAdapter = defineAdapter({
+  platform: 'csdn',
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+  provenance: CSDN_PROVENANCE,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, URLS.editor), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
+  },
+
+  flows: { article: articleFlow },
+});
 
 /** CSDN's list time: "YYYY-MM-DD HH:mm:ss" in Beijing time, or Unix seconds. */
 export function postTime(v: unknown): string | null {

@@ -22,16 +22,17 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { DAYU_PROVENANCE } from './dayu/provenance.js';
 import { at, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './dayu/site.js';
-import { DAYU_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './dayu/video.js';
+import { DAYU_VIDEO_SETTINGS, videoFlow } from './dayu/video.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from './support.js';
 
 const EDITOR = `${ORIGIN}/dashboard/article/write`;
 export const DAYU_URLS = {
@@ -54,12 +55,11 @@ const OWN_PICTURE = /^https?:\/\/([^/]*\.)?(dayu\.com|uc\.cn)\//;
 
 type Ctx = AdapterContext;
 
+/** The draft as saved, for the publish that follows on its page. */
 interface Prepared {
   draftId: string;
   config: DayuConfig;
 }
-/** The draft as saved, for the publish that follows on its page. */
-const prepared = new WeakMap<Page, Prepared>();
 
 /** The article body as 大鱼号's editor keeps it: code blocks as plain paragraphs, a line break per line. */
 export function articleHtml(markdown: string): string {
@@ -103,7 +103,7 @@ async function uploadPicture(page: Page, c: DayuConfig, image: ImageFile, code: 
   return { url, orgUrl };
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -112,7 +112,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '大鱼号 needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const config = await openDashboard(page, 'open_editor', ctx);
   assertAccount(loginOf(config), job, 'open_editor');
   await openLoggedIn(page, at(ctx, DAYU_URLS.editor), 'open_editor', ctx, isLoginPage(ctx));
@@ -148,17 +147,16 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data._id');
   // The draft's own page holds the editor's publish control.
   await openLoggedIn(page, at(ctx, DAYU_URLS.draft(id)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId: id, config });
+  return { draftId: id, config };
 }
 
 const ARTICLE_ID = /^[\w-]{1,64}$/;
 const idOf = (v: unknown): string | undefined => (typeof v === 'string' && ARTICLE_ID.test(v) ? v : undefined);
 
-async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/dashboard/article/write' ? here.searchParams.get('draft_id') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const named = await clickPublishForJson(
     page,
     {
@@ -174,7 +172,6 @@ async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
     },
     ctx,
   );
-  prepared.delete(page);
   if (named.id && named.originId) return { postId: named.id, url: at(ctx, DAYU_URLS.post(p.config.wmid, named.originId)) };
   // The answer leaves the article or its public id unnamed: the list names both.
   const rows = await publishedItems(page, p.config, 'article list', ctx);
@@ -194,9 +191,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return { found: true as const, postId: hits[0]!.id, url: at(ctx, DAYU_URLS.post(config.wmid, hits[0]!.originId!)), candidates: hits.length };
 }
 
-export const dayuAdapter: Adapter = {
+export const dayuAdapter = defineAdapter({
   platform: 'dayu',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: DAYU_VIDEO_SETTINGS },
@@ -208,10 +204,5 @@ export const dayuAdapter: Adapter = {
     ctx.progress('check_login');
     return loginOf(await openDashboard(page, 'check_login', ctx));
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
-    return publish(page, jobOfType(job, 'article'), ctx);
-  },
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare, publish, verify }, video: videoFlow },
+});

@@ -24,7 +24,8 @@
  */
 import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
+import { defineAdapter } from './define.js';
 import { plainCodeBlocks, textOf } from './kit/article-markup.js';
 import { DONGCHEDI_PROVENANCE } from './dongchedi/provenance.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
@@ -35,7 +36,7 @@ import { field, pageJson } from './kit/page-api.js';
 import { pasteHtml } from './kit/paste-html.js';
 import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, fillChecked, jobOfType, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 
 export const ORIGIN = 'https://mp.dcdapp.com';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -214,7 +215,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   ctx.progress('upload', { phase: 'cover', bytesSent: cover.size, bytesTotal: cover.size, percent: 100 });
 }
 
-function publishArticle(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+function publishArticle(page: Page, _job: ArticleJob, ctx: AdapterContext): Promise<PublishResult> {
   return clickPublishForJson(
     page,
     {
@@ -258,9 +259,8 @@ async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterContext): 
   return matchPost(await ownArticles(page, ctx), job, (text) => text === title);
 }
 
-export const dongchediAdapter: Adapter = {
+export const dongchediAdapter = defineAdapter({
   platform: 'dongchedi',
-  contentTypes: ['article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: DONGCHEDI_ARTICLE_SETTINGS,
   // A site check uploads its picture as the article's cover, as a person publishing would.
@@ -271,7 +271,5 @@ export const dongchediAdapter: Adapter = {
     ctx.progress('check_login');
     return openEditor(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepareArticle(page, jobOfType(job, 'article'), ctx),
-  publish: (page, _job, ctx) => publishArticle(page, ctx),
-  verify: (page, job, ctx) => verifyArticle(page, jobOfType(job, 'article'), ctx),
-};
+  flows: { article: { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle } },
+});

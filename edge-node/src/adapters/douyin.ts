@@ -13,7 +13,9 @@
  * (合集), `scheduledAt` (ISO 8601, future, whole minutes in China time), `title` (图文).
  * Articles apply only `coverMode` (custom: the article's coverImage is both 头图 and 封面).
  */
-import { AdapterError, type Adapter, type PublishJob } from './contract.js';
+import type { Page } from 'playwright-core';
+import type { AdapterContext, ArticleJob, DynamicJob, Flow, PublishJob, VideoJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { articleTitle, DOUYIN_ARTICLE_SETTINGS, prepareArticle } from './douyin/article.js';
 import { prepareNote, noteTitle, DOUYIN_NOTE_SETTINGS } from './douyin/note.js';
 import { DOUYIN_PROVENANCE } from './douyin/provenance.js';
@@ -22,9 +24,20 @@ import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI, type WorkKind } from
 import { DOUYIN_VIDEO_SETTINGS, prepareVideo } from './douyin/video.js';
 import { openLoggedIn } from './support.js';
 
-export const douyinAdapter: Adapter = {
+/**
+ * Each content type fills its own form (video, 图文 note, article) and then publishes and is looked up
+ * the same way: the work kind and its title are what differ.
+ */
+function formFlow<J extends PublishJob>(prepare: (page: Page, job: J, ctx: AdapterContext) => Promise<void>, kind: WorkKind, title: (job: J) => string): Flow<J> {
+  return {
+    prepare,
+    publish: (page, job, ctx) => publishForm(page, job, title(job), kind, ctx),
+    verify: (page, job, ctx) => verifyWork(page, job, title(job), kind, ctx),
+  };
+}
+
+export const douyinAdapter = defineAdapter({
   platform: 'douyin',
-  contentTypes: ['video', 'dynamic', 'article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: [...new Set([...DOUYIN_VIDEO_SETTINGS, ...DOUYIN_NOTE_SETTINGS])],
   login: LOGIN_PAGE,
@@ -37,30 +50,9 @@ export const douyinAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
 
-  prepare(page, job, ctx) {
-    if (job.contentType === 'video') return prepareVideo(page, job, ctx);
-    if (job.contentType === 'dynamic') return prepareNote(page, job, ctx);
-    if (job.contentType === 'article') return prepareArticle(page, job, ctx);
-    return unsupported(job);
+  flows: {
+    video: formFlow<VideoJob>(prepareVideo, 'video', (job) => job.payload.title.trim()),
+    dynamic: formFlow<DynamicJob>(prepareNote, 'note', noteTitle),
+    article: formFlow<ArticleJob>(prepareArticle, 'article', articleTitle),
   },
-  publish(page, job, ctx) {
-    const w = work(job);
-    return publishForm(page, job, w.title, w.kind, ctx);
-  },
-  verify(page, job, ctx) {
-    const w = work(job);
-    return verifyWork(page, job, w.title, w.kind, ctx);
-  },
-};
-
-/** What a job makes on douyin, and the title it is found by in the work list. */
-function work(job: PublishJob): { kind: WorkKind; title: string } {
-  if (job.contentType === 'video') return { kind: 'video', title: job.payload.title.trim() };
-  if (job.contentType === 'dynamic') return { kind: 'note', title: noteTitle(job) };
-  if (job.contentType === 'article') return { kind: 'article', title: articleTitle(job) };
-  return unsupported(job);
-}
-
-function unsupported(job: { contentType: string }): never {
-  throw new AdapterError('setting_unavailable', 'open_editor', `douyin adapter cannot publish content type ${job.contentType}`, { contentType: job.contentType });
-}
+});

@@ -14,16 +14,15 @@
  * named in the job's log). Tables become lines of text. Videos: `description`
  * (else the payload's), `visibility` (public only), `coverMode` (auto only).
  */
-import type { Adapter } from './contract.js';
-import { EASTMONEY_ARTICLE_SETTINGS, prepareArticle, publishArticle, verifyArticle } from './eastmoney/article.js';
+import { defineAdapter } from './define.js';
+import { articleFlow, EASTMONEY_ARTICLE_SETTINGS } from './eastmoney/article.js';
 import { EASTMONEY_PROVENANCE } from './eastmoney/provenance.js';
 import { at, isLoginPage, ORIGIN, URLS, whoAmI } from './eastmoney/site.js';
-import { EASTMONEY_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './eastmoney/video.js';
-import { jobOfType, openLoggedIn } from './support.js';
+import { EASTMONEY_VIDEO_SETTINGS, videoFlow } from './eastmoney/video.js';
+import { openLoggedIn } from './support.js';
 
-export const eastmoneyAdapter: Adapter = {
+export const eastmoneyAdapter = defineAdapter({
   platform: 'eastmoney',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: EASTMONEY_ARTICLE_SETTINGS,
   settingKeysByType: { video: EASTMONEY_VIDEO_SETTINGS },
@@ -36,7 +35,5 @@ export const eastmoneyAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, URLS.articleEditor), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, job, ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, job, ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: articleFlow, video: videoFlow },
+});

@@ -15,7 +15,8 @@
  */
 import type { Page } from 'playwright-core';
 import { escapeHtml, markdownToHtml } from '@plume/shared';
-import { AdapterError, type Adapter, type AdapterContext, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type Flow, type LoginInfo, type Step } from './contract.js';
+import { defineAdapter } from './define.js';
 import { JIANSHU_PROVENANCE } from './jianshu/provenance.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
@@ -23,7 +24,7 @@ import { field, needField } from './kit/page-api.js';
 import { pageCall, type PageCall } from './kit/page-call.js';
 import { webPictures } from './kit/pictures.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, inJobWindow, jobOfType, openLoggedIn } from './support.js';
+import { assertAccount, inJobWindow, openLoggedIn } from './support.js';
 
 const ORIGIN = 'https://www.jianshu.com';
 const URLS = {
@@ -54,13 +55,12 @@ interface Me extends LoginInfo {
   markdown: boolean;
 }
 
+/** The note `prepare` saved, for the publish (and a site check's cleanup) that follow on its page. */
 interface Prepared {
   noteId: string;
   notebookId: string;
   slug: string;
 }
-/** The note `prepare` saved on this page, for the publish (and a site check's cleanup) that follow. */
-const prepared = new WeakMap<Page, Prepared>();
 
 function refusalOf(body: unknown): string {
   return String(field(body, 'error', 0, 'message') ?? field(body, 'message') ?? 'no reason given');
@@ -110,21 +110,8 @@ async function notebooks(page: Page, step: Step, ctx: Ctx): Promise<Array<{ id: 
   return body.map((nb) => ({ id: needField(nb, ['id'], step, 'notebook list'), name: String(field(nb, 'name') ?? '') }));
 }
 
-export const jianshuAdapter: Adapter = {
-  platform: 'jianshu',
-  contentTypes: ['article'],
-  defaultBaseUrl: ORIGIN,
-  settingKeys: SETTING_KEYS,
-  provenance: JIANSHU_PROVENANCE,
-
-  async checkLogin(page, ctx) {
-    ctx.progress('check_login');
-    const me = await openWriter(page, 'check_login', ctx);
-    return { externalRef: me.externalRef, displayName: me.displayName };
-  },
-
-  async prepare(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+const articleFlow: Flow<ArticleJob, Prepared> = {
+  async prepare(page, job, ctx) {
     const r = new SettingsReader(job);
     r.logIgnored(SETTING_KEYS, ctx.log);
     // jianshu takes the article's first picture as its cover: there is no cover of our own to give it.
@@ -137,7 +124,6 @@ export const jianshuAdapter: Adapter = {
     const pictures = webPictures({ html }, 'jianshu');
 
     ctx.progress('open_editor');
-    prepared.delete(page);
     const me = await openWriter(page, 'open_editor', ctx);
     assertAccount(me, job, 'open_editor');
 
@@ -164,14 +150,12 @@ export const jianshuAdapter: Adapter = {
     if (refused(saved.body) || saved.status >= 400) throw new AdapterError('publish_rejected', 'fill', `jianshu refused the note: ${refusalOf(saved.body)}`);
     // The note's own page in the writer is where the publish step picks it up (and what a person would see).
     await openLoggedIn(page, at(ctx, URLS.notePage(book.id, noteId)), 'open_editor', ctx, isLoginPage(ctx));
-    prepared.set(page, { noteId, notebookId: book.id, slug });
+    return { noteId, notebookId: book.id, slug };
   },
 
-  async publish(page, anyJob, ctx) {
-    jobOfType(anyJob, 'article');
+  async publish(page, _job, ctx, p) {
     const m = /^#\/notebooks\/(\d+)\/notes\/(\d+)$/.exec(realUrl(ctx, SITE, page.url()).hash);
-    const p = prepared.get(page);
-    if (!m || !p || p.noteId !== m[2] || p.notebookId !== m[1]) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared note; nothing was published', { url: page.url() });
+    if (!m || p.noteId !== m[2] || p.notebookId !== m[1]) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared note; nothing was published', { url: page.url() });
     const slug = await gatedApiPublish(
       page,
       at(ctx, URLS.publicize(p.noteId)),
@@ -183,12 +167,10 @@ export const jianshuAdapter: Adapter = {
       },
       ctx,
     );
-    prepared.delete(page);
     return { postId: p.noteId, url: at(ctx, URLS.post(slug)) };
   },
 
-  async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+  async verify(page, job, ctx) {
     ctx.progress('read_back');
     // Looking in another account's notebooks would find nothing and invite a duplicate.
     assertAccount(await openWriter(page, 'check_login', ctx), job, 'check_login');
@@ -209,11 +191,23 @@ export const jianshuAdapter: Adapter = {
   },
 
   /** After a site check: removes the note `prepare` saved on this page. Never publishes. */
-  async discardDraft(page, _job, ctx) {
-    const p = prepared.get(page);
-    if (!p) return;
+  async discardDraft(page, _job, ctx, p) {
     const { status, body } = await api(page, URLS.softDestroy(p.noteId), { method: 'POST', json: {} }, 'read_back', 'note removal', ctx);
     if (status >= 400 || refused(body)) throw new Error(`jianshu kept the note ${p.noteId}: ${refusalOf(body)}`);
-    prepared.delete(page);
   },
 };
+
+export const jianshuAdapter = defineAdapter({
+  platform: 'jianshu',
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+  provenance: JIANSHU_PROVENANCE,
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    const me = await openWriter(page, 'check_login', ctx);
+    return { externalRef: me.externalRef, displayName: me.displayName };
+  },
+
+  flows: { article: articleFlow },
+});

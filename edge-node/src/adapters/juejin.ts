@@ -18,7 +18,8 @@
  */
 import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob, type Flow } from './contract.js';
+import { defineAdapter } from './define.js';
 import { JUEJIN_PROVENANCE } from './juejin/provenance.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveMarkdownImages, readImage, type ImageFile } from './kit/article-images.js';
@@ -26,7 +27,7 @@ import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, needField, pageJson, pageRequest } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, openLoggedIn, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, openLoggedIn, timeouts } from './support.js';
 
 const ORIGIN = 'https://juejin.cn';
 const API = 'https://api.juejin.cn';
@@ -130,33 +131,8 @@ async function openEditor(page: Page, job: PublishJob, ctx: Ctx): Promise<string
   return csrfToken(page, 'open_editor', ctx);
 }
 
-export const juejinAdapter: Adapter = {
-  platform: 'juejin',
-  contentTypes: ['article'],
-  defaultBaseUrl: ORIGIN,
-  settingKeys: SETTING_KEYS,
-  checkSettings: { article: { category: 'backend', tags: ['TypeScript'] } },
-  provenance: JUEJIN_PROVENANCE,
-  login: {
-    url: `${ORIGIN}/login`,
-    qrTab: 'text="扫码登录"',
-    qr: '.qrcode-img img',
-    expired: '.qrcode-expired',
-    refresh: '.qrcode-expired >> text=刷新',
-    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
-    slider: '.captcha-slider',
-    sessionCookies: ['sessionid'],
-    isLoginPage: (u) => u.host === 'juejin.cn' && u.pathname.startsWith('/login'),
-  },
-
-  async checkLogin(page, ctx) {
-    ctx.progress('check_login');
-    await openLoggedIn(page, at(ctx, URLS.creatorHome), 'check_login', ctx, isLoginPage(ctx));
-    return whoAmI(page, 'check_login', ctx);
-  },
-
-  async prepare(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+const articleFlow: Flow<ArticleJob> = {
+  async prepare(page, job, ctx) {
     const { title, content } = job.payload;
     const s = readSettings(job);
     s.reader.logIgnored(SETTING_KEYS, ctx.log);
@@ -191,8 +167,7 @@ export const juejinAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
   },
 
-  async publish(page, anyJob, ctx) {
-    jobOfType(anyJob, 'article');
+  async publish(page, job, ctx) {
     const draftId = /^\/editor\/drafts\/(\d+)$/.exec(realUrl(ctx, juejinAdapter, page.url()).pathname)?.[1];
     if (!draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
     const csrf = await csrfToken(page, 'publish', ctx);
@@ -211,8 +186,7 @@ export const juejinAdapter: Adapter = {
     return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
   },
 
-  async verify(page, anyJob, ctx) {
-    const job = jobOfType(anyJob, 'article');
+  async verify(page, job, ctx) {
     ctx.progress('read_back');
     await openLoggedIn(page, at(ctx, URLS.creatorHome), 'check_login', ctx, isLoginPage(ctx));
     // Looking in another account's list would find nothing and invite a duplicate.
@@ -231,6 +205,33 @@ export const juejinAdapter: Adapter = {
     return { found: true, postId, url: at(ctx, URLS.post(postId)), candidates: hits.length };
   },
 };
+
+export const juejinAdapter = defineAdapter({
+  platform: 'juejin',
+  defaultBaseUrl: ORIGIN,
+  settingKeys: SETTING_KEYS,
+  checkSettings: { article: { category: 'backend', tags: ['TypeScript'] } },
+  provenance: JUEJIN_PROVENANCE,
+  login: {
+    url: `${ORIGIN}/login`,
+    qrTab: 'text="扫码登录"',
+    qr: '.qrcode-img img',
+    expired: '.qrcode-expired',
+    refresh: '.qrcode-expired >> text=刷新',
+    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
+    slider: '.captcha-slider',
+    sessionCookies: ['sessionid'],
+    isLoginPage: (u) => u.host === 'juejin.cn' && u.pathname.startsWith('/login'),
+  },
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    await openLoggedIn(page, at(ctx, URLS.creatorHome), 'check_login', ctx, isLoginPage(ctx));
+    return whoAmI(page, 'check_login', ctx);
+  },
+
+  flows: { article: articleFlow },
+});
 
 function draftBody(d: { title: string; markdown: string; categoryId: string; tagIds: string[]; summary: string; coverUrl: string }) {
   return {

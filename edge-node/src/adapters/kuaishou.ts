@@ -18,7 +18,8 @@
  * is one), `collectionName` (加入合集, by name), `scheduledAt` (ISO 8601, ≥ 2 h ahead).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type PublishJob, type PublishResult } from './contract.js';
+import { AdapterError, type AdapterContext, type DynamicJob, type Flow, type OpenedFile, type PublishJob, type PublishResult, type VideoJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { field } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
@@ -47,8 +48,48 @@ interface Plan {
   publishAt: string | undefined;
 }
 
+/** What differs between a video and a 图文 on the one publish page. */
+interface PostKind<J extends VideoJob | DynamicJob> {
+  /** Checks what only this kind carries; the custom cover's path, where the job has one. */
+  check(job: J, r: SettingsReader): string | undefined;
+  /** The description's text, before its topics. */
+  text(job: J): string;
+  /** The files the page uploads, opened before the browser moves. */
+  media(job: J, ctx: AdapterContext): Promise<OpenedFile[]>;
+  /** The form's upload tab is the video's unless this chooses another. */
+  chooseTab?(page: Page, ctx: AdapterContext): Promise<void>;
+  uploadLabel: '上传视频' | '上传图片';
+  submitPath: string;
+}
+
+const VIDEO: PostKind<VideoJob> = {
+  check(job, r) {
+    const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
+    if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
+    return coverMode === 'custom' ? job.payload.coverImagePath : undefined;
+  },
+  text: (job) => [job.payload.title.trim(), markdownToPlainText(String(job.settings.description ?? job.payload.description ?? '')).trim()].filter(Boolean).join('\n'),
+  media: async (job, ctx) => [await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video')],
+  uploadLabel: '上传视频',
+  submitPath: SUBMIT_PATHS.video,
+};
+
+const PICTURES: PostKind<DynamicJob> = {
+  check(job) {
+    const count = job.payload.images?.length ?? 0;
+    if (count === 0) throw new AdapterError('publish_rejected', 'fill', 'kuaishou 图文 needs at least one image');
+    if (count > KUAISHOU_MAX_IMAGES) throw new AdapterError('publish_rejected', 'fill', `kuaishou 图文 holds at most ${KUAISHOU_MAX_IMAGES} pictures; the job has ${count}`, { count, max: KUAISHOU_MAX_IMAGES });
+    return undefined;
+  },
+  text: (job) => markdownToPlainText(job.payload.content).trim(),
+  media: (job, ctx) => Promise.all((job.payload.images ?? []).map((i) => openMedia(ctx, i, 'upload', 'upload_failed', 'image'))),
+  chooseTab: chooseImageTab,
+  uploadLabel: '上传图片',
+  submitPath: SUBMIT_PATHS.dynamic,
+};
+
 /** Everything the job asks for, checked before the browser moves. */
-function plan(job: PublishJob, now: Date): Plan {
+function plan<J extends VideoJob | DynamicJob>(job: J, kind: PostKind<J>, now: Date): Plan {
   const r = new SettingsReader(job);
   const tags = r.stringArray('tags', { max: KUAISHOU_MAX_TOPICS, maxLength: 30 });
   const collection = r.string('collectionName', { maxLength: 50 });
@@ -63,30 +104,16 @@ function plan(job: PublishJob, now: Date): Plan {
     }
     publishAt = pickerTime(at);
   }
-  let coverPath: string | undefined;
-  if (job.contentType === 'video') {
-    const coverMode = r.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
-    if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'apply_settings', 'coverMode is custom but the job has no coverImagePath');
-    coverPath = coverMode === 'custom' ? job.payload.coverImagePath : undefined;
-  } else if (job.contentType === 'dynamic') {
-    const count = job.payload.images?.length ?? 0;
-    if (count === 0) throw new AdapterError('publish_rejected', 'fill', 'kuaishou 图文 needs at least one image');
-    if (count > KUAISHOU_MAX_IMAGES) throw new AdapterError('publish_rejected', 'fill', `kuaishou 图文 holds at most ${KUAISHOU_MAX_IMAGES} pictures; the job has ${count}`, { count, max: KUAISHOU_MAX_IMAGES });
-  } else {
-    throw new AdapterError('setting_unavailable', 'open_editor', `kuaishou does not publish ${job.contentType}`, { contentType: job.contentType });
-  }
-  const caption = captionOf(job, tags);
+  const coverPath = kind.check(job, r);
+  const caption = captionOf(job, kind, tags);
   if (!caption.trim()) throw new AdapterError('publish_rejected', 'fill', 'kuaishou needs a description');
   assertMaxChars(caption, KUAISHOU_MAX_CAPTION_CHARS, 'fill', 'the kuaishou description (title, text and topics)');
   return { caption, coverPath, collection, publishAt };
 }
 
 /** The one description kuaishou stores: title and text, then the #topics on a line of their own. */
-function captionOf(job: PublishJob, tags = new SettingsReader(job).stringArray('tags', { max: KUAISHOU_MAX_TOPICS, maxLength: 30 })): string {
-  const text =
-    job.contentType === 'video'
-      ? [job.payload.title.trim(), markdownToPlainText(String(job.settings.description ?? job.payload.description ?? '')).trim()].filter(Boolean).join('\n')
-      : markdownToPlainText(job.contentType === 'dynamic' ? job.payload.content : '').trim();
+function captionOf<J extends VideoJob | DynamicJob>(job: J, kind: PostKind<J>, tags = new SettingsReader(job).stringArray('tags', { max: KUAISHOU_MAX_TOPICS, maxLength: 30 })): string {
+  const text = kind.text(job);
   const topics = tags.map((t) => `#${t.replace(/^#/, '')}`).join(' ');
   // One line per paragraph: kuaishou's editor turns a blank line into an empty block of its own.
   return [...text.split('\n'), topics].filter((line) => line.trim() !== '').join('\n');
@@ -142,9 +169,74 @@ async function readBack(page: Page, job: PublishJob, caption: string, moved: Pro
   throw outcomeUnknown('kuaishou took the post, but it is not in the works list yet', page);
 }
 
-export const kuaishouAdapter: Adapter = {
+/** Videos and 图文 go through the same publish page: what differs is the kind's (PostKind). */
+function postFlow<J extends VideoJob | DynamicJob>(kind: PostKind<J>): Flow<J> {
+  return {
+    async prepare(page, job, ctx) {
+      const p = plan(job, kind, new Date());
+      new SettingsReader(job).logIgnored(SETTING_KEYS, ctx.log);
+      const media = await kind.media(job, ctx);
+      const cover = p.coverPath ? await openMedia(ctx, p.coverPath, 'apply_settings', 'cover_rejected', 'cover image') : undefined;
+
+      ctx.progress('open_editor');
+      assertAccount(await openPublishPage(page, ctx, 'open_editor'), job, 'open_editor');
+      await kind.chooseTab?.(page, ctx);
+
+      await uploadFiles(page, media, kind.uploadLabel, ctx);
+      await dismissGuides(page);
+
+      ctx.progress('fill');
+      await fillDescription(page, p.caption, ctx);
+
+      ctx.progress('apply_settings');
+      if (cover) await uploadCover(page, cover, ctx);
+      if (p.collection) await chooseCollection(page, p.collection, ctx);
+      if (p.publishAt) await schedule(page, p.publishAt, ctx);
+      // The guide can come back after the form changed; it would swallow the publish click.
+      await dismissGuides(page);
+    },
+
+    async publish(page, job, ctx) {
+      const caption = captionOf(job, kind);
+      const submitPath = kind.submitPath;
+      // An absent control means the page changed (editor_changed), not that kuaishou refused.
+      const button = await need(page, KS.publishButton, 'publish', 'publish control (发布)', ctx);
+      // Listening before the click: the works page asks for its list the moment it opens.
+      const t = timeouts(ctx);
+      const moved = watchWorksList(page, ctx, t.publishMs + t.navigationMs + t.selectorMs);
+      await clickPublishForJson(
+        page,
+        {
+          button,
+          confirm: publishConfirmation(page),
+          isPublishRequest: (req) => req.method() === 'POST' && realPath(ctx, req.url()) === submitPath,
+          urlPattern: `*${submitPath}*`,
+          refusal: page.locator(KS.errorToast),
+          judge: judgeSubmit,
+        },
+        ctx,
+      );
+      return readBack(page, job, caption, moved, ctx);
+    },
+
+    async verify(page, job, ctx) {
+      ctx.progress('read_back');
+      const caption = captionOf(job, kind);
+      const list = watchWorksList(page, ctx, timeouts(ctx).navigationMs + timeouts(ctx).selectorMs);
+      await openLoggedIn(page, at(ctx, URLS.works), 'check_login', ctx, isLoginPage(ctx));
+      const works = await list;
+      const found = findWork(works, job, caption, ctx);
+      // A row still being published is the post without its id: no answer yet (asked again later), never "not there".
+      if (!found.found && stillPublishing(works, job, caption)) {
+        throw new AdapterError('readback_failed', 'read_back', 'kuaishou lists the post as still being published, without a work id yet; ask again later');
+      }
+      return found;
+    },
+  };
+}
+
+export const kuaishouAdapter = defineAdapter({
   platform: 'kuaishou',
-  contentTypes: ['video', 'dynamic'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   provenance: KUAISHOU_PROVENANCE,
@@ -165,67 +257,5 @@ export const kuaishouAdapter: Adapter = {
     return openPublishPage(page, ctx, 'check_login');
   },
 
-  async prepare(page, job, ctx) {
-    const p = plan(job, new Date());
-    new SettingsReader(job).logIgnored(SETTING_KEYS, ctx.log);
-    const media: OpenedFile[] =
-      job.contentType === 'video'
-        ? [await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video')]
-        : await Promise.all((job.contentType === 'dynamic' ? (job.payload.images ?? []) : []).map((i) => openMedia(ctx, i, 'upload', 'upload_failed', 'image')));
-    const cover = p.coverPath ? await openMedia(ctx, p.coverPath, 'apply_settings', 'cover_rejected', 'cover image') : undefined;
-
-    ctx.progress('open_editor');
-    assertAccount(await openPublishPage(page, ctx, 'open_editor'), job, 'open_editor');
-    if (job.contentType === 'dynamic') await chooseImageTab(page, ctx);
-
-    await uploadFiles(page, media, job.contentType === 'video' ? '上传视频' : '上传图片', ctx);
-    await dismissGuides(page);
-
-    ctx.progress('fill');
-    await fillDescription(page, p.caption, ctx);
-
-    ctx.progress('apply_settings');
-    if (cover) await uploadCover(page, cover, ctx);
-    if (p.collection) await chooseCollection(page, p.collection, ctx);
-    if (p.publishAt) await schedule(page, p.publishAt, ctx);
-    // The guide can come back after the form changed; it would swallow the publish click.
-    await dismissGuides(page);
-  },
-
-  async publish(page, job, ctx) {
-    const caption = captionOf(job);
-    const submitPath = job.contentType === 'video' ? SUBMIT_PATHS.video : SUBMIT_PATHS.dynamic;
-    // An absent control means the page changed (editor_changed), not that kuaishou refused.
-    const button = await need(page, KS.publishButton, 'publish', 'publish control (发布)', ctx);
-    // Listening before the click: the works page asks for its list the moment it opens.
-    const t = timeouts(ctx);
-    const moved = watchWorksList(page, ctx, t.publishMs + t.navigationMs + t.selectorMs);
-    await clickPublishForJson(
-      page,
-      {
-        button,
-        confirm: publishConfirmation(page),
-        isPublishRequest: (req) => req.method() === 'POST' && realPath(ctx, req.url()) === submitPath,
-        urlPattern: `*${submitPath}*`,
-        refusal: page.locator(KS.errorToast),
-        judge: judgeSubmit,
-      },
-      ctx,
-    );
-    return readBack(page, job, caption, moved, ctx);
-  },
-
-  async verify(page, job, ctx) {
-    ctx.progress('read_back');
-    const caption = captionOf(job);
-    const list = watchWorksList(page, ctx, timeouts(ctx).navigationMs + timeouts(ctx).selectorMs);
-    await openLoggedIn(page, at(ctx, URLS.works), 'check_login', ctx, isLoginPage(ctx));
-    const works = await list;
-    const found = findWork(works, job, caption, ctx);
-    // A row still being published is the post without its id: no answer yet (asked again later), never "not there".
-    if (!found.found && stillPublishing(works, job, caption)) {
-      throw new AdapterError('readback_failed', 'read_back', 'kuaishou lists the post as still being published, without a work id yet; ask again later');
-    }
-    return found;
-  },
-};
+  flows: { video: postFlow(VIDEO), dynamic: postFlow(PICTURES) },
+});

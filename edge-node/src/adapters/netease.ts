@@ -21,17 +21,18 @@
  */
 import { escapeHtml, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
+import { defineAdapter } from './define.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, tablesAsText } from './kit/article-markup.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
 import { NETEASE_PROVENANCE } from './netease/provenance.js';
-import { NETEASE_VIDEO_SETTINGS, prepareVideo, publishVideo, verifyVideo } from './netease/video.js';
+import { NETEASE_VIDEO_SETTINGS, videoFlow } from './netease/video.js';
 import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './netease/site.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
 
 const EDITOR = `${ORIGIN}/subscribe_v4/index.html#/article-publish`;
 export const NETEASE_URLS = {
@@ -53,7 +54,11 @@ const CODE_STYLE = 'margin:8px 0;padding:12px;background:#f6f8fa;border-radius:4
 type Ctx = AdapterContext;
 type Account = NeteaseAccount;
 /** The form the draft was saved with, for the publish that follows on the draft's page. */
-const prepared = new WeakMap<Page, { docId: string; account: Account; form: Record<string, string> }>();
+interface Prepared {
+  docId: string;
+  account: Account;
+  form: Record<string, string>;
+}
 
 /** The article body as 网易号's editor keeps it. */
 export function articleHtml(markdown: string): string {
@@ -110,7 +115,7 @@ export function docIdOf(data: unknown): string {
   return /^[\w-]{1,64}$/.test(id) ? id : '';
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -119,7 +124,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '网易号 needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const account = await openAs(page, NETEASE_URLS.editor, job, 'open_editor', ctx);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
 
@@ -158,13 +162,12 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!docId) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer names no docId in data');
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedIn(page, at(ctx, NETEASE_URLS.draft(docId)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { docId, account, form: { ...form, articleId: docId } });
+  return { docId, account, form: { ...form, articleId: docId } };
 }
 
-async function publish(page: Page, ctx: Ctx) {
+async function publish(page: Page, _job: ArticleJob, ctx: Ctx, p: Prepared) {
   const route = /^#\/article-publish\/([\w-]+)\?option=editDraft$/.exec(real(ctx, page.url()).hash);
-  const p = prepared.get(page);
-  if (!route || !p || p.docId !== route[1]) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!route || p.docId !== route[1]) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const token = await ursToken(page, 'publish');
   const docId = await gatedApiPublish(
     page,
@@ -173,7 +176,6 @@ async function publish(page: Page, ctx: Ctx) {
     (body) => (field(body, 'code') === 1 ? { ok: true, value: docIdOf(field(body, 'data')) } : { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) }),
     ctx,
   );
-  prepared.delete(page);
   if (!docId) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the publish but named no article; verify before any retry');
   return { postId: docId, url: at(ctx, NETEASE_URLS.post(docId)) };
 }
@@ -194,9 +196,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return { found: true as const, postId, url: at(ctx, NETEASE_URLS.post(postId)), candidates: hits.length };
 }
 
-export const neteaseAdapter: Adapter = {
+export const neteaseAdapter = defineAdapter({
   platform: 'netease',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: NETEASE_VIDEO_SETTINGS },
@@ -208,11 +209,5 @@ export const neteaseAdapter: Adapter = {
     const { externalRef, displayName } = await whoAmI(page, 'check_login', ctx);
     return { externalRef, displayName };
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
-    jobOfType(job, 'article');
-    return publish(page, ctx);
-  },
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare, publish, verify }, video: videoFlow },
+});

@@ -24,7 +24,8 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
+import { defineAdapter } from './define.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
@@ -33,10 +34,10 @@ import { csrfCookie } from './kit/cookies.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
 import { QIEHAO_PROVENANCE } from './qiehao/provenance.js';
-import { prepareVideo, publishVideo, QIEHAO_VIDEO_SETTINGS, verifyVideo } from './qiehao/video.js';
+import { QIEHAO_VIDEO_SETTINGS, videoFlow } from './qiehao/video.js';
 import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './qiehao/site.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
 
 const EDITOR = `${ORIGIN}/main/creation/article`;
 export const QIEHAO_URLS = {
@@ -62,7 +63,10 @@ const OWN_PICTURE = /^https?:\/\/[^/]*\.(gtimg\.com|gtimg\.cn|qpic\.cn|qq\.com)\
 type Ctx = AdapterContext;
 
 /** The draft as saved, for the publish that follows on its page. */
-const prepared = new WeakMap<Page, { draftId: string; body: Record<string, unknown> }>();
+interface Prepared {
+  draftId: string;
+  body: Record<string, unknown>;
+}
 
 const ID_KEYS = ['articleId', 'article_id', 'id'] as const;
 const ARTICLE_ID = /^[\w-]{1,64}$/;
@@ -169,7 +173,7 @@ function saveBody(a: { title: string; content: string; cover: string; original: 
   };
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -179,7 +183,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '企鹅号 needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const headers = await openAs(page, QIEHAO_URLS.editor, job, 'open_editor', ctx);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
 
@@ -204,14 +207,13 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!id) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no data.articleId (nor article_id, id)');
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedIn(page, at(ctx, QIEHAO_URLS.draft(id)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId: id, body: { ...body, articleId: id } });
+  return { draftId: id, body: { ...body, articleId: id } };
 }
 
-async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/main/creation/article' ? here.searchParams.get('articleId') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const headers = { 'x-csrf-token': await csrfCookie(page, 'csrfToken', 'publish'), 'x-requested-with': 'XMLHttpRequest' };
   const named = await gatedApiPublish(
     page,
@@ -220,7 +222,6 @@ async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
     (body) => (codeOf(body) === '0' ? { ok: true, value: answerArticleId(body) } : { ok: false, message: msgOf(body) }),
     ctx,
   );
-  prepared.delete(page);
   if (named) return { postId: named, url: at(ctx, QIEHAO_URLS.post(named)) };
   // Accepted without naming the article: the list says which one it is.
   const found = await readBack(page, job, headers, ctx);
@@ -255,9 +256,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return found ? { found: true as const, ...found } : { found: false as const };
 }
 
-export const qiehaoAdapter: Adapter = {
+export const qiehaoAdapter = defineAdapter({
   platform: 'qiehao',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: QIEHAO_VIDEO_SETTINGS },
@@ -268,10 +268,5 @@ export const qiehaoAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, QIEHAO_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
-    return publish(page, jobOfType(job, 'article'), ctx);
-  },
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare, publish, verify }, video: videoFlow },
+});

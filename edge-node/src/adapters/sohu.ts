@@ -20,7 +20,8 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish } from './kit/api-publish.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
@@ -30,8 +31,8 @@ import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
 import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } from './sohu/session.js';
 import { SOHU_PROVENANCE } from './sohu/provenance.js';
-import { prepareVideo, publishVideo, SOHU_VIDEO_SETTINGS, verifyVideo } from './sohu/video.js';
-import { assertMaxChars, countChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { SOHU_VIDEO_SETTINGS, videoFlow } from './sohu/video.js';
+import { assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
 
 const EDITOR = `${ORIGIN}/mpfe/v4/contentManagement/news/addarticle`;
 export const SOHU_URLS = {
@@ -54,14 +55,13 @@ const CREATION_STATEMENT = { none: 0, ai: 2 } as const;
 
 type Ctx = AdapterContext;
 
+/** The draft as saved (its JSON and the client headers it was saved with), for the publish that follows on its page. */
 interface Prepared {
   draftId: string;
   account: string;
   body: Record<string, unknown>;
   headers: Record<string, string>;
 }
-/** The draft as saved (its JSON and the client headers it was saved with), for the publish that follows on this page. */
-const prepared = new WeakMap<Page, Prepared>();
 
 /** The article body as 搜狐号's editor keeps it (tables are drawn as pictures while preparing). */
 export function articleHtml(markdown: string): string {
@@ -137,7 +137,7 @@ function articleBody(a: { title: string; content: string; brief: string; cover: 
   };
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -147,7 +147,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!/^\d+$/.test(job.account.externalRef)) throw new AdapterError('login_required', 'open_editor', `搜狐号 account ids are numbers, not "${job.account.externalRef}"`);
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const account = await openAs(page, SOHU_URLS.editor, job, 'open_editor', ctx);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
   const headers = await clientHeaders(page);
@@ -172,7 +171,7 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   const draftId = String(id);
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedIn(page, at(ctx, SOHU_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId, account, body: { ...body, id: Number(draftId) }, headers });
+  return { draftId, account, body: { ...body, id: Number(draftId) }, headers };
 }
 
 /** A 搜狐号 answer's verdict: code 2000000, or (no code) success true; anything else is a refusal. */
@@ -182,11 +181,10 @@ function accepted(body: unknown): boolean {
   return field(body, 'success') === true;
 }
 
-async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/mpfe/v4/contentManagement/news/addarticle' ? here.searchParams.get('id') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const named = await gatedApiPublish(
     page,
     at(ctx, SOHU_URLS.publish(p.account)),
@@ -198,7 +196,6 @@ async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
     },
     ctx,
   );
-  prepared.delete(page);
   if (named) return { postId: named, url: at(ctx, SOHU_URLS.post(named, p.account)) };
   // Accepted without naming the article: the author's list says which one it is.
   const found = await readBack(page, job, p.account, ctx);
@@ -231,9 +228,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return found ? { found: true as const, ...found } : { found: false as const };
 }
 
-export const sohuAdapter: Adapter = {
+export const sohuAdapter = defineAdapter({
   platform: 'sohu',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: SOHU_VIDEO_SETTINGS },
@@ -244,7 +240,5 @@ export const sohuAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, SOHU_URLS.editor), 'check_login', ctx, isLoginPage(ctx));
     return (await accountsOf(page, 'check_login', ctx))[0]!;
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publish(page, jobOfType(job, 'article'), ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare, publish, verify }, video: videoFlow },
+});

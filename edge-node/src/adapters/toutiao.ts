@@ -9,17 +9,16 @@
  * What each step of every module rests on (the public sources of every fact
  * about 头条号, and how sure each is) is in toutiao/provenance.ts.
  */
-import type { Adapter } from './contract.js';
-import { discardArticleDraft, prepareArticle, publishArticle, TOUTIAO_ARTICLE_SETTINGS, verifyArticle } from './toutiao/article.js';
+import { defineAdapter } from './define.js';
+import { articleFlow, TOUTIAO_ARTICLE_SETTINGS } from './toutiao/article.js';
 import { isLoginPage, ORIGIN, URLS, at, whoAmI } from './toutiao/site.js';
-import { prepareVideo, publishVideo, TOUTIAO_VIDEO_SETTINGS, verifyVideo } from './toutiao/video.js';
+import { TOUTIAO_VIDEO_SETTINGS, videoFlow } from './toutiao/video.js';
 import { TOUTIAO_PROVENANCE } from './toutiao/provenance.js';
-import { prepareWeitoutiao, publishWeitoutiao, TOUTIAO_DYNAMIC_SETTINGS, verifyWeitoutiao } from './toutiao/weitoutiao.js';
+import { dynamicFlow, TOUTIAO_DYNAMIC_SETTINGS } from './toutiao/weitoutiao.js';
 import { openLoggedIn } from './support.js';
 
-export const toutiaoAdapter: Adapter = {
+export const toutiaoAdapter = defineAdapter({
   platform: 'toutiao',
-  contentTypes: ['article', 'dynamic', 'video'],
   defaultBaseUrl: ORIGIN,
   provenance: TOUTIAO_PROVENANCE,
   settingKeys: [...new Set([...TOUTIAO_ARTICLE_SETTINGS, ...TOUTIAO_DYNAMIC_SETTINGS, ...TOUTIAO_VIDEO_SETTINGS])],
@@ -41,42 +40,5 @@ export const toutiaoAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
 
-  prepare(page, job, ctx) {
-    switch (job.contentType) {
-      case 'article':
-        return prepareArticle(page, job, ctx);
-      case 'dynamic':
-        return prepareWeitoutiao(page, job, ctx);
-      case 'video':
-        return prepareVideo(page, job, ctx);
-    }
-  },
-
-  publish(page, job, ctx) {
-    switch (job.contentType) {
-      case 'article':
-        return publishArticle(page, job, ctx);
-      case 'dynamic':
-        return publishWeitoutiao(page, job, ctx);
-      case 'video':
-        return publishVideo(page, job, ctx);
-    }
-  },
-
-  verify(page, job, ctx) {
-    switch (job.contentType) {
-      case 'article':
-        return verifyArticle(page, job, ctx);
-      case 'dynamic':
-        return verifyWeitoutiao(page, job, ctx);
-      case 'video':
-        return verifyVideo(page, job, ctx);
-    }
-  },
-
-  async discardDraft(page, job, ctx) {
-    // Only articles keep a draft on the platform between prepare and publish.
-    if (job.contentType === 'article') await discardArticleDraft(page, ctx);
-  },
-};
-
+  flows: { article: articleFlow, dynamic: dynamicFlow, video: videoFlow },
+});

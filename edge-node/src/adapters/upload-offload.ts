@@ -229,6 +229,14 @@ class PageOffload {
   }
 }
 
+/**
+ * The offload installed on each page. Not state passed from `prepare` to
+ * `publish` (no publish reads it): it guards the browser-side installation,
+ * since a page takes a binding's name and its init script once for its whole
+ * life, and the binding keeps answering the page's requests while that page
+ * lives. A repeated `prepare` finds it and only swaps the files and context;
+ * it goes with the page.
+ */
 const pages = new WeakMap<Page, PageOffload>();
 
 /**

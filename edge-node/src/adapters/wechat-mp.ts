@@ -23,14 +23,15 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
+import { defineAdapter } from './define.js';
 import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { listedTime } from './kit/listed-time.js';
 import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { outcomeUnknown } from './publish-click.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, isTimeout, jobOfType, need, openLoggedIn, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from './support.js';
 import { WECHAT_MP_PROVENANCE } from './wechat-mp/provenance.js';
 
 const ORIGIN = 'https://mp.weixin.qq.com';
@@ -69,8 +70,12 @@ interface Session {
   ticket: string;
   time: string;
 }
-/** The draft saved for this page, for the publish that follows on its edit page. */
-const prepared = new WeakMap<Page, { draftId: string; token: string; title: string }>();
+/** The draft `prepare` saved, for the publish that follows on its edit page. */
+interface Prepared {
+  draftId: string;
+  token: string;
+  title: string;
+}
 
 /** A link as WeChat keeps it: its text, then the address in brackets (the text alone when it is the address). */
 function linkAsText(html: string): string {
@@ -179,7 +184,7 @@ function refusal(body: unknown): string {
   return `ret ${String(ret ?? '?')}${msg ? `: ${String(msg)}` : ''}`;
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -192,7 +197,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   }
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const session = await openHome(page, 'open_editor', ctx);
   assertAccount(loginOf(session), job, 'open_editor');
   const upload = (code: AdapterErrorCode) => (image: ImageFile, what: string) => uploadPicture(page, session, image, code, what, ctx);
@@ -222,7 +226,7 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   // The draft's edit page holds the 发表 control the publish step uses.
   await openLoggedIn(page, at(ctx, WECHAT_MP_URLS.edit(draftId, session.token)), 'open_editor', ctx, notLoginPage);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
-  prepared.set(page, { draftId, token: session.token, title });
+  return { draftId, token: session.token, title };
 }
 
 export interface ListedArticle {
@@ -406,16 +410,14 @@ async function confirmPublish(page: Page, dialog: Locator, ctx: Ctx): Promise<vo
   }
 }
 
-async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
   ctx.signal.throwIfAborted();
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/cgi-bin/appmsg' && here.searchParams.get('t') === 'media/appmsg_edit' ? here.searchParams.get('appmsgid') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   ctx.progress('publish');
   const dialog = await openPublishDialog(page, ctx);
   await confirmPublish(page, dialog, ctx);
-  prepared.delete(page);
 
   // The published article has an id and address of its own: the lists find it by its title.
   ctx.progress('read_back');
@@ -439,9 +441,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return { found: true as const, postId: hits[0]!.id, url: at(ctx, hits[0]!.link), candidates: hits.length };
 }
 
-export const wechatMpAdapter: Adapter = {
+export const wechatMpAdapter = defineAdapter({
   platform: 'wechat_mp',
-  contentTypes: ['article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   provenance: WECHAT_MP_PROVENANCE,
@@ -450,7 +451,5 @@ export const wechatMpAdapter: Adapter = {
     ctx.progress('check_login');
     return loginOf(await openHome(page, 'check_login', ctx));
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'article'), ctx),
-  publish: (page, job, ctx) => publish(page, jobOfType(job, 'article'), ctx),
-  verify: (page, job, ctx) => verify(page, jobOfType(job, 'article'), ctx),
-};
+  flows: { article: { prepare, publish, verify } },
+});

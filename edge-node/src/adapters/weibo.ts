@@ -15,7 +15,8 @@
  */
 import { labelsOf, WEIBO_VISIBILITIES } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type LoginInfo, type OpenedFile, type VerifyResult } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type LoginInfo, type OpenedFile, type PublishJob, type VerifyResult, type VideoJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './weibo-article.js';
 import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './weibo-video.js';
@@ -25,7 +26,7 @@ import { liveUrl, realUrl } from './kit/live-url.js';
 import { field, pageJson } from './kit/page-api.js';
 import { markdownToPlainText } from './markdown.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, fillChecked, inJobWindow, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 
 const URLS = {
   home: 'https://weibo.com/',
@@ -99,32 +100,18 @@ const articlePage: WeiboPage = {
   },
 };
 
-export const weiboAdapter: Adapter = {
-  platform: 'weibo',
-  contentTypes: ['dynamic', 'article', 'video'],
-  defaultBaseUrl: 'https://weibo.com',
-  settingKeys: ALL_KEYS,
-  provenance: WEIBO_PROVENANCE,
-  login: {
-    url: 'https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F',
-    qr: 'img.w-full.h-full',
-    expired: '.qrcode-expired',
-    refresh: '.qrcode-expired >> text=刷新',
-    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
-    slider: '.captcha-slider',
-    sessionCookies: ['SUB'],
-    isLoginPage: (u) => u.host === 'passport.weibo.com' || (u.host === 'weibo.com' && u.pathname.startsWith('/newlogin')),
-  },
+/** Every lookup first makes sure the browser is the job's account: another account's posts would find nothing and invite a duplicate. */
+function asAccount<J extends PublishJob>(find: (page: Page, job: J, ctx: Ctx) => Promise<VerifyResult>): Flow<J>['verify'] {
+  return async (page, job, ctx) => {
+    ctx.progress('read_back');
+    assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
+    return find(page, job, ctx);
+  };
+}
 
-  async checkLogin(page, ctx) {
-    ctx.progress('check_login');
-    return whoAmI(page, 'check_login', ctx);
-  },
-
-  async prepare(page, anyJob, ctx) {
-    if (anyJob.contentType === 'article') return prepareArticle(page, anyJob, articlePage, ctx);
-    if (anyJob.contentType === 'video') return prepareWeiboVideo(page, anyJob, articlePage, ctx);
-    const job = jobOfType(anyJob, 'dynamic');
+/** Posts (our `dynamic`) from the home page's composer. */
+const dynamicFlow: Flow<DynamicJob> = {
+  async prepare(page, job, ctx) {
     const { reader, visibility, tags } = readSettings(job);
     reader.logIgnored(SETTING_KEYS, ctx.log);
     const text = weiboText(job.payload.content, tags);
@@ -145,10 +132,7 @@ export const weiboAdapter: Adapter = {
     await chooseVisibility(page, WEIBO_VISIBILITY_LABELS[visibility]!, ctx);
   },
 
-  async publish(page, anyJob, ctx) {
-    if (anyJob.contentType === 'article') return publishArticle(page, anyJob, articlePage, ctx);
-    if (anyJob.contentType === 'video') return publishWeiboVideo(page, anyJob, articlePage, ctx);
-    const job = jobOfType(anyJob, 'dynamic');
+  async publish(page, job, ctx) {
     const post = await clickPublishForJson(
       page,
       {
@@ -169,15 +153,46 @@ export const weiboAdapter: Adapter = {
     throw new AdapterError('readback_failed', 'read_back', 'weibo accepted the post but named no short id, and its own posts do not show it yet; verify before any retry');
   },
 
-  async verify(page, anyJob, ctx) {
-    ctx.progress('read_back');
-    // Looking at another account's posts would find nothing and invite a duplicate.
-    assertAccount(await whoAmI(page, 'check_login', ctx), anyJob, 'check_login');
-    if (anyJob.contentType === 'article') return verifyArticle(page, anyJob, articlePage, ctx);
-    if (anyJob.contentType === 'video') return verifyWeiboVideo(page, anyJob, articlePage, ctx);
-    return findOwnPost(page, jobOfType(anyJob, 'dynamic'), '', ctx);
-  },
+  verify: asAccount((page, job, ctx) => findOwnPost(page, job, '', ctx)),
 };
+
+/** Articles (头条文章) from the card editor (weibo-article.ts). */
+const articleFlow: Flow<ArticleJob> = {
+  prepare: (page, job, ctx) => prepareArticle(page, job, articlePage, ctx),
+  publish: (page, job, ctx) => publishArticle(page, job, articlePage, ctx),
+  verify: asAccount((page, job, ctx) => verifyArticle(page, job, articlePage, ctx)),
+};
+
+/** Videos from the video upload page (weibo-video.ts). */
+const videoFlow: Flow<VideoJob> = {
+  prepare: (page, job, ctx) => prepareWeiboVideo(page, job, articlePage, ctx),
+  publish: (page, job, ctx) => publishWeiboVideo(page, job, articlePage, ctx),
+  verify: asAccount((page, job, ctx) => verifyWeiboVideo(page, job, articlePage, ctx)),
+};
+
+export const weiboAdapter = defineAdapter({
+  platform: 'weibo',
+  defaultBaseUrl: 'https://weibo.com',
+  settingKeys: ALL_KEYS,
+  provenance: WEIBO_PROVENANCE,
+  login: {
+    url: 'https://passport.weibo.com/sso/signin?entry=miniblog&source=miniblog&url=https%3A%2F%2Fweibo.com%2F',
+    qr: 'img.w-full.h-full',
+    expired: '.qrcode-expired',
+    refresh: '.qrcode-expired >> text=刷新',
+    sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
+    slider: '.captcha-slider',
+    sessionCookies: ['SUB'],
+    isLoginPage: (u) => u.host === 'passport.weibo.com' || (u.host === 'weibo.com' && u.pathname.startsWith('/newlogin')),
+  },
+
+  async checkLogin(page, ctx) {
+    ctx.progress('check_login');
+    return whoAmI(page, 'check_login', ctx);
+  },
+
+  flows: { dynamic: dynamicFlow, article: articleFlow, video: videoFlow },
+});
 
 /**
  * The short post among the author's own posts (read-only): the row with the

@@ -16,9 +16,10 @@
  * take their own list (XHS_ARTICLE_SETTINGS).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type DynamicJob, type PublishJob, type VideoJob } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type PublishJob, type VideoJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { markdownToPlainText } from './markdown.js';
-import { assertMaxChars, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { assertMaxChars, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
 import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './xiaohongshu-form.js';
 import { articleTitle, prepareArticle, XHS_ARTICLE_SETTINGS } from './xiaohongshu/article.js';
 import { XIAOHONGSHU_PROVENANCE } from './xiaohongshu/provenance.js';
@@ -36,9 +37,20 @@ const SETTING_KEYS = ['title', 'tags', 'description', 'visibility', 'location', 
 
 type Ctx = AdapterContext;
 
-export const xiaohongshuAdapter: Adapter = {
+/**
+ * Every content type is a note: each fills its own form, then all publish the same way and are
+ * looked up by the title the note carries on xiaohongshu.
+ */
+function noteFlow<J extends PublishJob>(prepare: (page: Page, job: J, ctx: Ctx) => Promise<void>, title: (job: J) => string): Flow<J> {
+  return {
+    prepare,
+    publish: (page, job, ctx) => publishForm(page, readFormSettings(job).scheduledAt !== undefined, ctx, () => findNote(page, job, title(job), ctx)),
+    verify: (page, job, ctx) => findNote(page, job, title(job), ctx),
+  };
+}
+
+export const xiaohongshuAdapter = defineAdapter({
   platform: 'xiaohongshu',
-  contentTypes: ['video', 'dynamic', 'article'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   provenance: XIAOHONGSHU_PROVENANCE,
@@ -61,23 +73,12 @@ export const xiaohongshuAdapter: Adapter = {
     return whoAmI(page, 'check_login', ctx);
   },
 
-  async prepare(page, job, ctx) {
-    if (job.contentType === 'video') return prepareVideo(page, job, ctx);
-    if (job.contentType === 'article') return prepareArticle(page, job, ctx);
-    return prepareNote(page, jobOfType(job, 'dynamic'), ctx);
+  flows: {
+    video: noteFlow<VideoJob>(prepareVideo, (job) => job.payload.title.trim()),
+    dynamic: noteFlow<DynamicJob>(prepareNote, noteTitle),
+    article: noteFlow<ArticleJob>(prepareArticle, articleTitle),
   },
-
-  publish: (page, job, ctx) => publishForm(page, readFormSettings(job).scheduledAt !== undefined, ctx, () => findNote(page, job, titleOf(job), ctx)),
-
-  verify: (page, job, ctx) => findNote(page, job, titleOf(job), ctx),
-};
-
-/** The title the note carries on xiaohongshu, by which `verify` knows it. */
-function titleOf(job: PublishJob): string {
-  if (job.contentType === 'video') return job.payload.title.trim();
-  if (job.contentType === 'article') return articleTitle(job);
-  return noteTitle(jobOfType(job, 'dynamic'));
-}
+});
 
 /** A note's title: the `title` setting, else the text's first line, cut to 20 characters. */
 export function noteTitle(job: DynamicJob): string {

@@ -15,16 +15,15 @@
  * `description` (else the payload's, as plain text), `visibility` (public
  * only), `coverMode` (auto only).
  */
-import type { Adapter } from './contract.js';
-import { jobOfType, openLoggedIn } from './support.js';
-import { prepareArticle, publishArticle, verifyArticle, YICHE_ARTICLE_SETTINGS } from './yiche/article.js';
+import { defineAdapter } from './define.js';
+import { openLoggedIn } from './support.js';
+import { articleFlow, YICHE_ARTICLE_SETTINGS } from './yiche/article.js';
 import { YICHE_PROVENANCE } from './yiche/provenance.js';
 import { at, isLoginPage, ORIGIN, whoAmI, YICHE_URLS } from './yiche/site.js';
-import { prepareVideo, publishVideo, verifyVideo, YICHE_VIDEO_SETTINGS } from './yiche/video.js';
+import { YICHE_VIDEO_SETTINGS, videoFlow } from './yiche/video.js';
 
-export const yicheAdapter: Adapter = {
+export const yicheAdapter = defineAdapter({
   platform: 'yiche',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: YICHE_ARTICLE_SETTINGS,
   settingKeysByType: { video: YICHE_VIDEO_SETTINGS },
@@ -37,7 +36,5 @@ export const yicheAdapter: Adapter = {
     await openLoggedIn(page, at(ctx, YICHE_URLS.articleEditor), 'check_login', ctx, isLoginPage(ctx));
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: articleFlow, video: videoFlow },
+});

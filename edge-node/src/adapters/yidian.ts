@@ -21,17 +21,18 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
+import { defineAdapter } from './define.js';
 import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
 import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from './kit/article-markup.js';
 import { clickPublishForJson } from './kit/click-publish-json.js';
 import { listedTime } from './kit/listed-time.js';
 import { field, pageJson } from './kit/page-api.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need, openLoggedIn } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from './support.js';
 import { YIDIAN_PROVENANCE } from './yidian/provenance.js';
 import { at, isLoginPage, openAt, ORIGIN, real } from './yidian/site.js';
-import { prepareVideo, publishVideo, verifyVideo, YIDIAN_VIDEO_SETTINGS } from './yidian/video.js';
+import { videoFlow, YIDIAN_VIDEO_SETTINGS } from './yidian/video.js';
 
 export const YIDIAN_URLS = {
   home: `${ORIGIN}/`,
@@ -57,7 +58,10 @@ type Ctx = AdapterContext;
 const LIST_STATUSES = { published: '2,6,7', inReview: '1,4,5,14' } as const;
 
 /** The draft as saved and the session that saved it, for the publish that follows on its page. */
-const prepared = new WeakMap<Page, { draftId: string; headers: Record<string, string> }>();
+interface Prepared {
+  draftId: string;
+  headers: Record<string, string>;
+}
 
 /** The article body as 一点号's editor keeps it: code blocks as paragraphs, inline code bold, tables as lines of text, links as their text. */
 export function articleHtml(markdown: string): string {
@@ -115,7 +119,7 @@ function articleBody(a: { title: string; content: string; cover: string; origina
   };
 }
 
-async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -124,7 +128,6 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', '一点号 needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const session = await openAt(page, YIDIAN_URLS.editor, 'open_editor', ctx);
   assertAccount(session.login, job, 'open_editor');
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
@@ -153,14 +156,13 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
   if (!/^[\w-]{1,64}$/.test(draftId)) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no usable id');
   // The draft's own page holds the editor's publish control.
   await openLoggedIn(page, at(ctx, YIDIAN_URLS.draft(draftId)), 'open_editor', ctx, isLoginPage(ctx));
-  prepared.set(page, { draftId, headers: session.headers });
+  return { draftId, headers: session.headers };
 }
 
-async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
+async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/' ? /^#\/Writing\/([\w-]+)$/.exec(here.hash)?.[1] : undefined;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   await clickPublishForJson(
     page,
     {
@@ -172,7 +174,6 @@ async function publish(page: Page, job: ArticleJob, ctx: Ctx) {
     },
     ctx,
   );
-  prepared.delete(page);
   // The answer names no article; the public id (newsId) is the list's, published or still in review.
   const hits = await listedArticles(page, p.headers, job, ctx);
   if (hits.length === 0) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the publish but its article list does not yet name the article; verify before any retry');
@@ -209,9 +210,8 @@ async function verify(page: Page, job: ArticleJob, ctx: Ctx) {
   return { found: true as const, postId: hits[0]!, url: at(ctx, YIDIAN_URLS.post(hits[0]!)), candidates: hits.length };
 }
 
-export const yidianAdapter: Adapter = {
+export const yidianAdapter = defineAdapter({
   platform: 'yidian',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: YIDIAN_VIDEO_SETTINGS },
@@ -221,10 +221,5 @@ export const yidianAdapter: Adapter = {
     ctx.progress('check_login');
     return (await openAt(page, YIDIAN_URLS.home, 'check_login', ctx)).login;
   },
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepare(page, jobOfType(job, 'article'), ctx)),
-  publish(page, job, ctx) {
-    if (job.contentType === 'video') return publishVideo(page, jobOfType(job, 'video'), ctx);
-    return publish(page, jobOfType(job, 'article'), ctx);
-  },
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verify(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare, publish, verify }, video: videoFlow },
+});

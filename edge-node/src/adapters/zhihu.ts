@@ -17,18 +17,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from './contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from './contract.js';
+import { defineAdapter } from './define.js';
 import { aiLabelOf } from './kit/ai-label.js';
 import { gatedApiPublish, type ApiVerdict } from './kit/api-publish.js';
 import { field, needField } from './kit/page-api.js';
 import { pageCall } from './kit/page-call.js';
 import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, jobOfType, need } from './support.js';
+import { assertAccount, assertMaxChars, inJobWindow, need } from './support.js';
 import { zhihuHtml } from './zhihu/html.js';
 import { copyPictures, uploadCover } from './zhihu/images.js';
 import { ZHIHU_PROVENANCE } from './zhihu/provenance.js';
 import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './zhihu/site.js';
-import { prepareVideo, publishVideo, verifyVideo, ZHIHU_VIDEO_SETTINGS } from './zhihu/video.js';
+import { videoFlow, ZHIHU_VIDEO_SETTINGS } from './zhihu/video.js';
 
 export const ZHIHU_LIMITS = { titleMax: 100 } as const;
 const SETTING_KEYS = ['tags', 'column', 'coverMode', 'aiLabel'] as const;
@@ -37,13 +38,12 @@ const TITLE_INPUT = 'textarea[placeholder*="请输入标题"]';
 type Ctx = AdapterContext;
 type Column = { id: string; title: string };
 
+/** What `prepare` settled for the `publish` that follows on the same page (the draft, the column's id, the statement). */
 interface Prepared {
   draftId: string;
   column: Column | null;
   ai: boolean;
 }
-/** What `prepare` settled for the `publish` that follows on the same page (the column's id, the statement). */
-const prepared = new WeakMap<Page, Prepared>();
 
 function readSettings(job: ArticleJob) {
   const r = new SettingsReader(job);
@@ -58,9 +58,8 @@ function readSettings(job: ArticleJob) {
   };
 }
 
-export const zhihuAdapter: Adapter = {
+export const zhihuAdapter = defineAdapter({
   platform: 'zhihu',
-  contentTypes: ['article', 'video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
   settingKeysByType: { video: ZHIHU_VIDEO_SETTINGS },
@@ -73,12 +72,10 @@ export const zhihuAdapter: Adapter = {
     return { externalRef: me.externalRef, displayName: me.displayName };
   },
 
-  prepare: (page, job, ctx) => (job.contentType === 'video' ? prepareVideo(page, jobOfType(job, 'video'), ctx) : prepareArticle(page, jobOfType(job, 'article'), ctx)),
-  publish: (page, job, ctx) => (job.contentType === 'video' ? publishVideo(page, jobOfType(job, 'video'), ctx) : publishArticle(page, jobOfType(job, 'article'), ctx)),
-  verify: (page, job, ctx) => (job.contentType === 'video' ? verifyVideo(page, jobOfType(job, 'video'), ctx) : verifyArticle(page, jobOfType(job, 'article'), ctx)),
-};
+  flows: { article: { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle }, video: videoFlow },
+});
 
-async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared> {
   const s = readSettings(job);
   s.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
@@ -87,7 +84,6 @@ async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<vo
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'zhihu needs a body');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const me = await openAs(page, URLS.write, job, 'open_editor', ctx);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
   const xsrf = await xsrfToken(page, 'open_editor');
@@ -114,13 +110,12 @@ async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<vo
   }
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openLoggedInOnly(page, URLS.draftPage(draftId), 'open_editor', ctx);
-  prepared.set(page, { draftId, column, ai: s.ai });
+  return { draftId, column, ai: s.ai };
 }
 
-async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<PublishResult> {
+async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared): Promise<PublishResult> {
   const draftId = /^\/p\/(\d+)\/edit$/.exec(real(ctx, page.url()).pathname)?.[1];
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const xsrf = await xsrfToken(page, 'publish');
   const articleId = await gatedApiPublish(
     page,
@@ -129,7 +124,6 @@ async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<Pu
     (body) => judgeArticleAnswer(body),
     ctx,
   );
-  prepared.delete(page);
   if (articleId) return { postId: articleId, url: at(ctx, URLS.post(articleId)) };
   // Accepted, but the answer names the article nowhere a public client reads it: the member list does.
   const found = await verifyArticle(page, job, ctx).catch((e: unknown) => {

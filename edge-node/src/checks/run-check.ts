@@ -22,7 +22,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AccountRecord } from '../accounts.js';
-import { type Adapter, type AdapterContext, AdapterError, type AdapterLog, type AdapterTimeouts, type ContentType, type PublishJob, STEPS, type Step } from '../adapters/contract.js';
+import { type Adapter, type AdapterContext, AdapterError, type AdapterLog, type AdapterTimeouts, type ContentType, type Prepared, type PublishJob, STEPS, type Step } from '../adapters/contract.js';
 import { FACT_STATES, factCounts } from '../adapters/provenance.js';
 import { checkJob } from './check-job.js';
 import { type CheckMedia, ensureCheckMedia } from './check-media.js';
@@ -82,6 +82,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckReport> {
   let context: BrowserContext | null = null;
   let page: Page | null = null;
   let job: PublishJob | null = null;
+  /** What prepare returned (the draft a check leaves behind is discarded with it). */
+  let prepared: { value: Prepared } | null = null;
   const finish = (status: CheckStatus, error?: CheckReport['error'], evidenceDir?: string): CheckReport => {
     const steps = withFacts(o.adapter, o.contentType, stepReport(seen, error && { step: error.step, judged: status === 'failed' }));
     const walked = steps.filter((s) => s.result === 'matched' || s.result === 'changed');
@@ -123,14 +125,14 @@ export async function runCheck(o: CheckOptions): Promise<CheckReport> {
     if (login.externalRef !== o.account.externalRef) {
       return finish('inconclusive', { code: 'login_required', step: 'check_login', message: `the profile is logged in as ${login.externalRef}, not ${o.account.externalRef}` });
     }
-    await o.adapter.prepare(page, job, ctx);
-    await o.adapter.publish(page, job, ctx);
+    prepared = { value: await o.adapter.prepare(page, job, ctx) };
+    await o.adapter.publish(page, job, ctx, prepared.value);
     // publish returned: the adapter clicked without asking the gate. Never call that a pass.
     return finish('failed', { code: 'gate_skipped', step: 'publish', message: 'the adapter published without passing the commit gate' }, await saveEvidence(o, page, 'publish', startedAt));
   } catch (e) {
     if (e instanceof StoppedBeforeClick || (gateReached && !(e instanceof AdapterError))) {
       if (!seen.includes('publish')) seen.push('publish');
-      if (page && job) await discard(o.adapter, page, job, o);
+      if (page && job && prepared) await discard(o.adapter, page, job, prepared.value, o);
       return finish('passed');
     }
     const message = (e as Error).message ?? String(e);
@@ -186,10 +188,10 @@ async function openCheckFile(path: string, media: CheckMedia) {
   };
 }
 
-async function discard(adapter: Adapter, page: Page, job: PublishJob, o: CheckOptions): Promise<void> {
+async function discard(adapter: Adapter, page: Page, job: PublishJob, prepared: Prepared, o: CheckOptions): Promise<void> {
   if (!adapter.discardDraft) return;
   try {
-    await adapter.discardDraft(page, job, {
+    const ctx: AdapterContext = {
       baseUrl: o.baseUrl,
       openFile: () => Promise.reject(new Error('no media while discarding a draft')),
       progress: () => {},
@@ -197,7 +199,8 @@ async function discard(adapter: Adapter, page: Page, job: PublishJob, o: CheckOp
       signal: o.signal ?? new AbortController().signal,
       log: o.log ?? { debug() {}, info() {}, warn() {} },
       ...(o.timeouts ? { timeouts: o.timeouts } : {}),
-    });
+    };
+    await adapter.discardDraft(page, job, ctx, prepared);
   } catch (e) {
     o.log?.warn({ platform: adapter.platform, err: (e as Error).message }, 'the check draft could not be discarded; remove it on the site');
   }

@@ -13,7 +13,7 @@
 import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, type JobSpec, type NodeMessageOf } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
-import { type Adapter, type AdapterContext, AdapterError, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
+import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
 import { PathRefused } from '../sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
 import { coverUrls, JobMedia, mediaPaths } from './media.js';
@@ -135,10 +135,12 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     }
 
     const tries = d.prepareAttempts ?? EDGE_TIMERS.prepareAttempts;
+    // What the prepare that succeeded returned: publish takes it, unopened.
+    let prepared: Prepared;
     for (let i = 1; ; i++) {
       d.signal.throwIfAborted();
       try {
-        await d.adapter.prepare(page, job, ctx);
+        prepared = await d.adapter.prepare(page, job, ctx);
         break;
       } catch (e) {
         // AdapterErrors are the platform's answer; plain errors (network, timeouts) may pass on retry.
@@ -147,7 +149,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       }
     }
     enter('publish');
-    const published = await d.adapter.publish(page, job, ctx);
+    const published = await d.adapter.publish(page, job, ctx, prepared);
     if (!committed) {
       // An adapter that skipped the gate clicked without the control plane's agreement: never report that as a clean success.
       return failed('readback_failed', 'publish', 'the adapter published without passing the commit gate', await evidence(page, 'publish'));

@@ -14,7 +14,7 @@
  * first publication): they are left as the page has them.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type LoginInfo, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type LoginInfo, type PublishResult, type Step, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { autohomeAccount } from './account.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
@@ -82,7 +82,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
   return clickPublishForJson(
     page,
     {
@@ -119,3 +119,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -14,7 +14,7 @@
  * 含AI生成内容; left as the page has it otherwise), `visibility` (public only).
  */
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type Step, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
@@ -206,3 +206,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, title, 'check_login', ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -14,7 +14,7 @@
  */
 import { BILIBILI_ARTICLE_CATEGORIES, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
 import { field, imageType, readAll, type ApiRequest } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
@@ -60,10 +60,14 @@ async function openEditor(page: Page, ctx: AdapterContext): Promise<void> {
   await need(page, S.title, 'open_editor', 'article editor (title box, on article-text/home or york/read-editor)', ctx);
 }
 
-/** What `prepare` leaves for `publish`: the saved draft's form, for this job, on this page. */
-const prepared = new WeakMap<Page, { jobId: string; aid: string; form: Record<string, string> }>();
+/** What `prepare` leaves for `publish`: the saved draft's form, for this job. */
+export interface ArticleDraft {
+  jobId: string;
+  aid: string;
+  form: Record<string, string>;
+}
 
-export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<void> {
+export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext, earlier?: ArticleDraft): Promise<ArticleDraft> {
   const s = readSettings(job);
   s.reader.logIgnored(BILIBILI_ARTICLE_SETTINGS, ctx.log);
   const title = job.payload.title.trim();
@@ -106,20 +110,17 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterCo
     original: s.original ? '1' : '0',
     top_video_bvid: '',
   };
-  // A second prepare of the same job on this page updates its draft instead of leaving one more behind.
-  const earlier = prepared.get(page);
+  // A second prepare of the same job updates its draft instead of leaving one more behind.
   const aidBefore = earlier?.jobId === job.jobId ? earlier.aid : undefined;
-  prepared.delete(page);
   ctx.progress('apply_settings');
   const saved = await biliJson(page, URLS.draftAddUpdate, { method: 'POST', multipart: { ...form, ...(aidBefore ? { aid: aidBefore } : {}), csrf } }, 'apply_settings', 'draft save', ctx);
   const aid = field(saved, 'data', 'aid');
   if (saved.code !== 0 || (typeof aid !== 'number' && typeof aid !== 'string')) throw new AdapterError('publish_rejected', 'apply_settings', `bilibili refused the draft: ${biliMessage(saved)}`);
-  prepared.set(page, { jobId: job.jobId, aid: String(aid), form });
+  return { jobId: job.jobId, aid: String(aid), form };
 }
 
-export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<PublishResult> {
-  const p = prepared.get(page);
-  if (!p || p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no saved draft for the job; nothing was published');
+export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterContext, p: ArticleDraft): Promise<PublishResult> {
+  if (p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no saved draft for the job; nothing was published');
   const csrf = await csrfToken(page, 'publish');
   const req: ApiRequest = { method: 'POST', multipart: { ...p.form, aid: p.aid, csrf } };
   const named = await gatedApiPublish(
@@ -129,7 +130,6 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
     (body) => (field(body, 'code') === 0 ? { ok: true, value: publishedId(body) } : { ok: false, message: biliMessage(body) }),
     ctx,
   );
-  prepared.delete(page);
   if (named?.cv) return { postId: named.cv, url: at(ctx, URLS.article(named.cv)) };
   // Accepted, but the answer names no cv id: the creator's list says which article it is.
   const hits = await ownArticles(page, job, ctx).catch((e: unknown) => {
@@ -214,3 +214,5 @@ async function uploadPicture(page: Page, file: OpenedFile, csrf: string, code: '
   if (body.code !== 0 || typeof url !== 'string' || !url) throw new AdapterError(code, 'upload', `bilibili refused the ${what}: ${biliMessage(body)}`);
   return url;
 }
+
+export const articleFlow: Flow<ArticleJob, ArticleDraft> = { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle };

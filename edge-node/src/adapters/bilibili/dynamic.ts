@@ -15,7 +15,7 @@
  * Settings (shared contract names): `title` (≤ 20), `tags` (appended as #topic#).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
@@ -224,3 +224,5 @@ async function uploadPictures(page: Page, files: readonly OpenedFile[], ctx: Ada
   });
   if (state.failed > 0) throw new AdapterError('upload_failed', 'upload', `bilibili refused a picture: ${(await page.locator(S.failed).first().innerText()).trim()}`);
 }
+
+export const dynamicFlow: Flow<DynamicJob> = { prepare: prepareDynamic, publish: publishDynamic, verify: verifyDynamic, discardDraft: discardDynamicDraft };

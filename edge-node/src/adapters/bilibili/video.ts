@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VideoJob, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VideoJob, type VerifyResult, type Flow } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
 import { field } from '../kit/page-api.js';
@@ -54,10 +54,13 @@ function readSettings(job: VideoJob) {
   return s;
 }
 
-/** What `prepare` leaves for `publish`: the add/v3 body, for this job, on this page. */
-const prepared = new WeakMap<Page, { jobId: string; body: Record<string, unknown> }>();
+/** What `prepare` leaves for `publish`: the add/v3 body, for this job. */
+export interface VideoSubmission {
+  jobId: string;
+  body: Record<string, unknown>;
+}
 
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoSubmission> {
   const s = readSettings(job);
   s.reader.logIgnored(BILIBILI_VIDEO_SETTINGS, ctx.log);
   const title = job.payload.title.trim();
@@ -67,7 +70,6 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   // Both files are opened before the browser moves: a refused path fails fast.
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
   const cover = s.coverPath ? await openMedia(ctx, s.coverPath, 'upload', 'cover_rejected', 'cover image') : undefined;
-  prepared.delete(page);
 
   const transfer = transferReporter(video, ctx);
   // The page's chunk PUTs carry the bytes from the daemon, not through Chromium (upload-offload.ts).
@@ -85,7 +87,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
 
   const upload = await uploadVideo(page, video, transfer, ctx);
   ctx.progress('fill');
-  prepared.set(page, {
+  return {
     jobId: job.jobId,
     body: {
       videos: [{ filename: upload.filename, title, desc: '', cid: upload.cid }],
@@ -116,12 +118,11 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
       is_only_self: s.onlySelf ? 1 : 0,
       ...(s.dtime !== undefined ? { dtime: s.dtime } : {}),
     },
-  });
+  };
 }
 
-export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  const p = prepared.get(page);
-  if (!p || p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no prepared submission for the job; nothing was published');
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext, p: VideoSubmission): Promise<PublishResult> {
+  if (p.jobId !== job.jobId) throw new AdapterError('editor_changed', 'publish', 'this page holds no prepared submission for the job; nothing was published');
   const csrf = await csrfToken(page, 'publish');
   const named = await gatedApiPublish(
     page,
@@ -130,7 +131,6 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
     (body) => (field(body, 'code') === 0 ? { ok: true, value: { bvid: field(body, 'data', 'bvid'), aid: field(body, 'data', 'aid') } } : { ok: false, message: biliMessage(body) }),
     ctx,
   );
-  prepared.delete(page);
   if (typeof named.bvid === 'string' && /^BV\w+$/.test(named.bvid)) return { postId: named.bvid, url: at(ctx, URLS.video(named.bvid)) };
   // Accepted without a bvid: the archive list names it (by the av number when the answer gave one).
   const aid = typeof named.aid === 'number' || typeof named.aid === 'string' ? String(named.aid) : undefined;
@@ -245,3 +245,5 @@ async function uploadVideo(page: Page, video: OpenedFile, transfer: (sent: numbe
   transfer(video.size);
   return { filename: basename(uri).replace(/\.[^.]+$/, ''), cid };
 }
+
+export const videoFlow: Flow<VideoJob, VideoSubmission> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

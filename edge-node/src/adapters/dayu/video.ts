@@ -19,7 +19,7 @@
  * needing none; preflight refuses it too).
  */
 import type { Locator, Page, Request } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { videoTitleAndDescription } from '../kit/video-plan.js';
@@ -35,7 +35,9 @@ export const DAYU_VIDEO_URLS = {
 };
 
 /** The session of the prepared page, for the publish (and the read-back) that follow on it. */
-const prepared = new WeakMap<Page, { config: DayuConfig }>();
+export interface VideoSession {
+  config: DayuConfig;
+}
 
 export const DAYU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] as const;
 /** The settings contract's video limits (no source records 大鱼号's own). */
@@ -73,14 +75,13 @@ function planVideo(job: VideoJob) {
   return { reader: r, title, description, tags, coverPath: coverMode === 'custom' ? job.payload.coverImagePath : undefined };
 }
 
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoSession> {
   const p = planVideo(job);
   p.reader.logIgnored(DAYU_VIDEO_SETTINGS, ctx.log);
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
   const cover = p.coverPath ? await openMedia(ctx, p.coverPath, 'upload', 'cover_rejected', 'cover image') : undefined;
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const config = await openVideoPage(page, ctx);
   assertAccount(loginOf(config), job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
@@ -98,7 +99,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   if (p.tags.length > 0) await fillTags(page, p.tags, ctx);
   const source = await need(page, S.source, 'apply_settings', '信息来源 无需标注', ctx, 'attached');
   await source.check();
-  prepared.set(page, { config });
+  return { config };
 }
 
 /**
@@ -192,9 +193,8 @@ const idOf = (v: unknown): string | undefined => (typeof v === 'string' && ITEM_
  * id (wm_aid or origin_id), or, when it names either not, the content list's
  * row for the video.
  */
-export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  const p = prepared.get(page);
-  if (!p || real(ctx, page.url()).pathname !== '/dashboard/video/write') throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared video page; nothing was published', { url: page.url() });
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext, p: VideoSession): Promise<PublishResult> {
+  if (real(ctx, page.url()).pathname !== '/dashboard/video/write') throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared video page; nothing was published', { url: page.url() });
   const named = await clickPublishForJson(
     page,
     {
@@ -211,7 +211,6 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
     },
     ctx,
   );
-  prepared.delete(page);
   if (named.id && named.originId) return { postId: named.id, url: at(ctx, DAYU_VIDEO_URLS.post(p.config.wmid, named.originId)) };
   // The answer leaves the video or its public id unnamed: the content list names both.
   const rows = await publishedItems(page, p.config, 'content list', ctx);
@@ -230,3 +229,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   if (hits.length === 0) return { found: false };
   return { found: true, postId: hits[0]!.id, url: at(ctx, DAYU_VIDEO_URLS.post(config.wmid, hits[0]!.originId!)), candidates: hits.length };
 }
+
+export const videoFlow: Flow<VideoJob, VideoSession> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -6,7 +6,7 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { imageSources } from '../kit/article-images.js';
 import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
@@ -185,3 +185,5 @@ export async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterCon
   const title = job.payload.title.trim();
   return matchPost(await ownPosts(page, URLS.articleList, 'articleId', ctx), job, (text) => text === title);
 }
+
+export const articleFlow: Flow<ArticleJob> = { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle };

@@ -6,7 +6,7 @@
  * page: none is applied. Provenance: eastmoney/provenance.ts.
  */
 import type { Page } from 'playwright-core';
-import type { AdapterContext, PublishResult, VerifyResult, VideoJob } from '../contract.js';
+import type { AdapterContext, PublishResult, VerifyResult, VideoJob, Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
@@ -53,7 +53,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   await fillChecked(await need(page, S.text, 'fill', 'title and description box', ctx), p.text, 'fill', 'title and description box');
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
   return clickPublishForJson(
     page,
     {
@@ -80,3 +80,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownPosts(page, URLS.videoList, 'videoId', ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

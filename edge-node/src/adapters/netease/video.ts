@@ -11,7 +11,7 @@
  * plain text), `visibility` (public only), `coverMode` (auto only).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -113,3 +113,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -19,7 +19,7 @@
  * has them (no setting says a fanned-out video is original).
  */
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
@@ -191,3 +191,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -13,7 +13,7 @@
  * control is on record). Tags and `aiLabel` are logged as ignored.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -55,17 +55,18 @@ function planVideo(job: VideoJob) {
   return plan;
 }
 
-/** The account id the page was prepared for, for the publish that follows on this page. */
-const preparedFor = new WeakMap<Page, string>();
+/** What `prepare` leaves for `publish`: the 搜狐号 account the video page was opened for. */
+export interface VideoPage {
+  account: string;
+}
 
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoPage> {
   const p = planVideo(job);
   p.reader.logIgnored(SOHU_VIDEO_SETTINGS, ctx.log);
   if (job.payload.coverImagePath) ctx.log.info({ platform: 'sohu', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: 搜狐号 picks the cover');
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
 
   ctx.progress('open_editor');
-  preparedFor.delete(page);
   const account = await openAs(page, SOHU_VIDEO_URLS.videoEditor, job, 'open_editor', ctx);
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
@@ -74,12 +75,12 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   ctx.progress('fill');
   await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
   if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-  preparedFor.set(page, account);
+  return { account };
 }
 
-export async function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
-  const account = preparedFor.get(page);
-  if (account === undefined) throw new AdapterError('editor_changed', 'publish', 'the page is not a prepared video page; nothing was published', { url: page.url() });
+export async function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext, { account }: VideoPage): Promise<PublishResult> {
+  // The click is the video page's own: on any other page (one prepare did not leave) it would be another control.
+  if (real(ctx, page.url()).pathname !== new URL(SOHU_VIDEO_URLS.videoEditor).pathname) throw new AdapterError('editor_changed', 'publish', 'the page is not a prepared video page; nothing was published', { url: page.url() });
   return clickPublishForJson(
     page,
     {
@@ -116,3 +117,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, account, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob, VideoPage> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -20,7 +20,7 @@
  */
 import { escapeHtml, localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type Flow, type PublishResult, type VerifyResult } from '../contract.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
 import { field, imageType, needField, pageJson, pageRequest, readAll } from '../kit/page-api.js';
 import { outcomeUnknown } from '../publish-click.js';
@@ -47,17 +47,16 @@ const LIST_LOOK_MS = 250;
 
 type Ctx = AdapterContext;
 
-interface Prepared {
-  draftId: string;
-  form: Record<string, string>;
-}
 /**
  * What `prepare` saved, for the `publish` that follows on the same page: the
  * editor publishes by sending its whole form again (see `publishForm`), so the
  * publish step needs the exact form the draft was saved with (images already
  * on toutiao, cover uploaded) without uploading anything again.
  */
-const prepared = new WeakMap<Page, Prepared>();
+export interface ArticleDraft {
+  draftId: string;
+  form: Record<string, string>;
+}
 
 function readSettings(job: ArticleJob) {
   const r = new SettingsReader(job);
@@ -76,7 +75,7 @@ export function articleHtml(markdown: string): string {
   return markdownToHtml(markdown).replace(/<a href="[^"]*"(?: title="[^"]*")?>([\s\S]*?)<\/a>/g, '$1');
 }
 
-export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<void> {
+export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<ArticleDraft> {
   const s = readSettings(job);
   s.reader.logIgnored(TOUTIAO_ARTICLE_SETTINGS, ctx.log);
   const title = job.payload.title.trim();
@@ -89,7 +88,6 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   if (local !== undefined) throw new AdapterError('upload_failed', 'upload', `toutiao can only copy pictures from web addresses, not "${local}"`);
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   await openAs(page, ARTICLE_URLS.editor, job, 'open_editor', ctx);
   await need(page, TITLE_INPUT, 'open_editor', 'title input', ctx);
 
@@ -104,20 +102,18 @@ export async function prepareArticle(page: Page, job: ArticleJob, ctx: Ctx): Pro
   const draftId = needField(saved.body, ['data', 'pgc_id'], 'fill', 'draft save');
   // The draft's own page is where the publish step picks it up (and what a person would see).
   await openAs(page, ARTICLE_URLS.draft(draftId), job, 'open_editor', ctx);
-  prepared.set(page, { draftId, form });
+  return { draftId, form };
 }
 
-export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<PublishResult> {
+export async function publishArticle(page: Page, job: ArticleJob, ctx: Ctx, p: ArticleDraft): Promise<PublishResult> {
   const here = real(ctx, page.url());
   const draftId = here.pathname === '/profile_v4/graphic/publish' ? here.searchParams.get('pgc_id') : null;
-  const p = prepared.get(page);
-  if (!draftId || !p || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
+  if (!draftId || p.draftId !== draftId) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared draft; nothing was published', { url: page.url() });
   const judge = (body: unknown, text: string) => {
     const refused = refusal(body);
     return refused ? ({ ok: false, message: refused } as const) : ({ ok: true, value: answerId(body, text, [['data', 'pgc_id']]) } as const);
   };
   const answered = await gatedApiPublish(page, at(ctx, ARTICLE_URLS.save), { method: 'POST', form: publishForm(p.form, draftId, 'save1') }, judge, ctx);
-  prepared.delete(page);
   const named = answered && answered !== '0' ? answered : null;
   const id = named ?? draftId;
   // The sources disagree on which save value publishes: an accepted answer is
@@ -193,13 +189,12 @@ export function verifyArticle(page: Page, job: ArticleJob, ctx: Ctx): Promise<Ve
 }
 
 /** After a site check: removes the draft `prepare` saved on this page. Never publishes. */
-export async function discardArticleDraft(page: Page, ctx: Ctx): Promise<void> {
-  const p = prepared.get(page);
-  if (!p) return;
+export async function discardArticleDraft(page: Page, _job: ArticleJob, ctx: Ctx, p: ArticleDraft): Promise<void> {
   const body = await pageJson(page, at(ctx, ARTICLE_URLS.deleteDraft), { method: 'POST', json: { drafts: [{ draft_type: 2, gid: p.draftId }] } }, 'read_back', 'draft removal', ctx);
   if (field(body, 'code') !== 0) throw new Error(`toutiao kept the draft ${p.draftId}: ${String(field(body, 'message') ?? '')}`);
-  prepared.delete(page);
 }
+
+export const articleFlow: Flow<ArticleJob, ArticleDraft> = { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle, discardDraft: discardArticleDraft };
 
 /** toutiao answers HTTP 200 with `code` (and `err_no`); anything else than 0 is a refusal. */
 function refusal(body: unknown): string | null {

@@ -13,7 +13,7 @@
  * there is one).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
@@ -174,3 +174,5 @@ export function verifyVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<Verify
   const title = job.payload.title.trim();
   return findPublished(page, job, (t) => t === title, XIGUA_URLS.video, ctx);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -16,7 +16,7 @@
  * for `verify` to decide.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
@@ -177,3 +177,5 @@ export async function setBoxes(page: Page, declarations: readonly string[], excl
     });
   }
 }
+
+export const dynamicFlow: Flow<DynamicJob> = { prepare: prepareWeitoutiao, publish: publishWeitoutiao, verify: verifyWeitoutiao };

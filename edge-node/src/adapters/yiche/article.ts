@@ -14,7 +14,7 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult } from '../contract.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { type ImageFile, readImage, unescapeAttr } from '../kit/article-images.js';
 import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
@@ -283,3 +283,5 @@ export async function verifyArticle(page: Page, job: ArticleJob, ctx: AdapterCon
   const title = job.payload.title.trim();
   return matchPost(await ownArticles(page, ctx), job, (text) => text === title);
 }
+
+export const articleFlow: Flow<ArticleJob> = { prepare: prepareArticle, publish: publishArticle, verify: verifyArticle };

@@ -5,7 +5,7 @@
  * page: none is applied. Provenance: yiche/provenance.ts.
  */
 import type { Page } from 'playwright-core';
-import type { AdapterContext, PublishResult, VerifyResult, VideoJob } from '../contract.js';
+import type { AdapterContext, PublishResult, VerifyResult, VideoJob, Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -50,7 +50,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'yiche' }, ctx);
 }
 
-export function publishVideo(page: Page, ctx: AdapterContext): Promise<PublishResult> {
+export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
   return clickPublishForJson(
     page,
     {
@@ -88,3 +88,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -11,7 +11,7 @@
  * plain text), `visibility` (public only), `coverMode` (auto only).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -47,14 +47,13 @@ function planVideo(job: VideoJob) {
   return planPlainVideo(job, { limits: YIDIAN_VIDEO_LIMITS, noCover: '一点号: the video editor has no cover control on record; coverMode custom is refused', noTitle: 'a 一点号 video needs a title' });
 }
 
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
+export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoSession> {
   const p = planVideo(job);
   p.reader.logIgnored(YIDIAN_VIDEO_SETTINGS, ctx.log);
   if (job.payload.coverImagePath) ctx.log.info({ platform: 'yidian', notApplied: ['coverImagePath'] }, 'the video editor has no cover control on record: 一点号 picks the cover');
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
 
   ctx.progress('open_editor');
-  prepared.delete(page);
   const session = await openAt(page, YIDIAN_VIDEO_URLS.videoEditor, 'open_editor', ctx);
   assertAccount(session.login, job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
@@ -64,7 +63,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
 
   await uploadVideo(page, video, ctx);
-  prepared.set(page, { headers: session.headers });
+  return { headers: session.headers };
 }
 
 /** The file into the page's video input; then the page's 上传成功, or its 上传失败 with its message. */
@@ -89,12 +88,12 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
 const VIDEO_PUBLISH_PATHS = [YIDIAN_VIDEO_URLS.videoPublishPath, YIDIAN_VIDEO_URLS.postPublishPath];
 
 /** The session of the prepared page, for the read-back that may follow the publish. */
-const prepared = new WeakMap<Page, { headers: Record<string, string> }>();
+export interface VideoSession {
+  headers: Record<string, string>;
+}
 
 /** 发布 behind the commit gate; the answer's id, or (an answer naming none) the video list's row for the job. */
-export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  const p = prepared.get(page);
-  if (!p) throw new AdapterError('editor_changed', 'publish', 'this page was not prepared for a video; nothing was published', { url: page.url() });
+export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext, p: VideoSession): Promise<PublishResult> {
   const named = await clickPublishForJson(
     page,
     {
@@ -111,7 +110,6 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
     },
     ctx,
   );
-  prepared.delete(page);
   if (named) return { postId: named, url: at(ctx, YIDIAN_VIDEO_URLS.post(named)) };
   // Accepted without an id: the list names the video.
   const title = job.payload.title.trim();
@@ -139,3 +137,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, session.headers, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob, VideoSession> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };

@@ -26,12 +26,13 @@
  * come by `accounts import`.
  */
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type Adapter, type AdapterContext, type OpenedFile, type PublishJob, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type Step, type VerifyResult, type VideoJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { videoTitleAndDescription } from '../kit/video-plan.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
-import { assertAccount, jobOfType, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertAccount, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { YOUTUBE_PROVENANCE } from './provenance.js';
 
 const ORIGIN = 'https://studio.youtube.com';
@@ -187,12 +188,13 @@ function planVideo(job: VideoJob): Plan {
 }
 
 /** The video `prepare` left in the dialog, for the `publish` that follows on the same page. */
-const prepared = new WeakMap<Page, { videoId: string }>();
+interface Prepared {
+  videoId: string;
+}
 
-async function prepare(page: Page, job: VideoJob, ctx: Ctx): Promise<void> {
+async function prepare(page: Page, job: VideoJob, ctx: Ctx): Promise<Prepared> {
   const p = planVideo(job);
   p.reader.logIgnored(YOUTUBE_SETTINGS, ctx.log);
-  prepared.delete(page);
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
   const cover = p.cover === undefined ? undefined : await openMedia(ctx, p.cover, 'upload', 'cover_rejected', 'thumbnail');
 
@@ -219,7 +221,7 @@ async function prepare(page: Page, job: VideoJob, ctx: Ctx): Promise<void> {
   else await checkRadio(page, `${S.privacyRadios} tp-yt-paper-radio-button[name="${PRIVACY[p.privacy]}"]`, `${p.privacy} visibility radio`, ctx);
 
   await awaitUpload(page, video, ctx);
-  prepared.set(page, { videoId: await linkedVideo(page, ctx) });
+  return { videoId: await linkedVideo(page, ctx) };
 }
 
 /**
@@ -395,9 +397,8 @@ async function linkedVideo(page: Page, ctx: Ctx): Promise<string> {
   return id!;
 }
 
-async function publish(page: Page, ctx: Ctx): Promise<PublishResult> {
-  const p = prepared.get(page);
-  if (!p || (await page.locator(S.dialog).count()) === 0) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared upload dialog; nothing was published', { url: page.url() });
+async function publish(page: Page, _job: VideoJob, ctx: Ctx, p: Prepared): Promise<PublishResult> {
+  if ((await page.locator(S.dialog).count()) === 0) throw new AdapterError('editor_changed', 'publish', 'the page is not the prepared upload dialog; nothing was published', { url: page.url() });
   const shownId = videoIdOf((await page.locator(S.link).first().getAttribute('href').catch(() => null)) ?? '');
   if (shownId !== p.videoId) throw new AdapterError('editor_changed', 'publish', 'the upload dialog names another video than the prepared one; nothing was published', { url: page.url() });
   const done = await need(page, S.done, 'publish', 'Publish button (#done-button)', ctx);
@@ -441,7 +442,6 @@ async function publish(page: Page, ctx: Ctx): Promise<PublishResult> {
     const ids = new Set(hrefs.map(videoIdOf).filter((v): v is string => v !== undefined));
     if (ids.size > 0 && !ids.has(p.videoId)) throw outcomeUnknown(`YouTube confirmed another video (${[...ids].join(', ')}) than the upload's ${p.videoId}`, page);
   }
-  prepared.delete(page);
   return { postId: p.videoId, url: at(ctx, URLS.watch(p.videoId)) };
 }
 
@@ -480,9 +480,8 @@ async function verify(page: Page, job: VideoJob, ctx: Ctx): Promise<VerifyResult
   return first ? { found: true, postId: first, url: at(ctx, URLS.watch(first)), candidates: hits.length } : { found: false };
 }
 
-export const youtubeAdapter: Adapter = {
+export const youtubeAdapter = defineAdapter({
   platform: 'youtube',
-  contentTypes: ['video'],
   defaultBaseUrl: ORIGIN,
   settingKeys: YOUTUBE_SETTINGS,
   provenance: YOUTUBE_PROVENANCE,
@@ -492,7 +491,5 @@ export const youtubeAdapter: Adapter = {
     ctx.progress('check_login');
     return whoAmI(page, 'check_login', ctx);
   },
-  prepare: (page, job, ctx) => prepare(page, jobOfType(job, 'video'), ctx),
-  publish: (page, job, ctx) => (jobOfType(job, 'video'), publish(page, ctx)),
-  verify: (page, job: PublishJob, ctx) => verify(page, jobOfType(job, 'video'), ctx),
-};
+  flows: { video: { prepare, publish, verify } },
+});

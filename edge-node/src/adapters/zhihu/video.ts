@@ -15,7 +15,7 @@
  * (public only).
  */
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import type { ApiVerdict } from '../kit/api-publish.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -239,3 +239,5 @@ export async function verifyVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<
   const title = job.payload.title.trim();
   return matchPost(await ownVideos(page, me.urlToken, ctx), job, (text) => text === title);
 }
+
+export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
