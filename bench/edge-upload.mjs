@@ -1,6 +1,6 @@
 /**
  * Edge upload: a 1 GiB video uploaded by the real bilibili adapter
- * (edge-node/src/adapters/bilibili.ts) in Debian's Chromium through the
+ * (edge-node/src/adapters/bilibili/adapter.ts) in Debian's Chromium through the
  * platform simulator, timed from `prepare` (after `checkLogin` on the same
  * page, as the daemon runs a job: open the editor, pick the file, resolve the
  * partition, upload every chunk through bilibili's upos protocol, wait for the
@@ -93,7 +93,7 @@ import { submitUpload, uposUpload } from './lib/upos-sender.mjs';
 
 register();
 const { launchTestBrowser, makeCtx } = await import('../test/platform-simulator/harness.ts');
-const { bilibiliAdapter } = await import('../edge-node/src/adapters/bilibili.ts');
+const { bilibiliAdapter } = await import('../edge-node/src/adapters/bilibili/adapter.ts');
 const { JobMedia } = await import('../edge-node/src/jobs/media.ts');
 
 const MIB = 1024 * 1024;

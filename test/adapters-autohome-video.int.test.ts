@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome.js';
+import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome/adapter.js';
 import { fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';

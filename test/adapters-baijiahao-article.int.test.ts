@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImageFetcher } from '@plume/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, baijiahaoAdapter as adapter } from '../edge-node/src/adapters/baijiahao.js';
+import { articleHtml, baijiahaoAdapter as adapter } from '../edge-node/src/adapters/baijiahao/adapter.js';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';

@@ -6,7 +6,7 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
-import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili.js';
+import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili/adapter.js';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -7,7 +7,7 @@
  * The cases every adapter shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili.js';
+import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili/adapter.js';
 import { bilibiliDynamicText } from '../edge-node/src/adapters/bilibili/dynamic.js';
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';

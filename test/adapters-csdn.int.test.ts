@@ -6,7 +6,7 @@
 import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { CSDN_DEFAULT_TAG, csdnAdapter as adapter, postTime } from '../edge-node/src/adapters/csdn.js';
+import { CSDN_DEFAULT_TAG, csdnAdapter as adapter, postTime } from '../edge-node/src/adapters/csdn/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { articleHtml, dayuAdapter as adapter } from '../edge-node/src/adapters/dayu.js';
+import { articleHtml, dayuAdapter as adapter } from '../edge-node/src/adapters/dayu/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { dongchediAdapter as adapter } from '../edge-node/src/adapters/dongchedi.js';
+import { dongchediAdapter as adapter } from '../edge-node/src/adapters/dongchedi/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

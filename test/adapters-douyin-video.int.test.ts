@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { douyinAdapter as adapter } from '../edge-node/src/adapters/douyin.js';
+import { douyinAdapter as adapter } from '../edge-node/src/adapters/douyin/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

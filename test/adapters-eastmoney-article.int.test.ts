@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney.js';
+import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney.js';
+import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
 import { useVideoJobs } from './support/video-page-cases.js';

@@ -6,7 +6,7 @@ import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { jianshuAdapter as adapter } from '../edge-node/src/adapters/jianshu.js';
+import { jianshuAdapter as adapter } from '../edge-node/src/adapters/jianshu/adapter.js';
 import { expectAdapterError } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { juejinAdapter as adapter, autoSummary } from '../edge-node/src/adapters/juejin.js';
+import { juejinAdapter as adapter, autoSummary } from '../edge-node/src/adapters/juejin/adapter.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
-import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou.js';
+import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou/adapter.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

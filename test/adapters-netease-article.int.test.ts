@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { articleHtml, docIdOf, neteaseAdapter as adapter } from '../edge-node/src/adapters/netease.js';
+import { articleHtml, docIdOf, neteaseAdapter as adapter } from '../edge-node/src/adapters/netease/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao.js';
+import { qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';

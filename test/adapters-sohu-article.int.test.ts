@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { parseTable, TABLE_PATTERN, tableSvg } from '../edge-node/src/adapters/kit/article-markup.js';
 import { field } from '../edge-node/src/adapters/kit/page-api.js';
-import { articleHtml, sohuAdapter as adapter } from '../edge-node/src/adapters/sohu.js';
+import { articleHtml, sohuAdapter as adapter } from '../edge-node/src/adapters/sohu/adapter.js';
 import { parseKeepingIds } from '../edge-node/src/adapters/sohu/session.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

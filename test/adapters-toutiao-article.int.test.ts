@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao.js';
+import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { articleHtml } from '../edge-node/src/adapters/toutiao/article.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
-import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao.js';
+import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { answerId } from '../edge-node/src/adapters/toutiao/site.js';
 import { weitoutiaoRefusal, weitoutiaoText } from '../edge-node/src/adapters/toutiao/weitoutiao.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';

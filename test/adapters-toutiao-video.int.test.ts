@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao.js';
+import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { videoRefusal } from '../edge-node/src/adapters/toutiao/video.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { appMsgRows, articleHtml, publishedRows, wechatMpAdapter as adapter } from '../edge-node/src/adapters/wechat-mp.js';
+import { appMsgRows, articleHtml, publishedRows, wechatMpAdapter as adapter } from '../edge-node/src/adapters/wechat-mp/adapter.js';
 import { decodeQrPng } from '../edge-node/src/login/qr.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

@@ -7,7 +7,7 @@
 import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo.js';
+import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo.js';
-import { weiboVideoText } from '../edge-node/src/adapters/weibo-video.js';
+import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo/adapter.js';
+import { weiboVideoText } from '../edge-node/src/adapters/weibo/video.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
-import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo.js';
+import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
-import { xiaohongshuAdapter as adapter } from '../edge-node/src/adapters/xiaohongshu.js';
+import { xiaohongshuAdapter as adapter } from '../edge-node/src/adapters/xiaohongshu/adapter.js';
 import { articleDescription } from '../edge-node/src/adapters/xiaohongshu/article.js';
 import { expectAdapterError } from './platform-simulator/harness.js';
 import { XHS_TEMPLATES } from './platform-simulator/xiaohongshu-article.js';

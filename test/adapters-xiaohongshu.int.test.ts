@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
-import { xiaohongshuAdapter as adapter, noteTitle } from '../edge-node/src/adapters/xiaohongshu.js';
+import { xiaohongshuAdapter as adapter, noteTitle } from '../edge-node/src/adapters/xiaohongshu/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

@@ -13,7 +13,7 @@ import { ImageFetcher } from '@plume/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
-import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche.js';
+import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche/adapter.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

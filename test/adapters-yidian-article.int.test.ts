@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { articleHtml, yidianAdapter as adapter } from '../edge-node/src/adapters/yidian.js';
+import { articleHtml, yidianAdapter as adapter } from '../edge-node/src/adapters/yidian/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 

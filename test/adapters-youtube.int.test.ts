@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { youtubeAdapter as adapter } from '../edge-node/src/adapters/youtube/studio.js';
+import { youtubeAdapter as adapter } from '../edge-node/src/adapters/youtube/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
 import { useVideoJobs, type VideoJobOptions } from './support/video-page-cases.js';

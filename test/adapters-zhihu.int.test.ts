@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
-import { zhihuAdapter as adapter } from '../edge-node/src/adapters/zhihu.js';
+import { zhihuAdapter as adapter } from '../edge-node/src/adapters/zhihu/adapter.js';
 import { zhihuHtml } from '../edge-node/src/adapters/zhihu/html.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';

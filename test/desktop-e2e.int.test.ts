@@ -83,6 +83,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (process.env.PLUME_DESKTOP_TEST_DUMP) writeFileSync(process.env.PLUME_DESKTOP_TEST_DUMP, desk?.output() ?? '');
   await browser?.close();
   await desk?.close();
   await Promise.all([t?.close(), sim?.close()]);
@@ -123,7 +124,7 @@ describe('happy path', () => {
     expect(pre.body.valid, JSON.stringify(pre.body)).toBe(true);
     const res = await api('POST', '/publish', { ...request, preflightHash: pre.body.preflight_hash, settingsContractVersion: pre.body.settings_contract_version });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 150_000, () => desk.output());
+    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 120_000, () => desk.output());
     expect(batch.state, `${JSON.stringify(batch)}\n${desk.output()}`).toBe('succeeded');
     expect(sim.publishes('jianshu')).toHaveLength(1);
     const jobId = batch.jobs[0].job_id as string;
@@ -131,7 +132,7 @@ describe('happy path', () => {
     await eventually(() => uses(jobId)).toEqual([expect.objectContaining({ requestId: jobId, outcome: 'deducted' })]);
     expect(await remaining()).toBe(1);
     await eventually(() => uiText('#jobs')).toMatch(/Desktop one\s+published/);
-  }, 180_000);
+  }, 200_000);
 
   it('a use journaled again, as after a crash before the answer, is answered idempotent: no second deduction', async () => {
     expect(await desk.stop()).toBe(0);
@@ -148,7 +149,7 @@ describe('happy path', () => {
     const { request, pre } = await publishArticle('Desktop two');
     const res = await api('POST', '/publish', { ...request, preflightHash: pre.body.preflight_hash, settingsContractVersion: pre.body.settings_contract_version });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 150_000, () => desk.output());
+    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 120_000, () => desk.output());
     expect(batch.state, desk.output()).toBe('succeeded');
     jobIds.push(batch.jobs[0].job_id as string);
     await eventually(() => uses(jobIds[1]!)).toEqual([expect.objectContaining({ outcome: 'deducted' })]);
@@ -165,6 +166,40 @@ describe('happy path', () => {
     expect(status.out).toContain('All uses of this activation code are spent');
     expect(sim.publishes('jianshu')).toHaveLength(2);
   }, 240_000);
+});
+
+describe('local UI', () => {
+  it('a person activates from the page in real Chromium and chooses the folders there', async () => {
+    const other = desktopWorld({ name: 'desktop-ui', sim, platforms: [] });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(await other.start());
+      await expect.poll(() => page.locator('#license-message').innerText()).toContain('not activated');
+      await page.fill('input[name=server]', url);
+      await page.fill('input[name=code]', await newCode());
+      await page.getByRole('button', { name: 'Activate' }).click();
+      await expect.poll(() => page.locator('#note').innerText()).toContain('Activated. Licensed: 2 publishes left on this code.');
+      await eventually(async () => {
+        await page.reload();
+        return page.locator('#connection').innerText();
+      }).toContain('connected: this computer takes publish jobs');
+
+      const clips = join(other.home, 'Clips');
+      await page.fill('input[name=folder]', clips);
+      await page.getByRole('button', { name: 'Allow this folder' }).click();
+      await expect.poll(() => page.locator('#folders').innerText()).toContain(clips);
+      await page.locator('#folders li', { hasText: join(other.home, 'Pictures') }).getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => page.locator('#folders').innerText()).not.toContain(join(other.home, 'Pictures'));
+      expect(JSON.parse(readFileSync(join(other.stateDir, 'settings.json'), 'utf8')).allowedFolders).toEqual([join(other.home, 'Videos'), clips]);
+      await page.fill('input[name=folder]', 'Clips');
+      await page.getByRole('button', { name: 'Allow this folder' }).click();
+      await expect.poll(() => page.locator('#note').innerText()).toContain('Refused (folder_not_absolute)');
+    } finally {
+      await context.close();
+      await other.close();
+    }
+  }, 120_000);
 });
 
 describe('errors', () => {

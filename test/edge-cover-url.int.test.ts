@@ -15,7 +15,7 @@ import { ImageFetcher, type JobSpec } from '@plume/shared';
 import pino from 'pino';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { juejinAdapter } from '../edge-node/src/adapters/juejin.js';
+import { juejinAdapter } from '../edge-node/src/adapters/juejin/adapter.js';
 import { runAttempt, type AttemptDeps } from '../edge-node/src/jobs/run-attempt.js';
 import { type CoverServer, PNG_1X1, serve, sha256, startCoverServer } from './support/cover-server.js';
 import { launchTestBrowser } from './platform-simulator/harness.js';

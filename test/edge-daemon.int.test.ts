@@ -131,7 +131,7 @@ describe('enroll and start', { timeout: 90_000 }, () => {
     expect(noVideos.code).toBe(78);
     expect(noVideos.out).toContain('PLUME_EDGE_VIDEO_DIR is not set');
     const missing = await cli(['run'], { PLUME_EDGE_VIDEO_DIR: join(work, 'nope') });
-    expect(missing.code).toBe(78);
+    expect(missing.code, missing.out).toBe(78);
     expect(missing.out).toContain('is not a directory');
     chmodSync(join(stateDir, 'node.key'), 0o644);
     const loose = await cli(['run']);

@@ -8,7 +8,7 @@
  * holds exactly one juejin post with the article's title.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -135,6 +135,10 @@ describe('docs/getting-started.md', () => {
     expect(output, why).toMatch(/"state": "succeeded"/);
     // Block 6 prints each job's post URL: a field the batch answer has, so the reader sees the post's address.
     expect(output, why).toMatch(/"platform_url": "https?:\/\/[^"]+\/post\/\d+"/);
+    // The console's first admin: the one-time link block 1's text points at, readable only by the reader.
+    const setupLink = join(trial, 'db', 'console-setup-link');
+    expect(readFileSync(setupLink, 'utf8'), why).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invite\/pci_[A-Za-z0-9_-]{43}\n$/);
+    expect(statSync(setupLink).mode & 0o777).toBe(0o600);
     const sim = JSON.parse(readFileSync(join(trial, 'sim.json'), 'utf8')) as { publishes: Array<{ platform: string; account: string; title: string; body: string }> };
     const posts = sim.publishes.filter((p) => p.platform === 'juejin');
     expect(posts, why).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
  * Replica of juejin (稀土掘金) as the public sources record it (see the
- * provenance table in edge-node/src/adapters/juejin.ts): the editor pages on
+ * provenance table in edge-node/src/adapters/juejin/adapter.ts): the editor pages on
  * juejin.cn and the JSON API on api.juejin.cn — user info, the CSRF token
  * handed out in `x-ware-csrf-token`, category and tag lists, draft
  * create/update, image upload and re-hosting, publish (HTTP 200 with `err_no`)

@@ -1,6 +1,6 @@
 /**
  * Replica of the WeChat Official Account platform (mp.weixin.qq.com) as the
- * public sources record it (provenance in edge-node/src/adapters/wechat-mp.ts):
+ * public sources record it (provenance in edge-node/src/adapters/wechat-mp/adapter.ts):
  * the address that shows the QR login, or, logged in, sends to the home page
  * with the session token in its address and `window.wx.commonData`; the
  * material upload; the draft save (operate_appmsg, with the refusals the

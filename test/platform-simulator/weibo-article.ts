@@ -1,6 +1,6 @@
 /**
  * The weibo article editor's API as the replica serves it (provenance in
- * edge-node/src/adapters/weibo-article.ts): draft create and save (FormData),
+ * edge-node/src/adapters/weibo/article.ts): draft create and save (FormData),
  * image copy by URL with its status poll, and the publish call, which the
  * public sources do not record (the replica's answer is a guess, marked so there).
  */

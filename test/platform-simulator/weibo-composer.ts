@@ -3,7 +3,7 @@
  * picture input and list (one i[title="删除"] per picture, the loading overlay
  * while it uploads to picupload.weibo.com), the visibility menu, and the
  * "发送" button posting to /ajax/statuses/update. Class names are the ones the
- * public sources record; see edge-node/src/adapters/weibo.ts.
+ * public sources record; see edge-node/src/adapters/weibo/adapter.ts.
  */
 import { esc } from './http.js';
 

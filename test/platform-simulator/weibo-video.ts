@@ -1,6 +1,6 @@
 /**
  * weibo's video publishing as the replica serves it (provenance in
- * edge-node/src/adapters/weibo-video.ts): the publish page weibo.com/upload/channel
+ * edge-node/src/adapters/weibo/video.ts): the publish page weibo.com/upload/channel
  * (上传视频 and its file chooser, the 上传中 / 上传完成 blocks, the title, the
  * 类型 radios 原创 / 二创, the 内容声明 menu, the 编辑封面 layer that hides the
  * form while it is open, the description, 发布 and the success layer with

@@ -1,6 +1,6 @@
 /**
  * Replica of weibo as the public sources record it (provenance in
- * edge-node/src/adapters/weibo.ts): the weibo.com home composer, the login
+ * edge-node/src/adapters/weibo/adapter.ts): the weibo.com home composer, the login
  * redirect to /newlogin, the article editor page whose `$CONFIG` names the
  * account, the picture upload on picupload.weibo.com, the post API and the
  * author's own post list. The session lives in the `SUB` cookie.

@@ -1,7 +1,7 @@
 /**
  * The creator center's publish form as the replica serves it (video, 图文, and
  * the form a 长文 ends on): the structure and class names the public sources
- * record (see edge-node/src/adapters/xiaohongshu.ts), driven by a small script
+ * record (see edge-node/src/adapters/xiaohongshu/adapter.ts), driven by a small script
  * that uploads to the replica's upload host and posts the note as JSON, with
  * the `x-s`/`x-t` headers the page's own code adds to its edith requests.
  *

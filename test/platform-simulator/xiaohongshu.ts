@@ -1,6 +1,6 @@
 /**
  * Replica of xiaohongshu's creator center as the public sources record it
- * (provenance in edge-node/src/adapters/xiaohongshu.ts): the login redirect,
+ * (provenance in edge-node/src/adapters/xiaohongshu/adapter.ts): the login redirect,
  * the publish form for videos and 图文 notes (xiaohongshu-form.ts) and the
  * long-text editor of 长文 (xiaohongshu-article.ts), uploads, the note API,
  * and the 笔记管理 page with the note list it loads for itself. The note API

@@ -1,7 +1,7 @@
 /**
  * The yiche (易车号) article page of the replica, mp.yiche.com/article/index-new,
  * with what the public records describe (provenance in
- * edge-node/src/adapters/yiche.ts): an Element UI form with the title input
+ * edge-node/src/adapters/yiche/adapter.ts): an Element UI form with the title input
  * 请输入文章标题, the Quill body `.ql-editor` that takes a pasted article and
  * uploads a pasted picture itself (POST api/upload_image/mp_real_upload:
  * file, type 6, queryBase64 true → imgKey, imgBase64) under an

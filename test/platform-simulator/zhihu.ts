@@ -1,6 +1,6 @@
 /**
  * Replica of zhihu's column editor as the public sources record it (see the
- * provenance table in edge-node/src/adapters/zhihu.ts): the sign-in page,
+ * provenance table in edge-node/src/adapters/zhihu/adapter.ts): the sign-in page,
  * the editor and draft pages on zhuanlan.zhihu.com (which hand out the
  * `_xsrf` cookie), the drafts, topics and picture-copy APIs there, the
  * account, column, article-list and publish APIs on www.zhihu.com, the image

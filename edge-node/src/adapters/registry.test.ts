@@ -1,15 +1,15 @@
 import { adapterReportSchema, adapterSupport, fieldsFor, JUEJIN_TAGS, platformById } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
-import { BILIBILI_COPYRIGHT_LABELS } from './bilibili.js';
+import { BILIBILI_COPYRIGHT_LABELS } from './bilibili/adapter.js';
 import { ADAPTER_ERROR_CODES, STEPS } from './contract.js';
 import { DOUYIN_DECLARATION_LABELS } from './douyin/site.js';
-import { JUEJIN_CATEGORY_LABELS } from './juejin.js';
+import { JUEJIN_CATEGORY_LABELS } from './juejin/adapter.js';
 import { TOUTIAO_DECLARATION_LABELS } from './toutiao/site.js';
 import { registryAdapters, registryAdaptersFor } from '../jobs/adapter-set.js';
 import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, nodeExecutor, settingKeysOf } from './registry.js';
-import { WEIBO_VISIBILITY_LABELS } from './weibo.js';
-import { WEIBO_VIDEO_TYPE_LABELS } from './weibo-video.js';
-import { XHS_VISIBILITY_LABELS } from './xiaohongshu-form.js';
+import { WEIBO_VISIBILITY_LABELS } from './weibo/adapter.js';
+import { WEIBO_VIDEO_TYPE_LABELS } from './weibo/video.js';
+import { XHS_VISIBILITY_LABELS } from './xiaohongshu/form.js';
 
 describe('adapter registry', () => {
   it('maps platform codes to adapters whose content types the catalog allows', () => {

@@ -1,6 +1,7 @@
 /**
- * Platform code → adapter. Adding a platform is one adapter module and one line
- * here (plus its simulator pages under test/platform-simulator/).
+ * Platform code → adapter. Adding a platform is one adapter folder
+ * (<platform>/adapter.ts) and one line here (plus its simulator pages under
+ * test/platform-simulator/).
  *
  * The catalog fixes which executors may run each (platform × content type):
  * YouTube is desktop-only. A node asks with the executor it was enrolled as
@@ -9,29 +10,29 @@
  * none.
  */
 import { type AdapterReport, type ContentType, type Executor, executorsFor, supports } from '@plume/shared';
-import { autohomeAdapter } from './autohome.js';
-import { baijiahaoAdapter } from './baijiahao.js';
-import { bilibiliAdapter } from './bilibili.js';
+import { autohomeAdapter } from './autohome/adapter.js';
+import { baijiahaoAdapter } from './baijiahao/adapter.js';
+import { bilibiliAdapter } from './bilibili/adapter.js';
 import type { Adapter } from './contract.js';
-import { csdnAdapter } from './csdn.js';
-import { dayuAdapter } from './dayu.js';
-import { dongchediAdapter } from './dongchedi.js';
-import { douyinAdapter } from './douyin.js';
-import { eastmoneyAdapter } from './eastmoney.js';
-import { jianshuAdapter } from './jianshu.js';
-import { juejinAdapter } from './juejin.js';
-import { kuaishouAdapter } from './kuaishou.js';
-import { neteaseAdapter } from './netease.js';
-import { qiehaoAdapter } from './qiehao.js';
-import { sohuAdapter } from './sohu.js';
-import { toutiaoAdapter } from './toutiao.js';
-import { wechatMpAdapter } from './wechat-mp.js';
-import { weiboAdapter } from './weibo.js';
-import { xiaohongshuAdapter } from './xiaohongshu.js';
-import { yicheAdapter } from './yiche.js';
-import { yidianAdapter } from './yidian.js';
-import { youtubeAdapter } from './youtube/studio.js';
-import { zhihuAdapter } from './zhihu.js';
+import { csdnAdapter } from './csdn/adapter.js';
+import { dayuAdapter } from './dayu/adapter.js';
+import { dongchediAdapter } from './dongchedi/adapter.js';
+import { douyinAdapter } from './douyin/adapter.js';
+import { eastmoneyAdapter } from './eastmoney/adapter.js';
+import { jianshuAdapter } from './jianshu/adapter.js';
+import { juejinAdapter } from './juejin/adapter.js';
+import { kuaishouAdapter } from './kuaishou/adapter.js';
+import { neteaseAdapter } from './netease/adapter.js';
+import { qiehaoAdapter } from './qiehao/adapter.js';
+import { sohuAdapter } from './sohu/adapter.js';
+import { toutiaoAdapter } from './toutiao/adapter.js';
+import { wechatMpAdapter } from './wechat-mp/adapter.js';
+import { weiboAdapter } from './weibo/adapter.js';
+import { xiaohongshuAdapter } from './xiaohongshu/adapter.js';
+import { yicheAdapter } from './yiche/adapter.js';
+import { yidianAdapter } from './yidian/adapter.js';
+import { youtubeAdapter } from './youtube/adapter.js';
+import { zhihuAdapter } from './zhihu/adapter.js';
 
 const ADAPTERS: readonly Adapter[] = [
   juejinAdapter,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { juejinAdapter } from '../adapters/juejin.js';
+import { juejinAdapter } from '../adapters/juejin/adapter.js';
 import { factCounts } from '../adapters/provenance.js';
 import { formatReport } from './check-plan.js';
 import { type CheckReport, withFacts } from './run-check.js';

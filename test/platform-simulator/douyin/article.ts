@@ -1,7 +1,7 @@
 /**
  * The douyin replica's article editor (content/post/article) and its publish
  * call, with the controls the public sources record (provenance in
- * edge-node/src/adapters/douyin.ts): two upload cards, 头图 then 封面, each
+ * edge-node/src/adapters/douyin/adapter.ts): two upload cards, 头图 then 封面, each
  * opened by its add icon, whose file input is never put in the document (the
  * card's click makes one and clicks it), the 封面 confirmed in a crop dialog
  * (.semi-modal-body, 确定); the title input; the tiptap body (.ProseMirror

@@ -3,7 +3,7 @@
  * driven as a person does: the file into the page's uploader (#browser_0),
  * then — once the page marks the upload a success — the title and the
  * description, and 发布. This module is the video side of the autohome
- * adapter (../autohome.ts), which also publishes articles.
+ * adapter (./adapter.ts), which also publishes articles.
  *
  * What it rests on is in autohome/provenance.ts, with the articles' facts.
  *

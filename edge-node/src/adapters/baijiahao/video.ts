@@ -4,7 +4,7 @@
  * upload runs, then — once the page reads 上传完成 — the description, the
  * cover through 选择封面's dialog, the 创作声明 when the video carries the AI
  * label, and 发布. This module is the video side of the baijiahao adapter
- * (../baijiahao.ts), which also publishes articles through the editor's API.
+ * (./adapter.ts), which also publishes articles through the editor's API.
  *
  * The facts this rests on and their sources are in ./provenance.ts.
  *

@@ -5,7 +5,7 @@
  * the 横版 and 竖版 cover slots, each saved in the crop dialog), the tags one
  * per tag box, 信息来源 无需标注, then 发表 and, when the page asks for it, its
  * confirmation 确认发表. This
- * module is the video side of the dayu adapter (../dayu.ts), which also
+ * module is the video side of the dayu adapter (./adapter.ts), which also
  * publishes articles.
  *
  * What each step rests on is in ./provenance.ts.

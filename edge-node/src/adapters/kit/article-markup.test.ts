@@ -1,6 +1,6 @@
 import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
-import { parseAnswer } from '../baijiahao.js';
+import { parseAnswer } from '../baijiahao/adapter.js';
 import { imageSources } from './article-images.js';
 import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, linksAsText, parseTable, plainCodeBlocks, tablesAsText, tableSvg, textOf } from './article-markup.js';
 import { listedTime } from './listed-time.js';

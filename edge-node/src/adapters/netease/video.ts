@@ -2,7 +2,7 @@
  * netease (网易号) videos through the creator centre's video page, driven as
  * a person does: the title, the description, the file into the page's video
  * input, then — once the page marks the upload a success — 发布. This module
- * is the video side of the netease adapter (../netease.ts), which also
+ * is the video side of the netease adapter (./adapter.ts), which also
  * publishes articles; both share the account call (./site.ts).
  *
  * The facts this rests on and their sources are in ./provenance.ts.

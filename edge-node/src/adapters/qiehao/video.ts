@@ -4,7 +4,7 @@
  * the form — the title, the description, a custom cover through the cover
  * dialog (./video-cover.ts), the tags, the 自主声明 (作者声明：无需标注, the
  * one declaration on record), and 发布. This module is the video side of the
- * qiehao adapter (../qiehao.ts), which also publishes articles; both share
+ * qiehao adapter (./adapter.ts), which also publishes articles; both share
  * the account call (./site.ts).
  *
  * The facts this rests on and their sources are in ./provenance.ts.

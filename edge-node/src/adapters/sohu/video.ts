@@ -3,7 +3,7 @@
  * file into the page's video input, then — once the page says the upload
  * succeeded — the title and the description, and 发布. One Sohu login may
  * hold several 搜狐号 accounts: the job's account must be among them. This
- * module is the video side of the sohu adapter (../sohu.ts), which also
+ * module is the video side of the sohu adapter (./adapter.ts), which also
  * publishes articles through the editor's API.
  *
  * The facts this rests on and their sources are in ./provenance.ts.

@@ -19,7 +19,7 @@ import { AdapterError, type AdapterContext, type ArticleJob } from '../contract.
 import { pasteHtml } from '../kit/paste-html.js';
 import { markdownToPlainText } from '../markdown.js';
 import { assertMaxChars, fillChecked, need, poll, timeouts } from '../support.js';
-import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle } from '../xiaohongshu-form.js';
+import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle } from './form.js';
 import { applyFormSettings, openForm, readFormSettings, URLS } from './site.js';
 
 export const XHS_ARTICLE_SETTINGS = ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] as const;

@@ -16,7 +16,7 @@ import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, needField, pageJson } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from '../support.js';
-import { XHS, XHS_TAGS_MAX, XHS_VISIBILITY_LABELS, setLocation, setSchedule, setVisibility } from '../xiaohongshu-form.js';
+import { XHS, XHS_TAGS_MAX, XHS_VISIBILITY_LABELS, setLocation, setSchedule, setVisibility } from './form.js';
 
 export const ORIGIN = 'https://creator.xiaohongshu.com';
 const SITE = { defaultBaseUrl: ORIGIN };

@@ -3,7 +3,7 @@
  * does: the title, the description, the file into the page's video input,
  * then 发布. No source records a cover, tags, an audience or a declaration
  * on this page: none is applied. This module is the video side of the yidian
- * adapter (../yidian.ts), which also publishes articles.
+ * adapter (./adapter.ts), which also publishes articles.
  *
  * What each step rests on is in ./provenance.ts.
  *

@@ -4,7 +4,7 @@
  * the description pasted into its editor, each tag typed there as `#name`
  * and taken from the topic suggestions, the cover through 本地上传, and the
  * div reading 发布. This module is the video side of the zhihu adapter
- * (../zhihu.ts), which publishes articles through the column editor's API.
+ * (./adapter.ts), which publishes articles through the column editor's API.
  *
  * What it rests on (the public sources of every fact about zhihu, and how
  * sure each is) is in ./provenance.ts.

@@ -15,16 +15,16 @@
  * `aiLabel` and `original` have no control here and are logged as ignored.
  */
 import { markdownToHtml } from '@plume/shared';
-import { AdapterError, type AdapterContext, type ArticleJob, type Flow } from './contract.js';
-import { defineAdapter } from './define.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { field, needField } from './kit/page-api.js';
-import { webPictures } from './kit/pictures.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, countChars, inJobWindow, openLoggedIn } from './support.js';
-import { CSDN_PROVENANCE } from './csdn/provenance.js';
-import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './csdn/api.js';
-import { uploadCover } from './csdn/cover.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type Flow } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { field, needField } from '../kit/page-api.js';
+import { webPictures } from '../kit/pictures.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, countChars, inJobWindow, openLoggedIn } from '../support.js';
+import { CSDN_PROVENANCE } from './provenance.js';
+import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './api.js';
+import { uploadCover } from './cover.js';
 
 export const CSDN_LIMITS = { titleMin: 5, titleMax: 100, tagsMax: 5, summaryMax: 256 } as const;
 const SETTING_KEYS = ['tags', 'summary', 'articleType', 'originalUrl', 'coverMode'] as const;

@@ -4,8 +4,8 @@
  * scheduled publishing. Selectors and their provenance: see xiaohongshu/provenance.ts.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext } from './contract.js';
-import { need, openMedia, poll, timeouts } from './support.js';
+import { AdapterError, type AdapterContext } from '../contract.js';
+import { need, openMedia, poll, timeouts } from '../support.js';
 
 export const XHS = {
   title: 'input[placeholder*="填写标题"]',

@@ -23,16 +23,16 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Locator, Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from './contract.js';
-import { defineAdapter } from './define.js';
-import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, pageJson } from './kit/page-api.js';
-import { outcomeUnknown } from './publish-click.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from './support.js';
-import { WECHAT_MP_PROVENANCE } from './wechat-mp/provenance.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type LoginInfo, type Step } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { imageSources, moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { listedTime } from '../kit/listed-time.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from '../support.js';
+import { WECHAT_MP_PROVENANCE } from './provenance.js';
 
 const ORIGIN = 'https://mp.weixin.qq.com';
 export const WECHAT_MP_URLS = {

@@ -24,20 +24,20 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
-import { defineAdapter } from './define.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { plainCodeBlocks } from './kit/article-markup.js';
-import { csrfCookie } from './kit/cookies.js';
-import { listedTime } from './kit/listed-time.js';
-import { field, pageJson } from './kit/page-api.js';
-import { QIEHAO_PROVENANCE } from './qiehao/provenance.js';
-import { QIEHAO_VIDEO_SETTINGS, videoFlow } from './qiehao/video.js';
-import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './qiehao/site.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { imageSources, moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { plainCodeBlocks } from '../kit/article-markup.js';
+import { csrfCookie } from '../kit/cookies.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { QIEHAO_PROVENANCE } from './provenance.js';
+import { QIEHAO_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './site.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
 
 const EDITOR = `${ORIGIN}/main/creation/article`;
 export const QIEHAO_URLS = {

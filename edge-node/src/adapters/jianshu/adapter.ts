@@ -15,16 +15,16 @@
  */
 import type { Page } from 'playwright-core';
 import { escapeHtml, markdownToHtml } from '@plume/shared';
-import { AdapterError, type AdapterContext, type ArticleJob, type Flow, type LoginInfo, type Step } from './contract.js';
-import { defineAdapter } from './define.js';
-import { JIANSHU_PROVENANCE } from './jianshu/provenance.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, needField } from './kit/page-api.js';
-import { pageCall, type PageCall } from './kit/page-call.js';
-import { webPictures } from './kit/pictures.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, inJobWindow, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type Flow, type LoginInfo, type Step } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { JIANSHU_PROVENANCE } from './provenance.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, needField } from '../kit/page-api.js';
+import { pageCall, type PageCall } from '../kit/page-call.js';
+import { webPictures } from '../kit/pictures.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, inJobWindow, openLoggedIn } from '../support.js';
 
 const ORIGIN = 'https://www.jianshu.com';
 const URLS = {

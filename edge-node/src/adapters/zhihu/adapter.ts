@@ -17,19 +17,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from './contract.js';
-import { defineAdapter } from './define.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish, type ApiVerdict } from './kit/api-publish.js';
-import { field, needField } from './kit/page-api.js';
-import { pageCall } from './kit/page-call.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, need } from './support.js';
-import { zhihuHtml } from './zhihu/html.js';
-import { copyPictures, uploadCover } from './zhihu/images.js';
-import { ZHIHU_PROVENANCE } from './zhihu/provenance.js';
-import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './zhihu/site.js';
-import { videoFlow, ZHIHU_VIDEO_SETTINGS } from './zhihu/video.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type PublishResult, type VerifyResult } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { gatedApiPublish, type ApiVerdict } from '../kit/api-publish.js';
+import { field, needField } from '../kit/page-api.js';
+import { pageCall } from '../kit/page-call.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, need } from '../support.js';
+import { zhihuHtml } from './html.js';
+import { copyPictures, uploadCover } from './images.js';
+import { ZHIHU_PROVENANCE } from './provenance.js';
+import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './site.js';
+import { videoFlow, ZHIHU_VIDEO_SETTINGS } from './video.js';
 
 export const ZHIHU_LIMITS = { titleMax: 100 } as const;
 const SETTING_KEYS = ['tags', 'column', 'coverMode', 'aiLabel'] as const;

@@ -21,18 +21,18 @@
  */
 import { escapeHtml, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from './contract.js';
-import { defineAdapter } from './define.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { imageSources, moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, tablesAsText } from './kit/article-markup.js';
-import { listedTime } from './kit/listed-time.js';
-import { field, pageJson } from './kit/page-api.js';
-import { NETEASE_PROVENANCE } from './netease/provenance.js';
-import { NETEASE_VIDEO_SETTINGS, videoFlow } from './netease/video.js';
-import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './netease/site.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Step } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { imageSources, moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, tablesAsText } from '../kit/article-markup.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { NETEASE_PROVENANCE } from './provenance.js';
+import { NETEASE_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './site.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
 
 const EDITOR = `${ORIGIN}/subscribe_v4/index.html#/article-publish`;
 export const NETEASE_URLS = {

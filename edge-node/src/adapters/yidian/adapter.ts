@@ -21,18 +21,18 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from './kit/article-markup.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { listedTime } from './kit/listed-time.js';
-import { field, pageJson } from './kit/page-api.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from './support.js';
-import { YIDIAN_PROVENANCE } from './yidian/provenance.js';
-import { at, isLoginPage, openAt, ORIGIN, real } from './yidian/site.js';
-import { videoFlow, YIDIAN_VIDEO_SETTINGS } from './yidian/video.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { codeBlocksAsParagraphs, inlineCodeAsBold, linksAsText, tablesAsText } from '../kit/article-markup.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from '../support.js';
+import { YIDIAN_PROVENANCE } from './provenance.js';
+import { at, isLoginPage, openAt, ORIGIN, real } from './site.js';
+import { videoFlow, YIDIAN_VIDEO_SETTINGS } from './video.js';
 
 export const YIDIAN_URLS = {
   home: `${ORIGIN}/`,

@@ -18,21 +18,21 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Flow, type Step } from './contract.js';
-import { defineAdapter } from './define.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { plainCodeBlocks, textOf } from './kit/article-markup.js';
-import { listedTime } from './kit/listed-time.js';
-import { field, needField } from './kit/page-api.js';
-import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './baijiahao/session.js';
-import { BAIJIAHAO_PROVENANCE } from './baijiahao/provenance.js';
-import { BAIJIAHAO_VIDEO_SETTINGS, videoFlow } from './baijiahao/video.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, countChars, inJobWindow, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob, type Flow, type Step } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { plainCodeBlocks, textOf } from '../kit/article-markup.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, needField } from '../kit/page-api.js';
+import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './session.js';
+import { BAIJIAHAO_PROVENANCE } from './provenance.js';
+import { BAIJIAHAO_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, countChars, inJobWindow, openLoggedIn } from '../support.js';
 
-export { parseAnswer } from './baijiahao/session.js';
+export { parseAnswer } from './session.js';
 
 const EDITOR = `${ORIGIN}/builder/rc/edit?type=news`;
 export const BAIJIAHAO_URLS = {

@@ -18,18 +18,18 @@
  * is one), `collectionName` (加入合集, by name), `scheduledAt` (ISO 8601, ≥ 2 h ahead).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type DynamicJob, type Flow, type OpenedFile, type PublishJob, type PublishResult, type VideoJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { field } from './kit/page-api.js';
-import { markdownToPlainText } from './markdown.js';
-import { outcomeUnknown } from './publish-click.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts } from './support.js';
-import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, publishConfirmation, schedule, uploadCover, uploadFiles } from './kuaishou/form.js';
-import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './kuaishou/site.js';
-import { KUAISHOU_PROVENANCE } from './kuaishou/provenance.js';
-import { findWork, stillPublishing, watchWorksList, type Work } from './kuaishou/works.js';
+import { AdapterError, type AdapterContext, type DynamicJob, type Flow, type OpenedFile, type PublishJob, type PublishResult, type VideoJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts } from '../support.js';
+import { KS, chooseCollection, chooseImageTab, dismissGuides, fillDescription, pickerTime, publishConfirmation, schedule, uploadCover, uploadFiles } from './form.js';
+import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './site.js';
+import { KUAISHOU_PROVENANCE } from './provenance.js';
+import { findWork, stillPublishing, watchWorksList, type Work } from './works.js';
 
 /** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20). */
 export const KUAISHOU_MAX_TOPICS = 3;

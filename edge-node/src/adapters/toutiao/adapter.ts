@@ -9,13 +9,13 @@
  * What each step of every module rests on (the public sources of every fact
  * about 头条号, and how sure each is) is in toutiao/provenance.ts.
  */
-import { defineAdapter } from './define.js';
-import { articleFlow, TOUTIAO_ARTICLE_SETTINGS } from './toutiao/article.js';
-import { isLoginPage, ORIGIN, URLS, at, whoAmI } from './toutiao/site.js';
-import { TOUTIAO_VIDEO_SETTINGS, videoFlow } from './toutiao/video.js';
-import { TOUTIAO_PROVENANCE } from './toutiao/provenance.js';
-import { dynamicFlow, TOUTIAO_DYNAMIC_SETTINGS } from './toutiao/weitoutiao.js';
-import { openLoggedIn } from './support.js';
+import { defineAdapter } from '../define.js';
+import { articleFlow, TOUTIAO_ARTICLE_SETTINGS } from './article.js';
+import { isLoginPage, ORIGIN, URLS, at, whoAmI } from './site.js';
+import { TOUTIAO_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { TOUTIAO_PROVENANCE } from './provenance.js';
+import { dynamicFlow, TOUTIAO_DYNAMIC_SETTINGS } from './weitoutiao.js';
+import { openLoggedIn } from '../support.js';
 
 export const toutiaoAdapter = defineAdapter({
   platform: 'toutiao',

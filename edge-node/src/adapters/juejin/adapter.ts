@@ -18,16 +18,16 @@
  */
 import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob, type Flow } from './contract.js';
-import { defineAdapter } from './define.js';
-import { JUEJIN_PROVENANCE } from './juejin/provenance.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { moveMarkdownImages, readImage, type ImageFile } from './kit/article-images.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, needField, pageJson, pageRequest } from './kit/page-api.js';
-import { markdownToPlainText } from './markdown.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, openLoggedIn, timeouts } from './support.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob, type Flow } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { JUEJIN_PROVENANCE } from './provenance.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { moveMarkdownImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, needField, pageJson, pageRequest } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, openLoggedIn, timeouts } from '../support.js';
 
 const ORIGIN = 'https://juejin.cn';
 const API = 'https://api.juejin.cn';

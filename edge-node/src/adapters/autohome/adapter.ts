@@ -18,20 +18,20 @@
  */
 import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
-import { defineAdapter } from './define.js';
-import { plainCodeBlocks, tablesAsText, textOf } from './kit/article-markup.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, pageJson } from './kit/page-api.js';
-import { pasteHtml } from './kit/paste-html.js';
-import { outcomeUnknown } from './publish-click.js';
-import { autohomeAccount } from './autohome/account.js';
-import { AUTOHOME_PROVENANCE } from './autohome/provenance.js';
-import { AUTOHOME_VIDEO_SETTINGS, videoFlow } from './autohome/video.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { pasteHtml } from '../kit/paste-html.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { autohomeAccount } from './account.js';
+import { AUTOHOME_PROVENANCE } from './provenance.js';
+import { AUTOHOME_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 
 export const ORIGIN = 'https://chejiahao.autohome.com.cn';
 const SITE = { defaultBaseUrl: ORIGIN };

@@ -14,15 +14,15 @@
  * Articles apply only `coverMode` (custom: the article's coverImage is both 头图 and 封面).
  */
 import type { Page } from 'playwright-core';
-import type { AdapterContext, ArticleJob, DynamicJob, Flow, PublishJob, VideoJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { articleTitle, DOUYIN_ARTICLE_SETTINGS, prepareArticle } from './douyin/article.js';
-import { prepareNote, noteTitle, DOUYIN_NOTE_SETTINGS } from './douyin/note.js';
-import { DOUYIN_PROVENANCE } from './douyin/provenance.js';
-import { publishForm, verifyWork } from './douyin/form.js';
-import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI, type WorkKind } from './douyin/site.js';
-import { DOUYIN_VIDEO_SETTINGS, prepareVideo } from './douyin/video.js';
-import { openLoggedIn } from './support.js';
+import type { AdapterContext, ArticleJob, DynamicJob, Flow, PublishJob, VideoJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { articleTitle, DOUYIN_ARTICLE_SETTINGS, prepareArticle } from './article.js';
+import { prepareNote, noteTitle, DOUYIN_NOTE_SETTINGS } from './note.js';
+import { DOUYIN_PROVENANCE } from './provenance.js';
+import { publishForm, verifyWork } from './form.js';
+import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI, type WorkKind } from './site.js';
+import { DOUYIN_VIDEO_SETTINGS, prepareVideo } from './video.js';
+import { openLoggedIn } from '../support.js';
 
 /**
  * Each content type fills its own form (video, 图文 note, article) and then publishes and is looked up

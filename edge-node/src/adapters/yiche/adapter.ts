@@ -15,12 +15,12 @@
  * `description` (else the payload's, as plain text), `visibility` (public
  * only), `coverMode` (auto only).
  */
-import { defineAdapter } from './define.js';
-import { openLoggedIn } from './support.js';
-import { articleFlow, YICHE_ARTICLE_SETTINGS } from './yiche/article.js';
-import { YICHE_PROVENANCE } from './yiche/provenance.js';
-import { at, isLoginPage, ORIGIN, whoAmI, YICHE_URLS } from './yiche/site.js';
-import { YICHE_VIDEO_SETTINGS, videoFlow } from './yiche/video.js';
+import { defineAdapter } from '../define.js';
+import { openLoggedIn } from '../support.js';
+import { articleFlow, YICHE_ARTICLE_SETTINGS } from './article.js';
+import { YICHE_PROVENANCE } from './provenance.js';
+import { at, isLoginPage, ORIGIN, whoAmI, YICHE_URLS } from './site.js';
+import { YICHE_VIDEO_SETTINGS, videoFlow } from './video.js';
 
 export const yicheAdapter = defineAdapter({
   platform: 'yiche',

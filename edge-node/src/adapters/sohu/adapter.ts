@@ -20,19 +20,19 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { headingsAsBold, parseTable, plainCodeBlocks, TABLE_PATTERN, tableSvg } from './kit/article-markup.js';
-import { listedTime } from './kit/listed-time.js';
-import { field, pageJson } from './kit/page-api.js';
-import { SettingsReader } from './settings.js';
-import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } from './sohu/session.js';
-import { SOHU_PROVENANCE } from './sohu/provenance.js';
-import { SOHU_VIDEO_SETTINGS, videoFlow } from './sohu/video.js';
-import { assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { headingsAsBold, parseTable, plainCodeBlocks, TABLE_PATTERN, tableSvg } from '../kit/article-markup.js';
+import { listedTime } from '../kit/listed-time.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { SettingsReader } from '../settings.js';
+import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } from './session.js';
+import { SOHU_PROVENANCE } from './provenance.js';
+import { SOHU_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
 
 const EDITOR = `${ORIGIN}/mpfe/v4/contentManagement/news/addarticle`;
 export const SOHU_URLS = {

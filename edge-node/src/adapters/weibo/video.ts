@@ -16,16 +16,16 @@
  */
 import { labelsOf, WEIBO_VIDEO_TYPES } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from './contract.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { field, pageJson } from './kit/page-api.js';
-import { markdownToPlainText } from './markdown.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
-import { offloadUploads } from './upload-offload.js';
-import type { WeiboPage } from './weibo-article.js';
-import { answeredPost, isPost } from './weibo/posts.js';
+import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { offloadUploads } from '../upload-offload.js';
+import type { WeiboPage } from './article.js';
+import { answeredPost, isPost } from './posts.js';
 
 export const WEIBO_VIDEO_KEYS = ['creationType', 'aiLabel', 'description', 'tags', 'coverMode', 'visibility'] as const;
 /** Our creationType values → the 类型 radios' labels. */

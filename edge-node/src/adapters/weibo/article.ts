@@ -12,14 +12,14 @@
  * (is_aigc_used; the article's `aigc` facts decide when absent).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type PublishJob, type PublishResult, type VerifyResult } from './contract.js';
-import { aiLabelOf } from './kit/ai-label.js';
-import { gatedApiPublish } from './kit/api-publish.js';
-import { field, imageType, needField, pageJson, readAll } from './kit/page-api.js';
-import { webPictures } from './kit/pictures.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type PublishJob, type PublishResult, type VerifyResult } from '../contract.js';
+import { aiLabelOf } from '../kit/ai-label.js';
+import { gatedApiPublish } from '../kit/api-publish.js';
+import { field, imageType, needField, pageJson, readAll } from '../kit/page-api.js';
+import { webPictures } from '../kit/pictures.js';
 import { markdownToHtml } from '@plume/shared';
-import { SettingsReader } from './settings.js';
-import { assertMaxChars, inJobWindow, openMedia, poll, timeouts } from './support.js';
+import { SettingsReader } from '../settings.js';
+import { assertMaxChars, inJobWindow, openMedia, poll, timeouts } from '../support.js';
 
 export const WEIBO_ARTICLE_KEYS = ['summary', 'coverMode', 'aiLabel'] as const;
 const TITLE_MAX = 32;
@@ -43,7 +43,7 @@ const URLS = {
 };
 
 type Ctx = AdapterContext;
-/** What weibo.ts lends this module and weibo-video.ts: its URL mapping, the login redirect and the account check. */
+/** What adapter.ts lends this module and video.ts: its URL mapping, the login redirect and the account check. */
 export interface WeiboPage {
   at(ctx: Ctx, real: string): string;
   real(ctx: Ctx, address: string): URL;

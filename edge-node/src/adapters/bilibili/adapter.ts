@@ -14,16 +14,16 @@
  * (`private` = 仅自己可见), `scheduledAt` (ISO 8601, future), `coverMode`.
  */
 import { BILIBILI_COPYRIGHTS, labelsOf } from '@plume/shared';
-import { defineAdapter } from './define.js';
-import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI } from './bilibili/site.js';
-import { BILIBILI_VIDEO_SETTINGS, videoFlow } from './bilibili/video.js';
-import { articleFlow, BILIBILI_ARTICLE_SETTINGS } from './bilibili/article.js';
-import { BILIBILI_DYNAMIC_SETTINGS, dynamicFlow } from './bilibili/dynamic.js';
-import { BILIBILI_PROVENANCE } from './bilibili/provenance.js';
+import { defineAdapter } from '../define.js';
+import { at, isLoginPage, LOGIN_PAGE, ORIGIN, URLS, whoAmI } from './site.js';
+import { BILIBILI_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { articleFlow, BILIBILI_ARTICLE_SETTINGS } from './article.js';
+import { BILIBILI_DYNAMIC_SETTINGS, dynamicFlow } from './dynamic.js';
+import { BILIBILI_PROVENANCE } from './provenance.js';
 
 /** Our copyright values → the labels of the upload form's 类型 choice (add/v3 takes 1 / 2, bilibili/video.ts). */
 export const BILIBILI_COPYRIGHT_LABELS: Readonly<Record<string, string>> = labelsOf(BILIBILI_COPYRIGHTS);
-import { openLoggedIn } from './support.js';
+import { openLoggedIn } from '../support.js';
 
 export const bilibiliAdapter = defineAdapter({
   platform: 'bilibili',

@@ -14,12 +14,12 @@
  * named in the job's log). Tables become lines of text. Videos: `description`
  * (else the payload's), `visibility` (public only), `coverMode` (auto only).
  */
-import { defineAdapter } from './define.js';
-import { articleFlow, EASTMONEY_ARTICLE_SETTINGS } from './eastmoney/article.js';
-import { EASTMONEY_PROVENANCE } from './eastmoney/provenance.js';
-import { at, isLoginPage, ORIGIN, URLS, whoAmI } from './eastmoney/site.js';
-import { EASTMONEY_VIDEO_SETTINGS, videoFlow } from './eastmoney/video.js';
-import { openLoggedIn } from './support.js';
+import { defineAdapter } from '../define.js';
+import { articleFlow, EASTMONEY_ARTICLE_SETTINGS } from './article.js';
+import { EASTMONEY_PROVENANCE } from './provenance.js';
+import { at, isLoginPage, ORIGIN, URLS, whoAmI } from './site.js';
+import { EASTMONEY_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { openLoggedIn } from '../support.js';
 
 export const eastmoneyAdapter = defineAdapter({
   platform: 'eastmoney',

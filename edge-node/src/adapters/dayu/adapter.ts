@@ -22,17 +22,17 @@
  */
 import { markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { DAYU_PROVENANCE } from './dayu/provenance.js';
-import { at, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './dayu/site.js';
-import { DAYU_VIDEO_SETTINGS, videoFlow } from './dayu/video.js';
-import { moveImages, readImage, type ImageFile } from './kit/article-images.js';
-import { codeBlocksAsParagraphs } from './kit/article-markup.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { field, pageJson } from './kit/page-api.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from './support.js';
+import { AdapterError, type AdapterContext, type AdapterErrorCode, type ArticleJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { DAYU_PROVENANCE } from './provenance.js';
+import { at, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './site.js';
+import { DAYU_VIDEO_SETTINGS, videoFlow } from './video.js';
+import { moveImages, readImage, type ImageFile } from '../kit/article-images.js';
+import { codeBlocksAsParagraphs } from '../kit/article-markup.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from '../support.js';
 
 const EDITOR = `${ORIGIN}/dashboard/article/write`;
 export const DAYU_URLS = {

@@ -24,19 +24,19 @@
  */
 import { localPictures, markdownToHtml } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from './contract.js';
-import { defineAdapter } from './define.js';
-import { plainCodeBlocks, textOf } from './kit/article-markup.js';
-import { DONGCHEDI_PROVENANCE } from './dongchedi/provenance.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { listedTime } from './kit/listed-time.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { firstAccount } from './kit/first-account.js';
-import { field, pageJson } from './kit/page-api.js';
-import { pasteHtml } from './kit/paste-html.js';
-import { outcomeUnknown } from './publish-click.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type OpenedFile, type PublishResult, type Step, type VerifyResult } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { plainCodeBlocks, textOf } from '../kit/article-markup.js';
+import { DONGCHEDI_PROVENANCE } from './provenance.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { listedTime } from '../kit/listed-time.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { firstAccount } from '../kit/first-account.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { pasteHtml } from '../kit/paste-html.js';
+import { outcomeUnknown } from '../publish-click.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 
 export const ORIGIN = 'https://mp.dcdapp.com';
 const SITE = { defaultBaseUrl: ORIGIN };

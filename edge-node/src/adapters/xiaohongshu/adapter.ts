@@ -16,14 +16,14 @@
  * take their own list (XHS_ARTICLE_SETTINGS).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type PublishJob, type VideoJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { markdownToPlainText } from './markdown.js';
-import { assertMaxChars, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
-import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './xiaohongshu-form.js';
-import { articleTitle, prepareArticle, XHS_ARTICLE_SETTINGS } from './xiaohongshu/article.js';
-import { XIAOHONGSHU_PROVENANCE } from './xiaohongshu/provenance.js';
-import { applyFormSettings, at, findNote, FORM_ERROR, isLoginPage, openForm, ORIGIN, publishForm, readFormSettings, URLS, whoAmI } from './xiaohongshu/site.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type PublishJob, type VideoJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { markdownToPlainText } from '../markdown.js';
+import { assertMaxChars, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './form.js';
+import { articleTitle, prepareArticle, XHS_ARTICLE_SETTINGS } from './article.js';
+import { XIAOHONGSHU_PROVENANCE } from './provenance.js';
+import { applyFormSettings, at, findNote, FORM_ERROR, isLoginPage, openForm, ORIGIN, publishForm, readFormSettings, URLS, whoAmI } from './site.js';
 
 const S = {
   videoInput: "div[class^='upload-content'] input.upload-input",

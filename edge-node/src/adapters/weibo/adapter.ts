@@ -1,7 +1,7 @@
 /**
  * weibo: dynamics (short posts) from the weibo.com home composer; articles
- * (头条文章) through the article editor's API in weibo-article.ts; videos
- * through the upload/channel publish page in weibo-video.ts. The composer
+ * (头条文章) through the article editor's API in article.ts; videos
+ * through the upload/channel publish page in video.ts. The composer
  * takes plain text, so Markdown is flattened (line breaks kept) and must fit
  * 2,000 characters; pictures (≤ 9) upload as soon as they are chosen; "发送" is
  * the one non-repeatable click, and its JSON answer names the post.
@@ -15,18 +15,18 @@
  */
 import { labelsOf, WEIBO_VISIBILITIES } from '@plume/shared';
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type LoginInfo, type OpenedFile, type PublishJob, type VerifyResult, type VideoJob } from './contract.js';
-import { defineAdapter } from './define.js';
-import { clickPublishForJson } from './kit/click-publish-json.js';
-import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './weibo-article.js';
-import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './weibo-video.js';
-import { answeredPost, isPost } from './weibo/posts.js';
-import { WEIBO_PROVENANCE } from './weibo/provenance.js';
-import { liveUrl, realUrl } from './kit/live-url.js';
-import { field, pageJson } from './kit/page-api.js';
-import { markdownToPlainText } from './markdown.js';
-import { SettingsReader } from './settings.js';
-import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from './support.js';
+import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type LoginInfo, type OpenedFile, type PublishJob, type VerifyResult, type VideoJob } from '../contract.js';
+import { defineAdapter } from '../define.js';
+import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './article.js';
+import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './video.js';
+import { answeredPost, isPost } from './posts.js';
+import { WEIBO_PROVENANCE } from './provenance.js';
+import { liveUrl, realUrl } from '../kit/live-url.js';
+import { field, pageJson } from '../kit/page-api.js';
+import { markdownToPlainText } from '../markdown.js';
+import { SettingsReader } from '../settings.js';
+import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 
 const URLS = {
   home: 'https://weibo.com/',
@@ -156,14 +156,14 @@ const dynamicFlow: Flow<DynamicJob> = {
   verify: asAccount((page, job, ctx) => findOwnPost(page, job, '', ctx)),
 };
 
-/** Articles (头条文章) from the card editor (weibo-article.ts). */
+/** Articles (头条文章) from the card editor (article.ts). */
 const articleFlow: Flow<ArticleJob> = {
   prepare: (page, job, ctx) => prepareArticle(page, job, articlePage, ctx),
   publish: (page, job, ctx) => publishArticle(page, job, articlePage, ctx),
   verify: asAccount((page, job, ctx) => verifyArticle(page, job, articlePage, ctx)),
 };
 
-/** Videos from the video upload page (weibo-video.ts). */
+/** Videos from the video upload page (video.ts). */
 const videoFlow: Flow<VideoJob> = {
   prepare: (page, job, ctx) => prepareWeiboVideo(page, job, articlePage, ctx),
   publish: (page, job, ctx) => publishWeiboVideo(page, job, articlePage, ctx),
