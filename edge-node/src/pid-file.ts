@@ -45,17 +45,12 @@ export function runningDaemon(stateDir: string): number | null {
   return pid;
 }
 
-/** Refuses a second daemon on a state directory whose daemon is alive (reads only). */
-export function refuseSecondDaemon(stateDir: string): void {
+/** Records this process as the state directory's daemon; the returned function removes the record. */
+export function claimPidFile(stateDir: string): () => void {
   const other = runningDaemon(stateDir);
   if (other !== null && other !== process.pid) {
     throw new ConfigError(`plume-edge run is already running on ${stateDir} (pid ${other}); stop it first: plume-edge stop`);
   }
-}
-
-/** Records this process as the state directory's daemon; the returned function removes the record. */
-export function claimPidFile(stateDir: string): () => void {
-  refuseSecondDaemon(stateDir);
   const path = pidFilePath(stateDir);
   writeFileDurable(path, `${process.pid}\n`);
   return () => {
