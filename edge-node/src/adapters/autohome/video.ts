@@ -14,16 +14,15 @@
  * first publication): they are left as the page has them.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type LoginInfo, type PublishResult, type Step, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
+import type { AdapterContext, LoginInfo, Step } from '../contract.js';
 import { autohomeAccount } from './account.js';
-import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
-import { planPlainVideo } from '../kit/video-plan.js';
+import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
-import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
+import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
 
 /** The autohome adapter's own origin (its articles' editor): real URLs are mapped to a replica against it. */
 const SITE = { defaultBaseUrl: 'https://chejiahao.autohome.com.cn' };
@@ -60,64 +59,41 @@ const isLoginPage = (ctx: Ctx) => (u: URL) => {
 
 const whoAmI = (page: Page, step: Step, ctx: AdapterContext): Promise<LoginInfo> => autohomeAccount(page, (u) => at(ctx, u), step, ctx);
 
-function planVideo(job: VideoJob) {
-  return planPlainVideo(job, { limits: AUTOHOME_VIDEO_LIMITS, noCover: "autohome: the video page's cover editor has no recorded way in; coverMode custom is refused", noTitle: 'an autohome video needs a title' });
-}
-
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
-  const p = planVideo(job);
-  p.reader.logIgnored(AUTOHOME_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'autohome', notApplied: ['coverImagePath'] }, "the video page's cover editor is not driven: autohome picks the cover");
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  await openLoggedIn(page, at(ctx, AUTOHOME_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.locator(S.status).filter({ hasText: S.failedText }), refusal: page.locator(S.refusal), platform: 'autohome' }, ctx);
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-}
-
-export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
-    page,
-    {
-      button: page.locator('button:visible', { hasText: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === AUTOHOME_VIDEO_URLS.videoPublishPath,
-      urlPattern: `*${AUTOHOME_VIDEO_URLS.videoPublishPath}*`,
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        const id = field(body, 'result', 'videoId');
-        if (field(body, 'returncode') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'returncode')) };
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('autohome accepted the video but its answer named no videoId', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, AUTOHOME_VIDEO_URLS.post(String(id))) } };
-      },
+export const videoFlow = plainVideoFlow({
+  platform: 'autohome',
+  settings: AUTOHOME_VIDEO_SETTINGS,
+  limits: AUTOHOME_VIDEO_LIMITS,
+  noCover: "autohome: the video page's cover editor has no recorded way in; coverMode custom is refused",
+  noTitle: 'an autohome video needs a title',
+  coverNotApplied: "the video page's cover editor is not driven: autohome picks the cover",
+  async open(page, job, step, ctx) {
+    await openLoggedIn(page, at(ctx, AUTOHOME_VIDEO_URLS.videoEditor), step, ctx, isLoginPage(ctx));
+    assertAccount(await whoAmI(page, step, ctx), job, step);
+  },
+  controls: S,
+  uploadFirst: true,
+  upload: (page, video, ctx) =>
+    uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.locator(S.status).filter({ hasText: S.failedText }), refusal: page.locator(S.refusal), platform: 'autohome' }, ctx),
+  publish: (page, _session, ctx) => ({
+    button: page.locator('button:visible', { hasText: /^\s*发\s*布\s*$/ }).first(),
+    isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === AUTOHOME_VIDEO_URLS.videoPublishPath,
+    urlPattern: `*${AUTOHOME_VIDEO_URLS.videoPublishPath}*`,
+    refusal: page.locator(S.refusal),
+    judge: (body) => {
+      const id = field(body, 'result', 'videoId');
+      if (field(body, 'returncode') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'returncode')) };
+      if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('autohome accepted the video but its answer named no videoId', page);
+      return { ok: true, value: { postId: String(id), url: at(ctx, AUTOHOME_VIDEO_URLS.post(String(id))) } };
     },
-    ctx,
-  );
-}
-
-async function ownVideos(page: Page, ctx: AdapterContext): Promise<ListedPost[]> {
-  const body = await pageJson(page, at(ctx, AUTOHOME_VIDEO_URLS.videoList), {}, 'read_back', 'video list', ctx);
-  if (field(body, 'returncode') !== 0) throw new Error(`autohome video list: ${String(field(body, 'message') ?? field(body, 'returncode'))}`);
-  const rows = field(body, 'result', 'list');
-  return (Array.isArray(rows) ? rows : []).flatMap((row) => {
-    const id = field(row, 'videoId');
-    if (typeof id !== 'string' && typeof id !== 'number') return [];
-    return [{ postId: String(id), url: at(ctx, AUTOHOME_VIDEO_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
-  });
-}
-
-export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  await openLoggedIn(page, at(ctx, AUTOHOME_VIDEO_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
-}
-
-export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
+  }),
+  async list(page, _session, ctx): Promise<ListedPost[]> {
+    const body = await pageJson(page, at(ctx, AUTOHOME_VIDEO_URLS.videoList), {}, 'read_back', 'video list', ctx);
+    if (field(body, 'returncode') !== 0) throw new Error(`autohome video list: ${String(field(body, 'message') ?? field(body, 'returncode'))}`);
+    const rows = field(body, 'result', 'list');
+    return (Array.isArray(rows) ? rows : []).flatMap((row) => {
+      const id = field(row, 'videoId');
+      if (typeof id !== 'string' && typeof id !== 'number') return [];
+      return [{ postId: String(id), url: at(ctx, AUTOHOME_VIDEO_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
+    });
+  },
+});

@@ -2,7 +2,8 @@
  * What a video page's adapter reads out of a job before the browser moves:
  * the title and the description every such page takes, and the whole plan of
  * a page with no cover, topic or audience control on record (易车号, 车家号,
- * 网易号, 一点号, 东方财富 财富号, 搜狐号). Every refusal here is raised before
+ * 网易号, 一点号, 东方财富 财富号, 搜狐号; all but 东方财富's run as one flow,
+ * video-page.ts). Every refusal here is raised before
  * anything is opened, so a job the page would refuse never reaches it.
  */
 import { AdapterError, type VideoJob } from '../contract.js';

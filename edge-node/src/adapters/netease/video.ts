@@ -11,13 +11,12 @@
  * plain text), `visibility` (public only), `coverMode` (auto only).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
-import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { AdapterError, type AdapterContext } from '../contract.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
-import { planPlainVideo } from '../kit/video-plan.js';
-import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
+import { plainVideoFlow } from '../kit/video-page.js';
+import { assertAccount, type ListedPost, matchPost, openLoggedIn } from '../support.js';
 import { at, isLoginPage, ORIGIN, real, whoAmI } from './site.js';
 
 export const NETEASE_VIDEO_URLS = {
@@ -41,58 +40,7 @@ const S = {
 } as const;
 const DOC_ID = /^[\w-]{1,64}$/;
 
-function planVideo(job: VideoJob) {
-  return planPlainVideo(job, { limits: NETEASE_VIDEO_LIMITS, noCover: 'netease: the video page has no cover control on record; coverMode custom is refused', noTitle: 'a 网易号 video needs a title' });
-}
-
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
-  const p = planVideo(job);
-  p.reader.logIgnored(NETEASE_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'netease', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: 网易号 picks the cover');
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  await openLoggedIn(page, at(ctx, NETEASE_VIDEO_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-
-  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: '网易号' }, ctx);
-}
-
-export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  const named = await clickPublishForJson(
-    page,
-    {
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === NETEASE_VIDEO_URLS.videoPublishPath,
-      urlPattern: `*${NETEASE_VIDEO_URLS.videoPublishPath}*`,
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        if (field(body, 'code') !== 1) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
-        // data.docId names the video; an accepted answer without it is completed from the content list below.
-        const id = field(body, 'data', 'docId');
-        return { ok: true, value: typeof id === 'string' && DOC_ID.test(id) ? id : undefined };
-      },
-    },
-    ctx,
-  );
-  if (named !== undefined) return { postId: named, url: at(ctx, NETEASE_VIDEO_URLS.post(named)) };
-  ctx.progress('read_back');
-  const title = job.payload.title.trim();
-  const found = await whoAmI(page, 'read_back', ctx)
-    .then(async (account) => matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title))
-    .catch((e: unknown) => {
-      throw new AdapterError('readback_failed', 'read_back', `网易号 accepted the video but named no docId, and its content list could not be read (${(e as Error).message}); verify before any retry`);
-    });
-  if (!found.found) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the video but named no docId, and its content list does not show it yet; verify before any retry');
-  return { postId: found.postId, url: found.url };
-}
-
-/** The account's published videos as the content list gives them (newest first), for `verify`; read-only. */
+/** The account's published videos as the content list gives them (newest first); read-only. */
 async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Promise<ListedPost[]> {
   const form = { wemediaId, pageNo: '1', size: '20', contentType: '2', contentState: '3' };
   const body = await pageJson(page, at(ctx, NETEASE_VIDEO_URLS.list), { method: 'POST', form }, 'read_back', 'content list', ctx);
@@ -105,13 +53,45 @@ async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Pr
   });
 }
 
-export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  await openLoggedIn(page, at(ctx, NETEASE_VIDEO_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
-  const account = await whoAmI(page, 'check_login', ctx);
-  assertAccount(account, job, 'check_login');
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title);
-}
-
-export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
+export const videoFlow = plainVideoFlow({
+  platform: 'netease',
+  settings: NETEASE_VIDEO_SETTINGS,
+  limits: NETEASE_VIDEO_LIMITS,
+  noCover: 'netease: the video page has no cover control on record; coverMode custom is refused',
+  noTitle: 'a 网易号 video needs a title',
+  coverNotApplied: 'the video page has no cover control on record: 网易号 picks the cover',
+  /** The session is the 网易号 account (its wemediaId is what the content list is asked for). */
+  async open(page, job, step, ctx) {
+    await openLoggedIn(page, at(ctx, NETEASE_VIDEO_URLS.videoEditor), step, ctx, isLoginPage(ctx));
+    const account = await whoAmI(page, step, ctx);
+    assertAccount(account, job, step);
+    return account;
+  },
+  controls: S,
+  upload: (page, video, ctx) =>
+    uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: '网易号' }, ctx),
+  publish: (page, _session, ctx) => ({
+    button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+    isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === NETEASE_VIDEO_URLS.videoPublishPath,
+    urlPattern: `*${NETEASE_VIDEO_URLS.videoPublishPath}*`,
+    refusal: page.locator(S.refusal),
+    judge: (body) => {
+      if (field(body, 'code') !== 1) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
+      // data.docId names the video; an accepted answer without it is completed from the content list (readBack).
+      const id = field(body, 'data', 'docId');
+      return { ok: true, value: typeof id === 'string' && DOC_ID.test(id) ? { postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)) } : undefined };
+    },
+  }),
+  async readBack(page, job, _session, ctx) {
+    ctx.progress('read_back');
+    const title = job.payload.title.trim();
+    const found = await whoAmI(page, 'read_back', ctx)
+      .then(async (account) => matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title))
+      .catch((e: unknown) => {
+        throw new AdapterError('readback_failed', 'read_back', `网易号 accepted the video but named no docId, and its content list could not be read (${(e as Error).message}); verify before any retry`);
+      });
+    if (!found.found) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the video but named no docId, and its content list does not show it yet; verify before any retry');
+    return { postId: found.postId, url: found.url };
+  },
+  list: (page, account, ctx) => ownVideos(page, account.externalRef, ctx),
+});

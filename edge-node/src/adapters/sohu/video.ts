@@ -13,14 +13,13 @@
  * control is on record). Tags and `aiLabel` are logged as ignored.
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
-import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { AdapterError, type AdapterContext } from '../contract.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
-import { planPlainVideo } from '../kit/video-plan.js';
+import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
-import { fillChecked, type ListedPost, matchPost, need, openMedia } from '../support.js';
+import type { ListedPost } from '../support.js';
 import { at, OK, openAs, ORIGIN, real } from './session.js';
 
 export const SOHU_VIDEO_URLS = {
@@ -49,56 +48,6 @@ const S = {
 /** Statuses of the list that are not a public post: 1 a draft, 3 not passed, 7 and 9 removed. */
 const NOT_THE_POST = new Set([1, 3, 7, 9]);
 
-function planVideo(job: VideoJob) {
-  const plan = planPlainVideo(job, { limits: SOHU_VIDEO_LIMITS, noCover: 'sohu: the video page has no cover control on record; coverMode custom is refused', noTitle: 'a 搜狐号 video needs a title' });
-  if (!/^\d+$/.test(job.account.externalRef)) throw new AdapterError('login_required', 'open_editor', `搜狐号 account ids are numbers, not "${job.account.externalRef}"`);
-  return plan;
-}
-
-/** What `prepare` leaves for `publish`: the 搜狐号 account the video page was opened for. */
-export interface VideoPage {
-  account: string;
-}
-
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoPage> {
-  const p = planVideo(job);
-  p.reader.logIgnored(SOHU_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'sohu', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: 搜狐号 picks the cover');
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  const account = await openAs(page, SOHU_VIDEO_URLS.videoEditor, job, 'open_editor', ctx);
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded), failed: page.getByText(S.failed), refusal: page.locator(S.refusal), platform: '搜狐号' }, ctx);
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-  return { account };
-}
-
-export async function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext, { account }: VideoPage): Promise<PublishResult> {
-  // The click is the video page's own: on any other page (one prepare did not leave) it would be another control.
-  if (real(ctx, page.url()).pathname !== new URL(SOHU_VIDEO_URLS.videoEditor).pathname) throw new AdapterError('editor_changed', 'publish', 'the page is not a prepared video page; nothing was published', { url: page.url() });
-  return clickPublishForJson(
-    page,
-    {
-      button: page.locator(S.publishItem).filter({ hasText: /^\s*发\s*布\s*$/ }).or(page.getByRole('button', { name: /^\s*发\s*布\s*$/ })).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === SOHU_VIDEO_URLS.publishPath,
-      urlPattern: `*${SOHU_VIDEO_URLS.publishPath}*`,
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        if (field(body, 'code') !== OK) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
-        const id = field(body, 'data');
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('搜狐号 accepted the video but its answer named no post id', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, SOHU_VIDEO_URLS.post(String(id), account)) } };
-      },
-    },
-    ctx,
-  );
-}
-
 /** The account's own videos as the content list gives them (newest first); read-only. */
 async function ownVideos(page: Page, account: string, ctx: AdapterContext): Promise<ListedPost[]> {
   const body = await pageJson(page, at(ctx, SOHU_VIDEO_URLS.list(account)), {}, 'read_back', 'video list', ctx);
@@ -111,11 +60,36 @@ async function ownVideos(page: Page, account: string, ctx: AdapterContext): Prom
   });
 }
 
-export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  const account = await openAs(page, SOHU_VIDEO_URLS.videoEditor, job, 'check_login', ctx);
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, account, ctx), job, (text) => text === title);
-}
-
-export const videoFlow: Flow<VideoJob, VideoPage> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
+/** The session `prepare` leaves for `publish` is the 搜狐号 account the video page was opened for (its addresses carry it). */
+export const videoFlow = plainVideoFlow({
+  platform: 'sohu',
+  settings: SOHU_VIDEO_SETTINGS,
+  limits: SOHU_VIDEO_LIMITS,
+  noCover: 'sohu: the video page has no cover control on record; coverMode custom is refused',
+  noTitle: 'a 搜狐号 video needs a title',
+  coverNotApplied: 'the video page has no cover control on record: 搜狐号 picks the cover',
+  checkJob(job) {
+    if (!/^\d+$/.test(job.account.externalRef)) throw new AdapterError('login_required', 'open_editor', `搜狐号 account ids are numbers, not "${job.account.externalRef}"`);
+  },
+  open: (page, job, step, ctx) => openAs(page, SOHU_VIDEO_URLS.videoEditor, job, step, ctx),
+  controls: S,
+  uploadFirst: true,
+  upload: (page, video, ctx) => uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded), failed: page.getByText(S.failed), refusal: page.locator(S.refusal), platform: '搜狐号' }, ctx),
+  checkPage(page, ctx) {
+    // The click is the video page's own: on any other page (one prepare did not leave) it would be another control.
+    if (real(ctx, page.url()).pathname !== new URL(SOHU_VIDEO_URLS.videoEditor).pathname) throw new AdapterError('editor_changed', 'publish', 'the page is not a prepared video page; nothing was published', { url: page.url() });
+  },
+  publish: (page, account, ctx) => ({
+    button: page.locator(S.publishItem).filter({ hasText: /^\s*发\s*布\s*$/ }).or(page.getByRole('button', { name: /^\s*发\s*布\s*$/ })).first(),
+    isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === SOHU_VIDEO_URLS.publishPath,
+    urlPattern: `*${SOHU_VIDEO_URLS.publishPath}*`,
+    refusal: page.locator(S.refusal),
+    judge: (body) => {
+      if (field(body, 'code') !== OK) return { ok: false, message: String(field(body, 'msg') ?? field(body, 'message') ?? `code ${String(field(body, 'code'))}`) };
+      const id = field(body, 'data');
+      if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('搜狐号 accepted the video but its answer named no post id', page);
+      return { ok: true, value: { postId: String(id), url: at(ctx, SOHU_VIDEO_URLS.post(String(id), account)) } };
+    },
+  }),
+  list: ownVideos,
+});

@@ -4,15 +4,12 @@
  * then 发布. No source records a cover, topics or an audience control on this
  * page: none is applied. Provenance: yiche/provenance.ts.
  */
-import type { Page } from 'playwright-core';
-import type { AdapterContext, PublishResult, VerifyResult, VideoJob, Flow } from '../contract.js';
-import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
-import { planPlainVideo } from '../kit/video-plan.js';
+import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
-import { assertAccount, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia } from '../support.js';
+import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
 import { at, isLoginPage, real, whoAmI, YICHE_URLS } from './site.js';
 
 export const YICHE_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
@@ -28,65 +25,41 @@ const S = {
   refusal: '.ant-message-error',
 } as const;
 
-function planVideo(job: VideoJob) {
-  return planPlainVideo(job, { limits: YICHE_VIDEO_LIMITS, noCover: 'yiche: the video page has no cover control on record; coverMode custom is refused', noTitle: 'a yiche video needs a title' });
-}
-
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<void> {
-  const p = planVideo(job);
-  p.reader.logIgnored(YICHE_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'yiche', notApplied: ['coverImagePath'] }, 'the video page has no cover control on record: yiche picks the cover');
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), 'open_editor', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-
-  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'yiche' }, ctx);
-}
-
-export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): Promise<PublishResult> {
-  return clickPublishForJson(
-    page,
-    {
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
-      isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.videoPublishPath,
-      urlPattern: `*${YICHE_URLS.videoPublishPath}*`,
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        const id = field(body, 'data', 'videoId');
-        if (field(body, 'success') !== true) return { ok: false, message: String(field(body, 'message') ?? 'yiche refused the video') };
-        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('yiche accepted the video but its answer named no videoId', page);
-        return { ok: true, value: { postId: String(id), url: at(ctx, YICHE_URLS.video(String(id))) } };
-      },
+export const videoFlow = plainVideoFlow({
+  platform: 'yiche',
+  settings: YICHE_VIDEO_SETTINGS,
+  limits: YICHE_VIDEO_LIMITS,
+  noCover: 'yiche: the video page has no cover control on record; coverMode custom is refused',
+  noTitle: 'a yiche video needs a title',
+  coverNotApplied: 'the video page has no cover control on record: yiche picks the cover',
+  async open(page, job, step, ctx) {
+    await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), step, ctx, isLoginPage(ctx));
+    assertAccount(await whoAmI(page, step, ctx), job, step);
+  },
+  controls: S,
+  upload: (page, video, ctx) =>
+    uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'yiche' }, ctx),
+  publish: (page, _session, ctx) => ({
+    button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+    isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.videoPublishPath,
+    urlPattern: `*${YICHE_URLS.videoPublishPath}*`,
+    refusal: page.locator(S.refusal),
+    judge: (body) => {
+      const id = field(body, 'data', 'videoId');
+      if (field(body, 'success') !== true) return { ok: false, message: String(field(body, 'message') ?? 'yiche refused the video') };
+      if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) throw outcomeUnknown('yiche accepted the video but its answer named no videoId', page);
+      return { ok: true, value: { postId: String(id), url: at(ctx, YICHE_URLS.video(String(id))) } };
     },
-    ctx,
-  );
-}
-
-/** The account's own videos as the list gives them (newest first), for `verify`; read-only. */
-async function ownVideos(page: Page, ctx: AdapterContext): Promise<ListedPost[]> {
-  const body = await pageJson(page, at(ctx, YICHE_URLS.videoList), {}, 'read_back', 'video list', ctx);
-  if (body.success !== true) throw new Error(`yiche video list: ${String(body.message ?? 'refused')}`);
-  const rows = field(body, 'data', 'list');
-  return (Array.isArray(rows) ? rows : []).flatMap((row) => {
-    const id = field(row, 'videoId');
-    if (typeof id !== 'string' && typeof id !== 'number') return [];
-    return [{ postId: String(id), url: at(ctx, YICHE_URLS.video(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
-  });
-}
-
-export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  await openLoggedIn(page, at(ctx, YICHE_URLS.videoEditor), 'check_login', ctx, isLoginPage(ctx));
-  assertAccount(await whoAmI(page, 'check_login', ctx), job, 'check_login');
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, ctx), job, (text) => text === title);
-}
-
-export const videoFlow: Flow<VideoJob> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
+  }),
+  /** The account's own videos as the list gives them (newest first). */
+  async list(page, _session, ctx): Promise<ListedPost[]> {
+    const body = await pageJson(page, at(ctx, YICHE_URLS.videoList), {}, 'read_back', 'video list', ctx);
+    if (body.success !== true) throw new Error(`yiche video list: ${String(body.message ?? 'refused')}`);
+    const rows = field(body, 'data', 'list');
+    return (Array.isArray(rows) ? rows : []).flatMap((row) => {
+      const id = field(row, 'videoId');
+      if (typeof id !== 'string' && typeof id !== 'number') return [];
+      return [{ postId: String(id), url: at(ctx, YICHE_URLS.video(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime')) }];
+    });
+  },
+});

@@ -11,13 +11,12 @@
  * plain text), `visibility` (public only), `coverMode` (auto only).
  */
 import type { Page } from 'playwright-core';
-import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
-import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { AdapterError, type AdapterContext, type OpenedFile } from '../contract.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
-import { planPlainVideo } from '../kit/video-plan.js';
-import { assertAccount, fillChecked, type ListedPost, matchPost, need, openMedia, timeouts } from '../support.js';
-import { at, openAt, ORIGIN, real } from './site.js';
+import { plainVideoFlow } from '../kit/video-page.js';
+import { assertAccount, type ListedPost, matchPost, timeouts } from '../support.js';
+import { at, openAt, ORIGIN, real, type Session } from './site.js';
 
 export const YIDIAN_VIDEO_URLS = {
   home: `${ORIGIN}/`,
@@ -43,29 +42,6 @@ const S = {
   articlePublish: 'div.button_publish',
 } as const;
 
-function planVideo(job: VideoJob) {
-  return planPlainVideo(job, { limits: YIDIAN_VIDEO_LIMITS, noCover: '一点号: the video editor has no cover control on record; coverMode custom is refused', noTitle: 'a 一点号 video needs a title' });
-}
-
-export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VideoSession> {
-  const p = planVideo(job);
-  p.reader.logIgnored(YIDIAN_VIDEO_SETTINGS, ctx.log);
-  if (job.payload.coverImagePath) ctx.log.info({ platform: 'yidian', notApplied: ['coverImagePath'] }, 'the video editor has no cover control on record: 一点号 picks the cover');
-  const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
-
-  ctx.progress('open_editor');
-  const session = await openAt(page, YIDIAN_VIDEO_URLS.videoEditor, 'open_editor', ctx);
-  assertAccount(session.login, job, 'open_editor');
-  await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
-
-  ctx.progress('fill');
-  await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
-  if (p.description) await fillChecked(await need(page, S.description, 'fill', 'description box', ctx), p.description, 'fill', 'description');
-
-  await uploadVideo(page, video, ctx);
-  return { headers: session.headers };
-}
-
 /** The file into the page's video input; then the page's 上传成功, or its 上传失败 with its message. */
 async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): Promise<void> {
   ctx.progress('upload', { phase: 'transfer', bytesSent: 0, bytesTotal: video.size, percent: 0 });
@@ -87,40 +63,9 @@ async function uploadVideo(page: Page, video: OpenedFile, ctx: AdapterContext): 
 /** The publish's own address (not on record), or the article publish's (recorded): the answer to either is read. */
 const VIDEO_PUBLISH_PATHS = [YIDIAN_VIDEO_URLS.videoPublishPath, YIDIAN_VIDEO_URLS.postPublishPath];
 
-/** The session of the prepared page, for the read-back that may follow the publish. */
-export interface VideoSession {
-  headers: Record<string, string>;
-}
-
-/** 发布 behind the commit gate; the answer's id, or (an answer naming none) the video list's row for the job. */
-export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContext, p: VideoSession): Promise<PublishResult> {
-  const named = await clickPublishForJson(
-    page,
-    {
-      // A button reading 发布, or the article editor's recorded control.
-      button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).or(page.locator(S.articlePublish)).first(),
-      isPublishRequest: (req) => VIDEO_PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
-      urlPattern: VIDEO_PUBLISH_PATHS.map((path) => `*${path}*`),
-      refusal: page.locator(S.refusal),
-      judge: (body) => {
-        if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
-        const id = field(body, 'id');
-        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^[\w-]{1,64}$/.test(String(id)) ? String(id) : undefined };
-      },
-    },
-    ctx,
-  );
-  if (named) return { postId: named, url: at(ctx, YIDIAN_VIDEO_URLS.post(named)) };
-  // Accepted without an id: the list names the video.
-  const title = job.payload.title.trim();
-  const listed = matchPost(await ownVideos(page, p.headers, ctx), job, (text) => text === title);
-  if (!listed.found) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the video but its answer names no id and the video list does not yet show it; verify before any retry');
-  return { postId: listed.postId, url: listed.url };
-}
-
-/** The account's published videos as the list gives them (newest first), for `verify`; read-only. */
-async function ownVideos(page: Page, headers: Record<string, string>, ctx: AdapterContext): Promise<ListedPost[]> {
-  const body = await pageJson(page, at(ctx, YIDIAN_VIDEO_URLS.videoList), { headers }, 'read_back', 'video list', ctx);
+/** The account's published videos as the list gives them (newest first); read-only. */
+async function ownVideos(page: Page, session: Session, ctx: AdapterContext): Promise<ListedPost[]> {
+  const body = await pageJson(page, at(ctx, YIDIAN_VIDEO_URLS.videoList), { headers: session.headers }, 'read_back', 'video list', ctx);
   const rows = field(body, 'posts');
   if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `video list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
   return rows.flatMap((row) => {
@@ -130,12 +75,40 @@ async function ownVideos(page: Page, headers: Record<string, string>, ctx: Adapt
   });
 }
 
-export async function verifyVideo(page: Page, job: VideoJob, ctx: AdapterContext): Promise<VerifyResult> {
-  ctx.progress('read_back');
-  const session = await openAt(page, YIDIAN_VIDEO_URLS.home, 'check_login', ctx);
-  assertAccount(session.login, job, 'check_login');
-  const title = job.payload.title.trim();
-  return matchPost(await ownVideos(page, session.headers, ctx), job, (text) => text === title);
-}
-
-export const videoFlow: Flow<VideoJob, VideoSession> = { prepare: prepareVideo, publish: publishVideo, verify: verifyVideo };
+/** The session of the prepared page (the headers the desk's calls carry) is what the read-back after the publish uses. */
+export const videoFlow = plainVideoFlow({
+  platform: 'yidian',
+  settings: YIDIAN_VIDEO_SETTINGS,
+  limits: YIDIAN_VIDEO_LIMITS,
+  noCover: '一点号: the video editor has no cover control on record; coverMode custom is refused',
+  noTitle: 'a 一点号 video needs a title',
+  coverNotApplied: 'the video editor has no cover control on record: 一点号 picks the cover',
+  async open(page, job, step, ctx) {
+    const session = await openAt(page, step === 'open_editor' ? YIDIAN_VIDEO_URLS.videoEditor : YIDIAN_VIDEO_URLS.home, step, ctx);
+    assertAccount(session.login, job, step);
+    return session;
+  },
+  controls: S,
+  upload: uploadVideo,
+  /** 发布 behind the commit gate; the answer's id, or (an answer naming none) the video list's row for the job. */
+  publish: (page, _session, ctx) => ({
+    // A button reading 发布, or the article editor's recorded control.
+    button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).or(page.locator(S.articlePublish)).first(),
+    isPublishRequest: (req) => VIDEO_PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
+    urlPattern: VIDEO_PUBLISH_PATHS.map((path) => `*${path}*`),
+    refusal: page.locator(S.refusal),
+    judge: (body) => {
+      if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
+      const id = field(body, 'id');
+      return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^[\w-]{1,64}$/.test(String(id)) ? { postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))) } : undefined };
+    },
+  }),
+  async readBack(page, job, session, ctx) {
+    // Accepted without an id: the list names the video.
+    const title = job.payload.title.trim();
+    const listed = matchPost(await ownVideos(page, session, ctx), job, (text) => text === title);
+    if (!listed.found) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the video but its answer names no id and the video list does not yet show it; verify before any retry');
+    return { postId: listed.postId, url: listed.url };
+  },
+  list: ownVideos,
+});
