@@ -110,9 +110,10 @@ async function main(): Promise<void> {
     process.stderr.write(
       `plume: the console has no admin yet. Create the first one with this one-time link (spent once an admin exists; valid until ${setup.expiresAt.toISOString()}):\n` +
         `plume:   ${setup.url}\n` +
-        (setup.file ? `plume: the link is also in ${setup.file} (readable only by this user)\n` : ''),
+        (setup.file ? `plume: the link is also in ${setup.file} (readable only by this user)\n` : '') +
+        (setup.fileError ? `plume: the link could not be written to a file (${setup.fileError})\n` : ''),
     );
-    app.log.warn({ file: setup.file }, 'console has no admin: a one-time setup link was printed');
+    app.log.warn({ file: setup.file, fileError: setup.fileError }, 'console has no admin: a one-time setup link was printed');
   }
   // The ping only needs the event loop to turn: a database outage is not fixed by a restart.
   notifier.startWatchdog(() => true);

@@ -8,7 +8,7 @@
  * `npx tsc -b` first).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,15 @@ describe('errors', () => {
     const invite = await admin.post('/api/console/invites', { email: uniqueEmail('viewer'), role: 'viewer' });
     const withEmail = await new ConsoleClient(t.app).post(`/api/console/invites/${invite.body.invite.token}/accept`, { email: uniqueEmail(), name: 'V', password: PASSWORD });
     expect(withEmail).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
+  });
+
+  it('a data directory it cannot write: the link is still made and returned, with why the file is missing', async () => {
+    await db().execute(sql`update console_users set disabled_at = now() where role = 'admin' and disabled_at is null`);
+    const notADir = join(dataDir(), 'a-file');
+    writeFileSync(notADir, 'x');
+    const setup = await prepareFirstAdminSetup(db(), { baseUrl: 'http://127.0.0.1:8080', dataDir: notADir });
+    expect(setup).toMatchObject({ file: null, fileError: expect.stringMatching(/a-file\/console-setup-link: ENOTDIR$/) });
+    expect((await new ConsoleClient(t.app).get(`/api/console/invites/${tokenOf(setup!.url)}`)).body).toMatchObject({ setup: true });
   });
 
   it('the link names an address a person can open: a wildcard listen address is this host', () => {

@@ -17,8 +17,9 @@ export const SETUP_LINK_FILE = 'console-setup-link';
 
 export interface SetupLink {
   url: string;
-  /** Where it was written; null without a data directory. */
+  /** Where it was written; null without a data directory, or when writing failed (`fileError`). */
   file: string | null;
+  fileError?: string;
   expiresAt: Date;
 }
 
@@ -38,9 +39,14 @@ export async function prepareFirstAdminSetup(db: Db, o: { baseUrl: string; dataD
   }
   const url = `${o.baseUrl.replace(/\/+$/, '')}/invite/${made.token}`;
   if (file) {
-    writeFileSync(file, `${url}\n`, { mode: 0o600 });
-    // writeFileSync's mode applies only to a new file: an older one keeps its own until this.
-    chmodSync(file, 0o600);
+    try {
+      writeFileSync(file, `${url}\n`, { mode: 0o600 });
+      // writeFileSync's mode applies only to a new file: an older one keeps its own until this.
+      chmodSync(file, 0o600);
+    } catch (error) {
+      // The printed link still works: a data directory the process cannot write must not lose it.
+      return { url, file: null, fileError: `${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, expiresAt: made.expiresAt };
+    }
   }
   return { url, file, expiresAt: made.expiresAt };
 }
