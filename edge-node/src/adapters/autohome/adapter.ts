@@ -32,6 +32,7 @@ import { AUTOHOME_PROVENANCE } from './provenance.js';
 import { AUTOHOME_VIDEO_SETTINGS, videoFlow } from './video.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const ORIGIN = 'https://chejiahao.autohome.com.cn';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -44,7 +45,7 @@ export const URLS = {
   post: (id: string) => `https://chejiahao.autohome.com.cn/info/${id}`,
 };
 
-export const AUTOHOME_ARTICLE_LIMITS = { titleMin: 6, titleMax: 30 } as const;
+export const AUTOHOME_ARTICLE_LIMITS = contractLimits('article', 'autohome', ['titleMin', 'titleMax']);
 export const AUTOHOME_ARTICLE_SETTINGS = ['coverMode', 'original'] as const;
 
 const S = {

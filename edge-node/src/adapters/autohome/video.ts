@@ -23,6 +23,7 @@ import { uploadVideoFile } from '../kit/upload-marks.js';
 import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 /** The autohome adapter's own origin (its articles' editor): real URLs are mapped to a replica against it. */
 const SITE = { defaultBaseUrl: 'https://chejiahao.autohome.com.cn' };
@@ -36,7 +37,7 @@ export const AUTOHOME_VIDEO_URLS = {
 
 export const AUTOHOME_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records autohome's own). */
-export const AUTOHOME_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const AUTOHOME_VIDEO_LIMITS = contractLimits('video', 'autohome', ['titleMax', 'descriptionMax']);
 
 const S = {
   file: '#browser_0 input[type="file"]',

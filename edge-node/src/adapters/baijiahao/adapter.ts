@@ -31,6 +31,7 @@ import { BAIJIAHAO_PROVENANCE } from './provenance.js';
 import { BAIJIAHAO_VIDEO_SETTINGS, videoFlow } from './video.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export { parseAnswer } from './session.js';
 
@@ -46,7 +47,7 @@ export const BAIJIAHAO_URLS = {
   remove: `${ORIGIN}/pcui/article/remove`,
   post: (id: string) => `${ORIGIN}/s?id=${encodeURIComponent(id)}`,
 };
-export const BAIJIAHAO_LIMITS = { titleMin: 2, titleMax: 30 } as const;
+export const BAIJIAHAO_LIMITS = contractLimits('article', 'baijiahao', ['titleMin', 'titleMax']);
 const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
 /** Pictures already on Baidu's hosts stay as they are. */
 const OWN_PICTURE = /^https:\/\/[^/]*\.(bdstatic\.com|bcebos\.com|baidu\.com)\//;

@@ -24,6 +24,7 @@ import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, call, editToken, isLoginPage, listRow, NOT_PUBLIC, ORIGIN, real, refusal, whoAmI } from './session.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const BAIJIAHAO_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/builder/rc/edit?type=videoV2`,
@@ -35,7 +36,7 @@ export const BAIJIAHAO_VIDEO_URLS = {
 };
 
 export const BAIJIAHAO_VIDEO_SETTINGS = ['description', 'coverMode', 'aiLabel', 'visibility'] as const;
-export const BAIJIAHAO_VIDEO_LIMITS = { titleMin: 9, titleMax: 30, descriptionMax: 100 } as const;
+export const BAIJIAHAO_VIDEO_LIMITS = contractLimits('video', 'baijiahao', ['titleMin', 'titleMax', 'descriptionMax']);
 
 const S = {
   file: 'input[type="file"][accept*="video"]',

@@ -20,9 +20,10 @@ import { field, imageType, readAll, type ApiRequest } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn, openMedia } from '../support.js';
 import { at, biliJson, biliMessage, csrfToken, isLoginPage, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const BILIBILI_ARTICLE_SETTINGS = ['category', 'tags', 'summary', 'original', 'coverMode'] as const;
-export const BILIBILI_ARTICLE_LIMITS = { titleMax: 40, tagsMax: 5 } as const;
+export const BILIBILI_ARTICLE_LIMITS = contractLimits('article', 'bilibili', ['titleMax', 'tagsMax']);
 const S = { title: 'textarea[placeholder="请输入标题（建议30字以内）"]' } as const;
 /** Pictures already on bilibili's image hosts stay as they are. */
 const ON_BILIBILI = /^https?:\/\/[\w-]+\.hdslb\.com\//;

@@ -22,9 +22,10 @@ import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, biliJson, biliMessage, isLoginPage, real, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const BILIBILI_DYNAMIC_SETTINGS = ['title', 'tags'] as const;
-export const BILIBILI_DYNAMIC_LIMITS = { titleMax: 20, imagesMax: 9 } as const;
+export const BILIBILI_DYNAMIC_LIMITS = { titleMax: 20, imagesMax: contractLimits('dynamic', 'bilibili', ['maxImages']).maxImages };
 
 const S = {
   composer: '.bili-dyn-publishing',

@@ -17,8 +17,14 @@ import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, matchPost, need, openLoggedIn, openMedia, timeouts, type ListedPost } from '../support.js';
 import { offloadUploads } from '../upload-offload.js';
 import { at, biliJson, biliMessage, csrfToken, isLoginPage, real, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const BILIBILI_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 2000, tagsMax: 10, tagMaxChars: 20 } as const;
+export const BILIBILI_VIDEO_LIMITS = {
+  ...contractLimits('video', 'bilibili', ['titleMax', 'tagsMax']),
+  // What the upload form takes, where it differs from the contract's video fields (a 1000-character description, 30-character tags).
+  descriptionMax: 2000,
+  tagMaxChars: 20,
+};
 /** Our copyright values → add/v3's `copyright` (1 自制, 2 转载). */
 export const BILIBILI_COPYRIGHT: Readonly<Record<string, 1 | 2>> = { original: 1, repost: 2 };
 export const BILIBILI_VIDEO_SETTINGS = ['partitionName', 'tags', 'aiLabel', 'copyright', 'sourceUrl', 'description', 'visibility', 'scheduledAt', 'coverMode'] as const;

@@ -25,8 +25,9 @@ import { assertAccount, countChars, inJobWindow, openLoggedIn } from '../support
 import { CSDN_PROVENANCE } from './provenance.js';
 import { at, call, isLoginPage, ORIGIN, real, refusalOf, signatureHeaders, URLS, whoAmI } from './api.js';
 import { uploadCover } from './cover.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const CSDN_LIMITS = { titleMin: 5, titleMax: 100, tagsMax: 5, summaryMax: 256 } as const;
+export const CSDN_LIMITS = contractLimits('article', 'csdn', ['titleMin', 'titleMax', 'tagsMax', 'summaryMax']);
 const SETTING_KEYS = ['tags', 'summary', 'articleType', 'originalUrl', 'coverMode'] as const;
 /** The tag CSDN's publish gets when the settings name none (CSDN publishes nothing untagged). */
 export const CSDN_DEFAULT_TAG = '经验分享';

@@ -33,6 +33,7 @@ import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const EDITOR = `${ORIGIN}/dashboard/article/write`;
 export const DAYU_URLS = {
@@ -44,7 +45,7 @@ export const DAYU_URLS = {
   save: `${ORIGIN}/dashboard/save-draft`,
   submit: `${ORIGIN}/dashboard/submit-article`,
 };
-export const DAYU_LIMITS = { titleMax: 35 } as const;
+export const DAYU_LIMITS = contractLimits('article', 'dayu', ['titleMax']);
 const SETTING_KEYS = ['coverMode'] as const;
 const TITLE_INPUT = 'input#title';
 const PUBLISH_BUTTON = 'div.button_publish.item.editor-btn.editor-main-btn';

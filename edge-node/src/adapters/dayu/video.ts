@@ -26,6 +26,7 @@ import { videoTitleAndDescription } from '../kit/video-plan.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, fillChecked, inJobWindow, need, openLoggedIn, openMedia, timeouts } from '../support.js';
 import { at, configHere, DAYU_SITE_URLS, type DayuConfig, isLoginPage, loginOf, openDashboard, ORIGIN, publishedItems, real } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const DAYU_VIDEO_URLS = {
   ...DAYU_SITE_URLS,
@@ -41,7 +42,7 @@ export interface VideoSession {
 
 export const DAYU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] as const;
 /** The settings contract's video limits (no source records 大鱼号's own). */
-export const DAYU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax: 10, tagMax: 30 } as const;
+export const DAYU_VIDEO_LIMITS = contractLimits('video', 'dayu', ['titleMax', 'descriptionMax', 'tagsMax', 'tagMax']);
 
 const S = {
   /** An input (M, A), or an editable box (R). */

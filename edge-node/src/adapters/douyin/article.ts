@@ -14,8 +14,9 @@ import { pasteHtml } from '../kit/paste-html.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, fillChecked, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, isLoginPage, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const DOUYIN_ARTICLE_LIMITS = { titleMax: 30, bodyMin: 100 } as const;
+export const DOUYIN_ARTICLE_LIMITS = { ...contractLimits('article', 'douyin', ['titleMax']), bodyMin: 100 };
 /** The article editor records no 自主声明, topics or summary: only the cover is applied. */
 export const DOUYIN_ARTICLE_SETTINGS = ['coverMode'] as const;
 

@@ -11,8 +11,9 @@ import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, need, openLoggedIn, openMedia, timeouts } from '../support.js';
 import { fillForm } from './form.js';
 import { at, declarationOf, isLoginPage, real, scheduleText, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const DOUYIN_NOTE_LIMITS = { titleMax: 20, textMax: 1000, minImages: 1, maxImages: 35, tagsMax: 5 } as const;
+export const DOUYIN_NOTE_LIMITS = { titleMax: 20, ...contractLimits('dynamic', 'douyin', ['textMax', 'minImages', 'maxImages', 'tagsMax']) };
 export const DOUYIN_NOTE_SETTINGS = ['creationDeclaration', 'aiLabel', 'tags', 'title', 'scheduledAt'] as const;
 
 /** The title: the `title` setting, else the text's first line cut to the limit. */

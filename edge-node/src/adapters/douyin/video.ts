@@ -13,8 +13,14 @@ import { assertAccount, assertMaxChars, need, openLoggedIn, openMedia, timeouts 
 import { offloadUploads } from '../upload-offload.js';
 import { fillForm } from './form.js';
 import { at, declarationOf, isLoginPage, real, scheduleText, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const DOUYIN_VIDEO_LIMITS = { titleMax: 30, textMax: 1000, tagsMax: 5 } as const;
+export const DOUYIN_VIDEO_LIMITS = {
+  ...contractLimits('video', 'douyin', ['titleMax']),
+  // The caption's text and its topics as the upload page takes them: stricter than the contract's 10 tags.
+  textMax: 1000,
+  tagsMax: 5,
+};
 export const DOUYIN_VIDEO_SETTINGS = ['creationDeclaration', 'aiLabel', 'tags', 'description', 'visibility', 'coverMode', 'coverOrientation', 'collectionName', 'scheduledAt'] as const;
 /** Our coverOrientation → the cover dialog's tab. */
 const COVER_TABS: Readonly<Record<string, string>> = { portrait: '设置竖封面', landscape: '设置横封面' };

@@ -16,8 +16,9 @@ import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, fillChecked, inJobWindow, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, isLoginPage, ownPosts, real, REFUSAL, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const EASTMONEY_ARTICLE_LIMITS = { titleMax: 64 } as const;
+export const EASTMONEY_ARTICLE_LIMITS = contractLimits('article', 'eastmoney', ['titleMax']);
 export const EASTMONEY_ARTICLE_SETTINGS = ['coverMode', 'inlineImages'] as const;
 
 const S = {

@@ -14,10 +14,11 @@ import { planPlainVideo } from '../kit/video-plan.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, fillChecked, matchPost, need, openLoggedIn, openMedia } from '../support.js';
 import { at, isLoginPage, ownPosts, real, REFUSAL, URLS, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const EASTMONEY_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records eastmoney's own). */
-export const EASTMONEY_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const EASTMONEY_VIDEO_LIMITS = contractLimits('video', 'eastmoney', ['titleMax', 'descriptionMax']);
 
 const S = {
   file: 'input[id="uploadVideo"]',

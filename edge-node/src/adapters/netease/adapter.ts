@@ -33,6 +33,7 @@ import { NETEASE_VIDEO_SETTINGS, videoFlow } from './video.js';
 import { at, isLoginPage, NAVINFO, type NeteaseAccount, ORIGIN, real, whoAmI } from './site.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const EDITOR = `${ORIGIN}/subscribe_v4/index.html#/article-publish`;
 export const NETEASE_URLS = {
@@ -44,7 +45,7 @@ export const NETEASE_URLS = {
   list: `${ORIGIN}/wemedia/content/manage/list.do`,
   post: (docId: string) => `https://www.163.com/dy/article/${encodeURIComponent(docId)}.html`,
 };
-export const NETEASE_LIMITS = { titleMin: 5, titleMax: 30 } as const;
+export const NETEASE_LIMITS = contractLimits('article', 'netease', ['titleMin', 'titleMax']);
 const SETTING_KEYS = ['coverMode', 'original'] as const;
 const TITLE_INPUT = 'textarea[placeholder*="请输入标题"]';
 /** Pictures already on NetEase's hosts stay as they are. */

@@ -18,6 +18,7 @@ import { uploadVideoFile } from '../kit/upload-marks.js';
 import { plainVideoFlow } from '../kit/video-page.js';
 import { assertAccount, type ListedPost, matchPost, openLoggedIn } from '../support.js';
 import { at, isLoginPage, ORIGIN, real, whoAmI } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const NETEASE_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/subscribe_v4/index.html#/video-publish`,
@@ -28,7 +29,7 @@ export const NETEASE_VIDEO_URLS = {
 
 export const NETEASE_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records 网易号's own). */
-export const NETEASE_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const NETEASE_VIDEO_LIMITS = contractLimits('video', 'netease', ['titleMax', 'descriptionMax']);
 
 const S = {
   title: 'input[placeholder*="标题"]',

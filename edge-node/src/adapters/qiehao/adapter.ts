@@ -38,6 +38,7 @@ import { QIEHAO_VIDEO_SETTINGS, videoFlow } from './video.js';
 import { at, AUTH_INFO, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './site.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const EDITOR = `${ORIGIN}/main/creation/article`;
 export const QIEHAO_URLS = {
@@ -50,7 +51,7 @@ export const QIEHAO_URLS = {
   list: `${ORIGIN}/marticle/article/list?${new URLSearchParams({ category: '', search: '', source: '', startDate: '', endDate: '', num: '20', ftype: '', readChannel: 'all', refreshField: '', relogin: '1' })}`,
   post: (id: string) => `https://new.qq.com/rain/a/${encodeURIComponent(id)}`,
 };
-export const QIEHAO_LIMITS = { titleMin: 6, titleMax: 30 } as const;
+export const QIEHAO_LIMITS = contractLimits('article', 'qiehao', ['titleMin', 'titleMax']);
 const SETTING_KEYS = ['coverMode', 'original', 'summary', 'aiLabel'] as const;
 const UPLOAD_APPID = 'LA6zXi1lWzAioIzdiAD6iM10aHarlHF6';
 const SELF_DECLARE = '{"id":7,"desc":"作者声明：无需标注"}';

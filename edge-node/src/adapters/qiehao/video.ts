@@ -30,6 +30,7 @@ import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, codeOf, isLoginPage, msgOf, ORIGIN, real, whoAmI } from './site.js';
 import { uploadCover } from './video-cover.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const QIEHAO_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/main/creation/video`,
@@ -40,7 +41,7 @@ export const QIEHAO_VIDEO_URLS = {
 };
 
 export const QIEHAO_VIDEO_SETTINGS = ['description', 'tags', 'visibility', 'coverMode', 'aiLabel'] as const;
-export const QIEHAO_VIDEO_LIMITS = { titleMin: 5, titleMax: 64, descriptionMax: 1000, tagsMax: 9, tagMax: 30 } as const;
+export const QIEHAO_VIDEO_LIMITS = contractLimits('video', 'qiehao', ['titleMin', 'titleMax', 'descriptionMax', 'tagsMax', 'tagMax']);
 /** The declaration the 自主声明 dialog is answered with: the one 企鹅号's recorded calls carry. */
 const NO_LABEL = '无需标注';
 

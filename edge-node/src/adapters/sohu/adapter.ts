@@ -33,6 +33,7 @@ import { accountsOf, ACCOUNTS_URL, at, isLoginPage, OK, openAs, ORIGIN, real } f
 import { SOHU_PROVENANCE } from './provenance.js';
 import { SOHU_VIDEO_SETTINGS, videoFlow } from './video.js';
 import { assertMaxChars, countChars, inJobWindow, need, openLoggedIn } from '../support.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const EDITOR = `${ORIGIN}/mpfe/v4/contentManagement/news/addarticle`;
 export const SOHU_URLS = {
@@ -45,7 +46,7 @@ export const SOHU_URLS = {
   news: (account: string) => `${ORIGIN}/mpbp/bp/news/v4/users/news?${new URLSearchParams({ psize: '20', newsType: '0', statusType: '1', columnId: '', pno: '1', streamId: '', accountId: account })}`,
   post: (id: string, account: string) => `https://www.sohu.com/a/${encodeURIComponent(id)}_${encodeURIComponent(account)}`,
 };
-export const SOHU_LIMITS = { titleMin: 5, titleMax: 72 } as const;
+export const SOHU_LIMITS = contractLimits('article', 'sohu', ['titleMin', 'titleMax']);
 const SETTING_KEYS = ['coverMode', 'summary', 'aiLabel'] as const;
 const TITLE_INPUT = 'input[placeholder*="请输入标题"]';
 /** Pictures already on Sohu's hosts stay as they are. */

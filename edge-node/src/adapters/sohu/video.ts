@@ -21,6 +21,7 @@ import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
 import type { ListedPost } from '../support.js';
 import { at, OK, openAs, ORIGIN, real } from './session.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const SOHU_VIDEO_URLS = {
   videoEditor: `${ORIGIN}/mpfe/v4/contentManagement/news/addvideo`,
@@ -31,7 +32,7 @@ export const SOHU_VIDEO_URLS = {
 
 export const SOHU_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records 搜狐号's own). */
-export const SOHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const SOHU_VIDEO_LIMITS = contractLimits('video', 'sohu', ['titleMax', 'descriptionMax']);
 
 const S = {
   file: 'input[type="file"][accept*="video"]',

@@ -27,8 +27,9 @@ import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertMaxChars, countChars, need, openMedia, timeouts } from '../support.js';
 import { answerId, at, csrfToken, declarationsOf, findPublished, listedState, openAs, ORIGIN, readBackAccepted, real } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const TOUTIAO_ARTICLE_LIMITS = { titleMin: 2, titleMax: 30 } as const;
+export const TOUTIAO_ARTICLE_LIMITS = contractLimits('article', 'toutiao', ['titleMin', 'titleMax']);
 export const TOUTIAO_ARTICLE_SETTINGS = ['coverMode', 'exclusive', 'declarations', 'aiLabel'] as const;
 
 const EDITOR = `${ORIGIN}/profile_v4/graphic/publish`;

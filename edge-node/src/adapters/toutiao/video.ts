@@ -21,8 +21,9 @@ import { SettingsReader } from '../settings.js';
 import { assertMaxChars, fillChecked, need, openMedia, timeouts } from '../support.js';
 import { offloadUploads } from '../upload-offload.js';
 import { answerId, at, findPublished, normalize, openAs, ORIGIN, readBackAccepted, real } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const TOUTIAO_VIDEO_LIMITS = { titleMax: 30, tagsMax: 5 } as const;
+export const TOUTIAO_VIDEO_LIMITS = contractLimits('video', 'toutiao', ['titleMax', 'tagsMax']);
 export const TOUTIAO_VIDEO_SETTINGS = ['tags', 'description', 'coverMode'] as const;
 
 export const XIGUA_URLS = {

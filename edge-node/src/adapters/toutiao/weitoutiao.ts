@@ -23,8 +23,9 @@ import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
 import { assertMaxChars, need, openMedia, poll, timeouts } from '../support.js';
 import { answerId, at, declarationsOf, findPublished, normalize, openAs, ORIGIN, readBackAccepted, real, TOUTIAO_DECLARATION_LABELS } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const TOUTIAO_DYNAMIC_LIMITS = { textMax: 2000, maxImages: 9, tagsMax: 5 } as const;
+export const TOUTIAO_DYNAMIC_LIMITS = contractLimits('dynamic', 'toutiao', ['textMax', 'maxImages', 'tagsMax']);
 export const TOUTIAO_DYNAMIC_SETTINGS = ['tags', 'declarations', 'aiLabel', 'exclusive'] as const;
 
 export const WEITOUTIAO_URLS = {

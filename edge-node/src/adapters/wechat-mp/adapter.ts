@@ -33,6 +33,7 @@ import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from '../support.js';
 import { WECHAT_MP_PROVENANCE } from './provenance.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const ORIGIN = 'https://mp.weixin.qq.com';
 export const WECHAT_MP_URLS = {
@@ -47,7 +48,7 @@ export const WECHAT_MP_URLS = {
   list: (token: string) => `${ORIGIN}/cgi-bin/appmsg?action=list_ex&begin=0&count=5&fakeid=&type=9&query=&token=${encodeURIComponent(token)}&lang=zh_CN&f=json&ajax=1`,
 };
 /** authorMaxWidth: as WeChat's editor measures (displayWidth: a Chinese character counts 2). */
-export const WECHAT_MP_LIMITS = { titleMax: 64, summaryMax: 120, authorMaxWidth: 16 } as const;
+export const WECHAT_MP_LIMITS = contractLimits('article', 'wechat_mp', ['titleMax', 'summaryMax', 'authorMaxWidth']);
 const SETTING_KEYS = ['author', 'sourceUrl', 'openComment', 'summary', 'coverMode'] as const;
 const TITLE_INPUT = '#title';
 const DIALOG = '.weui-desktop-dialog';

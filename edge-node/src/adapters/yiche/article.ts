@@ -26,9 +26,10 @@ import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, countChars, fillChecked, type ListedPost, matchPost, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { at, isLoginPage, real, whoAmI, YICHE_URLS } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 /** Titles of 5–28 characters; a picture (cover or body) at most 10 MB and 5,000 px wide. */
-export const YICHE_ARTICLE_LIMITS = { titleMin: 5, titleMax: 28, pictureBytes: 10 * 1024 * 1024, pictureWidth: 5000 } as const;
+export const YICHE_ARTICLE_LIMITS = { ...contractLimits('article', 'yiche', ['titleMin', 'titleMax']), pictureBytes: 10 * 1024 * 1024, pictureWidth: 5000 };
 export const YICHE_ARTICLE_SETTINGS = ['coverMode', 'aiLabel'] as const;
 
 const S = {

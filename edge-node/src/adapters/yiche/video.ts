@@ -11,10 +11,11 @@ import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
 import { at, isLoginPage, real, whoAmI, YICHE_URLS } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const YICHE_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records yiche's own). */
-export const YICHE_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const YICHE_VIDEO_LIMITS = contractLimits('video', 'yiche', ['titleMax', 'descriptionMax']);
 
 const S = {
   title: 'input[placeholder*="标题"]',

@@ -33,6 +33,7 @@ import { assertAccount, assertMaxChars, inJobWindow, need, openLoggedIn } from '
 import { YIDIAN_PROVENANCE } from './provenance.js';
 import { at, isLoginPage, openAt, ORIGIN, real } from './site.js';
 import { videoFlow, YIDIAN_VIDEO_SETTINGS } from './video.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const YIDIAN_URLS = {
   home: `${ORIGIN}/`,
@@ -43,7 +44,7 @@ export const YIDIAN_URLS = {
   list: (statuses: string) => `${ORIGIN}/model/Article?page=1&page_size=10&status=${statuses}&has_data=1&type=original`,
   post: (id: string) => `https://www.yidianzixun.com/article/${encodeURIComponent(id)}`,
 };
-export const YIDIAN_LIMITS = { titleMax: 64 } as const;
+export const YIDIAN_LIMITS = contractLimits('article', 'yidian', ['titleMax']);
 const SETTING_KEYS = ['coverMode', 'original'] as const;
 const TITLE_INPUT = 'input.post-title';
 const PUBLISH_BUTTON = 'div.button_publish.item.editor-btn.editor-main-btn';

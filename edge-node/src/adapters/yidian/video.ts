@@ -17,6 +17,7 @@ import { field, pageJson } from '../kit/page-api.js';
 import { plainVideoFlow } from '../kit/video-page.js';
 import { assertAccount, type ListedPost, matchPost, timeouts } from '../support.js';
 import { at, openAt, ORIGIN, real, type Session } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const YIDIAN_VIDEO_URLS = {
   home: `${ORIGIN}/`,
@@ -30,7 +31,7 @@ export const YIDIAN_VIDEO_URLS = {
 
 export const YIDIAN_VIDEO_SETTINGS = ['description', 'visibility', 'coverMode'] as const;
 /** The settings contract's video limits (no source records 一点号's own). */
-export const YIDIAN_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000 } as const;
+export const YIDIAN_VIDEO_LIMITS = contractLimits('video', 'yidian', ['titleMax', 'descriptionMax']);
 
 const S = {
   title: 'input[placeholder*="标题"]',

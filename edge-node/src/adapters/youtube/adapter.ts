@@ -34,6 +34,7 @@ import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { YOUTUBE_PROVENANCE } from './provenance.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 const ORIGIN = 'https://studio.youtube.com';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -46,7 +47,7 @@ export const URLS = {
 
 export const YOUTUBE_SETTINGS = ['description', 'tags', 'privacyStatus', 'madeForKids', 'playlistName', 'scheduledAt', 'coverMode'] as const;
 /** Title, description, tags (all of them, a comma between two) and playlist name limits. */
-export const YOUTUBE_LIMITS = { titleMax: 100, descriptionMax: 5000, tagsTotalMax: 500, playlistMax: 150 } as const;
+export const YOUTUBE_LIMITS = { ...contractLimits('video', 'youtube', ['titleMax', 'descriptionMax']), tagsTotalMax: 500, playlistMax: 150 };
 const PRIVACY = { public: 'PUBLIC', unlisted: 'UNLISTED', private: 'PRIVATE' } as const;
 
 const D = 'ytcp-uploads-dialog';

@@ -30,8 +30,9 @@ import { copyPictures, uploadCover } from './images.js';
 import { ZHIHU_PROVENANCE } from './provenance.js';
 import { at, openAs, openLoggedInOnly, ORIGIN, real, refusalOf, URLS, whoAmI, write, xsrfToken } from './site.js';
 import { videoFlow, ZHIHU_VIDEO_SETTINGS } from './video.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
-export const ZHIHU_LIMITS = { titleMax: 100 } as const;
+export const ZHIHU_LIMITS = contractLimits('article', 'zhihu', ['titleMax']);
 const SETTING_KEYS = ['tags', 'column', 'coverMode', 'aiLabel'] as const;
 const TITLE_INPUT = 'textarea[placeholder*="请输入标题"]';
 

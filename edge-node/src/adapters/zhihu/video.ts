@@ -24,10 +24,11 @@ import { videoTitleAndDescription } from '../kit/video-plan.js';
 import { SettingsReader } from '../settings.js';
 import { fillChecked, type ListedPost, matchPost, need, openMedia, poll, timeouts } from '../support.js';
 import { at, openAs, real, refusalOf, URLS } from './site.js';
+import { contractLimits } from '../kit/contract-limits.js';
 
 export const ZHIHU_VIDEO_SETTINGS = ['description', 'tags', 'coverMode', 'visibility'] as const;
 /** The settings contract's video limits (no source records zhihu's own); 5 topics as M adds at most. */
-export const ZHIHU_VIDEO_LIMITS = { titleMax: 80, descriptionMax: 1000, tagsMax: 5 } as const;
+export const ZHIHU_VIDEO_LIMITS = contractLimits('video', 'zhihu', ['titleMax', 'descriptionMax', 'tagsMax']);
 
 const S = {
   file: 'input[type="file"]:not([accept^="image"])',

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { contractLimits } from './contract-limits.js';
+
+describe('happy path', () => {
+  it('reads the limits the settings contract states for a platform and content type', () => {
+    expect(contractLimits('article', 'csdn', ['titleMin', 'titleMax', 'tagsMax', 'summaryMax'])).toEqual({ titleMin: 5, titleMax: 100, tagsMax: 5, summaryMax: 256 });
+    expect(contractLimits('video', 'qiehao', ['titleMin', 'titleMax', 'descriptionMax', 'tagsMax', 'tagMax'])).toEqual({ titleMin: 5, titleMax: 64, descriptionMax: 1000, tagsMax: 9, tagMax: 30 });
+    expect(contractLimits('dynamic', 'toutiao', ['textMax', 'maxImages', 'tagsMax'])).toEqual({ textMax: 2000, maxImages: 9, tagsMax: 5 });
+  });
+});
+
+describe('errors', () => {
+  it('a limit the contract does not state, or a pair it does not hold, throws instead of checking against nothing', () => {
+    expect(() => contractLimits('article', 'dayu', ['titleMin'])).toThrow('states no titleMin for dayu article');
+    expect(() => contractLimits('video', 'csdn', ['titleMax'])).toThrow('has no video for csdn');
+  });
+});
