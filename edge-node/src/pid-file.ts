@@ -45,12 +45,19 @@ export function runningDaemon(stateDir: string): number | null {
   return pid;
 }
 
-/** Records this process as the state directory's daemon; the returned function removes the record. */
-export function claimPidFile(stateDir: string): () => void {
+/** Refuses a second daemon on a state directory whose daemon is alive (reads only). */
+export function refuseSecondDaemon(stateDir: string): void {
   const other = runningDaemon(stateDir);
   if (other !== null && other !== process.pid) {
     throw new ConfigError(`plume-edge run is already running on ${stateDir} (pid ${other}); stop it first: plume-edge stop`);
   }
+}
+
+/** Records this process as the state directory's daemon; the returned function removes the record. */
+export function claimPidFile(stateDir: string): () => void {
+  // No state directory: the node was never enrolled, and the daemon's start says so (exit 78).
+  if (!existsSync(stateDir)) return () => {};
+  refuseSecondDaemon(stateDir);
   const path = pidFilePath(stateDir);
   writeFileDurable(path, `${process.pid}\n`);
   return () => {

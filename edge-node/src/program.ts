@@ -125,9 +125,12 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
 async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<number> {
   const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('./config.js'), import('pino'), import('./daemon.js')]);
   const run = requireRunConfig(config);
-  const { claimPidFile } = await import('./pid-file.js');
-  const releasePidFile = claimPidFile(config.stateDir);
-  const [{ AccountRegistry }, { startWarnings, warn }] = await Promise.all([import('./accounts.js'), import('./platform-sites.js')]);
+  const [{ AccountRegistry }, { startWarnings, warn }, { loadIdentity }, { claimPidFile, refuseSecondDaemon }] = await Promise.all([
+    import('./accounts.js'),
+    import('./platform-sites.js'),
+    import('./identity.js'),
+    import('./pid-file.js'),
+  ]);
   for (const warning of startWarnings(
     new AccountRegistry(config.stateDir).list().map((a) => a.platform),
     config.platformUrls,
@@ -135,6 +138,10 @@ async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<num
   )) {
     warn(warning);
   }
+  refuseSecondDaemon(config.stateDir);
+  // An unenrolled node or an unsafe key is a configuration error (78) before the pid file is written in a state directory that may not exist.
+  await loadIdentity(config.stateDir);
+  const releasePidFile = claimPidFile(config.stateDir);
   const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'plume-edge' } });
   let daemon;
   try {
