@@ -46,7 +46,13 @@ const admin = async (method: 'GET' | 'POST', path: string, payload?: unknown) =>
 };
 const api = (method: Parameters<typeof v1>[2], path: string, body?: unknown) => v1(t.app, user, method, path, body);
 const account = async () => accountOf((await api('GET', '/accounts')).body, 'jianshu');
-const uses = async (requestId: string) => (await admin('GET', `/api/admin/logs?keyword=${requestId}`)).body.items as Array<{ requestId: string; outcome: string }>;
+/** The consumption log of one requestId, newest first (the last day: the query needs a range). */
+const uses = async (requestId: string) => {
+  const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`;
+  const res = await admin('GET', `/api/admin/logs?keyword=${requestId}&${range}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items as Array<{ requestId: string; outcome: string }>;
+};
 const remaining = async () => (await admin('GET', `/api/admin/codes?keyword=${code}`)).body.items[0].remainingCount as number;
 const newCode = async (spec: Record<string, unknown> = {}) => {
   const res = await admin('POST', '/api/admin/codes/generate', { quantity: 1, licenseMode: 'COUNT', remainingCount: 2, userId: user.id, ...spec });
@@ -160,7 +166,8 @@ describe('happy path', () => {
     await eventually(async () => (await account())?.unpublishable_reasons).toContain('license_exhausted');
     const third = await publishArticle('Desktop three');
     expect(third.pre.body.valid).toBe(false);
-    expect(JSON.stringify(third.pre.body.problems)).toContain('license_exhausted');
+    expect(third.pre.body.problems).toEqual([expect.objectContaining({ code: 'account_not_publishable', message: expect.stringContaining('has no uses left') })]);
+    expect(third.pre.body.targets[0].unpublishable_reasons).toContain('license_exhausted');
     const status = await desk.cli(['status']);
     expect(status.code).toBe(1);
     expect(status.out).toContain('All uses of this activation code are spent');
@@ -186,13 +193,13 @@ describe('local UI', () => {
       }).toContain('connected: this computer takes publish jobs');
 
       const clips = join(other.home, 'Clips');
-      await page.fill('input[name=folder]', clips);
+      await page.getByLabel('Folder').fill(clips);
       await page.getByRole('button', { name: 'Allow this folder' }).click();
       await expect.poll(() => page.locator('#folders').innerText()).toContain(clips);
       await page.locator('#folders li', { hasText: join(other.home, 'Pictures') }).getByRole('button', { name: 'Remove' }).click();
       await expect.poll(() => page.locator('#folders').innerText()).not.toContain(join(other.home, 'Pictures'));
       expect(JSON.parse(readFileSync(join(other.stateDir, 'settings.json'), 'utf8')).allowedFolders).toEqual([join(other.home, 'Videos'), clips]);
-      await page.fill('input[name=folder]', 'Clips');
+      await page.getByLabel('Folder').fill('Clips');
       await page.getByRole('button', { name: 'Allow this folder' }).click();
       await expect.poll(() => page.locator('#note').innerText()).toContain('Refused (folder_not_absolute)');
     } finally {

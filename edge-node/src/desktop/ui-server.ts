@@ -80,7 +80,12 @@ export async function startLocalUi(app: DesktopApp, o: { port: number; log: Logg
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        // Browsers keep connections open; stopping must not wait for them.
+        server.closeAllConnections();
+      }),
   };
 }
 
