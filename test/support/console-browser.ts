@@ -81,6 +81,10 @@ export async function startConsoleWorld(name: string, options: ConsoleWorldOptio
       const page = await context.newPage();
       // Well inside each test's own limit, so a missing element fails with Playwright's account of it.
       page.setDefaultTimeout(10_000);
+      // A navigation may wait on the server's slow work (a password hashed, then the next page's data):
+      // the product promises no time for it, so its bound is the test's own limit (90 s), not 10 s
+      // (at a load of 30 on two cores an invite accepted took longer than 10 s).
+      page.setDefaultNavigationTimeout(60_000);
       page.on('pageerror', (error) => problems.push(`${pageName}: page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
