@@ -22,6 +22,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../edge-node/src/adapters/browser.js';
 import { eventually } from '../control-plane/src/testing/eventually.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../control-plane/src/db/client.js';
+import { nodeOnlineSql } from '../control-plane/src/nodes/nodes.repository.js';
 import { type TestApp } from '../control-plane/src/testing/app.js';
 import { type TestUser, v1 } from '../control-plane/src/testing/openapi.js';
 import { startSimulator, type Simulator } from './platform-simulator/index.js';
@@ -60,6 +63,13 @@ const newCode = async (spec: Record<string, unknown> = {}) => {
   return res.body.codes[0].code as string;
 };
 
+/** This computer's desktop node as the control plane sees it: online (a replica holds its socket) and its session epoch. */
+async function nodeSession(): Promise<{ online: boolean; epoch: number }> {
+  const { nodeId } = JSON.parse(readFileSync(join(desk.stateDir, 'device.json'), 'utf8')) as { nodeId: string };
+  const [row] = await rows<{ online: boolean; epoch: number }>(t.db.database.db, sql`select ${nodeOnlineSql()} as online, session_epoch::int as epoch from execution_nodes where id = ${nodeId}`);
+  return { online: row!.online, epoch: Number(row!.epoch) };
+}
+
 /** The UI's text in real Chromium (a new page each time: it is server-rendered). */
 async function uiText(selector = 'body'): Promise<string> {
   const context = await browser.newContext();
@@ -89,6 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // PLUME_DESKTOP_TEST_DUMP=<file>: the app's log is written there, to read after a failure.
   if (process.env.PLUME_DESKTOP_TEST_DUMP) writeFileSync(process.env.PLUME_DESKTOP_TEST_DUMP, desk?.output() ?? '');
   await browser?.close();
   await desk?.close();
@@ -141,6 +152,7 @@ describe('happy path', () => {
   }, 200_000);
 
   it('a use journaled again, as after a crash before the answer, is answered idempotent: no second deduction', async () => {
+    const before = await nodeSession();
     expect(await desk.stop()).toBe(0);
     const file = join(desk.stateDir, 'license-uses.json');
     writeFileSync(file, JSON.stringify([jobIds[0]]), { mode: 0o600 });
@@ -148,6 +160,11 @@ describe('happy path', () => {
     await eventually(() => uses(jobIds[0]!)).toEqual([expect.objectContaining({ outcome: 'idempotent' }), expect.objectContaining({ outcome: 'deducted' })]);
     expect(await remaining()).toBe(1);
     await eventually(() => JSON.parse(readFileSync(file, 'utf8'))).toEqual([]);
+    // The restarted app's own handshake (a later epoch) holds the socket again before the next publish.
+    await eventually(async () => {
+      const now = await nodeSession();
+      return now.online && now.epoch > before.epoch;
+    }).toBe(true);
     await eventually(async () => (await account())?.publishable, { message: desk.output() }).toBe(true);
   }, 120_000);
 
@@ -193,13 +210,13 @@ describe('local UI', () => {
       }).toContain('connected: this computer takes publish jobs');
 
       const clips = join(other.home, 'Clips');
-      await page.getByLabel('Folder').fill(clips);
+      await page.getByRole('textbox', { name: 'Folder' }).fill(clips);
       await page.getByRole('button', { name: 'Allow this folder' }).click();
       await expect.poll(() => page.locator('#folders').innerText()).toContain(clips);
       await page.locator('#folders li', { hasText: join(other.home, 'Pictures') }).getByRole('button', { name: 'Remove' }).click();
       await expect.poll(() => page.locator('#folders').innerText()).not.toContain(join(other.home, 'Pictures'));
       expect(JSON.parse(readFileSync(join(other.stateDir, 'settings.json'), 'utf8')).allowedFolders).toEqual([join(other.home, 'Videos'), clips]);
-      await page.getByLabel('Folder').fill('Clips');
+      await page.getByRole('textbox', { name: 'Folder' }).fill('Clips');
       await page.getByRole('button', { name: 'Allow this folder' }).click();
       await expect.poll(() => page.locator('#note').innerText()).toContain('Refused (folder_not_absolute)');
     } finally {
