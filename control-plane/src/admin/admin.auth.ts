@@ -38,6 +38,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An admin route that only an admin token may call (bootstrapping the console's first admin): a console session gets 403. */
     adminTokenOnly?: boolean;
+    /**
+     * An admin route that only the admin role may call through the console, reads included: a viewer's
+     * session gets 403, as the console page the route serves shows viewers a forbidden state (the admin
+     * tokens: their names and who made them are for admins).
+     */
+    consoleAdminOnly?: boolean;
   }
 }
 
@@ -85,6 +91,9 @@ export function installAdminAuth(app: FastifyInstance, db: Db, bootstrapToken: s
     }
     if (request.routeOptions.config.adminTokenOnly && request.admin.via !== 'token') {
       throw adminError('ADMIN_FORBIDDEN', 'Only an admin token may do this; a console session may not');
+    }
+    if (request.routeOptions.config.consoleAdminOnly && request.admin.via === 'console' && request.admin.scope !== 'write') {
+      throw adminError('ADMIN_FORBIDDEN', 'Only an admin may see this; a viewer may not');
     }
   });
 

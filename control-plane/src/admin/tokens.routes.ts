@@ -43,10 +43,12 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
   r.get(
     '/tokens',
     {
+      config: { consoleAdminOnly: true },
       schema: {
         tags: ['tokens'],
         operationId: 'listAdminTokens',
         summary: 'List admin tokens (never their secrets)',
+        description: 'An admin token of either scope or an admin\'s console session; a viewer\'s session is refused (403 ADMIN_FORBIDDEN), as the console\'s admin-tokens page is for admins only.',
         querystring: z.object({
           ...pageQuery,
           includeRevoked: z

@@ -69,6 +69,23 @@ describe('the admin API with a console cookie', () => {
     expect(write.body).toMatchObject({ success: false, code: 'ADMIN_FORBIDDEN' });
   });
 
+  it('a viewer may not list admin tokens (403, as the page is forbidden to them); an admin and a read token may', async () => {
+    const made = await adminClient(t).post('/api/admin/tokens', { name: 'hidden from viewers', scope: 'read' });
+    expect(made.status).toBe(201);
+    for (const url of ['/api/admin/tokens', '/api/admin/tokens?includeRevoked=true&page=1&pageSize=20']) {
+      const res = await viewer.client.get(url);
+      expect(res.status, url).toBe(403);
+      expect(res.body).toMatchObject({ success: false, code: 'ADMIN_FORBIDDEN' });
+      expect(JSON.stringify(res.body)).not.toContain('hidden from viewers');
+      expect((await viewer.client.request('HEAD', url)).status, url).toBe(403);
+    }
+    const asAdmin = await admin.client.get('/api/admin/tokens');
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.items.map((x: { name: string }) => x.name)).toContain('hidden from viewers');
+    const asReadToken = await t.app.inject({ method: 'GET', url: '/api/admin/tokens', headers: { authorization: `Bearer ${made.body.secret}` } });
+    expect(asReadToken.statusCode).toBe(200);
+  });
+
   it('an integrator\'s session (role user) gets 403 on every admin route, reads included', async () => {
     for (const res of [await user.client.get('/api/admin/projects'), await user.client.get('/api/admin/users'), await user.client.post('/api/admin/projects', { projectKey: uniqueKey(), name: 'No' })]) {
       expect(res.status).toBe(403);

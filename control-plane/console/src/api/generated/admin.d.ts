@@ -888,7 +888,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List admin tokens (never their secrets) */
+        /**
+         * List admin tokens (never their secrets)
+         * @description An admin token of either scope or an admin's console session; a viewer's session is refused (403 ADMIN_FORBIDDEN), as the console's admin-tokens page is for admins only.
+         */
         get: operations["listAdminTokens"];
         put?: never;
         /** Create an admin token; the secret is in this answer only */
