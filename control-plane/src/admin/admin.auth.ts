@@ -9,8 +9,9 @@
  * session cookie (console/sessions.ts): an admin's session may do everything
  * (unsafe methods with the session's X-CSRF-Token), a viewer's may only GET
  * and HEAD, an integrator's (role user) nothing. The audit log then names the
- * person by email. A request with an Authorization header is judged on it
- * alone, exactly as before: a cookie never rescues a bad token.
+ * person by email, as it names a session refused for its CSRF token. A
+ * request with an Authorization header is judged on it alone, exactly as
+ * before: a cookie never rescues a bad token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,7 +19,7 @@ import { consoleToken } from '../console/cookie.js';
 import { ConsoleSessions, csrfMatches } from '../console/sessions.js';
 import type { Db } from '../db/client.js';
 import { adminError } from './admin.errors.js';
-import { recordWrite } from './audit.js';
+import { markCsrfRefusal, recordCsrfRefusal, recordWrite } from './audit.js';
 import { tokensRepository } from './tokens.repository.js';
 
 export interface AdminPrincipal {
@@ -63,6 +64,7 @@ export function installAdminAuth(app: FastifyInstance, db: Db, bootstrapToken: s
     if (!READ_METHODS.has(request.method)) {
       if (role !== 'admin') throw adminError('ADMIN_FORBIDDEN', 'A viewer may only read (GET); ask an admin');
       if (!csrfMatches(person, request.headers['x-csrf-token'])) {
+        markCsrfRefusal(request, email);
         throw adminError('CSRF_FAILED', 'Missing or wrong X-CSRF-Token header: send the csrfToken of your console session');
       }
     }
@@ -98,6 +100,7 @@ export function installAdminAuth(app: FastifyInstance, db: Db, bootstrapToken: s
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    if (await recordCsrfRefusal(db, request, reply)) return;
     if (!WRITE_METHODS.has(request.method) || !request.admin || request.auditRecorded) return;
     await recordWrite(db, request, reply, request.admin.actor);
   });

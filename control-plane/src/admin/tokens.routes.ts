@@ -87,6 +87,7 @@ export function registerTokenRoutes(r: AdminApp, service: TokensService): void {
         tags: ['tokens'],
         operationId: 'listAuditLog',
         summary: 'Every admin write, with the token that made it (newest first)',
+        description: 'Also every unsafe request of a console session refused for its X-CSRF-Token, on the admin API or the console API: the session\'s person as the actor, 403, and `detail.refused: "csrf_failed"` with the page\'s origin.',
         querystring: z.object({ ...pageQuery, actor: z.string().min(1).max(320).optional().describe('Only writes by this actor: `bootstrap`, an admin token id, or a console person\'s email'), ...rangeQuery }),
         response: responses(pagedSchema(auditSchema)),
       },

@@ -2,12 +2,15 @@
  * The console's admin writes (an invite, disabling a person, resetting their
  * two-factor login) are in the admin audit log, whatever their outcome, naming
  * the acting person and the target; read back through the audit log the
- * console's page shows. A refused caller and a person's own settings are not.
+ * console's page shows. A refused caller and a person's own settings are not,
+ * except a session refused for its CSRF token, on either surface: who, the
+ * request and the page's origin, nothing of what was sent.
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { ConsoleClient, PASSWORD, type Person, person, uniqueEmail } from '../testing/console.js';
+import { createUser } from '../testing/openapi.js';
 
 let t: TestApp;
 let admin: Person;
@@ -108,5 +111,54 @@ describe('auth', () => {
     expect((await admin.client.post(`/api/console/users/${target.user.id}/totp/reset`)).status).toBe(200);
     expect(await auditOf(admin.email, 1, (a) => a.path === `/api/console/users/${target.user.id}/totp/reset`)).toHaveLength(1);
     expect(await auditOf(viewer.email, 0)).toEqual([]);
+  });
+});
+
+describe('CSRF refusals', () => {
+  it('an admin\'s admin API write without the token is recorded: the person, the request, 403, the origin; not the body', async () => {
+    const res = await admin.client.post('/api/admin/projects', { projectKey: 'forged_project', name: 'Forged' }, { csrf: false, headers: { origin: 'https://attacker.example' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('CSRF_FAILED');
+    const [row] = await auditOf(admin.email, 1, (a) => a.requestId === res.headers['x-request-id']);
+    expect(row).toEqual({
+      id: expect.any(Number),
+      createdAt: expect.any(String),
+      actor: admin.email,
+      method: 'POST',
+      path: '/api/admin/projects',
+      statusCode: 403,
+      requestId: res.headers['x-request-id'],
+      detail: { route: '/api/admin/projects', params: {}, refused: 'csrf_failed', origin: 'https://attacker.example' },
+    });
+    expect(JSON.stringify(row)).not.toContain('forged_project');
+  });
+
+  it('a console write refused for a wrong token is recorded whatever the role and route, without the token sent', async () => {
+    const integrator = await createUser(t.app, t.adminHeaders);
+    const user = await person(t, 'user', { integratorUserId: integrator.id });
+    const viewer = await person(t, 'viewer');
+    const sent = 'W'.repeat(43);
+    const key = await user.client.post('/api/console/me/api-keys', { name: 'forged key' }, { csrf: false, headers: { 'x-csrf-token': sent } });
+    expect(key.status).toBe(403);
+    expect(key.body.error.code).toBe('csrf_failed');
+    const invite = await viewer.client.post('/api/console/invites', { email: uniqueEmail(), role: 'admin' }, { csrf: false });
+    expect(invite.body.error.code).toBe('csrf_failed');
+
+    const [keyRow] = await auditOf(user.email, 1);
+    expect(keyRow).toMatchObject({ method: 'POST', path: '/api/console/me/api-keys', statusCode: 403, requestId: key.headers['x-request-id'] });
+    expect(keyRow!.detail).toEqual({ route: '/api/console/me/api-keys', params: {}, refused: 'csrf_failed', origin: null });
+    expect(JSON.stringify(keyRow)).not.toContain(sent);
+    expect(JSON.stringify(keyRow)).not.toContain('forged key');
+    const [inviteRow] = await auditOf(viewer.email, 1);
+    expect(inviteRow).toMatchObject({ path: '/api/console/invites', statusCode: 403, detail: { refused: 'csrf_failed' } });
+  });
+
+  it('a write with the right token and a read are not CSRF refusals', async () => {
+    const other = await person(t, 'admin');
+    expect((await other.client.get('/api/admin/projects')).status).toBe(200);
+    const made = await other.client.post('/api/console/invites', { email: uniqueEmail(), role: 'viewer' });
+    expect(made.status).toBe(201);
+    const rows = await auditOf(other.email, 1);
+    expect(rows.map((a) => [a.path, a.statusCode, a.detail.refused])).toEqual([['/api/console/invites', 201, undefined]]);
   });
 });

@@ -7,6 +7,7 @@
  * the body is read: a refused request learns nothing about its body's shape.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { markCsrfRefusal } from '../admin/audit.js';
 import { consoleError } from './console.errors.js';
 import { consoleToken } from './cookie.js';
 import { type ConsolePrincipal, type ConsoleSessions, csrfMatches } from './sessions.js';
@@ -63,6 +64,7 @@ export function installConsoleAuth(app: FastifyInstance, sessions: ConsoleSessio
     const found = await sessions.authenticate(token);
     if (!found) throw consoleError('not_authenticated', 'Your session has ended (logged out, inactive for 30 minutes, older than 12 hours, or revoked); log in again');
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(found, request.headers['x-csrf-token'])) {
+      markCsrfRefusal(request, found.user.email);
       throw consoleError('csrf_failed', 'Missing or wrong X-CSRF-Token header: send the csrfToken of your session (from the login answer or GET /api/console/auth/me)');
     }
     const rule = ROLE_CHECK[access];

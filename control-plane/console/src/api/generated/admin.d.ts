@@ -926,7 +926,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every admin write, with the token that made it (newest first) */
+        /**
+         * Every admin write, with the token that made it (newest first)
+         * @description Also every unsafe request of a console session refused for its X-CSRF-Token, on the admin API or the console API: the session's person as the actor, 403, and `detail.refused: "csrf_failed"` with the page's origin.
+         */
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
