@@ -169,7 +169,7 @@ export class Dispatcher {
 
   /** For tests and benchmarks: one scheduling round now. */
   scheduleNow(): Promise<void> {
-    return this.scheduler.run();
+    return this.scheduler.run(true);
   }
 
   /** Unknown outcomes `nodeId` can look up may be due (it just said hello); no id: any node's. */

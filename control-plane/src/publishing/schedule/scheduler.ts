@@ -5,8 +5,9 @@
  * Not a timer per job: one timer, for the earliest due time in the
  * database, re-armed after each round; a publish or move on this replica
  * pulls it earlier (remind). The poll (the dispatcher's pollMs) re-reads the
- * schedule, so a job scheduled through another replica, or left by a replica
- * that died, is released at most one poll late. Any number of replicas may
+ * schedule (and fails the jobs whose window ended), so a job scheduled
+ * through another replica, or left by a replica that died, is released at
+ * most one poll late. Any number of replicas may
  * run rounds at once: a row goes to one of them (SKIP LOCKED).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,15 +41,16 @@ export class Scheduler {
   private poll: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private sweepNext = false;
   private stopped = false;
 
   constructor(private readonly o: SchedulerOptions) {}
 
   start(): void {
     if (this.poll || this.stopped) return;
-    this.poll = setInterval(() => void this.run(), this.o.pollMs);
+    this.poll = setInterval(() => void this.run(true), this.o.pollMs);
     this.poll.unref();
-    void this.run();
+    void this.run(true);
   }
 
   /** Idempotent; waits for the round in flight. */
@@ -66,9 +68,14 @@ export class Scheduler {
     this.arm(at.getTime() - Date.now());
   }
 
-  /** One round now (coalesced: a request while one runs makes exactly one more). */
-  run(): Promise<void> {
+  /**
+   * One round now (coalesced: a request while one runs makes exactly one
+   * more). `sweep`: also fail the jobs whose window ended (the poll's rounds;
+   * a window is at least a minute, so the poll finds it ended within one poll).
+   */
+  run(sweep = false): Promise<void> {
     if (this.stopped) return Promise.resolve();
+    this.sweepNext ||= sweep;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -76,8 +83,10 @@ export class Scheduler {
     this.running = (async () => {
       do {
         this.again = false;
+        const sweeping = this.sweepNext;
+        this.sweepNext = false;
         try {
-          await this.round();
+          await this.round(sweeping);
         } catch (err) {
           if (!this.stopped) logRoundFailure(this.o.log, err, 'schedule round');
         }
@@ -88,11 +97,13 @@ export class Scheduler {
     return this.running;
   }
 
-  private async round(): Promise<void> {
+  private async round(sweep: boolean): Promise<void> {
     const { db, log } = this.o;
+    let releasedAny = false;
     for (;;) {
       const released = await scheduleRepository.releaseDue(db, ROUND_ROWS);
       if (released.length === 0) break;
+      releasedAny = true;
       countOutcomes(released);
       const nodes = [...new Set(released.flatMap((j) => (j.state === 'queued' && j.nodeId ? [j.nodeId] : [])))];
       if (nodes.length) this.o.released(nodes);
@@ -100,6 +111,7 @@ export class Scheduler {
       if (released.length < ROUND_ROWS) break;
     }
     for (;;) {
+      if (!sweep) break;
       const missed = await scheduleRepository.failMissed(db, ROUND_ROWS);
       if (missed.length === 0) break;
       countOutcomes(missed);
@@ -108,7 +120,11 @@ export class Scheduler {
     }
     const next = await scheduleRepository.nextDueInMs(db);
     this.disarm();
-    if (next !== null) this.arm(next <= 0 ? RETRY_DUE_MS : next);
+    if (next === null) return;
+    // Due already: more became due while this round ran (go again at once), or a row another
+    // replica holds, or this replica's clock ahead of the database's (look again shortly).
+    if (next <= 0 && releasedAny) this.again = true;
+    else this.arm(next <= 0 ? RETRY_DUE_MS : next);
   }
 
   private arm(delayMs: number): void {
