@@ -3,7 +3,7 @@
  * so a filtered view can be reloaded, shared and gone back to. Anything the
  * API would refuse is dropped here instead of showing as an error.
  */
-export const BATCH_STATES = ['queued', 'running', 'succeeded', 'failed', 'partial'] as const;
+export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial', 'canceled'] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
 
 export interface HistorySearch {

@@ -11,7 +11,7 @@ import { TableScroll } from '../ui/table-scroll.js';
 
 /** Until every job has ended, the batch is read again on this beat. */
 const REFRESH_MS = 3000;
-const TERMINAL = new Set(['succeeded', 'failed', 'partial']);
+const TERMINAL = new Set(['succeeded', 'failed', 'partial', 'canceled']);
 const RouterAnchor = createLink(Anchor);
 
 /** Only web addresses become links: a platform URL is the platform's text, and `javascript:` must never be clickable. */
@@ -55,6 +55,7 @@ function Batch() {
                 {b.content_type} through {b.executor}
               </Fact>
               <Fact label="Created">{when(b.created_at)}</Fact>
+              {b.publish_at && <Fact label="Scheduled for">{when(b.publish_at)}</Fact>}
               <Fact label="Request id">
                 <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {b.request_id}
@@ -100,6 +101,7 @@ function Batch() {
                       <Table.Td>{j.platform}</Table.Td>
                       <Table.Td>
                         <StateBadge state={j.state} />
+                        {j.state === 'scheduled' && j.publish_at && <Text size="xs">at {when(j.publish_at)}</Text>}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{j.feedback?.message ?? '—'}</Text>
