@@ -8,8 +8,11 @@
  * and the desktop node comes online for that user; the local UI is read in
  * real Chromium; two articles are published through the Open API with
  * `executor=desktop`, each one use deducted exactly once (a use journaled
- * again, as after a crash, is answered idempotent and costs nothing); once
- * the uses are spent the desktop and the control plane both refuse.
+ * again, as after a crash, is answered idempotent and costs nothing; the
+ * second publish survives a kill -9 between its commit and its result: it is
+ * verified on the platform, not published again, and costs one use); once
+ * the uses are spent the desktop and the control plane both refuse. The
+ * page activates another computer state and chooses folders in Chromium.
  * Then the bad inputs: a wrong code, a code already bound elsewhere, a banned
  * version, a tampered offline snapshot while the server is unreachable, and
  * the device revoked by the operator — each with its plain message.
@@ -168,11 +171,17 @@ describe('happy path', () => {
     await eventually(async () => (await account())?.publishable, { message: desk.output() }).toBe(true);
   }, 120_000);
 
-  it('the last use spent, the desktop says so and takes no more jobs; the control plane refuses the account license_exhausted', async () => {
+  it('the last use: killed with -9 between the commit and its result, the publish is verified and costs one use; then the desktop and the control plane refuse license_exhausted', async () => {
+    // The platform records the post and holds its answer: the app dies after the click, before the result.
+    sim.configure('jianshu', { publishDelayMs: 60_000 });
     const { request, pre } = await publishArticle('Desktop two');
     const res = await api('POST', '/publish', { ...request, preflightHash: pre.body.preflight_hash, settingsContractVersion: pre.body.settings_contract_version });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 120_000, () => desk.output());
+    await eventually(() => sim.publishes('jianshu').length).toBe(2);
+    await desk.kill();
+    sim.configure('jianshu', { publishDelayMs: 150 });
+    uiUrl = await desk.start();
+    const batch = await waitForBatch(async (id) => (await api('GET', `/publish/${id}`)).body, res.body.batch_id, 150_000, () => desk.output());
     expect(batch.state, desk.output()).toBe('succeeded');
     jobIds.push(batch.jobs[0].job_id as string);
     await eventually(() => uses(jobIds[1]!)).toEqual([expect.objectContaining({ outcome: 'deducted' })]);
@@ -181,6 +190,7 @@ describe('happy path', () => {
 
     await eventually(() => uiText('#license-message')).toContain('All uses of this activation code are spent');
     await eventually(async () => (await account())?.unpublishable_reasons).toContain('license_exhausted');
+    expect(await uiText('#jobs')).toMatch(/Desktop two\s+published/);
     const third = await publishArticle('Desktop three');
     expect(third.pre.body.valid).toBe(false);
     expect(third.pre.body.problems).toEqual([expect.objectContaining({ code: 'account_not_publishable', message: expect.stringContaining('has no uses left') })]);
