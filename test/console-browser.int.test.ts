@@ -233,6 +233,10 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
   it('the integrator creates a key, uses it against the Open API, and revokes it', async () => {
     await expectAccessible(personPage, 'api keys');
+    // The first key, made without a look at the boxes, gets what the plan allows: article import included.
+    for (const permission of ['publish', 'accounts:read', 'articles:write', 'cms']) {
+      await eventually(() => personPage.getByRole('checkbox', { name: new RegExp(`^${permission}:`) }).isChecked()).toBe(true);
+    }
     await personPage.getByLabel('Key name').fill(XSS.key);
     await personPage.getByRole('button', { name: 'Create key' }).click();
     const shown = personPage.getByRole('textbox', { name: 'New API key', exact: true });
@@ -245,6 +249,12 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
     const accounts = () => fetch(`${cp.url}/api/openapi/v1/accounts`, { headers: { authorization: `Bearer ${key}` } });
     expect((await accounts()).status).toBe(200);
+    const imported = await fetch(`${cp.url}/api/openapi/v1/articles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'First import', content: '# First\n\nImported with the first key.', contentProvenance: 'human' }),
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
 
     await personPage.getByRole('button', { name: 'Done' }).click();
     await eventually(() => personPage.getByRole('textbox', { name: 'New API key', exact: true }).count()).toBe(0);

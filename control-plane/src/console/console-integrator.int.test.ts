@@ -44,6 +44,8 @@ describe('API keys', () => {
     const used = await v1(t.app, { id: integrator.id, key: apiKey.key, headers: { authorization: `Bearer ${apiKey.key}` } }, 'GET', '/me');
     expect(used.status).toBe(200);
     const listed = await me.client.get('/api/console/me/api-keys');
+    // What a new key may get, for the page to preselect: the plan's permissions.
+    expect(listed.body.planPermissions).toEqual(['publish', 'accounts:read']);
     const row = listed.body.apiKeys.find((k: any) => k.id === apiKey.id);
     expect(row).toMatchObject({ name: 'CI <b>pipeline</b>', prefix: apiKey.prefix, revokedAt: null });
     expect(row.lastUsedAt).not.toBeNull();

@@ -67,10 +67,25 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
 
   r.get(
     '/me/api-keys',
-    { config: access, schema: { tags: ['api-keys'], operationId: 'listMyApiKeys', summary: 'Your API keys, revoked ones included (never the keys themselves)', response: ok(z.object({ apiKeys: z.array(apiKeySchema) })) } },
-    async (request) => ({
-      apiKeys: (await inConsoleTerms(() => users.listKeys(integratorOf(request)))).map(({ keyPrefix, ...k }) => ({ ...k, prefix: keyPrefix })),
-    }),
+    {
+      config: access,
+      schema: {
+        tags: ['api-keys'],
+        operationId: 'listMyApiKeys',
+        summary: 'Your API keys, revoked ones included (never the keys themselves), and the permissions your plan allows a new key',
+        response: ok(
+          z.object({
+            apiKeys: z.array(apiKeySchema),
+            planPermissions: z.array(z.enum(PERMISSIONS)).describe('What your plan allows a key: a new key gets all of them unless it names fewer'),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const userId = integratorOf(request);
+      const [keys, user] = await Promise.all([inConsoleTerms(() => users.listKeys(userId)), inConsoleTerms(() => users.get(userId))]);
+      return { apiKeys: keys.map(({ keyPrefix, ...k }) => ({ ...k, prefix: keyPrefix })), planPermissions: [...user.plan.permissions] };
+    },
   );
 
   r.post(

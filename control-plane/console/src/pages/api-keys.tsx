@@ -25,7 +25,26 @@ export function ApiKeysPage() {
 }
 
 function CreateKey() {
-  const [permissions, setPermissions] = useState<string[]>(['publish', 'accounts:read']);
+  const keys = useQuery({ queryKey: KEYS, queryFn: () => unwrap(consoleApi.GET('/api/console/me/api-keys')) });
+  if (!keys.data) return null;
+  return <CreateKeyForm planPermissions={keys.data.planPermissions} />;
+}
+
+/**
+ * A new key starts with every permission the plan allows (what the API gives a key that names none):
+ * a first key made without a look at the boxes can do what the plan pays for. Permissions outside the
+ * plan are shown, disabled, so the person sees what exists and why they cannot tick it.
+ */
+function CreateKeyForm({ planPermissions }: { planPermissions: readonly ApiKeyPermission[] }) {
+  const [permissions, setPermissions] = useState<string[]>(() => [...planPermissions]);
+  // A plan changed by an admin resets the boxes to it; the key just shown stays.
+  const plan = planPermissions.join();
+  const [planSeen, setPlanSeen] = useState(plan);
+  if (plan !== planSeen) {
+    setPlanSeen(plan);
+    setPermissions([...planPermissions]);
+  }
+  const allowed = new Set<string>(planPermissions);
   return (
     <CreateSecretForm
       heading="Create a key"
@@ -37,10 +56,10 @@ function CreateKey() {
       invalidate={KEYS}
       reveal={({ apiKey }) => ({ title: 'Your new API key', label: 'New API key', value: apiKey.key })}
     >
-      <Checkbox.Group label="Permissions" description="At most what your plan allows" value={permissions} onChange={setPermissions}>
+      <Checkbox.Group label="Permissions" description="Everything your plan allows is ticked; untick what this key does not need" value={permissions} onChange={setPermissions}>
         <Stack gap={6} mt={6}>
           {KEY_PERMISSIONS.map((p) => (
-            <Checkbox key={p.value} value={p.value} label={p.label} />
+            <Checkbox key={p.value} value={p.value} label={allowed.has(p.value) ? p.label : `${p.label} (not in your plan)`} disabled={!allowed.has(p.value)} />
           ))}
         </Stack>
       </Checkbox.Group>

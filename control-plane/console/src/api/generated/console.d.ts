@@ -372,7 +372,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your API keys, revoked ones included (never the keys themselves)
+         * Your API keys, revoked ones included (never the keys themselves), and the permissions your plan allows a new key
          * @description Role user only (an integrator); acts on their own data.
          */
         get: operations["listMyApiKeys"];
@@ -1761,7 +1761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your API keys, revoked ones included (never the keys themselves) */
+            /** @description Your API keys, revoked ones included (never the keys themselves), and the permissions your plan allows a new key */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1782,6 +1782,8 @@ export interface operations {
                             lastUsedAt: string | null;
                             revokedAt: string | null;
                         }[];
+                        /** @description What your plan allows a key: a new key gets all of them unless it names fewer */
+                        planPermissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                     };
                 };
             };
