@@ -257,7 +257,8 @@ export class DesktopLicense {
       deviceId: res.deviceId ?? null,
       checkedAt: new Date().toISOString(),
     };
-    if (res.valid === false) {
+    // A COUNT code at zero publishes no more, whatever `valid` says for the use just recorded.
+    if (res.valid === false || (res.licenseMode === 'COUNT' && res.remainingCount !== null && res.remainingCount !== undefined && res.remainingCount <= 0)) {
       const standing: Standing = res.licenseMode === 'COUNT' && (res.remainingCount ?? 0) <= 0 ? 'exhausted' : /disabled/i.test(res.message ?? '') ? 'disabled' : 'expired';
       return this.set({ ...base, standing, canPublish: false, message: MESSAGES[standing as keyof typeof MESSAGES] });
     }
