@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failedSiteCheck, loginStateOf, resolveAccount, UNPUBLISHABLE_REASONS } from './account-resolution.js';
 import { type AccountRecord, accountsRepository, closeAccountsCache } from './accounts.repository.js';
+import type { Db } from '../db/client.js';
 import { callerOf, type OpenApiDeps } from '../openapi/context.js';
 import { errorResponses } from '../openapi/error-responses.js';
 
@@ -53,7 +54,7 @@ export const accountView = z.object({
   content_types: z.array(z.enum(CONTENT_TYPES)).describe("Content types this account can publish with its executor: those the catalog routes there and the account's node runs"),
 });
 
-const accountsResponse = z.object({
+export const accountsResponse = z.object({
   content_type: z.enum(CONTENT_TYPES).nullable(),
   accounts: z.array(accountView),
 }).describe('The caller\'s accounts and CMS sites');
@@ -84,6 +85,11 @@ function accountsAnswer(list: readonly AccountRecord[], contentType: ContentType
   };
 }
 
+/** The caller's accounts as the JSON text GET /accounts sends (the MCP tool list_accounts parses it): built once per account snapshot and content type. */
+export function accountsJson(db: Db, userId: number, contentType: ContentType | undefined): Promise<string> {
+  return accountsRepository.derived(db, userId, `GET /accounts ${contentType ?? ''}`, (list) => JSON.stringify(z.encode(accountsResponse, accountsAnswer(list, contentType))));
+}
+
 export function accountsRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', () => closeAccountsCache(deps.db));
@@ -102,11 +108,7 @@ export function accountsRoutes(deps: OpenApiDeps) {
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
-        const contentType = request.query.contentType;
-        const json = await accountsRepository.derived(deps.db, caller.userId, `GET /accounts ${contentType ?? ''}`, (list) =>
-          JSON.stringify(z.encode(accountsResponse, accountsAnswer(list, contentType))),
-        );
+        const json = await accountsJson(deps.db, callerOf(request).userId, request.query.contentType);
         // Already JSON: Fastify sends a string with a JSON content type as it is.
         return reply.type('application/json; charset=utf-8').send(json);
       },

@@ -46,6 +46,9 @@ function forgetAbandoned(name: string, lockedUntil: number): void {
   if (claims.size === 0) abandoned.delete(name);
 }
 
+const keyReused = () => openapiError('idempotency_key_reused', 'This Idempotency-Key was used with different parameters; use a new key for a new request');
+const keyMalformed = () => openapiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters (a random UUID is recommended)');
+
 export interface StoredAnswer {
   status: number;
   body: unknown;
@@ -84,9 +87,7 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
     await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, i.userId), eq(idempotencyKeys.key, i.key)));
     return claim(db, i, hash, lockedUntil);
   }
-  if (existing.requestHash !== hash) {
-    throw openapiError('idempotency_key_reused', 'This Idempotency-Key was used with different parameters; use a new key for a new request');
-  }
+  if (existing.requestHash !== hash) throw keyReused();
   if (existing.state === 'done') {
     return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
   }
@@ -118,6 +119,26 @@ async function claim(db: Db, i: IdempotencyInput & { key: string }, hash: string
 }
 
 /**
+ * The answer stored for a finished request under `input.key`, read without
+ * claiming the key: null when there is none, or the first request is still
+ * running (runIdempotent then decides). A key used with other parameters is
+ * refused as runIdempotent refuses it. The MCP publish tools ask this first,
+ * so that a repeat gets its first answer even when the preflight they run
+ * before publishing would now refuse (the first publish took the last quota).
+ */
+export async function storedAnswer(db: Db, input: IdempotencyInput & { key: string }): Promise<StoredAnswer | null> {
+  if (!KEY_FORMAT.test(input.key)) throw keyMalformed();
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.key)));
+  if (!existing || existing.expiresAt <= input.now) return null;
+  if (existing.requestHash !== requestHash(input.method, input.path, input.rawBody)) throw keyReused();
+  if (existing.state !== 'done') return null;
+  return { status: existing.responseStatus!, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
+}
+
+/**
  * Runs `work` at most once per (user, Idempotency-Key). Without a key it just
  * runs `work` in a transaction, or on `db` itself when `o.atomicWork` says
  * its writes are one statement (atomic alone; the begin and commit round
@@ -130,9 +151,7 @@ export async function runIdempotent(
   o: { atomicWork?: boolean } = {},
 ): Promise<StoredAnswer & { replayed: boolean }> {
   if (input.key === undefined) return { ...(await (o.atomicWork ? work(db) : db.transaction((tx) => work(tx)))), replayed: false };
-  if (!KEY_FORMAT.test(input.key)) {
-    throw openapiError('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters (a random UUID is recommended)');
-  }
+  if (!KEY_FORMAT.test(input.key)) throw keyMalformed();
   const key = input.key;
   const hash = requestHash(input.method, input.path, input.rawBody);
   const lockedUntil = new Date(input.now.getTime() + LOCK_MS);

@@ -18,7 +18,7 @@ const platformEntry = z.object({
   video_sources: z.array(z.literal('local_file')),
 });
 
-const metaResponse = z.object({
+export const metaResponse = z.object({
   publish: z.object({
     platforms: z.array(platformEntry).describe('The 24 integration items: 22 content platforms and 2 CMS site types'),
     content_types: z.array(z.enum(CONTENT_TYPES)),
@@ -29,7 +29,7 @@ const metaResponse = z.object({
   }),
 }).describe('The integration catalog');
 
-const videoMetaResponse = z.object({
+export const videoMetaResponse = z.object({
   settings_contract_version: z.string(),
   video_sources: z.array(z.literal('local_file')),
   executors: z.array(z.enum(['edge', 'desktop'])).describe('executor=web is not supported for video'),
@@ -52,6 +52,56 @@ const videoMetaResponse = z.object({
   ),
 }).describe('The video platforms and their parameters');
 
+/** The integration catalog GET /meta answers (the MCP tool get_catalog too). */
+export function metaAnswer(): z.infer<typeof metaResponse> {
+  return {
+    publish: {
+      platforms: PLATFORMS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        category: p.category,
+        content_types: [...p.content_types],
+        article_executors: [...p.article_executors],
+        video_executors: [...p.video_executors],
+        video_sources: [...p.video_sources],
+      })),
+      content_types: [...CONTENT_TYPES],
+      executors: [...EXECUTORS],
+      settings_modes: [...SETTINGS_MODES],
+      settings_contract_version: SETTINGS_CONTRACT_VERSION,
+      quota_buckets: [...QUOTA_BUCKETS],
+    },
+  };
+}
+
+/** The video platforms and their parameters GET /video/meta answers (the MCP tool get_video_catalog too). */
+export function videoMetaAnswer(): z.infer<typeof videoMetaResponse> {
+  const contract = SETTINGS_CONTRACTS.video;
+  return {
+    settings_contract_version: SETTINGS_CONTRACT_VERSION,
+    video_sources: ['local_file' as const],
+    executors: ['edge' as const, 'desktop' as const],
+    paths: {
+      edge: 'An absolute Linux path under PLUME_EDGE_VIDEO_DIR/<userId>/ on the node (see GET /execution-nodes video_dir); the node checks the file is there.',
+      desktop: 'An absolute Windows path (C:\\… or \\\\server\\share\\…) on the online desktop computer; the file must already exist.',
+    },
+    deprecated_request_fields: ['videoUrl', 'coverImageUrl'],
+    common_settings: contract.common.map(fieldView),
+    platforms: PLATFORMS.filter((p) => contract.platforms[p.id]).map((p) => {
+      const pc = contract.platforms[p.id]!;
+      return {
+        id: p.id,
+        name: p.name,
+        video_executors: [...p.video_executors],
+        limits: limitsOf(pc.limits),
+        cover: coverOf(pc.cover),
+        settings: pc.fields.map(fieldView),
+        deprecated_settings: deprecatedOf(pc.deprecated),
+      };
+    }),
+  };
+}
+
 export function catalogRoutes() {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,24 +116,7 @@ export function catalogRoutes() {
           response: { 200: metaResponse, ...errorResponses() },
         },
       },
-      async () => ({
-        publish: {
-          platforms: PLATFORMS.map((p) => ({
-            id: p.id,
-            name: p.name,
-            category: p.category,
-            content_types: [...p.content_types],
-            article_executors: [...p.article_executors],
-            video_executors: [...p.video_executors],
-            video_sources: [...p.video_sources],
-          })),
-          content_types: [...CONTENT_TYPES],
-          executors: [...EXECUTORS],
-          settings_modes: [...SETTINGS_MODES],
-          settings_contract_version: SETTINGS_CONTRACT_VERSION,
-          quota_buckets: [...QUOTA_BUCKETS],
-        },
-      }),
+      async () => metaAnswer(),
     );
 
     r.get(
@@ -98,32 +131,7 @@ export function catalogRoutes() {
           response: { 200: videoMetaResponse, ...errorResponses() },
         },
       },
-      async () => {
-        const contract = SETTINGS_CONTRACTS.video;
-        return {
-          settings_contract_version: SETTINGS_CONTRACT_VERSION,
-          video_sources: ['local_file' as const],
-          executors: ['edge' as const, 'desktop' as const],
-          paths: {
-            edge: 'An absolute Linux path under PLUME_EDGE_VIDEO_DIR/<userId>/ on the node (see GET /execution-nodes video_dir); the node checks the file is there.',
-            desktop: 'An absolute Windows path (C:\\… or \\\\server\\share\\…) on the online desktop computer; the file must already exist.',
-          },
-          deprecated_request_fields: ['videoUrl', 'coverImageUrl'],
-          common_settings: contract.common.map(fieldView),
-          platforms: PLATFORMS.filter((p) => contract.platforms[p.id]).map((p) => {
-            const pc = contract.platforms[p.id]!;
-            return {
-              id: p.id,
-              name: p.name,
-              video_executors: [...p.video_executors],
-              limits: limitsOf(pc.limits),
-              cover: coverOf(pc.cover),
-              settings: pc.fields.map(fieldView),
-              deprecated_settings: deprecatedOf(pc.deprecated),
-            };
-          }),
-        };
-      },
+      async () => videoMetaAnswer(),
     );
   };
 }

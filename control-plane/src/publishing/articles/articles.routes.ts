@@ -6,10 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
-import { runIdempotent } from '../../openapi/idempotency.js';
+import { type IdempotencyInput, runIdempotent } from '../../openapi/idempotency.js';
 import { idempotencyInput, sendAnswer } from '../../openapi/idempotent-route.js';
 import { articlesRepository } from './articles.repository.js';
 import {
@@ -19,12 +20,26 @@ import {
   IMPORT_BODY_LIMIT,
   idempotencyHeaders,
   importArticleBody,
+  type ImportArticleBody,
   importedArticle,
   listQuery,
 } from './articles.schemas.js';
 import { detailView, importArticle, summaryView, validateImport } from './articles.service.js';
 
 const tags = ['articles'];
+
+/**
+ * Imports `body` at most once per Idempotency-Key: POST /articles and the MCP
+ * tool import_article. An inconsistent body is refused before anything is
+ * written (not even the idempotency record).
+ */
+export async function importOnce(db: Db, userId: number, body: ImportArticleBody, idempotency: IdempotencyInput) {
+  const aigc = validateImport(body);
+  return runIdempotent(db, idempotency, async (tx) => {
+    const article = await importArticle(tx, userId, body, aigc, idempotency.now);
+    return { status: 201, body: article, headers: { location: `/api/openapi/v1/articles/${article.article_id}` } };
+  });
+}
 
 export function articlesRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -49,13 +64,7 @@ export function articlesRoutes(deps: OpenApiDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        // Refuse an inconsistent body before anything is written (not even the idempotency record).
-        const aigc = validateImport(request.body);
-        const now = deps.now();
-        const answer = await runIdempotent(deps.db, idempotencyInput(request, caller.userId, '/articles', now), async (tx) => {
-          const article = await importArticle(tx, caller.userId, request.body, aigc, now);
-          return { status: 201, body: article, headers: { location: `/api/openapi/v1/articles/${article.article_id}` } };
-        });
+        const answer = await importOnce(deps.db, caller.userId, request.body, idempotencyInput(request, caller.userId, '/articles', deps.now()));
         return sendAnswer<z.infer<typeof importedArticle>>(reply, answer);
       },
     );

@@ -6,16 +6,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotencyHeaders } from '../articles/articles.schemas.js';
+import type { Db } from '../../db/client.js';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
-import { runIdempotent } from '../../openapi/idempotency.js';
+import { type IdempotencyInput, runIdempotent } from '../../openapi/idempotency.js';
 import { idempotencyInput, sendAnswer } from '../../openapi/idempotent-route.js';
 import { generationRepository } from './generation.repository.js';
-import { generateBody, type TaskView, taskParams, taskView as taskViewSchema } from './generation.schemas.js';
+import { generateBody, type GenerateBody, type TaskView, taskParams, taskView as taskViewSchema } from './generation.schemas.js';
 import { createTask, taskView } from './generation.service.js';
 
 const tags = ['articles'];
+
+/** Starts a generation task at most once per Idempotency-Key: POST /articles/generate and the MCP tool generate_article. */
+export async function generateOnce(db: Db, userId: number, body: GenerateBody, configured: boolean, idempotency: IdempotencyInput) {
+  return runIdempotent(db, idempotency, async (tx) => {
+    const task = await createTask(tx, userId, body, configured, idempotency.now);
+    return { status: 202, body: task, headers: { location: `/api/openapi/v1/articles/generate/${task.task_id}` } };
+  });
+}
+
+/** The user's task `id` as GET /articles/generate/{task_id} answers it (the MCP tool get_generation_task too). */
+export async function findTask(db: Db, userId: number, id: string): Promise<TaskView> {
+  expectIdKind('generation_task', id);
+  const task = await generationRepository.get(db, userId, id);
+  if (!task) throw notFoundError('generation_task', id);
+  return taskView(task);
+}
 
 export function generationRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -41,11 +58,7 @@ export function generationRoutes(deps: OpenApiDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        const now = deps.now();
-        const answer = await runIdempotent(deps.db, idempotencyInput(request, caller.userId, '/articles/generate', now), async (tx) => {
-          const task = await createTask(tx, caller.userId, request.body, deps.generation !== null, now);
-          return { status: 202, body: task, headers: { location: `/api/openapi/v1/articles/generate/${task.task_id}` } };
-        });
+        const answer = await generateOnce(deps.db, caller.userId, request.body, deps.generation !== null, idempotencyInput(request, caller.userId, '/articles/generate', deps.now()));
         return sendAnswer<TaskView>(reply, answer);
       },
     );
@@ -62,14 +75,7 @@ export function generationRoutes(deps: OpenApiDeps) {
           response: { 200: taskViewSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => {
-        const caller = callerOf(request);
-        const id = request.params.task_id;
-        expectIdKind('generation_task', id);
-        const task = await generationRepository.get(deps.db, caller.userId, id);
-        if (!task) throw notFoundError('generation_task', id);
-        return taskView(task);
-      },
+      async (request) => findTask(deps.db, callerOf(request).userId, request.params.task_id),
     );
   };
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import { SAFE_REQUEST_ID } from '../../http/request-id.js';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
@@ -19,6 +20,18 @@ import { batchResponse } from './publish.schemas.js';
 const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
 /** More batches under one request id only come from a client reusing its own trace id. */
 const MAX_BATCHES_PER_REQUEST = 20;
+
+/** The batch `id` of the user as GET /publish/{batch_id} answers it (the MCP tool get_batch too); another id or another user's batch is refused. */
+export async function batchView(db: Db, userId: number, id: string): Promise<ReturnType<typeof batchAnswer>> {
+  expectIdKind('batch', id);
+  if (!BATCH_ID.test(id)) {
+    const hint = id.startsWith('job_') ? ' (it is a job id; poll the batch_id the publish answer gave with it)' : '';
+    throw openapiError('batch_not_found', `'${id}' is not a batch id${hint}: batch ids start with bat_ and come from POST /publish, /publish/dynamic or /publish/video`);
+  }
+  const batch = await publishRepository.getBatch(db, userId, id);
+  if (!batch) throw notFoundError('batch', id);
+  return batchAnswer(batch, userId);
+}
 
 export function batchRoutes(deps: OpenApiDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -63,18 +76,7 @@ export function batchRoutes(deps: OpenApiDeps) {
           response: { 200: batchResponse, ...errorResponses(400, 403, 404) },
         },
       },
-      async (request) => {
-        const caller = callerOf(request);
-        const id = request.params.batch_id;
-        expectIdKind('batch', id);
-        if (!BATCH_ID.test(id)) {
-          const hint = id.startsWith('job_') ? ' (it is a job id; poll the batch_id the publish answer gave with it)' : '';
-          throw openapiError('batch_not_found', `'${id}' is not a batch id${hint}: batch ids start with bat_ and come from POST /publish, /publish/dynamic or /publish/video`);
-        }
-        const batch = await publishRepository.getBatch(deps.db, caller.userId, id);
-        if (!batch) throw notFoundError('batch', id);
-        return batchAnswer(batch, caller.userId);
-      },
+      async (request) => batchView(deps.db, callerOf(request).userId, request.params.batch_id),
     );
   };
 }

@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
-import { runIdempotent } from '../../openapi/idempotency.js';
 import { idempotencyInput, sendAnswer } from '../../openapi/idempotent-route.js';
 import { openapiError } from '../../openapi/openapi.errors.js';
 import type { PublishInput } from './publish-content.js';
@@ -63,27 +62,12 @@ export function publishRoutes(deps: OpenApiDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
 
-    const publish = async (request: FastifyRequest, input: PublishInput, path: string, status: 200 | 202) => {
+    const publish = (request: FastifyRequest, input: PublishInput, path: string, status: 200 | 202) => {
       const caller = callerOf(request);
-      await service.ready();
-      let handedOff: string[] = [];
-      // service.publish writes with one statement: without a key it needs no transaction.
-      const answer = await runIdempotent(
-        deps.db,
-        idempotencyInput(request, caller.userId, path, deps.now()),
-        async (db) => {
-          const body = await service.publish(db, caller, input, request.id, (nodeIds) => (handedOff = nodeIds));
-          const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};
-          return { status, body, headers };
-        },
-        { atomicWork: true },
-      );
-      // Committed: the jobs written without a NOTIFY go to this replica's dispatcher now.
-      deps.handoff?.committed(handedOff);
-      // A scheduled batch: this replica's scheduler sets its timer for it (the others find it at their poll).
-      const due = (answer.body as { publish_at?: string | null } | undefined)?.publish_at;
-      if (due) deps.handoff?.scheduled(new Date(due));
-      return answer;
+      return service.publishOnce(caller, input, idempotencyInput(request, caller.userId, path, deps.now()), request.id, (body) => {
+        const headers: Record<string, string> = status === 202 ? { location: `/api/openapi/v1/publish/${body.batch_id}` } : {};
+        return { status, body, headers };
+      });
     };
 
     r.post(

@@ -13,6 +13,7 @@ import { type Db, isRootHandle } from '../../db/client.js';
 import type { LocalHandoff } from '../../nodes/local-handoff.js';
 import { ApiError } from '../../http/errors.js';
 import { accountsRepository } from '../../accounts/accounts.repository.js';
+import { type IdempotencyInput, runIdempotent, type StoredAnswer } from '../../openapi/idempotency.js';
 import { openapiError } from '../../openapi/openapi.errors.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../../integrators/integrators.schema.js';
 import { quotaRepository } from '../../integrators/quota.repository.js';
@@ -36,7 +37,7 @@ export class PublishService {
   private readonly hasher: PreflightHasher;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly handoff?: LocalHandoff,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -104,6 +105,36 @@ export class PublishService {
       if (written) return written;
       fresh = true;
     }
+  }
+
+  /**
+   * publish() at most once per Idempotency-Key (runIdempotent: the batch and
+   * the stored answer commit together, a repeat gets the first answer back),
+   * then, committed, the jobs written without a NOTIFY go to this replica's
+   * dispatcher and a scheduled batch sets this replica's scheduler timer (the
+   * others find it at their poll). `answer` makes the stored answer from the
+   * batch. POST /publish… and the MCP publish tools both come through here.
+   */
+  async publishOnce(
+    caller: ApiCaller,
+    input: PublishInput,
+    idempotency: IdempotencyInput,
+    requestId: string,
+    answer: (body: PublishResponse) => StoredAnswer,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
+    await this.ready();
+    let handedOff: string[] = [];
+    // publish() writes with one statement: without a key it needs no transaction.
+    const stored = await runIdempotent(
+      this.db,
+      idempotency,
+      async (db) => answer(await this.publish(db, caller, input, requestId, (nodeIds) => (handedOff = nodeIds))),
+      { atomicWork: true },
+    );
+    this.handoff?.committed(handedOff);
+    const due = (stored.body as { publish_at?: string | null } | undefined)?.publish_at;
+    if (due) this.handoff?.scheduled(new Date(due));
+    return stored;
   }
 
   /** What refuses a plan before anything is written. */
