@@ -26,6 +26,7 @@ import { publishRoutes } from '../publishing/publish/publish.routes.js';
 import { batchRoutes } from '../publishing/publish/batch.route.js';
 import { scheduleRoutes } from '../publishing/schedule/schedule.routes.js';
 import { unavailableRoutes } from './unavailable.routes.js';
+import { mcpRoutes } from '../mcp/mcp.route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -115,6 +116,8 @@ export function openapiRoutes(deps: OpenApiDeps) {
     await app.register(publishRoutes(deps));
     await app.register(batchRoutes(deps));
     await app.register(scheduleRoutes(deps));
+    // The same services as MCP tools, for AI agents (hidden from the document: JSON-RPC, not REST).
+    await app.register(mcpRoutes(deps));
     await app.register(unavailableRoutes());
   };
 }
