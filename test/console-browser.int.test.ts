@@ -117,6 +117,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
       plan: { name: 'standard', permissions: ['publish', 'accounts:read', 'articles:write', 'cms'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: true },
     });
     integratorId = created.user.id;
+    // A second integrator, for the invite form's search to leave out.
+    await admin('POST', '/users', { name: 'Zenith Media', plan: { name: 'basic', permissions: ['publish'], perMinuteLimit: 60, dailyLimit: 1000, cmsEnabled: false } });
     const project = await admin<{ project: { offlineKeyId: string } }>('POST', '/projects', { projectKey: 'console-demo', name: 'Console demo' });
     projectKid = project.project.offlineKeyId;
     adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -216,7 +218,15 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
   it('the admin invites an integrator person, who accepts in another browser', async () => {
     await adminPage.getByLabel(/^Email\W*$/).fill(personEmail);
-    await adminPage.getByLabel('Integrator user id').fill(String(integratorId));
+    // The integrator is picked by name, searched on the server as the admin types.
+    const picker = adminPage.getByRole('combobox', { name: /^Integrator\W*$/ });
+    await picker.click();
+    await eventually(() => adminPage.getByRole('option', { name: 'Zenith Media' }).count()).toBeGreaterThan(0);
+    await picker.fill('acme');
+    await eventually(() => adminPage.getByRole('option').allTextContents()).toEqual([`Acme Publishing (#${integratorId})`]);
+    await expectAccessible(adminPage, 'invite with the integrator search open');
+    await adminPage.getByRole('option', { name: `Acme Publishing (#${integratorId})` }).click();
+    expect(await picker.inputValue()).toBe(`Acme Publishing (#${integratorId})`);
     await adminPage.getByRole('button', { name: 'Create invite link' }).click();
     const link = adminPage.getByRole('textbox', { name: 'Invite link', exact: true });
     await link.waitFor();
@@ -228,6 +238,10 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
 
     await adminPage.reload();
     await eventually(() => adminPage.getByRole('cell', { name: XSS.person, exact: true }).count()).toBe(1);
+    // The list names the integrator the person acts for, linked to its page, not a bare number.
+    const personRow = adminPage.getByRole('row').filter({ has: adminPage.getByRole('cell', { name: XSS.person, exact: true }) });
+    const integratorLink = personRow.getByRole('link', { name: `Acme Publishing (#${integratorId})` });
+    expect(await integratorLink.getAttribute('href')).toBe(`/integrators/${integratorId}`);
     await expectNoXss(adminPage);
   });
 

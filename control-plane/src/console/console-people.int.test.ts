@@ -103,6 +103,55 @@ describe('invites', () => {
   });
 });
 
+describe('integrators by name', () => {
+  const plan = { name: 'basic', permissions: ['publish'], perMinuteLimit: 60, dailyLimit: 1000, cmsEnabled: false };
+  const made = async (name: string, email?: string) => {
+    const res = await admin.client.post('/api/admin/users', { name, ...(email ? { email } : {}), plan });
+    expect(res.status).toBe(201);
+    return res.body.user as { id: number; name: string };
+  };
+
+  it('the list of people names the integrator each user acts as', async () => {
+    const integrator = await made('Northwind <b>Traders</b>');
+    const linked = await person(t, 'user', { integratorUserId: integrator.id });
+    const viewer = await person(t, 'viewer');
+    const all = (await admin.client.get('/api/console/users?limit=200')).body.users as Array<{ id: string; integratorUserId: number | null; integratorName: string | null }>;
+    expect(all.find((u) => u.id === linked.user.id)).toMatchObject({ integratorUserId: integrator.id, integratorName: 'Northwind <b>Traders</b>' });
+    expect(all.find((u) => u.id === viewer.user.id)).toMatchObject({ integratorUserId: null, integratorName: null });
+  });
+
+  it('the admin API finds integrators by part of their name or email (any case) or by id, for the invite form\'s picker', async () => {
+    const tag = uniqueEmail('kw').split('@')[0]!;
+    const a = await made(`Alpha ${tag} Media`);
+    const b = await made('Beta Media', `${tag}@beta.example`);
+    const percent = await made(`Gamma 50% ${tag}`);
+    const ids = async (keyword: string) => {
+      const res = await admin.client.get(`/api/admin/users?keyword=${encodeURIComponent(keyword)}&pageSize=50`);
+      expect(res.status, keyword).toBe(200);
+      return (res.body.items as Array<{ id: number }>).map((u) => u.id);
+    };
+    expect(await ids(tag.toUpperCase())).toEqual([a.id, b.id, percent.id]);
+    expect(await ids(`alpha ${tag}`)).toEqual([a.id]);
+    // LIKE's wildcards are text: "50%" matches only the name holding "50%".
+    expect(await ids(`50% ${tag}`)).toEqual([percent.id]);
+    expect(await ids(`5_% ${tag}`)).toEqual([]);
+    expect(await ids(String(b.id))).toContain(b.id);
+    const counted = await admin.client.get(`/api/admin/users?keyword=${encodeURIComponent(tag)}&pageSize=1`);
+    expect(counted.body).toMatchObject({ total: 3, pageSize: 1 });
+    expect(counted.body.items).toHaveLength(1);
+    // A viewer's picker reads it too.
+    expect((await (await person(t, 'viewer')).client.get(`/api/admin/users?keyword=${encodeURIComponent(tag)}`)).body.total).toBe(3);
+  });
+
+  it('an empty, too long or NUL keyword is refused (400 INVALID_REQUEST)', async () => {
+    for (const keyword of ['', '   ', 'x'.repeat(201), 'a\u0000b']) {
+      const res = await admin.client.get(`/api/admin/users?keyword=${encodeURIComponent(keyword)}`);
+      expect(res.status, JSON.stringify(keyword)).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'INVALID_REQUEST' });
+    }
+  });
+});
+
 describe('roles', () => {
   it('a viewer lists people but may not invite or disable (403 forbidden)', async () => {
     const viewer = await person(t, 'viewer');

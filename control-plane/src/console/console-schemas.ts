@@ -19,6 +19,10 @@ export const consoleUserSchema = z
   })
   .meta({ id: 'ConsoleUser', description: 'A person who logs in to the console.' });
 
+export const listedConsoleUserSchema = consoleUserSchema
+  .extend({ integratorName: z.string().nullable().describe('The name of the integrator user of integratorUserId; else null') })
+  .meta({ id: 'ListedConsoleUser', description: 'A person who logs in to the console, as the list of people shows them.' });
+
 export const signedInSchema = z.object({
   user: consoleUserSchema,
   csrfToken: z.string().describe('Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie'),

@@ -31,9 +31,16 @@ export const peopleRepository = {
     return row ?? null;
   },
 
-  async list(db: Db, limit: number, offset: number): Promise<{ rows: ConsoleUserRow[]; total: number }> {
+  /** A page of people, each with the name of the integrator user they act as (null for other roles). */
+  async list(db: Db, limit: number, offset: number): Promise<{ rows: Array<{ person: ConsoleUserRow; integratorName: string | null }>; total: number }> {
     const [list, [total]] = await Promise.all([
-      db.select().from(consoleUsers).orderBy(asc(consoleUsers.createdAt), asc(consoleUsers.id)).limit(limit).offset(offset),
+      db
+        .select({ person: consoleUsers, integratorName: users.name })
+        .from(consoleUsers)
+        .leftJoin(users, eq(users.id, consoleUsers.integratorUserId))
+        .orderBy(asc(consoleUsers.createdAt), asc(consoleUsers.id))
+        .limit(limit)
+        .offset(offset),
       db.select({ n: count() }).from(consoleUsers),
     ]);
     return { rows: list, total: total?.n ?? 0 };

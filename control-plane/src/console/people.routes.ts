@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { principal } from './console-auth.js';
 import { CONSOLE_ROLES } from './console.schema.js';
-import { consoleUserSchema, created, emailSchema, isoString, nameSchema, ok, pagingQuery, pathId } from './console-schemas.js';
+import { consoleUserSchema, created, listedConsoleUserSchema, emailSchema, isoString, nameSchema, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
 import type { PeopleService } from './people.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
@@ -36,7 +36,7 @@ export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService, twoFa
         operationId: 'listConsoleUsers',
         summary: 'The console\'s people, oldest first',
         querystring: z.object(pagingQuery),
-        response: ok(z.object({ users: z.array(consoleUserSchema), total: z.number().int() })),
+        response: ok(z.object({ users: z.array(listedConsoleUserSchema), total: z.number().int() })),
       },
     },
     async (request) => people.list(request.query.limit, request.query.offset),

@@ -258,9 +258,9 @@ export class PeopleService {
     return { user: userView(user), session };
   }
 
-  async list(limit: number, offset: number): Promise<{ users: UserView[]; total: number }> {
+  async list(limit: number, offset: number): Promise<{ users: Array<UserView & { integratorName: string | null }>; total: number }> {
     const { rows, total } = await repo.list(this.db, limit, offset);
-    return { users: rows.map(userView), total };
+    return { users: rows.map((r) => ({ ...userView(r.person), integratorName: r.integratorName })), total };
   }
 
   /** Disables a person and ends their sessions; an admin cannot disable themself (someone must remain to undo mistakes). */

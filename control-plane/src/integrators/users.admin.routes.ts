@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponses, isoString, pagedSchema, responses } from '../admin/query.js';
+import { createdResponses, isoString, keywordQuery, pagedSchema, responses } from '../admin/query.js';
 import type { Db } from '../db/client.js';
 import { PERMISSIONS, QUOTA_BUCKETS } from './integrators.schema.js';
 import { UsersService } from './users.service.js';
@@ -68,9 +68,17 @@ export function usersAdminRoutes(db: Db) {
     r.get(
       '/users',
       {
-        schema: { tags: ['users'], operationId: 'listUsers', summary: 'List integrator users with plans and quota balances', querystring: paging, response: responses(pagedSchema(userSchema)) },
+        schema: {
+          tags: ['users'],
+          operationId: 'listUsers',
+          summary: 'List integrator users with plans and quota balances',
+          querystring: paging.extend({
+            keyword: keywordQuery.describe('Only users whose name or email contains this (any case), or whose id it is'),
+          }),
+          response: responses(pagedSchema(userSchema)),
+        },
       },
-      async (request) => ({ success: true as const, ...(await service.list(request.query.page, request.query.pageSize)) }),
+      async (request) => ({ success: true as const, ...(await service.list(request.query.page, request.query.pageSize, request.query.keyword)) }),
     );
     r.get(
       '/users/:userId',

@@ -1,8 +1,9 @@
 /** Integrator users: plans, quota grants, API keys and webhook settings (admin only). */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { adminError } from '../admin/admin.errors.js';
+import { likePattern } from '../admin/query.js';
 import { randomId } from '../crypto/tokens.js';
 import { hashApiKey } from './auth.js';
 import { forgetUserLocally, notifyApiKeysChanged } from './key-cache.js';
@@ -55,9 +56,15 @@ export class UsersService {
     return this.view(userId);
   }
 
-  async list(page: number, pageSize: number) {
-    const [total] = await this.db.select({ n: count() }).from(users);
-    const list = await this.db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(pageSize).offset((page - 1) * pageSize);
+  /** A page of users, oldest first; with a keyword, those whose name or email contains it (any case) or whose id it is. */
+  async list(page: number, pageSize: number, keyword?: string) {
+    const pattern = keyword === undefined ? undefined : likePattern(keyword);
+    const where =
+      keyword === undefined
+        ? undefined
+        : or(ilike(users.name, pattern!), ilike(users.email, pattern!), ...(/^[1-9][0-9]{0,9}$/.test(keyword) && Number(keyword) <= 2 ** 31 - 1 ? [eq(users.id, Number(keyword))] : []));
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    const list = await this.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).limit(pageSize).offset((page - 1) * pageSize);
     return { items: await Promise.all(list.map((u) => this.view(u.id))), total: total?.n ?? 0, page, pageSize };
   }
 

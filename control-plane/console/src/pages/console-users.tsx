@@ -1,12 +1,13 @@
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
+import { createLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import type { ConsoleRole } from '../api/paths.js';
 import { pageSearch } from '../list-search.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { IntegratorSelect, integratorLabel } from '../ui/integrator-select.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
@@ -15,6 +16,7 @@ import { ShownOnce } from '../ui/shown-once.js';
 import { useUrlFilters } from '../ui/url-filters.js';
 
 const USERS = ['console-users'] as const;
+const RouterAnchor = createLink(Anchor);
 const PAGE_SIZE = 20;
 const ROLES: { value: ConsoleRole; label: string }[] = [
   { value: 'user', label: 'user: an integrator, their own keys and webhook' },
@@ -38,24 +40,29 @@ function Invite() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<ConsoleRole>('user');
-  const [integrator, setIntegrator] = useState('');
+  const [integrator, setIntegrator] = useState<number | null>(null);
+  const [integratorMissing, setIntegratorMissing] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: () =>
       unwrap(
         consoleApi.POST('/api/console/invites', {
-          body: { email: email.trim(), role, ...(role === 'user' ? { integratorUserId: Number(integrator) } : {}) },
+          body: { email: email.trim(), role, ...(role === 'user' && integrator !== null ? { integratorUserId: integrator } : {}) },
         }),
       ),
     onSuccess: ({ invite: created }) => {
       setLink(new URL(created.url, window.location.origin).href);
       setEmail('');
-      setIntegrator('');
+      setIntegrator(null);
       void queryClient.invalidateQueries({ queryKey: USERS });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (role === 'user' && integrator === null) {
+      setIntegratorMissing(true);
+      return;
+    }
     invite.mutate();
   };
   return (
@@ -68,14 +75,16 @@ function Invite() {
           <TextInput label="Email" type="email" required maxLength={320} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <Select label="Role" data={ROLES} value={role} onChange={(v) => v && setRole(v as ConsoleRole)} allowDeselect={false} />
           {role === 'user' && (
-            <TextInput
-              label="Integrator user id"
+            <IntegratorSelect
+              label="Integrator"
               description="The integrator (see Integrators) whose keys and webhook this person manages"
               required
-              inputMode="numeric"
-              pattern="[0-9]+"
+              error={integratorMissing && integrator === null ? 'Choose the integrator this person acts for' : null}
               value={integrator}
-              onChange={(e) => setIntegrator(e.currentTarget.value)}
+              onChange={(id) => {
+                setIntegrator(id);
+                setIntegratorMissing(false);
+              }}
             />
           )}
           <ErrorAlert error={invite.error} />
@@ -144,7 +153,15 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
                   <Table.Td>
                     <Badge variant="outline">{u.role}</Badge>
                   </Table.Td>
-                  <Table.Td>{u.integratorUserId ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {u.integratorUserId === null ? (
+                      '—'
+                    ) : (
+                      <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.integratorUserId) }}>
+                        {integratorLabel({ id: u.integratorUserId, name: u.integratorName ?? '(removed)' })}
+                      </RouterAnchor>
+                    )}
+                  </Table.Td>
                   <Table.Td>{when(u.createdAt)}</Table.Td>
                   <Table.Td>
                     <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'dark'}>

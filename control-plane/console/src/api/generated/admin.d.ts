@@ -2523,6 +2523,8 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page, 1 to 500 */
                 pageSize?: number;
+                /** @description Only users whose name or email contains this (any case), or whose id it is */
+                keyword?: string;
             };
             header?: never;
             path?: never;

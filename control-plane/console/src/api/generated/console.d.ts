@@ -813,6 +813,28 @@ export interface components {
             /** @description Two-factor login (TOTP) is on: a login needs a code after the password */
             totpEnabled: boolean;
         };
+        /** @description A person who logs in to the console, as the list of people shows them. */
+        ListedConsoleUser: {
+            /** @description cu_… */
+            id: string;
+            email: string;
+            name: string;
+            /**
+             * @description admin: everything; viewer: the admin pages, read-only; user: an integrator, their own data only
+             * @enum {string}
+             */
+            role: "admin" | "viewer" | "user";
+            /** @description For role user: the integrator user whose data this person sees; else null */
+            integratorUserId: number | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            /** @description Set when an admin disabled the person: they can no longer log in */
+            disabledAt: string | null;
+            /** @description Two-factor login (TOTP) is on: a login needs a code after the password */
+            totpEnabled: boolean;
+            /** @description The name of the integrator user of integratorUserId; else null */
+            integratorName: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1562,7 +1584,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        users: components["schemas"]["ConsoleUser"][];
+                        users: components["schemas"]["ListedConsoleUser"][];
                         total: number;
                     };
                 };
