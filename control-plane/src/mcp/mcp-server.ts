@@ -5,11 +5,13 @@
  * so any replica answers any request.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type JSONRPCMessage, ListToolsRequestSchema, type ListToolsResult, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { getCatalog, getSettingsContract, getVideoCatalog, listAccounts } from './catalog.tools.js';
 import { generateArticle, getGenerationTask, importArticle } from './articles.tools.js';
 import { publishTools } from './publish.tools.js';
-import { registerTools, type Tool, type ToolContext } from './tool-kit.js';
+import { callTool, registerTools, type Tool, type ToolContext } from './tool-kit.js';
 
 export const SERVER_INFO = { name: 'plume', title: 'Plume', version: '1.0.0' } as const;
 
@@ -40,8 +42,39 @@ export const TOOLS: readonly Tool[] = [
  */
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
+const newServer = () => new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
+
+let listing: Promise<ListToolsResult> | undefined;
+
+/**
+ * The tools/list answer, made once per process by the SDK itself (a server
+ * asked over an in-memory transport): it is the same for every caller, and
+ * turning the tools' zod schemas into JSON Schema again on each request cost
+ * tens of milliseconds of CPU per listing.
+ */
+function toolListing(): Promise<ListToolsResult> {
+  listing ??= (async () => {
+    const server = newServer();
+    registerTools(server, TOOLS, () => Promise.reject(new Error('the listing server runs no tool')));
+    const [ours, theirs] = InMemoryTransport.createLinkedPair();
+    const answer = new Promise<JSONRPCMessage>((resolve) => (ours.onmessage = resolve));
+    await server.connect(theirs);
+    await ours.start();
+    await ours.send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const message = await answer;
+    await server.close();
+    if (!('result' in message)) throw new Error(`tools/list failed: ${JSON.stringify(message)}`);
+    return ListToolsResultSchema.parse(message.result);
+  })();
+  // A failed listing is made again by the next request rather than kept.
+  listing.catch(() => (listing = undefined));
+  return listing;
+}
+
 export function mcpServerFor(ctx: ToolContext): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
-  registerTools(server, ctx, TOOLS);
+  const server = newServer();
+  registerTools(server, TOOLS, (tool, args) => callTool(tool, ctx, args));
+  // Replaces the SDK's own tools/list handler (installed by registerTools) with its stored answer.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => toolListing());
   return server;
 }

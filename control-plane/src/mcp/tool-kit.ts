@@ -123,7 +123,7 @@ function toolError(ctx: ToolContext, tool: string, error: unknown): CallToolResu
   };
 }
 
-async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
+export async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
   try {
     if (tool.permission && !ctx.caller.permissions.has(tool.permission)) {
       throw openapiError('permission_denied', `This API key lacks the '${tool.permission}' permission`);
@@ -135,7 +135,8 @@ async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<Ca
   }
 }
 
-export function registerTools(server: McpServer, ctx: ToolContext, tools: readonly Tool[]): void {
+/** Declares `tools` on `server`; a call runs `call` (callTool with the request's context). */
+export function registerTools(server: McpServer, tools: readonly Tool[], call: (tool: Tool, args: unknown) => Promise<CallToolResult>): void {
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -146,7 +147,7 @@ export function registerTools(server: McpServer, ctx: ToolContext, tools: readon
         outputSchema: tool.output,
         annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: tool.openWorld ?? false },
       },
-      (args: unknown) => callTool(tool, ctx, args),
+      (args: unknown) => call(tool, args),
     );
   }
 }
