@@ -11,6 +11,11 @@
  * load balancer sent the next request elsewhere, and no tool needs one. GET
  * (a server-initiated event stream) and DELETE (ending a session) answer 405,
  * which Streamable HTTP clients take as "this server offers neither".
+ *
+ * No Host or Origin allow-list (the SDK's DNS-rebinding guard for servers on
+ * localhost): every request needs the API key in its Authorization header,
+ * which a browser never adds to a page's request by itself, as it would a
+ * cookie.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
