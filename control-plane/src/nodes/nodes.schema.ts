@@ -21,6 +21,8 @@ export interface NodeCapabilities {
   browserStates?: 0 | 1;
   /** Platforms whose login page the node opens for a relayed login; absent in reports of older nodes. */
   logins?: string[];
+  /** A desktop's operating system: its jobs' local paths are checked by its rules (publishing/publish/paths.ts). */
+  os?: 'windows' | 'macos' | 'linux';
 }
 
 export const executionNodes = pgTable('execution_nodes', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgePathProblem, windowsPathProblem } from './paths.js';
+import { desktopPathProblem, edgePathProblem, windowsPathProblem } from './paths.js';
 
 describe('edge paths', () => {
   it('accepts absolute normalized paths whose directory under the root is the user id', () => {
@@ -50,5 +50,24 @@ describe('desktop (Windows) paths', () => {
     expect(windowsPathProblem('\\\\.\\pipe\\x')).not.toBeNull();
     expect(windowsPathProblem('C:\\a|b.mp4')).toMatch(/character/);
     expect(windowsPathProblem('C:\\a\u0001.mp4')).toMatch(/control/);
+  });
+});
+
+describe('desktop paths by the operating system the desktop reports', () => {
+  it('a Windows desktop, or one that reported none, takes Windows paths', () => {
+    expect(desktopPathProblem('C:\\Users\\ann\\Videos\\a.mp4')).toBeNull();
+    expect(desktopPathProblem('C:\\Users\\ann\\Videos\\a.mp4', 'windows')).toBeNull();
+    expect(desktopPathProblem('/home/ann/Videos/a.mp4')).toMatch(/absolute Windows/);
+  });
+
+  it('a macOS or Linux desktop takes absolute, normalized POSIX paths and names its system when refusing', () => {
+    expect(desktopPathProblem('/Users/ann/Movies/a.mp4', 'macos')).toBeNull();
+    expect(desktopPathProblem('/home/ann/Videos/a.mp4', 'linux')).toBeNull();
+    expect(desktopPathProblem('C:\\Videos\\a.mp4', 'linux')).toMatch(/absolute Linux path/);
+    expect(desktopPathProblem('Movies/a.mp4', 'macos')).toMatch(/absolute macOS path/);
+    expect(desktopPathProblem('/home/ann/../bob/a.mp4', 'linux')).toMatch(/normalized/);
+    expect(desktopPathProblem('/home/ann/Videos/', 'linux')).toMatch(/normalized/);
+    expect(desktopPathProblem('/home/ann/a\u0000.mp4', 'linux')).toMatch(/control/);
+    expect(desktopPathProblem(`/${'a'.repeat(1100)}`, 'linux')).toMatch(/longer/);
   });
 });

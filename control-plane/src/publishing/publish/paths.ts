@@ -10,7 +10,11 @@
  *    When the node reported its root (capabilities.videoDir) the exact prefix
  *    `<videoDir>/<userId>/` is required; otherwise some component must be
  *    `<userId>` with at least one directory before it and a name after it.
- *  - desktop: an absolute Windows path, `C:\…` or UNC `\\server\share\…`.
+ *  - desktop: by the operating system the desktop reports (`capabilities.os`):
+ *    an absolute Windows path, `C:\…` or UNC `\\server\share\…`, on Windows
+ *    (and for a desktop that reported none: the application runs on Windows
+ *    first); an absolute, normalized POSIX path on macOS and Linux. The desktop
+ *    itself then checks that the file is inside the folders its person allows.
  *
  * Each function returns why the path is refused, or null when it is fine.
  */
@@ -53,5 +57,18 @@ export function windowsPathProblem(path: string): string | null {
     if (part === '.' || part === '..') return 'must be normalized: no "." or ".." components';
     if (WINDOWS_FORBIDDEN.test(part)) return 'contains a character Windows does not allow in names (<>:"|?*)';
   }
+  return null;
+}
+
+export type DesktopOs = 'windows' | 'macos' | 'linux';
+
+/** A desktop job's local path, by the rules of the desktop's own operating system. */
+export function desktopPathProblem(path: string, os: DesktopOs = 'windows'): string | null {
+  if (os === 'windows') return windowsPathProblem(path);
+  if (path.length > MAX_PATH_LENGTH) return `is longer than ${MAX_PATH_LENGTH} characters`;
+  if (CONTROL.test(path)) return 'contains control characters';
+  const system = os === 'macos' ? 'macOS' : 'Linux';
+  if (!path.startsWith('/')) return `must be an absolute ${system} path on the desktop computer (it runs on ${system})`;
+  if (posix.normalize(path) !== path || path.endsWith('/')) return 'must be normalized: no "..", "." or empty components and no trailing "/"';
   return null;
 }

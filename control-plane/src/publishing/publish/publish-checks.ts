@@ -9,7 +9,7 @@ import { failedSiteCheck, NODE_ADAPTER_REASONS, nodeAdapterGap, REASON_TEXT, res
 import type { AccountRecord } from '../../accounts/accounts.repository.js';
 import { openapiError } from '../../openapi/openapi.errors.js';
 import { PerObjectMemo } from '../../openapi/per-object-memo.js';
-import { edgePathProblem, windowsPathProblem } from './paths.js';
+import { desktopPathProblem, edgePathProblem } from './paths.js';
 import type { PublishContent } from './publish-content.js';
 import type { AwaitingItem, PlannedTarget, Problem } from './plan.types.js';
 
@@ -99,7 +99,7 @@ export function checkPaths(caller: ApiCaller, account: AccountRecord, executor: 
     if (field === 'coverImage' && executor === 'web') continue;
     let problem: string | null;
     if (executor === 'edge') problem = edgePathProblem(path, caller.userId, account.node?.capabilities.videoDir);
-    else if (executor === 'desktop') problem = windowsPathProblem(path);
+    else if (executor === 'desktop') problem = desktopPathProblem(path, account.node?.capabilities.os);
     else problem = 'cannot be used with executor web: local files exist only on edge and desktop executors';
     if (problem) throw openapiError(pathCode(field, contentType), `${field} ${shown(path)} ${problem} (account ${account.id}, executor ${executor})`);
   }
@@ -120,10 +120,10 @@ function uploadsLocalPictures(platform: string): boolean {
 /**
  * The pictures of an article's body that name files, checked for the
  * target's executor as checkPaths checks the request's own paths. A Windows
- * path is no picture for the web or edge executors: both run on Linux and
- * render the Markdown with the shared renderer, which shows such a picture
- * as its alt text (the desktop application reads its own computer's files,
- * so it is left to that). On edge, a platform whose adapter uploads local
+ * path is no picture for the web or edge executors, nor for a desktop on
+ * macOS or Linux: they render the Markdown with the shared renderer, which
+ * shows such a picture as its alt text (a Windows desktop reads its own
+ * computer's files, so it is left to that). On edge, a platform whose adapter uploads local
  * pictures opens each one through the node's media sandbox, which refuses
  * any path that is not absolute and inside the owner's media directory. The
  * web executor has no files of the user's at all.
@@ -131,11 +131,12 @@ function uploadsLocalPictures(platform: string): boolean {
 function checkBodyPictures(caller: ApiCaller, account: AccountRecord, executor: Executor, content: PublishContent): void {
   const where = `account ${account.id} (${account.platform}), executor ${executor}`;
   const windows = content.windowsPictures;
-  if (executor !== 'desktop' && windows.length > 0) {
+  const windowsDesktop = executor === 'desktop' && (account.node?.capabilities.os ?? 'windows') === 'windows';
+  if (!windowsDesktop && windows.length > 0) {
     const n = windows.length;
     throw openapiError(
       'image_path_invalid',
-      `The article's body has ${n === 1 ? 'a picture' : `${n} pictures`} given as a Windows path: ${pictureList(windows)} (${where}). The ${executor} executor runs on Linux and cannot read ${n === 1 ? 'it' : 'them'}, and the article would go out with ${n === 1 ? 'its' : 'their'} alt text instead; use a web (https) address${executor === 'edge' ? ` or an absolute path inside PLUME_EDGE_VIDEO_DIR/${caller.userId}/ on the node` : ''}`,
+      `The article's body has ${n === 1 ? 'a picture' : `${n} pictures`} given as a Windows path: ${pictureList(windows)} (${where}). The ${executor} executor runs on ${executor === 'desktop' && account.node?.capabilities.os === 'macos' ? 'macOS' : 'Linux'} and cannot read ${n === 1 ? 'it' : 'them'}, and the article would go out with ${n === 1 ? 'its' : 'their'} alt text instead; use a web (https) address${executor === 'edge' ? ` or an absolute path inside PLUME_EDGE_VIDEO_DIR/${caller.userId}/ on the node` : ''}`,
     );
   }
   if (executor === 'desktop' || !uploadsLocalPictures(account.platform)) return;

@@ -204,6 +204,17 @@ describe('limits and paths', () => {
     await expectError('/publish/video', { ...yt, localVideoPath: 'Videos\\a.mp4' }, 422, 'video_path_invalid');
     await expectError('/publish/video', { ...yt, localVideoPath: 'C:\\Videos\\..\\a.mp4' }, 422, 'video_path_invalid');
   });
+
+  it('a desktop that reports Linux (or macOS) is sent paths of its own system, and refuses Windows ones', async () => {
+    const linux = await createNode(w.f, { kind: 'desktop', userIds: [w.user.id], capabilities: { ...FULL_CAPABILITIES, os: 'linux' } });
+    const youtube = await createAccount(w.f, w.user.id, { platform: 'youtube', executor: 'desktop', nodeId: linux });
+    const yt = { executor: 'desktop', accountIds: [youtube], title: 'x', platformSettings: { youtube: { madeForKids: false } } };
+    await expectError('/publish/video', { ...yt, localVideoPath: 'C:\\Videos\\a.mp4' }, 422, 'video_path_invalid', /absolute Linux path/);
+    await expectError('/publish/video', { ...yt, localVideoPath: '/home/ann/../a.mp4' }, 422, 'video_path_invalid', /normalized/);
+    const pre = await v1(t.app, w.user, 'POST', '/publish/preflight', { contentType: 'video', ...yt, localVideoPath: '/home/ann/Videos/a.mp4' });
+    expect(pre.status, JSON.stringify(pre.body)).toBe(200);
+    expect(JSON.stringify(pre.body)).not.toMatch(/video_path_invalid/);
+  });
 });
 
 describe('quota', () => {
