@@ -8,7 +8,7 @@ import { pageSearch } from '../list-search.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { IntegratorSelect, integratorLabel } from '../ui/integrator-select.js';
-import { TableScroll } from '../ui/table-scroll.js';
+import { TableScroll, WRAP_ANYWHERE } from '../ui/table-scroll.js';
 import { when } from '../ui/format.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
@@ -148,12 +148,12 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
             <Table.Tbody>
               {users.data.users.map((u) => (
                 <Table.Tr key={u.id}>
-                  <Table.Td>{u.name}</Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td style={WRAP_ANYWHERE}>{u.name}</Table.Td>
+                  <Table.Td style={WRAP_ANYWHERE}>{u.email}</Table.Td>
                   <Table.Td>
                     <Badge variant="outline">{u.role}</Badge>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={WRAP_ANYWHERE}>
                     {u.integratorUserId === null ? (
                       '—'
                     ) : (

@@ -9,7 +9,7 @@ import { when } from '../ui/format.js';
 import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { ProjectSelect } from '../ui/project-select.js';
 import { RoleGate } from '../ui/role-gate.js';
-import { TableScroll } from '../ui/table-scroll.js';
+import { TableScroll, WRAP_ANYWHERE } from '../ui/table-scroll.js';
 import { useTextFilter, useUrlFilters } from '../ui/url-filters.js';
 import { useCanWrite } from '../ui/use-role.js';
 
@@ -49,7 +49,7 @@ export function DevicesPage() {
         <ErrorAlert error={devices.error ?? revoke.error} />
         {devices.data && (
           <TableScroll label="Devices">
-            <Table miw={1040} aria-label="Devices">
+            <Table miw={900} aria-label="Devices">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Id</Table.Th>
@@ -71,10 +71,12 @@ export function DevicesPage() {
                 {devices.data.items.map((d) => (
                   <Table.Tr key={d.deviceId}>
                     <Table.Td>{d.deviceId}</Table.Td>
-                    <Table.Td>{d.projectKey}</Table.Td>
-                    <Table.Td>{d.machineId}</Table.Td>
-                    <Table.Td>{d.appVersion}</Table.Td>
-                    <Table.Td ff="monospace">{d.code}</Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>{d.projectKey}</Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>{d.machineId}</Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>{d.appVersion}</Table.Td>
+                    <Table.Td ff="monospace" style={WRAP_ANYWHERE}>
+                      {d.code}
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="outline" color={d.status === 'active' ? 'dark' : 'red.9'}>
                         {d.status}

@@ -9,7 +9,7 @@ import { when } from '../ui/format.js';
 import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
-import { TableScroll } from '../ui/table-scroll.js';
+import { TableScroll, WRAP_ANYWHERE } from '../ui/table-scroll.js';
 import { useIdFilter, useTextFilter, useUrlFilters } from '../ui/url-filters.js';
 
 const RouterAnchor = createLink(Anchor);
@@ -66,7 +66,7 @@ export function JobsPage() {
         <ErrorAlert error={jobs.error} />
         {jobs.data && (
           <TableScroll label="Publish jobs">
-            <Table miw={1100} aria-label="Publish jobs">
+            <Table miw={900} aria-label="Publish jobs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Job</Table.Th>
@@ -83,7 +83,7 @@ export function JobsPage() {
               <Table.Tbody>
                 {jobs.data.items.map((j) => (
                   <Table.Tr key={j.id}>
-                    <Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>
                       <Text ff="monospace" size="sm">
                         <RouterAnchor to="/jobs/$jobId" params={{ jobId: j.id }}>
                           {j.id}
@@ -101,7 +101,7 @@ export function JobsPage() {
                     <Table.Td>
                       {j.contentType} · {j.executor}
                     </Table.Td>
-                    <Table.Td ff="monospace" fz="xs">
+                    <Table.Td ff="monospace" fz="xs" style={WRAP_ANYWHERE}>
                       {j.nodeId ?? '—'}
                     </Table.Td>
                     <Table.Td>{j.attempt}</Table.Td>

@@ -13,7 +13,7 @@ import { when } from '../ui/format.js';
 import { LIVE_REFRESH_MS, NodeStateBadge, servedUsers, slotsInUse } from '../ui/node-state.js';
 import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
-import { TableScroll } from '../ui/table-scroll.js';
+import { TableScroll, WRAP_ANYWHERE } from '../ui/table-scroll.js';
 import { useUrlFilters } from '../ui/url-filters.js';
 import { useCanWrite } from '../ui/use-role.js';
 
@@ -50,7 +50,7 @@ export function NodesPage() {
         <ErrorAlert error={nodes.error} />
         {nodes.data && (
           <TableScroll label="Nodes">
-            <Table miw={1040} aria-label="Nodes">
+            <Table miw={900} aria-label="Nodes">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Node</Table.Th>
@@ -67,7 +67,7 @@ export function NodesPage() {
               <Table.Tbody>
                 {nodes.data.items.map((n) => (
                   <Table.Tr key={n.id}>
-                    <Table.Td>
+                    <Table.Td style={WRAP_ANYWHERE}>
                       <RouterAnchor to="/nodes/$nodeId" params={{ nodeId: n.id }}>
                         {n.name}
                       </RouterAnchor>
