@@ -197,16 +197,6 @@ function pageOf(scope: Page | Locator): Page {
   return 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
 }
 
-/** Narrows the job to the content type this adapter step handles; anything else was routed wrongly. */
-export function jobOfType<T extends PublishJob['contentType']>(job: PublishJob, type: T): Extract<PublishJob, { contentType: T }> {
-  if (job.contentType !== type) {
-    throw new AdapterError('setting_unavailable', 'open_editor', `${job.platform} adapter cannot publish content type ${job.contentType} here`, {
-      contentType: job.contentType,
-    });
-  }
-  return job as Extract<PublishJob, { contentType: T }>;
-}
-
 export interface ListedPost {
   postId: string;
   url: string;

@@ -22,7 +22,7 @@ import { clickPublishForJson } from '../kit/click-publish-json.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
-import { assertAccount, assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
+import { assertMaxChars, fillChecked, inJobWindow, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
 import { offloadUploads } from '../upload-offload.js';
 import type { WeiboPage } from './article.js';
 import { answeredPost, isPost } from './posts.js';
