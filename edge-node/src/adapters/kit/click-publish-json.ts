@@ -16,6 +16,7 @@ import { AdapterError, type AdapterContext } from '../contract.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { isTimeout, timeouts } from '../support.js';
 import type { ApiVerdict } from './api-publish.js';
+import { refusalIn, refusalText } from './refusal.js';
 
 export interface JsonPublishClick<T> {
   button: Locator;
@@ -26,8 +27,12 @@ export interface JsonPublishClick<T> {
    * decides among their matches.
    */
   urlPattern: string | readonly string[];
-  /** Where the page shows its own refusal (a toast, an inline error). */
-  refusal: Locator;
+  /**
+   * Where the page shows its own refusal (a toast, an inline error): a Locator, or a CSS
+   * selector list of every message form recorded for the platform, read through
+   * `refusalIn` (visible matches only, a success-worded message never counts).
+   */
+  refusal: Locator | string;
   /**
    * Reads the complete JSON answer: the post, or the platform's refusal. `text`
    * is the answer as it came, for ids a JSON number cannot hold exactly.
@@ -52,7 +57,8 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     const enabled = await click.button.isEnabled().catch(() => false);
     throw new AdapterError(enabled ? 'editor_changed' : 'publish_rejected', 'publish', 'publish button is not clickable; nothing was clicked', { url: page.url(), enabled });
   }
-  const staleRefusal = await click.refusal.first().isVisible();
+  const refusal = typeof click.refusal === 'string' ? refusalIn(page, click.refusal) : click.refusal.filter({ visible: true });
+  const staleRefusal = (await refusal.count()) > 0;
   let sent = false;
   const onRequest = (req: Request) => {
     if (click.isPublishRequest(req)) sent = true;
@@ -70,8 +76,7 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => setTimeout(() => resolve({ kind: 'timeout' }), t.publishMs).unref());
     const refused = staleRefusal
       ? never
-      : click.refusal
-          .filter({ visible: true })
+      : refusal
           .first()
           .waitFor({ timeout: t.publishMs })
           .then(
@@ -90,7 +95,7 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     answered = true;
     ctx.progress('read_back');
     if (outcome.kind === 'refused') {
-      const text = (await click.refusal.first().innerText().catch(() => '')).trim();
+      const text = await refusalText(refusal);
       throw new AdapterError('publish_rejected', 'publish', `the editor refused to send the post: ${text}`, { sent: false });
     }
     if (outcome.kind !== 'answer') throw outcomeUnknown(`no answer to the publish request (${'error' in outcome ? outcome.error : outcome.kind})`, page);

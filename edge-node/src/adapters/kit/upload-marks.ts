@@ -12,13 +12,14 @@
 import type { Locator } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile } from '../contract.js';
 import { poll, timeouts } from '../support.js';
+import { refusalText } from './refusal.js';
 
 export interface UploadMarks {
   /** What the page shows once the upload has finished. */
   done: Locator;
   /** What the page shows when it refuses the file. */
   failed: Locator;
-  /** Where the page says why it refused the file (its first match is read). */
+  /** Where the page says why it refused the file (its first visible match is read). */
   refusal: Locator;
   /** The platform as the refusal's message names it ("<platform> refused the video: <the page's message>"). */
   platform: string;
@@ -48,7 +49,7 @@ export async function awaitUploadMarks(marks: UploadMarks, video: OpenedFile, ct
     onTimeout: () => new AdapterError('upload_failed', 'upload', 'the video upload did not finish in time'),
   });
   if (end === 'failed') {
-    const why = (await marks.refusal.first().innerText().catch(() => '')).trim();
+    const why = await refusalText(marks.refusal);
     throw new AdapterError('upload_failed', 'upload', `${marks.platform} refused the video${why ? `: ${why}` : ''}`);
   }
   ctx.progress('upload', { phase: 'transfer', bytesSent: video.size, bytesTotal: video.size, percent: 100 });
