@@ -11,6 +11,7 @@ import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'eastmoney';
@@ -215,4 +216,8 @@ describe('recorded page forms', () => {
       expect(ctx.gate.calls).toBe(1);
     }, FLOW_TIMEOUT_MS);
   }
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { el: 'an Element UI error message', dialog: 'the page’s own .dialog_content' }, successForm: 'dialog' });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
 import { useVideoJobs } from './support/video-page-cases.js';
 
@@ -88,4 +89,8 @@ describe('errors', () => {
     expect(err.message).toContain('视频内容违规');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { el: 'an Element UI error message', dialog: 'the page’s own .dialog_content' }, successForm: 'dialog' });
 });

@@ -8,7 +8,7 @@
  * dialog has one of the same id before it), the agreement tick
  * footer.read_item > i.check-icon and the publish div. The account call, the
  * cover upload, the publish call, the article list, the login redirect and
- * the refusal messages (.el-message--error) are the replica's own: no source
+ * the refusal messages (.el-message--error, or the forms `refusal-form` names) are the replica’s own: no source
  * records them. The session is the simulator's default cookie (no source
  * names 财富号's).
  *
@@ -38,7 +38,9 @@
  * (default) or `dialog` (发布 opens a .dialog_content whose .btn_confirm 确认
  * sends the article, as a public script records); `publish-control` — `div`
  * (default: the recorded div.button_publish.item.editor-btn.editor-main-btn)
- * or `button` (a button.button_publish, as another public client records).
+ * or `button` (a button.button_publish, as another public client records);
+ * `refusal-form` — `el` (default) or `dialog`, and `page-notice`, on both
+ * pages (page-notice.ts).
  *
  * `omit` names: `title-input`, `cover-box`, `upload-tab`, `paste-handler`
  * (the editor takes no paste: it stays empty); on the video page
@@ -48,6 +50,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import { RICH_EDITOR_JS } from './rich-paste.js';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import type { SimState } from './state.js';
 
 const P = 'eastmoney';
@@ -101,7 +104,8 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 ${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.setAttribute('role', 'alert'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'el')}
 ${RICH_EDITOR_JS}
 const editor = ${JSON.stringify(omit.includes('paste-handler'))} ? { html: () => '', text: () => '' } : richEditor(document.querySelector('.ProseMirror'));
 let cover = null;
@@ -127,7 +131,8 @@ document.querySelector('#pane-upload input').addEventListener('change', async (e
 const tick = document.querySelector('footer.read_item > i.check-icon');
 tick.addEventListener('click', () => tick.classList.toggle('on'));
 const confirmFirst = ${JSON.stringify(state.opts(P).forms.confirm === 'dialog')};
-document.querySelector('.button_publish').addEventListener('click', () => {
+document.querySelector('.button_publish').addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = document.querySelector('input[placeholder="标题(1-64字)"]');
   if (!tick.classList.contains('on')) return message('error', '请先阅读并同意用户协议');
   if (!title || !title.value.trim()) return message('error', '请输入标题');
@@ -251,7 +256,8 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
 ${tokenCookies(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
-const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
+const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.setAttribute('role', 'alert'); m.className = 'el-message el-message--' + type; m.innerHTML = '<p class="el-message__content"></p>'; m.firstChild.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'el')}
 let videoId = null;
 function render() {
   const v = document.querySelector('#view');
@@ -272,6 +278,7 @@ function render() {
     } catch (e) { status.textContent = '上传失败'; message('error', '网络错误'); }
   });
   document.querySelector('.publish-video').addEventListener('click', async () => {
+    ${pageNoticeJs(state.opts(P).forms)}
     const box = document.querySelector('#videoArtTitle');
     if (!videoId) return message('error', '请等待视频上传完成');
     if (!box || !box.value.trim()) return message('error', '请输入标题');

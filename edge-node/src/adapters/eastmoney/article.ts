@@ -10,6 +10,7 @@ import { AdapterError, type AdapterContext, type ArticleJob, type OpenedFile, ty
 import { imageSources } from '../kit/article-images.js';
 import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { field } from '../kit/page-api.js';
 import { pasteHtml } from '../kit/paste-html.js';
 import { outcomeUnknown } from '../publish-click.js';
@@ -96,7 +97,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   await (await need(page, S.uploadTab, 'upload', 'cover dialog upload tab', ctx)).click();
   await need(page, S.uploadInput, 'upload', 'cover upload input', ctx, 'attached');
   await page.locator(S.uploadInput).last().setInputFiles(cover.path);
-  const refusal = page.locator(REFUSAL).filter({ visible: true });
+  const refusal = refusalIn(page, REFUSAL);
   const picture = box.locator('img');
   const area = page.locator(S.coverArea).filter({ hasText: '编辑' }).filter({ hasText: '替换' });
   const shown = async () => (await picture.count()) > 0 || (await area.count()) > 0;
@@ -142,7 +143,7 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
         return publishing;
       },
       urlPattern: [`*${URLS.articlePublishPath}*`, ...GATEWAY_PATHS.map((p) => `*${p}*`)],
-      refusal: page.locator(REFUSAL),
+      refusal: refusalIn(page, REFUSAL),
       confirm: page.locator(S.confirm).filter({ visible: true }),
       judge: (body) => {
         if (field(body, 'RCode') !== undefined || field(body, 'RData') !== undefined) {

@@ -208,10 +208,10 @@ export const EASTMONEY_PROVENANCE = defineProvenance({
     // Both.
     {
       step: 'publish',
-      fact: 'the pages show a refusal as an Element UI message (.el-message--error)',
-      state: 'unverified',
+      fact: 'the pages show a refusal before the publish call leaves as an Element UI error or warning message (.el-message--error, .el-message--warning), the page’s own dialog (.dialog_content .dialog_text) or an ARIA alert',
+      state: 'tolerant',
       sources: ['P2'],
-      note: 'no source reads a refusal (searched: el-message--error and toast readers for 财富号); P2 shows Element UI controls on the article page (.el-radio__label, the cover dialog’s #tab-upload/pane-upload tabs) and the page’s own dialogs as .dialog_content, and judges its publish by the page’s text (发布文章成功) alone. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      note: 'no source reads a refusal (searched: el-message--error and toast readers for 财富号); P2 shows Element UI controls on the article page (.el-radio__label, the cover dialog’s #tab-upload/pane-upload tabs) and the page’s own dialogs as .dialog_content, and judges its publish by the page’s text (发布文章成功) alone. The adapter reads every one of these forms (the first visible one’s text) and never counts a success-worded message (成功, 已发布, 已发表 …), as the .dialog_content also shows 发布文章成功; a refusal counts only while no publish call has left, and the call’s answer decides once sent. A form outside the list goes unseen: the job then waits for the answer, or ends as outcome unknown when none comes (never as published). The replica serves the Element UI message and the dialog form',
     },
     {
       step: 'read_back',

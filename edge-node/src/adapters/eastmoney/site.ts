@@ -27,8 +27,14 @@ export const URLS = {
   post: (id: string) => `https://caifuhao.eastmoney.com/news/${id}`,
 };
 
-/** The Element UI message the pages show their refusals in. */
-export const REFUSAL = '.el-message--error';
+/**
+ * Where the pages show a refusal, in every form recorded or plausible for them: Element UI's
+ * error or warning message (the article page is Element UI, as a public script records its
+ * controls), the page's own .dialog_content (the same script's dialogs, which also show
+ * 发布文章成功: read through kit/refusal.ts, a success-worded message never counts), or an
+ * ARIA alert.
+ */
+export const REFUSAL = '.el-message--error, .el-message.el-message--warning, .dialog_content .dialog_text, [role="alert"]';
 
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
 export const at = (ctx: Ctx, real: string): string => liveUrl(ctx, SITE, real);

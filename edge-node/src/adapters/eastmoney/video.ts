@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import type { AdapterContext, PublishResult, VerifyResult, VideoJob, Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { field } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
 import { planPlainVideo } from '../kit/video-plan.js';
@@ -48,7 +49,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   assertAccount(await whoAmI(page, 'open_editor', ctx), job, 'open_editor');
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
-  await uploadVideoFile(page.locator(S.file), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(REFUSAL), platform: 'eastmoney' }, ctx);
+  await uploadVideoFile(page.locator(S.file), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: refusalIn(page, REFUSAL), platform: 'eastmoney' }, ctx);
 
   ctx.progress('fill');
   await fillChecked(await need(page, S.text, 'fill', 'title and description box', ctx), p.text, 'fill', 'title and description box');
@@ -62,7 +63,7 @@ export function publishVideo(page: Page, _job: VideoJob, ctx: AdapterContext): P
       button: page.locator('span', { hasText: /^\s*发布\s*$/ }).first().locator('xpath=..'),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === URLS.videoPublishPath,
       urlPattern: `*${URLS.videoPublishPath}*`,
-      refusal: page.locator(REFUSAL),
+      refusal: refusalIn(page, REFUSAL),
       judge: (body) => {
         const id = field(body, 'data', 'videoId');
         if (field(body, 'code') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'code')) };
