@@ -40,6 +40,7 @@ const XSS = {
   admin: `Ada <img src=x onerror="window.__xss='admin'">`,
   person: `Ivo "><svg onload="window.__xss='person'"></svg>`,
   key: `ci <script>window.__xss='key'</script>`,
+  project: `Desktop <img src=x onerror="window.__xss='project'">`,
 };
 const PASSWORD = { admin: 'correct horse battery staple', person: 'integrator password 1234' };
 
@@ -351,6 +352,53 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await expectNoXss(adminPage);
   });
 
+  it('the admin creates a license project in the page and generates its codes there', async () => {
+    // 400 and 409: the refusals the form is made to show.
+    const page = await world.newPage(adminContext, 'projects', [400, 409]);
+    await page.goto(`${cp.url}/projects`);
+    const form = page.getByRole('form', { name: 'Create a project' });
+    await form.waitFor();
+    await expectAccessible(page, 'projects with the create form');
+
+    await form.getByLabel(/^Project key\W*$/).fill('has a space');
+    await form.getByLabel(/^Project name\W*$/).fill('Refused');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await eventually(() => form.getByRole('alert').textContent()).toMatch(/projectKey/);
+    expect(await form.getByRole('alert').textContent()).toContain('INVALID_REQUEST');
+
+    await form.getByLabel(/^Project key\W*$/).fill('desktop-pro');
+    await form.getByLabel(/^Project name\W*$/).fill(XSS.project);
+    await form.getByLabel('Description').fill('The paid desktop edition');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    const created = form.getByRole('status');
+    await eventually(() => created.textContent()).toMatch(/desktop-pro signs offline snapshots with key id \S+/);
+    const detail = await admin<{ project: { name: string; description: string; offlineKeyId: string } }>('GET', '/projects/desktop-pro');
+    expect(detail.project).toMatchObject({ name: XSS.project, description: 'The paid desktop edition' });
+    expect(await created.textContent()).toContain(detail.project.offlineKeyId);
+    const card = page.getByRole('region', { name: 'Project desktop-pro' });
+    await eventually(() => card.getByText(detail.project.offlineKeyId, { exact: true }).count()).toBe(1);
+    expect(await form.getByLabel(/^Project key\W*$/).inputValue()).toBe('');
+
+    // The same key again: the API's refusal, with its code.
+    await form.getByLabel(/^Project key\W*$/).fill('desktop-pro');
+    await form.getByLabel(/^Project name\W*$/).fill('Twice');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await eventually(() => form.getByRole('alert').textContent()).toContain('PROJECT_EXISTS');
+    await expectAccessible(page, 'projects after a refusal');
+
+    // Codes for it, from the console alone.
+    await page.goto(`${cp.url}/codes`);
+    await page.getByRole('combobox', { name: /^Project for the new codes/ }).click();
+    await page.getByRole('option', { name: `${XSS.project} (desktop-pro)`, exact: true }).click();
+    await page.getByLabel(/^How many codes/).fill('2');
+    await page.getByLabel(/^Uses per code/).fill('1');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await eventually(() => page.getByRole('status').filter({ hasText: 'codes generated' }).textContent()).toBe('2 of 2 codes generated');
+    expect((await admin<{ total: number }>('GET', '/codes?projectKey=desktop-pro&pageSize=1')).total).toBe(2);
+    await expectNoXss(page);
+    await page.close();
+  });
+
   it('a viewer sees the admin pages read-only, and the admin API refuses their writes', async () => {
     await adminPage.goto(`${cp.url}/users`);
     await adminPage.getByLabel(/^Email\W*$/).fill('viewer@example.test');
@@ -369,6 +417,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await expectAccessible(viewer, 'console users, read-only');
     await viewer.goto(`${cp.url}/projects`);
     await eventually(() => viewer.getByText(projectKid, { exact: true }).count()).toBe(1);
+    expect(await viewer.getByRole('form', { name: 'Create a project' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Create project' }).count()).toBe(0);
     const refused = await viewer.evaluate(async () => {
       const me = (await (await fetch('/api/console/auth/me')).json()) as { csrfToken: string };
       const res = await fetch('/api/admin/projects', {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, CopyButton, Group, Modal, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, CopyButton, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -29,14 +29,83 @@ const POLICY: { field: PolicyField; label: string; min: number; max: number }[] 
 const PAGE_SIZE = 20;
 
 export function ProjectsPage() {
+  const canWrite = useCanWrite();
   return (
     <RoleGate roles={['admin', 'viewer']}>
       <Title order={2}>License projects</Title>
       <Text mt="xs">
         Each project signs offline snapshots with its own Ed25519 key. Desktop clients pin the public key below and pick it by its key id (kid).
       </Text>
+      {canWrite && <CreateProject />}
       <ProjectList />
     </RoleGate>
+  );
+}
+
+/**
+ * A new project (POST /api/admin/projects): its key (what desktop clients and codes name), a name and
+ * an optional description. The server makes its offline signing key; its policy starts at the
+ * defaults and is edited on its card. The API checks the key's format and that it is free.
+ */
+function CreateProject() {
+  const queryClient = useQueryClient();
+  const [projectKey, setProjectKey] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        adminApi.POST('/api/admin/projects', {
+          body: { projectKey: projectKey.trim(), name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
+        }),
+      ),
+    onSuccess: () => {
+      setProjectKey('');
+      setName('');
+      setDescription('');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Paper withBorder p="md" mt="md">
+      <form onSubmit={submit} aria-label="Create a project">
+        <Stack>
+          <Title order={3} size="h4">
+            Create a project
+          </Title>
+          <Group align="flex-start" grow>
+            <TextInput
+              label="Project key"
+              description="Letters, digits, “_”, “.” and “-”, starting with a letter or digit; up to 64. Clients and codes name it; it cannot change"
+              required
+              maxLength={64}
+              ff="monospace"
+              value={projectKey}
+              onChange={(e) => setProjectKey(e.currentTarget.value)}
+            />
+            <TextInput label="Project name" description="Shown in the console's lists" required maxLength={200} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          </Group>
+          <Textarea label="Description" description="Optional, up to 2,000 characters" maxLength={2000} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <ErrorAlert error={create.error} />
+          {create.data && (
+            <Alert color="blue.9" variant="outline" role="status" title="Project created">
+              <Text size="sm">
+                <code>{create.data.project.projectKey}</code> signs offline snapshots with key id <code>{create.data.project.offlineKeyId}</code>. Generate its codes on Activation codes.
+              </Text>
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create project
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }
 
