@@ -11,6 +11,7 @@ import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome/a
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'autohome';
 const ACCOUNT = '63581204';
@@ -164,4 +165,8 @@ describe('login check', () => {
     const page = await fx.open(ACCOUNT, false);
     await expectAdapterError(adapter.checkLogin(page, fx.ctx()), 'login_required', 'check_login');
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { ant: 'an Ant Design message', 'ant-notification': 'an Ant Design notification', 'role-alert': 'an ARIA alert' }, successForm: 'ant' });
 });

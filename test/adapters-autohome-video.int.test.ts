@@ -4,12 +4,13 @@
  * description (#summary), and 发布. The cases it shares with other video pages
  * are in test/support/video-page-cases.ts.
  */
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome/adapter.js';
 import { fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'autohome';
 const ACCOUNT = '7713520';
@@ -39,3 +40,7 @@ const contract: AdapterContract<VideoJob> = {
 };
 
 videoPageCases({ contract, makeJob, descriptionBox: 'summary-box' });
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { ant: 'an Ant Design message', 'ant-notification': 'an Ant Design notification', 'role-alert': 'an ARIA alert' }, successForm: 'ant' });
+});

@@ -14,6 +14,7 @@
  * `omit` names: `video-input`, `title-input`, `summary-box`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type Handler, type PlatformSim, type User } from './platform.js';
 import type { SimState } from './state.js';
@@ -53,6 +54,7 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'ant')}
 let videoId = null;
 const input = document.querySelector('#browser_0 input[type=file]');
 const status = document.querySelector('.upload-state');
@@ -70,6 +72,7 @@ if (input) input.addEventListener('change', async () => {
   } catch (e) { status.dataset.uploadstatus = 'error'; status.textContent = '上传失败'; message('网络错误'); }
 });
 document.querySelector('.publish-video').addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = document.querySelector('#title');
   const summary = document.querySelector('#summary');
   if (!videoId) return message('请等待视频上传完成');

@@ -22,6 +22,7 @@
  * (the editor takes no paste: it stays empty).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import { AUTOHOME_VIDEO_ROUTES } from './autohome-video.js';
@@ -65,6 +66,7 @@ function editorPage(req: IncomingMessage, res: ServerResponse, route: Route, sta
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ant-message ant-message-' + type; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'ant')}
 ${RICH_EDITOR_JS}
 const editor = ${JSON.stringify(omit.includes('paste-handler'))} ? { html: () => '', text: () => '' } : richEditor(document.querySelector('[contenteditable="true"]'));
 let cover = null;
@@ -84,6 +86,7 @@ window.coverMade = (result) => {
   const box = document.querySelector('.cover-box'); box.innerHTML = ''; const img = document.createElement('img'); img.src = result.preview; box.appendChild(img);
 };
 document.querySelector('.button_publish').addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = document.querySelector('input[placeholder="请输入文章标题(6-30个汉字)"]');
   if (!title || !title.value.trim()) return message('error', '请输入标题');
   try {

@@ -22,6 +22,7 @@ import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, typ
 import { defineAdapter } from '../define.js';
 import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
@@ -58,7 +59,12 @@ const S = {
   coverDone: 'span:text-is("完成制作")',
   coverShown: 'div.cover-box img',
   publish: 'div.button_publish.item.editor-btn.editor-main-btn',
-  refusal: '.ant-message-error',
+  /**
+   * The page's refusal, in every Ant Design form (message, its notice content, a notification)
+   * or as an ARIA alert: the current editor is React with CSS-module classes, so no one class is
+   * recorded (provenance: PS). A success-worded message never counts (kit/refusal.ts).
+   */
+  refusal: '.ant-message-error, .ant-message-notice-content, .ant-notification-notice, [role="alert"]',
 } as const;
 
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
@@ -127,7 +133,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   const frame = page.frameLocator(S.coverFrame).first().locator('body');
   await (await need(frame, S.coverInput, 'upload', 'cover frame picture input', ctx, 'attached')).setInputFiles(cover.path);
   await (await need(frame, S.coverDone, 'upload', 'cover frame 完成制作', ctx)).click();
-  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const refusal = refusalIn(page, S.refusal);
   const shown = page.locator(S.coverShown);
   const end = await poll(async () => ((await refusal.count()) > 0 ? 'refused' : (await shown.count()) > 0 ? 'shown' : null), (v) => v !== null, {
     intervalMs: 150,
@@ -146,7 +152,7 @@ function publishArticle(page: Page, _job: ArticleJob, ctx: AdapterContext): Prom
       button: page.locator(S.publish),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).host === 'chejiahao.autohome.com.cn' && real(ctx, req.url()).pathname === URLS.articlePublishPath,
       urlPattern: `*${URLS.articlePublishPath}*`,
-      refusal: page.locator(S.refusal),
+      refusal: refusalIn(page, S.refusal),
       judge: (body) => {
         if (field(body, 'returncode') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'returncode')) };
         const raw = field(body, 'result', 'articleId');

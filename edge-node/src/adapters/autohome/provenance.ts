@@ -63,10 +63,10 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
     },
     {
       step: 'publish',
-      fact: 'the pages show a refusal as an Ant Design message (.ant-message-error)',
-      state: 'unverified',
+      fact: 'the pages show a refusal as an Ant Design message (.ant-message-error, .ant-message-notice-content), an Ant Design notification (.ant-notification-notice) or an ARIA alert',
+      state: 'tolerant',
       sources: ['PS'],
-      note: 'no source reads a refusal (searched: ant-message-error, el-message--error and toast readers for autohome); PS judges its click by the call’s answer alone and records the current editor as a React page whose dialogs carry role=dialog, which does not name the message component. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      note: 'no source reads a refusal (searched: ant-message-error, el-message--error and toast readers for autohome); PS judges its click by the call’s answer alone and records the current editor as a React page with CSS-module classes whose dialogs carry role=dialog, which does not name the message component. The adapter reads each of these forms on both pages (the first visible one’s text; the replica serves each) and never counts a success-worded message (成功, 已发布, 已发表 …), which Ant Design draws in the same notice content. A refusal counts only while no publish call has left (one already on screen before the click is stale and ignored), and the call’s answer decides once sent; a form outside the list goes unseen and the job then waits for the answer, or ends as outcome unknown when none comes (never as published).',
     },
     {
       step: 'login',

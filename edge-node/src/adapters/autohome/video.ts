@@ -20,6 +20,7 @@ import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
+import { refusalIn } from '../kit/refusal.js';
 import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
@@ -46,7 +47,8 @@ const S = {
   status: 'div[data-uploadstatus]',
   title: '#title',
   description: '#summary',
-  refusal: '.ant-message-error',
+  /** The page's refusal in every Ant Design form or as an ARIA alert, as on the article page (provenance: PS). */
+  refusal: '.ant-message-error, .ant-message-notice-content, .ant-notification-notice, [role="alert"]',
 } as const;
 
 type Ctx = Pick<AdapterContext, 'baseUrl'>;
@@ -74,12 +76,12 @@ export const videoFlow = plainVideoFlow({
   controls: S,
   uploadFirst: true,
   upload: (page, video, ctx) =>
-    uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.locator(S.status).filter({ hasText: S.failedText }), refusal: page.locator(S.refusal), platform: 'autohome' }, ctx),
+    uploadVideoFile(page.locator(S.file).first(), video, { done: page.locator(S.uploaded), failed: page.locator(S.status).filter({ hasText: S.failedText }), refusal: refusalIn(page, S.refusal), platform: 'autohome' }, ctx),
   publish: (page, _session, ctx) => ({
     button: page.locator('button:visible', { hasText: /^\s*发\s*布\s*$/ }).first(),
     isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === AUTOHOME_VIDEO_URLS.videoPublishPath,
     urlPattern: `*${AUTOHOME_VIDEO_URLS.videoPublishPath}*`,
-    refusal: page.locator(S.refusal),
+    refusal: refusalIn(page, S.refusal),
     judge: (body) => {
       const id = field(body, 'result', 'videoId');
       if (field(body, 'returncode') !== 0) return { ok: false, message: String(field(body, 'message') ?? field(body, 'returncode')) };
