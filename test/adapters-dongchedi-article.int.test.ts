@@ -11,6 +11,7 @@ import { dongchediAdapter as adapter } from '../edge-node/src/adapters/dongchedi
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'dongchedi';
 const ACCOUNT = '1720458836281342';
@@ -208,4 +209,8 @@ describe('a confirmation after the publish click', () => {
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { byte: 'a ByteDesign message', ant: 'an Ant Design message', m: 'an .m-message', 'role-alert': 'an ARIA alert' }, successForm: 'ant' });
 });

@@ -30,6 +30,7 @@
  * `omit` names: `title-box`, `editor-frame`, `local-upload`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import { RICH_EDITOR_JS } from './rich-paste.js';
@@ -77,6 +78,7 @@ window.Garr = { pgc_info: { user: ${JSON.stringify({ id: /^\d+$/.test(user.uid) 
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'byte-message byte-message-' + type; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'byte')}
 ${RICH_EDITOR_JS}
 const prose = document.querySelector('.ProseMirror') ? richEditor(document.querySelector('.ProseMirror')) : null;
 const frame = document.querySelector('#ueditor_0');
@@ -106,7 +108,8 @@ document.querySelector('.confirm-dialog .red').addEventListener('click', () => {
   trigger.innerHTML = ''; const img = document.createElement('img'); img.src = pending.preview; trigger.appendChild(img);
 });
 const confirmFirst = ${JSON.stringify(state.opts(P).forms.confirm === 'dialog')};
-document.querySelectorAll('.publish-btn')[1].addEventListener('click', () => {
+document.querySelectorAll('.publish-btn')[1].addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   if (!confirmFirst) return send();
   const d = document.createElement('div'); d.setAttribute('role', 'dialog'); d.className = 'dialog';
   d.innerHTML = '<p>确认发布这篇文章？</p><button type="button" class="cancel">取消</button> <button type="button" class="ok">确认发布</button>';

@@ -29,6 +29,7 @@ import { defineAdapter } from '../define.js';
 import { plainCodeBlocks, textOf } from '../kit/article-markup.js';
 import { DONGCHEDI_PROVENANCE } from './provenance.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { firstAccount } from '../kit/first-account.js';
@@ -68,7 +69,12 @@ const S = {
   coverShown: 'div.fake-upload-trigger img',
   /** 预览并发布 (M), or the later editor's button reading exactly 发布 (D2). */
   publish: 'button.publish-btn:has-text("预览并发布"), button:text-is("发布")',
-  refusal: '.byte-message-error',
+  /**
+   * The page's refusal: ByteDesign's error message, or the Ant Design / .m-message feedback and
+   * ARIA alerts a public client reads on this editor (provenance: PD). A success-worded message
+   * never counts (kit/refusal.ts).
+   */
+  refusal: '.byte-message-error, .ant-message-error, .ant-message-notice, .m-message, [role="alert"]',
   /** A confirmation the publish may show: a dialog's 确认发布 / 确定发布 / 立即发布 / 发布. */
   confirmDialog: '[role="dialog"], .ant-modal, .m-dialog, .byte-modal',
 } as const;
@@ -182,7 +188,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: AdapterContext): 
   await (await need(page, S.coverTrigger, 'upload', 'cover card (div.fake-upload-trigger)', ctx)).click();
   await (await need(page, S.localUpload, 'upload', 'cover menu 本地上传', ctx)).click();
   await (await need(page, S.coverInput, 'upload', 'cover upload input', ctx, 'attached')).setInputFiles(cover.path);
-  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const refusal = refusalIn(page, S.refusal);
   const ok = page.locator(S.coverOk).filter({ visible: true });
   const confirm = page.locator(S.coverConfirm).filter({ visible: true });
   const shown = page.locator(S.coverShown);
@@ -223,7 +229,7 @@ function publishArticle(page: Page, _job: ArticleJob, ctx: AdapterContext): Prom
       confirm: page.locator(S.confirmDialog).filter({ hasText: '发布' }).getByRole('button', { name: /^\s*(确认|确定|立即)?发布\s*$/ }),
       isPublishRequest: (req) => req.method() === 'POST' && [URLS.articlePublishPath, URLS.articlePublishMotorPath].includes(real(ctx, req.url()).pathname),
       urlPattern: [`*${URLS.articlePublishPath}*`, `*${URLS.articlePublishMotorPath}*`],
-      refusal: page.locator(S.refusal),
+      refusal: refusalIn(page, S.refusal),
       judge: (body, text) => {
         // Two recorded answers: { code: 0, data: { group_id } }, and { status: 0, data: { code: 0, data: { pgc_id } } }.
         const nested = field(body, 'status') !== undefined;

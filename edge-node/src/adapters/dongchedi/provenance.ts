@@ -97,10 +97,10 @@ export const DONGCHEDI_PROVENANCE = defineProvenance({
     },
     {
       step: 'publish',
-      fact: 'the page shows a refusal as a ByteDesign message (.byte-message-error)',
-      state: 'unverified',
+      fact: 'the page shows a refusal as a ByteDesign message (.byte-message-error), an Ant Design message (.ant-message-error, .ant-message-notice), an .m-message or an ARIA alert',
+      state: 'tolerant',
       sources: ['PD'],
-      note: 'another form is recorded: PD reads the editor’s messages from [role="alert"], .ant-message and .m-message, none from .byte-message (ByteDesign messages are what public clients read on toutiao, code index file 53104695511); no source reads a refusal’s class on mp.dcdapp.com itself. One shown before the publish call leaves ends the job as publish_rejected with its text, and one in another form goes unseen: the job then waits for the call’s answer, which decides, or ends as outcome unknown when none comes (never as published)',
+      note: 'PD reads the editor’s messages from [role="alert"], .ant-message and .m-message, none from .byte-message (ByteDesign messages are what public clients read on toutiao, code index file 53104695511); no source reads a refusal’s class on mp.dcdapp.com itself. The adapter reads every one of these forms (the first visible one’s text; the replica serves each) and never counts a success-worded message (成功, 已发布, 已发表 …), which .ant-message-notice and .m-message also show. A refusal counts only while no publish call has left (one already on screen before the click is stale and ignored), and the call’s answer decides once sent; a form outside the list goes unseen and the job then waits for the answer, or ends as outcome unknown when none comes (never as published).',
     },
     {
       step: 'read_back',
