@@ -320,6 +320,7 @@ function storedCapabilities(capabilities: NodeCapabilitiesReport) {
     platforms: capabilities.platforms,
     adapters: capabilities.adapters,
     videoDir: capabilities.videoDir,
+    os: capabilities.os,
     siteChecks: capabilities.siteChecks,
     browserStates: capabilities.browserStates === 1 ? 1 : undefined,
     logins: capabilities.logins,
