@@ -282,3 +282,34 @@ describe('the author, as WeChat measures it', () => {
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });
+
+describe('refusal forms', () => {
+  for (const [form, what] of [
+    ['dialog-error', 'the dialog’s error line'],
+    ['weui-toast', 'a .weui-desktop-toast saying 发表失败'],
+  ] as const) {
+    it(`a refused publish shown as ${what} is publish_rejected with WeChat’s reason; nothing is published`, async () => {
+      fx.sim.configure(P, { rejectPublish: '内容涉嫌违规', forms: { 'refusal-form': form } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      const prepared = await adapter.prepare(page, job, ctx);
+      const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
+      expect(err.message).toContain('内容涉嫌违规');
+      expect(ctx.gate.calls).toBe(1);
+      expect(fx.sim.publishes(P)).toHaveLength(0);
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('a success-worded toast (草稿保存成功) shown as 发表 is clicked is not a refusal: the article is published once', async () => {
+    fx.sim.configure(P, { forms: { 'refusal-form': 'weui-toast', 'page-notice': 'success' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result.postId).toBe(posts[0]!.postId);
+  }, FLOW_TIMEOUT_MS);
+});

@@ -25,7 +25,12 @@
  * - `verify`: `none` or `qr` (a 微信验证 dialog whose QR the administrator
  *   scans before WeChat publishes);
  * - `published-id`: `new` (the published article's appmsgid is its own) or
- *   `draft` (it keeps the draft's appMsgId).
+ *   `draft` (it keeps the draft's appMsgId);
+ * - `refusal-form`: `dialog-error` (a refused publish shows its reason in the
+ *   dialog's error line) or `weui-toast` (as 发表失败：<reason> in a
+ *   .weui-desktop-toast, as public clients read it);
+ * - `page-notice` (page-notice.ts): `success` shows 草稿保存成功 in a
+ *   .weui-desktop-toast as the dialog's 发表 is clicked.
  *
  * `omit` names this replica knows: `title-input` (the edit page loses `#title`),
  * `publish-button` (the edit page loses its 发表 control), `app-msg-id` (the
@@ -37,6 +42,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
 import { esc, html, json, readBody, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import type { MediaRecord, SimState } from './state.js';
 
 const P = 'wechat_mp';
@@ -174,6 +180,7 @@ function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state
     authorTooWide: editorLen(d.form.author0 ?? '') > AUTHOR_MAX_LEN,
     askAgain: form(state, 'continue', 'shown') === 'shown',
     verify: form(state, 'verify', 'none') === 'qr',
+    toastRefusal: form(state, 'refusal-form', 'dialog-error') === 'weui-toast',
     massUrl: `${base}/masssend?t=ajax-response&token=${token}&lang=zh_CN`,
     verifyUrl: `${base}/safeverify?token=${token}&lang=zh_CN`,
     homeUrl: `${base}/home?t=home/index&lang=zh_CN&token=${token}`,
@@ -201,9 +208,11 @@ const page = ${JSON.stringify(page)};
 const $ = (s) => document.querySelector(s);
 const show = (s, on) => { $(s).style.display = on ? 'block' : 'none'; };
 const state = (text) => { $('.js_state').textContent = text; show('.js_state_dialog', true); };
+${noticeJs('weui-toast')}
 const refuse = (text) => {
   for (const s of ['.js_again_dialog', '.js_verify_dialog', '.js_state_dialog']) show(s, false);
   show('.js_publish_dialog', true);
+  if (page.toastRefusal) return notice('error', '发表失败：' + text);
   $('.weui-desktop-dialog__error').textContent = text; show('.weui-desktop-dialog__error', true);
 };
 async function send() {
@@ -237,8 +246,9 @@ $('#js_send button')?.addEventListener('click', () => {
   show('.js_publish_dialog', true);
 });
 $('.js_cancel').addEventListener('click', () => show('.js_publish_dialog', false));
-$('.js_confirm').addEventListener('click', () => {
+$('.js_confirm').addEventListener('click', async () => {
   show('.weui-desktop-dialog__error', false);
+  ${pageNoticeJs(state.opts(P).forms)}
   if (page.askAgain) show('.js_again_dialog', true); else verifyThenSend();
 });
 $('.js_again').addEventListener('click', () => { show('.js_again_dialog', false); verifyThenSend(); });

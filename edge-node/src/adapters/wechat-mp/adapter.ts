@@ -29,6 +29,7 @@ import { imageSources, moveImages, readImage, type ImageFile } from '../kit/arti
 import { listedTime } from '../kit/listed-time.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
+import { refusalIn } from '../kit/refusal.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, assertMaxChars, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from '../support.js';
@@ -308,6 +309,16 @@ async function listed(page: Page, token: string, title: string, step: Step, ctx:
 /** Whether the page (or this address) is the home page WeChat returns to once it has published. */
 const atHome = (page: Page, ctx: Ctx, address = page.url()) => real(ctx, address).pathname === WECHAT_MP_URLS.homePath;
 
+/**
+ * Where WeChat's pages show feedback besides the 发表 dialog's own error line, as public clients
+ * read it (provenance: PW, WT): toasts, top tips, page messages and ARIA alerts. They also show
+ * successes and unrelated notices, so one counts as a refusal only when its text says the publish
+ * failed (PW's pattern); the dialog's error line counts whatever it says, unless it reads as a
+ * success (kit/refusal.ts).
+ */
+const FEEDBACK = '.weui-desktop-toast, .weui-desktop-toast__content, .weui-desktop-toptips, .weui-desktop-msg, .js_tips, .page_msg, .global_tips, .tips_global, [role="alert"]';
+const FAILED = /^\s*(文章)?(发表失败|发布失败|提交失败|审核不通过)/;
+
 /** Whether a locator shows now; a page in the middle of navigating shows nothing. */
 const shows = (loc: Locator) => loc.isVisible().catch(() => false);
 
@@ -336,7 +347,8 @@ async function openPublishDialog(page: Page, ctx: Ctx): Promise<Locator> {
  * Behind the commit gate: the dialog's 发表, then whatever WeChat asks next —
  * 继续发表 (clicked), 微信验证 (the administrator's scan, waited for) — until
  * the page says 已发表 or is back on the home page. A refusal shown in the
- * dialog is publish_rejected; anything else after the click is unknown.
+ * dialog, or a toast saying the publish failed, is publish_rejected; anything
+ * else after the click is unknown.
  */
 async function confirmPublish(page: Page, dialog: Locator, ctx: Ctx): Promise<void> {
   const t = timeouts(ctx);
@@ -347,7 +359,9 @@ async function confirmPublish(page: Page, dialog: Locator, ctx: Ctx): Promise<vo
     if (!isTimeout(e)) throw e;
     throw new AdapterError('editor_changed', 'publish', 'the 发表 dialog has no clickable 发表; nothing was clicked', { url: page.url() });
   }
-  const failure = page.locator(`${DIALOG}__error`).filter({ visible: true }).first();
+  const failure = refusalIn(page, `${DIALOG}__error`)
+    .or(refusalIn(page, FEEDBACK).filter({ hasText: FAILED }))
+    .first();
   // A refusal already on screen is stale: only one shown after it went away answers this click.
   let refusalFresh = !(await shows(failure));
   await ctx.beforePublish(); // if the gate says no, there is no click

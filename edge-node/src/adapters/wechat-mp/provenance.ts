@@ -107,10 +107,10 @@ export const WECHAT_MP_PROVENANCE = defineProvenance({
     },
     {
       step: 'publish',
-      fact: 'a refused publish shows its reason in the dialog’s .weui-desktop-dialog__error',
-      state: 'unverified',
+      fact: 'a refused publish shows its reason in the dialog’s .weui-desktop-dialog__error, or in a toast, tip or message (.weui-desktop-toast(__content), .weui-desktop-toptips, .weui-desktop-msg, .js_tips, .page_msg, .global_tips, .tips_global, [role="alert"]) whose text says the publish failed',
+      state: 'tolerant',
       sources: ['PW', 'WT'],
-      note: 'other forms are recorded and this one by none (searched: weui-desktop-dialog__error, weui-desktop-toast, masssend refusal readers): PW reads a refused 发表 from the page’s toast or message (.weui-desktop-toast, .weui-desktop-msg, .page_msg, .global_tips, [role="alert"]) by its text (发表失败, 审核不通过 …), and WT read the editor’s messages from .weui-desktop-toast(__content), .weui-desktop-toptips, .js_tips, .weui-desktop-dialog__bd or .tips_global. R lists the refusals the page can meet (no quota left, a copyright or ad check, a safety scan) but not how it shows them. A refusal shown any other way than the adapter reads ends as unknown (readback_failed), never as a retryable error',
+      note: 'other forms are recorded and this one by none (searched: weui-desktop-dialog__error, weui-desktop-toast, masssend refusal readers): PW reads a refused 发表 from the page’s toast or message (.weui-desktop-toast, .weui-desktop-msg, .page_msg, .global_tips, [role="alert"]) by its text (发表失败, 审核不通过 …), and WT read the editor’s messages from .weui-desktop-toast(__content), .weui-desktop-toptips, .js_tips, .weui-desktop-dialog__bd or .tips_global. R lists the refusals the page can meet (no quota left, a copyright or ad check, a safety scan) but not how it shows them. The adapter reads all of these: the dialog’s error line whatever it says, and the toasts and messages only when their text matches PW’s refusal pattern (发表失败, 发布失败, 提交失败, 审核不通过, after an optional 文章), since WeChat shows its successes and other notices there too; a success-worded message (成功, 已发表, 审核中 …) never counts (the replica serves the dialog line and the toast, and a 草稿保存成功 toast the adapter passes over). A refusal already on screen before 发表 is stale and ignored. A refusal shown any other way ends as unknown (readback_failed), never as a retryable error',
     },
     {
       step: 'read_back',
