@@ -53,6 +53,8 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
   try {
     await click.button.click({ trial: true, timeout: t.selectorMs });
   } catch (e) {
+    // A button locator matching several controls (Playwright's strict mode) names no one publish.
+    if (/strict mode violation/.test((e as Error).message)) throw new AdapterError('editor_changed', 'publish', 'several controls could be the publish button; nothing was clicked', { url: page.url() });
     if (!isTimeout(e)) throw e;
     const enabled = await click.button.isEnabled().catch(() => false);
     throw new AdapterError(enabled ? 'editor_changed' : 'publish_rejected', 'publish', 'publish button is not clickable; nothing was clicked', { url: page.url(), enabled });
