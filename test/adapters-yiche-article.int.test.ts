@@ -18,6 +18,7 @@ import { JobMedia } from '../edge-node/src/jobs/media.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { type CoverServer, serve, sha256, startCoverServer } from './support/cover-server.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'yiche';
 const ACCOUNT = '50817264';
@@ -269,4 +270,8 @@ describe('a confirmation after 提交', () => {
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
     expect(ctx.gate.calls).toBe(1);
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { el: 'an Element UI message', 'el-notification': 'an Element UI notification', ant: 'an Ant Design message', 'role-alert': 'an ARIA alert' }, successForm: 'el' });
 });

@@ -10,6 +10,7 @@ import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche/adapter
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'yiche';
 const ACCOUNT = '50817263';
@@ -54,5 +55,36 @@ describe('login check', () => {
     fx.sim.configure(P, { forms: { 'account-call': 'page-global' } });
     const page = await fx.open('50810000');
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { el: 'an Element UI message', 'el-notification': 'an Element UI notification', ant: 'an Ant Design message', 'role-alert': 'an ARIA alert' }, successForm: 'el' });
+});
+
+describe('the publish control', () => {
+  it('a control reading 提交 with data-ctitle="fabu" (the article page’s recorded form) publishes once', async () => {
+    fx.sim.configure(P, { forms: { 'video-button': 'tijiao' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const posts = fx.sim.publishes(P);
+    expect(posts).toHaveLength(1);
+    expect(result.postId).toBe(posts[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a 发布 and a 提交 control side by side name no one publish: editor_changed, nothing clicked or published', async () => {
+    fx.sim.configure(P, { forms: { 'video-button': 'both' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
+    expect(err.message).toContain('several controls');
+    expect(ctx.gate.calls).toBe(0);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 });

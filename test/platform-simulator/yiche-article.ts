@@ -22,6 +22,7 @@
  * clicks when it shows).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { esc, html, json, readBody, readJson, type Route } from './http.js';
 import { acceptPublish, newNumericId, type Handler, type User } from './platform.js';
 import { RICH_EDITOR_JS } from './rich-paste.js';
@@ -72,6 +73,7 @@ ${bitautoLogin(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (type, text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'el-message el-message--' + type; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'el')}
 const mask = (on) => { let m = document.querySelector('.el-loading-mask'); if (on && !m) { m = document.createElement('div'); m.className = 'el-loading-mask'; m.innerHTML = '<p class="el-loading-text">正在转存图片...</p>'; document.body.appendChild(m); } if (!on && m) m.remove(); };
 const upload = async (file) => {
   const form = new FormData(); form.append('file', file); form.append('type', '6'); form.append('queryBase64', 'true');
@@ -131,6 +133,7 @@ for (const slot of document.querySelectorAll('.article-cover')) {
   });
 }
 document.querySelector('[data-ctitle=fabu]').addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = document.querySelector('input[placeholder="请输入文章标题"]');
   if (!title || !title.value.trim()) return message('error', '请输入文章标题');
   if (!covers.vertical) return message('error', '请上传竖版封面图');

@@ -16,12 +16,14 @@
  *
  * `forms`: `account-call` — `user-info` (default: /api/user/info answers) or
  * `page-global` (/api/user/info is gone, answering 404; only the page's
- * Bitauto.Login.result names the account).
+ * Bitauto.Login.result names the account); `video-button` (publishButton);
+ * `refusal-form` and `page-notice` on both pages (page-notice.ts).
  *
  * `omit` names: `video-input`, `title-input`, `description-box`; the article
  * page's are in yiche-article.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, router, type PlatformSim, type User } from './platform.js';
 import type { SimState } from './state.js';
@@ -52,6 +54,20 @@ function webMpUser(req: IncomingMessage, res: ServerResponse, state: SimState): 
 
 const CSS = `.ant-input{display:block;width:400px;margin:4px 0} .ant-btn{padding:4px 16px;cursor:pointer} .ant-message-error{position:fixed;top:8px;left:40%;background:#fff1f0}`;
 
+/**
+ * The video page's publish control in the form `video-button` names: `fabu` (default: a button
+ * reading 发 布), `tijiao` (a button reading 提 交 with data-ctitle="fabu", as the article page's
+ * control is recorded) or `both` (a 发布 and a 提交 button side by side: no one control is the publish).
+ */
+function publishButton(state: SimState): string {
+  const form = state.opts(P).forms['video-button'] ?? 'fabu';
+  const fabu = '<button type="button" class="ant-btn ant-btn-primary publish-video"><span>发 布</span></button>';
+  const tijiao = '<button type="button" class="ant-btn ant-btn-primary publish-video" data-ctitle="fabu"><span>提 交</span></button>';
+  if (form === 'tijiao') return tijiao;
+  if (form === 'both') return `${fabu}<button type="button" class="ant-btn"><span>提 交</span></button>`;
+  return fabu;
+}
+
 function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
   const user = pageUser(req, res, route, state);
   if (!user) return;
@@ -60,13 +76,14 @@ function videoPage(req: IncomingMessage, res: ServerResponse, route: Route, stat
   <div class="ant-upload ant-upload-drag">${omit.includes('video-input') ? '' : '<input type="file" accept="video/*,.mp4,.mov" style="display:none">'}<p class="ant-upload-text">点击或拖拽上传视频</p><span class="upload-status"></span></div>
   ${omit.includes('title-input') ? '' : '<input type="text" class="ant-input" placeholder="请输入标题">'}
   ${omit.includes('description-box') ? '' : '<textarea class="ant-input" placeholder="请输入视频简介"></textarea>'}
-  <button type="button" class="ant-btn ant-btn-primary publish-video"><span>发 布</span></button>
+  ${publishButton(state)}
 </div></div></div>`;
   const script = `
 ${bitautoLogin(user)}
 const BASE = ${JSON.stringify(route.prefix)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const message = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'ant-message-notice ant-message-error'; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'ant')}
 let videoId = null;
 const input = document.querySelector('input[type=file]');
 const status = document.querySelector('.upload-status');
@@ -83,6 +100,7 @@ if (input) input.addEventListener('change', async () => {
   } catch (e) { status.textContent = '上传失败'; message('网络错误'); }
 });
 document.querySelector('.publish-video').addEventListener('click', async () => {
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = document.querySelector('input[placeholder="请输入标题"]');
   const desc = document.querySelector('textarea');
   if (!videoId) return message('请等待视频上传完成');

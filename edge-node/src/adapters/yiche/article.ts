@@ -19,6 +19,7 @@ import { aiLabelOf } from '../kit/ai-label.js';
 import { type ImageFile, readImage, unescapeAttr } from '../kit/article-images.js';
 import { plainCodeBlocks, tablesAsText, textOf } from '../kit/article-markup.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { pasteHtml } from '../kit/paste-html.js';
@@ -41,7 +42,12 @@ const S = {
   dialog: '.el-dialog',
   loading: '.el-loading-mask',
   statement: '.content-statement-box',
-  refusal: '.el-message--error',
+  /**
+   * The page's refusal: Element UI's error or warning message or notification (the page is Vue 2
+   * with Element-style controls, provenance: Yn), Ant Design's, or an ARIA alert. A success-worded
+   * message never counts (kit/refusal.ts).
+   */
+  refusal: '.el-message--error, .el-message--warning, .el-notification, .ant-message-error, [role="alert"]',
   confirm: '.el-message-box, .el-dialog, [role="dialog"]',
 } as const;
 const AI_DECLARATION = '含AI生成内容';
@@ -128,7 +134,7 @@ const slotTaken = async (region: Locator) => (await region.getByText('更换', {
 async function uploadCover(page: Page, slot: Slot, cover: OpenedFile, ctx: AdapterContext): Promise<void> {
   const region = slotRegion(page, slot);
   await (await need(region, S.coverInput, 'upload', `${slotName(slot)} upload input`, ctx, 'attached')).setInputFiles(cover.path);
-  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const refusal = refusalIn(page, S.refusal);
   if (slot === 'vertical') {
     const dialog = page.locator(S.dialog).filter({ hasText: '封面编辑', visible: true });
     const opened = await waitFor(async () => ((await refusal.count()) > 0 ? 'refused' : (await dialog.count()) > 0 ? 'dialog' : null), ctx, () => new AdapterError('editor_changed', 'upload', 'the 封面编辑 dialog never opened for the vertical cover'));
@@ -152,7 +158,7 @@ function waitFor<T extends string>(probe: () => Promise<T | null>, ctx: AdapterC
  */
 async function pastePictures(page: Page, editor: Locator, images: ImageFile[], nonce: string, ctx: AdapterContext): Promise<void> {
   ctx.progress('upload', { phase: 'images', percent: 0 });
-  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const refusal = refusalIn(page, S.refusal);
   const mask = page.locator(S.loading).filter({ visible: true });
   const keyed = editor.locator('img[data-img-key]:not([data-img-key=""])');
   for (const [i, image] of images.entries()) {
@@ -243,7 +249,7 @@ export async function publishArticle(page: Page, job: ArticleJob, ctx: AdapterCo
       button: page.getByRole('button', { name: '提交', exact: true }),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.articlePublishPath,
       urlPattern: `*${YICHE_URLS.articlePublishPath}*`,
-      refusal: page.locator(S.refusal),
+      refusal: refusalIn(page, S.refusal),
       // A confirmation the page may show after 提交 (a public script clicks 确定 / 确认 / 确认发布 when one shows).
       confirm: page
         .locator(S.confirm)

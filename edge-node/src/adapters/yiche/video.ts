@@ -7,6 +7,7 @@
 import { listedTime } from '../kit/listed-time.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
+import { refusalIn } from '../kit/refusal.js';
 import { plainVideoFlow } from '../kit/video-page.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { assertAccount, type ListedPost, openLoggedIn } from '../support.js';
@@ -23,7 +24,8 @@ const S = {
   file: 'input[type="file"][accept*="video"]',
   uploaded: '上传成功',
   failed: '上传失败',
-  refusal: '.ant-message-error',
+  /** The page's refusal, in the same forms as the article page's (no record of the video page names one). */
+  refusal: '.el-message--error, .el-message--warning, .el-notification, .ant-message-error, [role="alert"]',
 } as const;
 
 export const videoFlow = plainVideoFlow({
@@ -39,12 +41,17 @@ export const videoFlow = plainVideoFlow({
   },
   controls: S,
   upload: (page, video, ctx) =>
-    uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'yiche' }, ctx),
+    uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: refusalIn(page, S.refusal), platform: 'yiche' }, ctx),
   publish: (page, _session, ctx) => ({
-    button: page.getByRole('button', { name: /^\s*发\s*布\s*$/ }).first(),
+    // One visible control reading 发布 or 提交, or carrying the article page's data-ctitle="fabu": no
+    // source records the video page's (provenance). Two of them leave no one publish: editor_changed.
+    button: page
+      .getByRole('button', { name: /^\s*(发\s*布|提\s*交)\s*$/ })
+      .or(page.locator('button[data-ctitle="fabu"]'))
+      .filter({ visible: true }),
     isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === YICHE_URLS.videoPublishPath,
     urlPattern: `*${YICHE_URLS.videoPublishPath}*`,
-    refusal: page.locator(S.refusal),
+    refusal: refusalIn(page, S.refusal),
     judge: (body) => {
       const id = field(body, 'data', 'videoId');
       if (field(body, 'success') !== true) return { ok: false, message: String(field(body, 'message') ?? 'yiche refused the video') };
