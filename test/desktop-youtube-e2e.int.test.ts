@@ -103,6 +103,8 @@ describe('happy path', () => {
       return a?.publishable === true ? true : JSON.stringify(a ?? null);
     }).toBe(true);
     expect(await account()).toMatchObject({ platform: YT, executor: 'desktop', executor_online: true });
+    // Its log names the program it is, with the operating system it reports.
+    expect(desk.output()).toMatch(/"kind":"desktop","os":"linux".*"msg":"plume-desktop running"/);
   }, 180_000);
 
   it('a video through POST /publish/video with executor=desktop reaches YouTube once with the file’s bytes and settings, and costs one use recorded with the job id', async () => {

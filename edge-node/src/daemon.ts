@@ -333,6 +333,6 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   notifier.ready(`node ${identity.nodeId}`);
   loginSchedule.start();
   notifier.startWatchdog(healthy);
-  log.info({ controlUrl, ...(desktop ? { kind: 'desktop', os: desktop.os } : { videoDir: config.videoDir }), concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, 'plume-edge running');
+  log.info({ controlUrl, ...(desktop ? { kind: 'desktop', os: desktop.os } : { videoDir: config.videoDir }), concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, desktop ? 'plume-desktop running' : 'plume-edge running');
   return { finished, stop: () => stop(0), connected: () => connection?.connected ?? false };
 }
