@@ -11,6 +11,7 @@ import { zhihuAdapter as adapter } from '../edge-node/src/adapters/zhihu/adapter
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'zhihu';
 const ACCOUNT = '7c1f0e9a2b3d4c5e6f708192a3b4c5d6';
@@ -150,4 +151,8 @@ describe('errors: topics and the cover', () => {
     const job = { ...makeJob(), account: { id: 'acc_other', externalRef: 'someone-else' } };
     await expectAdapterError(adapter.verify(page, job, fx.ctx()), 'login_required', 'check_login');
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { notification: 'a red .Notification' }, successForm: 'notification' });
 });

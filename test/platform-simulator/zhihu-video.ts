@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from './page-notice.js';
 import { cookies, esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
 import { acceptPublish, newNumericId, type Handler, type User } from './platform.js';
 import type { SimState } from './state.js';
@@ -86,6 +87,7 @@ const LATER_FORM = ${JSON.stringify(laterForm)};
 const live = (u) => BASE + '/' + String(u).replace(/^(https?:)?\\/\\//, '');
 const xsrf = () => (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
 const toast = (text) => { for (const old of document.querySelectorAll('[data-sim-message]')) old.remove(); const m = document.createElement('div'); m.dataset.simMessage = ''; m.className = 'Notification'; m.textContent = text; document.body.appendChild(m); };
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'notification')}
 const $ = (s) => document.querySelector(s);
 let videoId = null, coverId = null, pendingCover = null;
 const topics = [];
@@ -156,6 +158,7 @@ if (cover) cover.addEventListener('click', () => { modal.hidden = false; content
 });
 $('.VideoUploadForm-actions .Button').addEventListener('click', async () => {
   if (VIA_CONTENT && document.querySelector('.Notification')?.textContent === '发布成功') return;
+  ${pageNoticeJs(state.opts(P).forms)}
   const title = $('input[placeholder="输入视频标题"]') || $('textarea[name="title"]');
   if (!videoId) return toast('请等待视频上传完成');
   if (!title || !title.value.trim()) return toast('请输入视频标题');

@@ -233,10 +233,10 @@ export const ZHIHU_PROVENANCE = defineProvenance({
     {
       step: 'publish',
       types: ['video'],
-      fact: 'how the page refuses a publish before any publish request leaves (a .Notification toast)',
+      fact: 'how the page refuses a publish before any publish request leaves (a .Notification toast, the red kind Notification-red)',
       state: 'second-sourced',
       sources: ['ZE', 'ZQ'],
-      note: 'ZE and ZQ read zhihu’s refusals from the .Notification toast (its text in .Notification-textSection; ZE takes the red kind, Notification-red) on zhihu’s publishing pages; neither names the video page, which is the same site’s app. The toast decides only a click that sent no request (a refusal answering the request is read from the answer, ZV); zhihu also shows other notices in a .Notification (Notification-white: public userscripts recreate zhihu’s 评论发布成功 notice that way, code index files 2537391857, 5821346107), which the adapter would take as a refusal if one showed before the request left; a click with neither a request nor a toast ends unknown, never as a retryable error',
+      note: 'ZE and ZQ read zhihu’s refusals from the .Notification toast (its text in .Notification-textSection; ZE takes the red kind, Notification-red) on zhihu’s publishing pages; neither names the video page, which is the same site’s app. The toast decides only a click that sent no request (a refusal answering the request is read from the answer, ZV). zhihu also shows other notices in a .Notification (Notification-white: public userscripts recreate zhihu’s 评论发布成功 notice that way, code index files 2537391857, 5821346107): the adapter reads .Notification-red and .Notification and never counts a success-worded one (成功, 已发布, 已发表 …), as the replica’s white 草稿保存成功 notice shows; a click with neither a request nor a toast ends unknown, never as a retryable error',
     },
     {
       step: 'fill',

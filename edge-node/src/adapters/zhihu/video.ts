@@ -18,6 +18,7 @@ import type { Locator, Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob, type Flow } from '../contract.js';
 import type { ApiVerdict } from '../kit/api-publish.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { uploadVideoFile } from '../kit/upload-marks.js';
 import { videoTitleAndDescription } from '../kit/video-plan.js';
@@ -43,7 +44,11 @@ const S = {
   coverShown: 'img.VideoUploadForm-cover',
   uploaded: '上传成功',
   failed: '上传失败',
-  refusal: '.Notification',
+  /**
+   * zhihu's notification, red for errors (provenance: ZE, ZQ); zhihu shows its successes in the
+   * same .Notification (white), so a success-worded one never counts (kit/refusal.ts).
+   */
+  refusal: '.Notification-red, .Notification',
   submitButton: 'button.VideoUploadForm-submitButton',
 } as const;
 
@@ -70,7 +75,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: Ctx): Promise
   await openAs(page, URLS.videoUpload, job, 'open_editor', ctx);
   await need(page, S.file, 'open_editor', 'video upload input', ctx, 'attached');
 
-  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: page.locator(S.refusal), platform: 'zhihu' }, ctx);
+  await uploadVideoFile(page.locator(S.file).first(), video, { done: page.getByText(S.uploaded, { exact: true }), failed: page.getByText(S.failed, { exact: true }), refusal: refusalIn(page, S.refusal), platform: 'zhihu' }, ctx);
 
   ctx.progress('fill');
   await fillChecked(await need(page, S.title, 'fill', 'title input', ctx), p.title, 'fill', 'title');
@@ -149,7 +154,7 @@ async function uploadCover(page: Page, cover: OpenedFile, ctx: Ctx): Promise<voi
   const title = await need(page, S.modalTitle, 'upload', 'cover dialog', ctx);
   await (await need(title, 'div:text-is("本地上传")', 'upload', 'cover dialog 本地上传 tab', ctx)).click();
   await (await need(page, S.coverInput, 'upload', 'cover picture input', ctx, 'attached')).setInputFiles(cover.path);
-  const refusal = page.locator(S.refusal).filter({ visible: true });
+  const refusal = refusalIn(page, S.refusal);
   const confirm = page.getByRole('button', { name: '确认选择', exact: true });
   // 确认选择 waits for the picture's upload; a refused picture never enables it.
   const ready = await poll(async () => ((await refusal.count()) > 0 ? 'refused' : (await confirm.isEnabled().catch(() => false)) ? 'ready' : null), (v) => v !== null, {
@@ -180,7 +185,7 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: Ctx): Promise
       button: page.locator('div').filter({ hasText: /^\s*发布\s*$/ }).last().or(page.locator(S.submitButton)).first(),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).host === 'www.zhihu.com' && PUBLISH_PATHS.includes(real(ctx, req.url()).pathname),
       urlPattern: PUBLISH_PATHS.map((p) => `*${p}*`),
-      refusal: page.locator(S.refusal),
+      refusal: refusalIn(page, S.refusal),
       judge: (body, text) => judgeVideoAnswer(body, text),
     },
     ctx,
