@@ -12,6 +12,7 @@ import { bilibiliDynamicText } from '../edge-node/src/adapters/bilibili/dynamic.
 import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
+import { refusalFormCases } from './support/refusal-forms.js';
 
 const P = 'bilibili';
 const ACCOUNT = '30020002';
@@ -185,4 +186,8 @@ describe('errors', () => {
     await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'login_required', 'open_editor');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
+});
+
+describe('refusal forms', () => {
+  refusalFormCases({ ...contract, forms: { 'bili-dyn': 'the composer’s own toast', 'bili-toast': 'bilibili’s .bili-toast', 'role-alert': 'an ARIA alert' }, successForm: 'bili-toast' });
 });

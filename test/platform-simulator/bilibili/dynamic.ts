@@ -19,6 +19,7 @@
  * it sends at once).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noticeJs, pageNoticeJs } from '../page-notice.js';
 import { esc, html, json, readBody, readJson, type Route } from '../http.js';
 import { acceptPublish, newNumericId } from '../platform.js';
 import type { SimState } from '../state.js';
@@ -65,6 +66,7 @@ let pics = [], uploading = 0, sending = false, toastTimer;
 const draft = () => { try { return JSON.parse(localStorage.getItem(KEY) || '{}'); } catch { return {}; } };
 const save = () => localStorage.setItem(KEY, JSON.stringify({ text: editor.innerText.replace(/\\n$/, ''), title: title ? title.value : '', pics }));
 function toast(msg) { const t = $('.bili-dyn-publishing__toast'); t.textContent = msg; t.style.display = ''; clearTimeout(toastTimer); toastTimer = setTimeout(() => (t.style.display = 'none'), 3000); }
+${noticeJs(state.opts(P).forms['refusal-form'] ?? 'bili-dyn')}
 function refresh() { editor.classList.toggle('empty', editor.innerText.trim() === ''); save(); }
 function addItem(pic, state) {
   const item = document.createElement('div');
@@ -126,6 +128,7 @@ $('.bili-dyn-publishing__action.launcher').addEventListener('click', () => {
 });
 async function publish() {
   if (sending) return;
+  ${pageNoticeJs(state.opts(P).forms)}
   const text = editor.innerText.replace(/\\n$/, '');
   if (uploading > 0) return toast('图片上传中，请稍候');
   if (!text.trim() && pics.length === 0) return toast('请输入动态内容');

@@ -17,6 +17,7 @@
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type DynamicJob, type OpenedFile, type PublishResult, type VerifyResult, type Flow } from '../contract.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { refusalIn } from '../kit/refusal.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
@@ -39,7 +40,11 @@ const S = {
   failed: 'div.bili-pics-uploader__item.error',
   remove: 'div.bili-pics-uploader__item__remove',
   launcher: 'div.bili-dyn-publishing__action.launcher',
-  toast: '.bili-dyn-publishing__toast',
+  /**
+   * The composer's refusal: its own toast, bilibili's site-wide .bili-toast (provenance: BT), or an
+   * ARIA alert. A success-worded toast never counts (kit/refusal.ts).
+   */
+  toast: '.bili-dyn-publishing__toast, .bili-toast, .bili-toast-content, [role="alert"]',
   /** The first-use publishing rules bilibili shows after 发布, before the dynamic is sent; 确认并发送 sends it. */
   specConfirm: '.bili-dyn-specification-popup .bili-dyn-specification-popup__btn',
 } as const;
@@ -91,7 +96,7 @@ export async function publishDynamic(page: Page, job: DynamicJob, ctx: AdapterCo
       button: await need(page, S.launcher, 'publish', 'publish control (发布)', ctx),
       isPublishRequest: (req) => req.method() === 'POST' && real(ctx, req.url()).pathname === '/x/dynamic/feed/create/dyn',
       urlPattern: '*/x/dynamic/feed/create/dyn*',
-      refusal: page.locator(S.toast),
+      refusal: refusalIn(page, S.toast),
       confirm: page.locator(S.specConfirm).filter({ hasText: /^\s*确认并发送\s*$/ }),
       judge: (body) => (field(body, 'code') === 0 ? { ok: true, value: String(field(body, 'data', 'dyn_id_str') ?? '') } : { ok: false, message: biliMessage(body) }),
     },

@@ -269,10 +269,10 @@ export const BILIBILI_PROVENANCE = defineProvenance({
     {
       step: 'publish',
       types: ['dynamic'],
-      fact: 'a refusal shows as a toast .bili-dyn-publishing__toast',
-      state: 'unverified',
+      fact: 'a refusal before the request shows as the composer’s toast (.bili-dyn-publishing__toast), bilibili’s site toast (.bili-toast, .bili-toast-content) or an ARIA alert',
+      state: 'tolerant',
       sources: ['BT'],
-      note: 'no public record of the composer’s own toast (searched: the class name, the composer’s other classes, bilibili toast readers); bilibili’s pages show messages as .bili-toast (BT). The create/dyn answer’s code decides; the toast only words a refusal, and a refusal shown in another form before any request leaves goes unseen until the wait for the request ends (outcome unknown, never published)',
+      note: 'no public record of the composer’s own toast (searched: the class name, the composer’s other classes, bilibili toast readers); bilibili’s pages show messages as .bili-toast with a .bili-toast-content (BT: a userscript on bilibili’s video pages), and a client reads a bilibili result from .bili-toast, toasts and [role=alert] (BT). The adapter reads every one of these forms (the first visible one’s text; the replica serves each) and never counts a success-worded toast (成功, 已发布, 已发表 …). The create/dyn answer’s code decides once the request has left. A refusal counts only while no publish call has left (one already on screen before the click is stale and ignored), and the call’s answer decides once sent; a form outside the list goes unseen and the job then waits for the answer, or ends as outcome unknown when none comes (never as published).',
     },
     {
       step: 'read_back',
