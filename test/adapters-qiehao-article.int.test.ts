@@ -147,6 +147,20 @@ describe('publish answers', () => {
     }, FLOW_TIMEOUT_MS);
   }
 
+  for (const list of ['list', 'articles']) {
+    it(`an answer naming the article by a number of om’s own (no Tencent News id) is read back from the article list (data.${list})`, async () => {
+      fx.sim.configure(P, { forms: { 'publish-answer': 'numeric', 'article-list': list } });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(post.postId).toMatch(/^\d{8}[A-Z][0-9A-Z]{5,7}$/);
+      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/new.qq.com/rain/a/${post.postId}` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
   it('an accepted answer naming no article, with no such article listed, is readback_failed', async () => {
     fx.sim.configure(P, { forms: { 'publish-answer': 'none' } });
     const page = await fx.open(ACCOUNT);

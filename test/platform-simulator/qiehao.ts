@@ -14,7 +14,8 @@
  *
  * `forms` (each recorded answer form): `publish-answer` — `articleId`
  * (default, data.articleId), `article_id`, `id`, `response.data` (the id
- * under response.data, data empty) or `none` (accepted, no id);
+ * under response.data, data empty), `none` (accepted, no id) or `numeric`
+ * (a number of om's own, not the article's Tencent News id);
  * `title-box` — the editor's title as a span with the 请输入标题 placeholder
  * (default) or the omui title box (`omui`);
  * `upload-answer` — the picture's address at data.url.url (default) or only
@@ -174,6 +175,9 @@ function publishAnswer(state: SimState, id: string): unknown {
       return { response: { code: '0', msg: 'success', data: { articleId: id } }, data: [] };
     case 'none':
       return ok([]);
+    case 'numeric':
+      // A number of om's own for the article, not the Tencent News id its address and list carry.
+      return ok({ articleId: Number(String(state.nextSeq()).padStart(6, '1')) });
     default:
       return ok({ articleId: id });
   }

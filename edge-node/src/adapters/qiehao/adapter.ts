@@ -71,6 +71,11 @@ interface Prepared {
 
 const ID_KEYS = ['articleId', 'article_id', 'id'] as const;
 const ARTICLE_ID = /^[\w-]{1,64}$/;
+/**
+ * A Tencent News article id (8 digits of date, a letter, 5-7 letters and digits: 20230920A03T9300),
+ * the only id new.qq.com/rain/a/<id> is recorded for (provenance: NQ, QS).
+ */
+const NEWS_ID = /^\d{8}[A-Z][0-9A-Z]{5,7}$/;
 
 /** An article id in any recorded answer form: data.{articleId|article_id|id}, at the top or under response. */
 export function answerArticleId(body: unknown): string | undefined {
@@ -223,10 +228,11 @@ async function publish(page: Page, job: ArticleJob, ctx: Ctx, p: Prepared) {
     (body) => (codeOf(body) === '0' ? { ok: true, value: answerArticleId(body) } : { ok: false, message: msgOf(body) }),
     ctx,
   );
-  if (named) return { postId: named, url: at(ctx, QIEHAO_URLS.post(named)) };
-  // Accepted without naming the article: the list says which one it is.
+  if (named && NEWS_ID.test(named)) return { postId: named, url: at(ctx, QIEHAO_URLS.post(named)) };
+  // Accepted without naming the article, or naming it by an id no address is recorded for: the list
+  // says which one it is (its url, or its Tencent News id).
   const found = await readBack(page, job, headers, ctx);
-  if (!found) throw new AdapterError('readback_failed', 'read_back', '企鹅号 accepted the publish but named no article and the article list shows none yet; verify before any retry');
+  if (!found) throw new AdapterError('readback_failed', 'read_back', `企鹅号 accepted the publish but named ${named ? `the article only as ${named}` : 'no article'} and the article list shows none yet; verify before any retry`);
   return { postId: found.postId, url: found.url };
 }
 
