@@ -60,6 +60,7 @@ describe('publish answers', () => {
     ['the /api/video/publish call answering code 0 and data.id', { 'video-publish': 'api-video' }],
     ['an accepted answer naming no video, read back from the video list', { 'video-answer': 'none' }],
     ['the /api/video/publish call answering no id, read back from the video list', { 'video-publish': 'api-video', 'video-answer': 'none' }],
+    ['an answer naming the video by om’s own number (no vid, no address), read back from the video list', { 'video-publish': 'api-video', 'video-answer': 'numeric' }],
   ] as const) {
     it(`${name} gives the video`, async () => {
       fx.sim.configure(P, { forms });
@@ -70,6 +71,24 @@ describe('publish answers', () => {
       const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
       expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/v.qq.com/x/page/${post.postId}.html` });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  for (const [name, forms] of [
+    ['an answer giving the video’s own address', { 'video-url': 'cover' }],
+    ['an answer naming no video, read back from a list row giving its address', { 'video-url': 'cover', 'video-answer': 'none' }],
+  ] as const) {
+    it(`${name}: that address is the post’s, not one built from the vid`, async () => {
+      fx.sim.configure(P, { forms });
+      const page = await fx.open(ACCOUNT);
+      const ctx = fx.ctx();
+      const job = makeJob();
+      const prepared = await adapter.prepare(page, job, ctx);
+      const result = await adapter.publish(page, job, ctx, prepared);
+      const post = fx.sim.publishes(P)[0]!;
+      expect(result.postId).toBe(post.postId);
+      expect(result.url).toMatch(new RegExp(`^${fx.sim.baseUrl(P)}/v\\.qq\\.com/x/cover/\\w+/${post.postId}\\.html$`));
+      expect((await page.goto(result.url))?.status()).toBe(200);
     }, FLOW_TIMEOUT_MS);
   }
 

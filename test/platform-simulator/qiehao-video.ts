@@ -21,12 +21,15 @@
  * `forms`: `video-publish` — `mvideo` (default: the page posts to
  * /mvideo/api/publish, answering response.code "0" and data.vid) or
  * `api-video` (it posts to /api/video/publish, answering code 0 and data.id);
- * `video-answer` — `none` (accepted, naming no video).
+ * `video-answer` — `none` (accepted, naming no video) or `numeric` (naming
+ * the video by a number of om's own, not its vid); `video-url` — `none`
+ * (default) or `cover` (the answer and the list rows carry the video's
+ * address, in Tencent Video's /x/cover/<cid>/<vid>.html form).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, readJson, redirect, type Route } from './http.js';
-import { acceptPublish, type Handler } from './platform.js';
+import { acceptPublish, newNumericId, type Handler } from './platform.js';
 import type { SimState } from './state.js';
 
 const P = 'qiehao';
@@ -231,9 +234,15 @@ async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Ro
 function publishAnswer(state: SimState, vid: string): unknown {
   const { forms } = state.opts(P);
   const none = forms['video-answer'] === 'none';
-  if (forms['video-publish'] === 'api-video') return { code: 0, msg: 'success', data: none ? {} : { id: vid } };
-  return ok(none ? {} : { vid });
+  const url = forms['video-url'] === 'cover' ? { url: coverUrl(vid) } : {};
+  // `numeric`: the answer's id is om's own number for the video, not its Tencent Video vid.
+  const id = forms['video-answer'] === 'numeric' ? String(newNumericId(state, 10)) : vid;
+  if (forms['video-publish'] === 'api-video') return { code: 0, msg: 'success', data: none ? url : { id, ...url } };
+  return ok(none ? url : forms['video-answer'] === 'numeric' ? { id, ...url } : { vid, ...url });
 }
+
+/** A video's address in Tencent Video's cover form (/x/cover/<cid>/<vid>.html), which `video-url` `cover` answers with. */
+const coverUrl = (vid: string) => `https://v.qq.com/x/cover/mzc00200om${vid.slice(0, 4)}/${vid}.html`;
 
 /** "YYYY-MM-DD HH:mm:ss" in China time, as the list shows it. */
 const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -245,7 +254,7 @@ function videoList(req: IncomingMessage, res: ServerResponse, _route: Route, sta
   const list = state.published
     .filter((p) => p.platform === P && p.account === u.uid && p.settings.type === 'video')
     .reverse()
-    .map((p) => ({ vid: p.postId, title: p.title ?? '', status: 'published', pubTime: chinaTime(p.at) }));
+    .map((p) => ({ vid: p.postId, title: p.title ?? '', status: 'published', pubTime: chinaTime(p.at), ...(state.opts(P).forms['video-url'] === 'cover' ? { url: coverUrl(p.postId) } : {}) }));
   json(res, 200, ok({ list, total: list.length }));
 }
 
@@ -257,7 +266,7 @@ export const QIEHAO_VIDEO_ROUTES: ReadonlyArray<readonly [string, string | RegEx
   ['POST', `${OM}/mvideo/api/publish`, publishVideo],
   ['POST', `${OM}/api/video/publish`, publishVideo],
   ['GET', `${OM}/mvideo/api/list`, videoList],
-  ['GET', /^\/v\.qq\.com\/x\/page\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
+  ['GET', /^\/v\.qq\.com\/x\/(?:page|cover\/\w+)\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
     const p = state.published.find((x) => x.platform === P && x.postId === id);
     if (!p) return html(res, '<!doctype html><html><body><p>视频不存在</p></body></html>', 404);
     html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(p.title ?? '')}</title></head><body><h1>${esc(p.title ?? '')}</h1><p class="video-desc">${esc(p.body)}</p></body></html>`);

@@ -133,10 +133,10 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     {
       step: 'read_back',
       types: ['article'],
-      fact: 'a published article at https://new.qq.com/rain/a/<articleId>',
-      state: 'unverified',
+      fact: 'a published article at the list row’s own url, else https://new.qq.com/rain/a/<articleId> for an id in the Tencent News form',
+      state: 'tolerant',
       sources: ['NQ', 'QS'],
-      note: 'no public source ties om’s articleId to this address; om’s ids have the shape of the ids new.qq.com addresses carry (a recorded om save answered 20260823A09F1Z…, QS; rain/a/20230920A03T9300, NQ), which suggests but does not show that they are the same id. The list row’s own url is used whenever it gives one',
+      note: 'no public source ties om’s articleId to this address; om’s ids have the shape of the ids new.qq.com addresses carry (a recorded om save answered 20260823A09F1Z…, QS; rain/a/20230920A03T9300, NQ), which suggests but does not show that they are the same id. The adapter builds the rain/a address from the publish answer only for an id in that form (8 digits, a letter, 5-7 letters and digits); any other id (a number of om’s own) and an answer without one are read back from the article list by title, where the row’s own url is used whenever it gives one. The replica serves answers naming the article by its Tencent News id, by a number, or not at all, and lists with and without urls. A list row without a url still gets the rain/a address built from its id, which verify then has to confirm',
     },
 
     // Videos.
@@ -233,10 +233,10 @@ export const QIEHAO_PROVENANCE = defineProvenance({
     {
       step: 'read_back',
       types: ['video'],
-      fact: 'a published video at https://v.qq.com/x/page/<vid>.html',
-      state: 'unverified',
+      fact: 'a published video at the address the publish answer or the video list gives (url), else https://v.qq.com/x/page/<vid>.html',
+      state: 'tolerant',
       sources: ['NQ'],
-      note: 'v.qq.com/x/page/<vid>.html is Tencent Video’s page of a vid (NQ), but no source says that the id om’s video call or list gives is such a vid (searched: v.qq.com/x/page, om.qq.com video publish and list calls)',
+      note: 'v.qq.com/x/page/<vid>.html is Tencent Video’s page of a vid (NQ), but no source says that the id om’s video call or list gives is such a vid (searched: v.qq.com/x/page, om.qq.com video publish and list calls). The adapter takes the answer’s or the list row’s own url when one is given; builds the x/page address from the answer only for an 11-character vid (lower-case letters and digits), and otherwise (om’s own number, no url) reads the video back from the list by title, whose row gives its url or its vid. The replica serves answers with a vid, a number, no id, and with or without a url (in Tencent Video’s /x/cover/<cid>/<vid>.html form). A list row with neither a url nor a vid-shaped id still gets the x/page address built from its id, which verify then has to confirm',
     },
   ],
 });

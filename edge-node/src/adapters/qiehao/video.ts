@@ -59,6 +59,28 @@ const S = {
   refusal: '.omui-message--error',
 } as const;
 const VID = /^[\w-]{1,64}$/;
+/**
+ * A Tencent Video vid (11 lower-case letters and digits), the only id v.qq.com/x/page/<vid>.html
+ * is recorded for (provenance: NQ); another id (om's own number) names no public address.
+ */
+const TENCENT_VID = /^[a-z0-9]{11}$/;
+
+/** A web address the platform gave for the video (the answer's or the list row's `url`), if any. */
+function givenUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The video's address: the one the platform gave, else v.qq.com's page for a vid, else none. */
+function videoAddress(ctx: AdapterContext, id: string, given: string | undefined): string | undefined {
+  if (given !== undefined) return at(ctx, given);
+  return TENCENT_VID.test(id) ? at(ctx, QIEHAO_VIDEO_URLS.post(id)) : undefined;
+}
 
 function planVideo(job: VideoJob) {
   const r = new SettingsReader(job);
@@ -155,13 +177,16 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
         // code "0" or 0 (at the top or under response), or ret 0, is a yes; anything else a refusal.
         if (codeOf(body) !== '0' && field(body, 'ret') !== 0) return { ok: false, message: msgOf(body) };
         const id = field(body, 'data', 'vid') ?? field(body, 'data', 'id');
-        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && VID.test(String(id)) ? String(id) : undefined };
+        if ((typeof id !== 'string' && typeof id !== 'number') || !VID.test(String(id))) return { ok: true, value: undefined };
+        const url = videoAddress(ctx, String(id), givenUrl(field(body, 'data', 'url')));
+        // An id with no address of its own (not a vid, no url given) is read back from the list.
+        return { ok: true, value: url === undefined ? undefined : { postId: String(id), url } };
       },
     },
     ctx,
   );
-  if (named !== undefined) return { postId: named, url: at(ctx, QIEHAO_VIDEO_URLS.post(named)) };
-  // Accepted without naming the video: the account's own list names it (the job's title, published in the job's window).
+  if (named !== undefined) return named;
+  // Accepted without naming the video by an address: the account's own list names it (the job's title, published in the job's window).
   ctx.progress('read_back');
   const title = job.payload.title.trim();
   const found = await ownVideos(page, ctx)
@@ -181,7 +206,9 @@ async function ownVideos(page: Page, ctx: AdapterContext): Promise<ListedPost[]>
   return rows.flatMap((row) => {
     const vid = field(row, 'vid');
     if (typeof vid !== 'string' || !VID.test(vid) || field(row, 'status') !== 'published') return [];
-    return [{ postId: vid, url: at(ctx, QIEHAO_VIDEO_URLS.post(vid)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'pubTime')) }];
+    // The row's own address wins; a vid without one gets v.qq.com's page for it (the recorded form).
+    const url = videoAddress(ctx, vid, givenUrl(field(row, 'url'))) ?? at(ctx, QIEHAO_VIDEO_URLS.post(vid));
+    return [{ postId: vid, url, text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'pubTime')) }];
   });
 }
 
