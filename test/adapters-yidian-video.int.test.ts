@@ -58,6 +58,30 @@ describe('publish answers', () => {
     }, FLOW_TIMEOUT_MS);
   }
 
+  it('an answer naming a V_ id (the form public video addresses carry) is the post, at its article address', async () => {
+    fx.sim.configure(P, { forms: { 'video-id': 'v' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const [post] = fx.sim.publishes(P);
+    expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.yidianzixun.com/article/${post!.postId}` });
+    expect(post!.postId).toMatch(/^V_\d+$/);
+  }, FLOW_TIMEOUT_MS);
+
+  it('an id of another shape names no address on record: the list row’s own address is the post’s', async () => {
+    fx.sim.configure(P, { forms: { 'video-url': 'listed' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const [post] = fx.sim.publishes(P);
+    expect(result).toEqual({ postId: post!.postId, url: `${fx.sim.baseUrl(P)}/www.yidianzixun.com/m/article/${post!.postId}` });
+    expect((await page.goto(result.url))?.status()).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+
   it('an answer naming no id: the video list names the video', async () => {
     fx.sim.configure(P, { forms: { 'video-answer': 'none' } });
     const page = await fx.open(ACCOUNT);

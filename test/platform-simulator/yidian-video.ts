@@ -16,7 +16,9 @@
  * (POST to api/post/publish, the address public scripts record for the
  * article publish); `video-publish-control` — `button` (default: a button
  * reading 发布) or `div` (the article editor's recorded control,
- * `div.button_publish`).
+ * `div.button_publish`); `video-id` — `numeric` (default: 16 digits) or `v`
+ * (`V_…`, the form public video addresses carry); `video-url` — `none`
+ * (default) or `listed` (list rows carry their address, /m/article/<id>).
  */
 import type { IncomingMessage } from 'node:http';
 import { json, readBody, readJson } from './http.js';
@@ -107,7 +109,8 @@ function publishVideo(writer: Writer): Handler {
     const title = String(b.title ?? '').trim();
     if (!title || Array.from(title).length > TITLE_MAX) return json(res, 200, failed(`标题需为1-${TITLE_MAX}个字`));
     if (state.opts(P).rejectPublish) return json(res, 200, failed(state.opts(P).rejectPublish as string));
-    const id = newNumericId(state, 16);
+    // `video-id` `v`: the id in the V_ form public video addresses carry; default the desk's 16 digits.
+    const id = state.opts(P).forms['video-id'] === 'v' ? `V_${newNumericId(state, 10)}` : newNumericId(state, 16);
     await acceptPublish(
       res,
       state,
@@ -126,6 +129,9 @@ function publishVideo(writer: Writer): Handler {
   };
 }
 
+/** A list row's own address (`video-url` `listed`): the mobile page's form, which the replica also serves. */
+const listedUrl = (id: string) => `https://www.yidianzixun.com/m/article/${id}`;
+
 /** GET model/Video: the account's published videos (statuses 2, 6, 7 asked for), newest first. */
 function videoList(writer: Writer): Handler {
   return (req, res, route, state) => {
@@ -136,7 +142,7 @@ function videoList(writer: Writer): Handler {
     const posts = published
       ? state.published
           .filter((p) => p.platform === P && p.account === u.uid && p.settings.type === 'video')
-          .map((p) => ({ newsId: p.postId, title: p.title, date: Date.parse(p.at) }))
+          .map((p) => ({ newsId: p.postId, title: p.title, date: Date.parse(p.at), ...(state.opts(P).forms['video-url'] === 'listed' ? { url: listedUrl(p.postId) } : {}) }))
           .reverse()
       : [];
     json(res, 200, { status: 'success', page_total: 1, posts });

@@ -54,7 +54,7 @@ export const yidian: PlatformSim = {
     ['POST', `${MP}/model/Article`, save],
     ['GET', `${MP}/model/Article`, list],
     ['GET', `${MP}/api/post/publish`, publish],
-    ['GET', /^\/www\.yidianzixun\.com\/article\/([\w-]+)$/, (_req, res, _route, state, [id]) => {
+    ['GET', /^\/www\.yidianzixun\.com\/(?:m\/)?article\/([\w-]+)$/, (_req, res, _route, state, [id]) => {
       const p = state.published.find((x) => x.platform === P && x.postId === id);
       if (!p) return html(res, shell('一点资讯', '<p>文章不存在</p>'), 404);
       const body = p.settings.type === 'video' ? `<p class="video-desc">${esc(p.body)}</p>` : `<div class="content-bd">${p.body}</div>`;

@@ -190,10 +190,10 @@ export const YIDIAN_PROVENANCE = defineProvenance({
     {
       step: 'read_back',
       types: ['video'],
-      fact: 'the publish answer’s id, or the video list’s newsId, is the id of that address',
-      state: 'unverified',
-      sources: [],
-      note: 'no source records the video’s answer or list (searched: model/Video, api/video, the desk’s video route, 一点资讯 video addresses); public video addresses carry ids such as V_026MFRfR (V1, V2), the shape an article’s newsId does not have. The address is built from the id they give, as for articles (where the list’s newsId is second-sourced as the address’s id)',
+      fact: 'the video’s address: the answer’s or the list row’s own url, else the address of a V_ id the answer gives, else the list’s newsId as that address’s id',
+      state: 'tolerant',
+      sources: ['V1', 'V2'],
+      note: 'no source records the video’s answer or list (searched: model/Video, api/video, the desk’s video route, 一点资讯 video addresses); public video addresses carry ids such as V_026MFRfR (V1, V2), the shape an article’s newsId does not have. The adapter reads the id from id, newsId, docid or data.id; takes a url the answer or the list row gives; builds the address from the answer only for a V_ id, and reads any other id back from the list by title; a list row without a url gets the address built from its newsId (docid, id), as for articles (where the list’s newsId is second-sourced as the address’s id), which verify then has to confirm. The replica serves numeric and V_ ids and rows with and without their own url',
     },
     {
       step: 'publish',

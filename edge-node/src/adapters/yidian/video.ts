@@ -70,10 +70,29 @@ async function ownVideos(page: Page, session: Session, ctx: AdapterContext): Pro
   const rows = field(body, 'posts');
   if (!Array.isArray(rows)) throw new AdapterError('editor_changed', 'read_back', `video list: no posts in the answer (${String(field(body, 'reason') ?? 'changed answer')})`);
   return rows.flatMap((row) => {
-    const id = field(row, 'newsId');
+    const id = field(row, 'newsId') ?? field(row, 'docid') ?? field(row, 'id');
     if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') return [];
-    return [{ postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'date')) }];
+    // The row's own address wins; without one, the article address built from its id (verify confirms it).
+    const url = givenUrl(field(row, 'url')) ?? YIDIAN_VIDEO_URLS.post(String(id));
+    return [{ postId: String(id), url: at(ctx, url), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'date')) }];
   });
+}
+
+/**
+ * Public video addresses carry `V_`-prefixed ids (provenance: V1, V2); an answer's id of another
+ * shape names no address on record, so the video is read back from the list instead.
+ */
+const VIDEO_ID = /^V_\w+$/;
+
+/** A web address the platform gave (an answer's or a list row's `url`), if any. */
+function givenUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The session of the prepared page (the headers the desk's calls carry) is what the read-back after the publish uses. */
@@ -100,12 +119,15 @@ export const videoFlow = plainVideoFlow({
     refusal: page.locator(S.refusal),
     judge: (body) => {
       if (field(body, 'status') !== 'success') return { ok: false, message: String(field(body, 'reason') ?? field(body, 'message') ?? '一点号 refused the video') };
-      const id = field(body, 'id');
-      return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^[\w-]{1,64}$/.test(String(id)) ? { postId: String(id), url: at(ctx, YIDIAN_VIDEO_URLS.post(String(id))) } : undefined };
+      const id = field(body, 'id') ?? field(body, 'newsId') ?? field(body, 'docid') ?? field(body, 'data', 'id');
+      if ((typeof id !== 'string' && typeof id !== 'number') || !/^[\w-]{1,64}$/.test(String(id))) return { ok: true, value: undefined };
+      // The answer's own address, or the article address for a V_ id; any other id is read back from the list.
+      const url = givenUrl(field(body, 'url')) ?? givenUrl(field(body, 'data', 'url')) ?? (VIDEO_ID.test(String(id)) ? YIDIAN_VIDEO_URLS.post(String(id)) : undefined);
+      return { ok: true, value: url === undefined ? undefined : { postId: String(id), url: at(ctx, url) } };
     },
   }),
   async readBack(page, job, session, ctx) {
-    // Accepted without an id: the list names the video.
+    // Accepted without an id, or with one naming no address: the list names the video.
     const title = job.payload.title.trim();
     const listed = matchPost(await ownVideos(page, session, ctx), job, (text) => text === title);
     if (!listed.found) throw new AdapterError('readback_failed', 'read_back', '一点号 accepted the video but its answer names no id and the video list does not yet show it; verify before any retry');
