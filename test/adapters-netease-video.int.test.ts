@@ -70,3 +70,21 @@ it('an accepted answer naming no docId, with no such video listed, is readback_f
   await expectAdapterError(adapter.publish(page, { ...job, payload: { ...job.payload, title: `${job.payload.title}另一条` } }, ctx, prepared), 'readback_failed', 'read_back');
   expect(fx.sim.publishes(P)).toHaveLength(1);
 }, FLOW_TIMEOUT_MS);
+
+for (const [name, forms] of [
+  ['an answer naming the docId and the vid gives the video’s page by its vid', { 'video-id': 'vid', 'video-answer': 'vid' }],
+  ['an answer naming only the docId is completed from the content list, whose row gives the vid and url', { 'video-id': 'vid' }],
+] as const) {
+  it(`${name} (V + 8, as public 163 video addresses carry), not the docId`, async () => {
+    fx.sim.configure(P, { forms });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: post.url });
+    expect(result.url).toMatch(/\/www\.163\.com\/v\/video\/V[0-9A-Z]{8}\.html$/);
+    expect((await page.goto(result.url))?.status()).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+}

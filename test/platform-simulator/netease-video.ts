@@ -11,7 +11,11 @@
  *
  * `omit` names: `video-input`, `video-title-input`, `description-box`.
  * `forms`: `video-answer` — `none` (the publish accepted, data naming no
- * docId); the content list's row forms are netease.ts's (`list-row`).
+ * docId) or `vid` (data names the docId and the vid); `video-id` — `docId`
+ * (default: the published page is /v/video/<docId>.html) or `vid` (it is
+ * /v/video/<vid>.html, vid V + 8 letters and digits as public addresses
+ * carry, and the content list's rows give skipId, vid and url); the content
+ * list's row forms are netease.ts's (`list-row`).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -22,6 +26,13 @@ import type { SimState } from './state.js';
 const P = 'netease';
 const MP = '/mp.163.com';
 const VIDEOS = 'netease.videos';
+const VIDS = 'netease.video-vids';
+
+/** What a content-list row adds for a video published with a vid (`video-id` `vid`): its skipId, vid and url. */
+export function videoRowExtras(state: SimState, docId: string): Record<string, string> {
+  const vid = state.bag<string>(VIDS).get(docId);
+  return vid ? { skipId: vid, vid, url: `https://www.163.com/v/video/${vid}.html` } : {};
+}
 const NOT_LOGGED_IN = { code: 401, msg: '用户未登录' };
 
 /** The view's markup and script, placed in the app page beside its article view. */
@@ -96,6 +107,11 @@ async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Ro
   if (!title.trim() || Array.from(title).length > 80) return refuse('标题需为1~80个字');
   if (state.opts(P).rejectPublish) return refuse(state.opts(P).rejectPublish as string);
   const docId = `${randomBytes(4).toString('hex').toUpperCase()}0556V`;
+  const forms = state.opts(P).forms;
+  // `video-id` `vid`: the video's public page is addressed by its vid (V + 8), not by its docId.
+  const vid = forms['video-id'] === 'vid' ? `V${randomBytes(4).toString('hex').toUpperCase()}` : undefined;
+  if (vid) state.bag<string>(VIDS).set(docId, vid);
+  const answered = forms['video-answer'] === 'none' ? {} : forms['video-answer'] === 'vid' && vid ? { docId, vid } : { docId };
   await acceptPublish(
     res,
     state,
@@ -103,13 +119,13 @@ async function publishVideo(req: IncomingMessage, res: ServerResponse, route: Ro
       platform: P,
       account: u.uid,
       postId: docId,
-      url: `${route.prefix}/www.163.com/v/video/${docId}.html`,
+      url: `${route.prefix}/www.163.com/v/video/${vid ?? docId}.html`,
       title,
       body: f.description ?? '',
       settings: { type: 'video' },
       media: [{ kind: 'video', size: video.size, sha256: video.sha256 }],
     },
-    { code: 1, msg: '成功', data: state.opts(P).forms['video-answer'] === 'none' ? {} : { docId } },
+    { code: 1, msg: '成功', data: answered },
   );
 }
 
@@ -118,7 +134,9 @@ export const NETEASE_VIDEO_ROUTES: ReadonlyArray<readonly [string, string | RegE
   ['POST', `${MP}/api/v3/upload/videoupload`, uploadVideo],
   ['POST', `${MP}/wemedia/video/status/api/publish.do`, publishVideo],
   ['GET', /^\/www\.163\.com\/v\/video\/([\w-]+)\.html$/, (_req, res, _route, state, [id]) => {
-    const p = state.published.find((x) => x.platform === P && x.postId === id);
+    // A video with a vid is served at its vid only.
+    const vids = state.bag<string>(VIDS);
+    const p = state.published.find((x) => x.platform === P && (vids.has(x.postId) ? vids.get(x.postId) === id : x.postId === id));
     if (!p) return html(res, '<!doctype html><html><body><p>页面不存在</p></body></html>', 404);
     html(res, `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(p.title ?? '')}</title></head><body><h1>${esc(p.title ?? '')}</h1><p class="video-desc">${esc(p.body)}</p></body></html>`);
   }],

@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { esc, html, json, readBody, redirect, type Route } from './http.js';
-import { NETEASE_VIDEO_ROUTES, videoView } from './netease-video.js';
+import { NETEASE_VIDEO_ROUTES, videoRowExtras, videoView } from './netease-video.js';
 import { acceptPublish, router, type PlatformSim, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
 
@@ -198,8 +198,8 @@ async function list(req: IncomingMessage, res: ServerResponse, _route: Route, st
           .filter((p) => p.platform === P && p.account === u.uid && (p.settings.type === 'video') === (f.contentType === '2'))
           .map((p) =>
             state.opts(P).forms['list-row'] === 'showTime'
-              ? { articleId: p.postId, title: p.title, contentType: p.settings.type === 'video' ? 2 : 1, contentState: 3, showTime: chinaTime(p.at) }
-              : { articleId: p.postId, docId: p.postId, title: p.title, contentState: 3, publishTime: Date.parse(p.at) },
+              ? { articleId: p.postId, title: p.title, contentType: p.settings.type === 'video' ? 2 : 1, contentState: 3, showTime: chinaTime(p.at), ...videoRowExtras(state, p.postId) }
+              : { articleId: p.postId, docId: p.postId, title: p.title, contentState: 3, publishTime: Date.parse(p.at), ...videoRowExtras(state, p.postId) },
           )
           .reverse();
   json(res, 200, { code: 1, msg: 'success', data: { list: rows, total: rows.length } });

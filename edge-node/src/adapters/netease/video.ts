@@ -40,6 +40,30 @@ const S = {
   refusal: '.ne-message--error',
 } as const;
 const DOC_ID = /^[\w-]{1,64}$/;
+/**
+ * A 163 video's vid (V + 8 letters and digits), the id public /v/video/<id>.html addresses carry
+ * (provenance: NV); a docId names no video page on record.
+ */
+const VID = /^V[0-9A-Z]{8}$/;
+
+/** A web address the platform gave (an answer's or a row's `url`), if any. */
+function givenUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The video's address from what an answer or a row (`node`) gives: its url, else the page of its vid. */
+function addressIn(node: unknown): string | undefined {
+  const given = givenUrl(field(node, 'url'));
+  if (given) return given;
+  const vid = ['vid', 'videoId', 'skipId'].map((k) => field(node, k)).find((v) => typeof v === 'string' && VID.test(v));
+  return typeof vid === 'string' ? NETEASE_VIDEO_URLS.post(vid) : undefined;
+}
 
 /** The account's published videos as the content list gives them (newest first); read-only. */
 async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Promise<ListedPost[]> {
@@ -50,7 +74,9 @@ async function ownVideos(page: Page, wemediaId: string, ctx: AdapterContext): Pr
   return rows.flatMap((row) => {
     const id = String(field(row, 'docId') ?? field(row, 'articleId') ?? '');
     if (!DOC_ID.test(id) || field(row, 'contentState') === 0) return [];
-    return [{ postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime') ?? field(row, 'showTime')) }];
+    // The row's url or vid page; a row with neither gets the docId's (the only form left, verify confirms it).
+    const url = addressIn(row) ?? NETEASE_VIDEO_URLS.post(id);
+    return [{ postId: id, url: at(ctx, url), text: String(field(row, 'title') ?? '').trim(), postedAt: listedTime(field(row, 'publishTime') ?? field(row, 'showTime')) }];
   });
 }
 
@@ -78,9 +104,11 @@ export const videoFlow = plainVideoFlow({
     refusal: page.locator(S.refusal),
     judge: (body) => {
       if (field(body, 'code') !== 1) return { ok: false, message: String(field(body, 'msg') ?? `code ${String(field(body, 'code'))}`) };
-      // data.docId names the video; an accepted answer without it is completed from the content list (readBack).
+      // data.docId names the video, and its url or vid its page; an answer without both is completed
+      // from the content list (readBack), whose row gives them.
       const id = field(body, 'data', 'docId');
-      return { ok: true, value: typeof id === 'string' && DOC_ID.test(id) ? { postId: id, url: at(ctx, NETEASE_VIDEO_URLS.post(id)) } : undefined };
+      const url = addressIn(field(body, 'data'));
+      return { ok: true, value: typeof id === 'string' && DOC_ID.test(id) && url !== undefined ? { postId: id, url: at(ctx, url) } : undefined };
     },
   }),
   async readBack(page, job, _session, ctx) {
@@ -89,9 +117,9 @@ export const videoFlow = plainVideoFlow({
     const found = await whoAmI(page, 'read_back', ctx)
       .then(async (account) => matchPost(await ownVideos(page, account.externalRef, ctx), job, (text) => text === title))
       .catch((e: unknown) => {
-        throw new AdapterError('readback_failed', 'read_back', `网易号 accepted the video but named no docId, and its content list could not be read (${(e as Error).message}); verify before any retry`);
+        throw new AdapterError('readback_failed', 'read_back', `网易号 accepted the video but named no docId and page, and its content list could not be read (${(e as Error).message}); verify before any retry`);
       });
-    if (!found.found) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the video but named no docId, and its content list does not show it yet; verify before any retry');
+    if (!found.found) throw new AdapterError('readback_failed', 'read_back', '网易号 accepted the video but named no docId and page, and its content list does not show it yet; verify before any retry');
     return { postId: found.postId, url: found.url };
   },
   list: (page, account, ctx) => ownVideos(page, account.externalRef, ctx),
