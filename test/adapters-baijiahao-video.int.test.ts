@@ -29,7 +29,8 @@ const contract: AdapterContract<VideoJob> = {
       expect(post.body).toBe(`Plume 发布的第 ${job.payload.title.split(' ')[1]} 条视频\n\n第二段简介`);
       expect(post.media).toEqual([{ kind: 'video', ...(await fileDigest(media.video)) }]);
       expect(post.settings).toEqual({ type: 'video', aigc: false, cover: 'auto' });
-      expect(result.url).toBe(`${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${result.postId}`);
+      expect(result.url).toBe(post.url);
+      expect(result.url).toMatch(/\/baijiahao\.baidu\.com\/s\?id=\d{16}$/);
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'upload', 'fill', 'apply_settings', 'publish', 'read_back']));
     },
   },
@@ -87,10 +88,22 @@ describe('publish answers and the video list', () => {
       const prepared = await adapter.prepare(page, job, ctx);
       const result = await adapter.publish(page, job, ctx, prepared);
       const post = fx.sim.publishes(P)[0]!;
-      expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
+      expect(result).toEqual({ postId: post.postId, url: post.url });
       expect(await adapter.verify(page, job, ctx)).toEqual({ found: true, ...result, candidates: 1 });
     }, FLOW_TIMEOUT_MS);
   }
+
+  it('a video published at s?id=<nid> whose answer gives its url: that url is the address, not one built from the article_id', async () => {
+    fx.sim.configure(P, { forms: { 'video-answer': 'url', 'video-address': 'nid' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const result = await adapter.publish(page, job, ctx, prepared);
+    const post = fx.sim.publishes(P)[0]!;
+    expect(result).toEqual({ postId: post.postId, url: `${fx.sim.baseUrl(P)}/baijiahao.baidu.com/s?id=${post.postId}` });
+    expect((await page.goto(result.url))?.status()).toBe(200);
+  }, FLOW_TIMEOUT_MS);
 
   it('an accepted answer naming no nid, with no such video listed, is readback_failed', async () => {
     fx.sim.configure(P, { forms: { 'video-answer': 'none' } });

@@ -19,8 +19,10 @@
  *
  * `forms` (each recorded form): `title-box` — `contenteditable` (default) or
  * `textarea` (a textarea with placeholder 请输入标题, the older record);
- * `video-answer` — `nid` (default: ret.nid),
- * `none` (accepted, ret names nothing); `video-list` —
+ * `video-answer` — `nid` (default: ret.nid and ret.article_id), `url` (ret
+ * also gives the page's url) or `none` (accepted, ret names nothing);
+ * `video-address` — `article_id` (default: the public page is
+ * s?id=<article_id>) or `nid` (it is s?id=<nid>); `video-list` —
  * `nid` (default), `article_id` (rows named by article_id, timed by
  * publish_at, with share_url), `rejected` (a refused row of the same title too).
  */
@@ -28,6 +30,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, json, readBody, type Route } from './http.js';
 import { acceptPublish, newNumericId, type User } from './platform.js';
 import type { MediaRecord, SimState } from './state.js';
+
+/** Each video's article_id, by its nid. */
+const ARTICLE_IDS = 'baijiahao.video-article-ids';
 
 const P = 'baijiahao';
 const TITLE = { min: 9, max: 30 };
@@ -183,13 +188,18 @@ export async function publishVideo(
   const rejected = state.opts(P).rejectPublish;
   if (rejected) return refuse(rejected);
   const nid = newNumericId(state, 19);
-  const form = state.opts(P).forms['video-answer'];
-  const answer = { errno: 0, errmsg: 'success', ret: form === 'none' ? {} : { nid, article_id: newNumericId(state, 16) } };
+  const articleId = newNumericId(state, 16);
+  state.bag<string>(ARTICLE_IDS).set(nid, articleId);
+  const { forms } = state.opts(P);
+  // The public page: s?id=<article_id> as every public builder addresses it, or (`video-address` `nid`) s?id=<nid>.
+  const address = `https://baijiahao.baidu.com/s?id=${forms['video-address'] === 'nid' ? nid : articleId}`;
+  const form = forms['video-answer'];
+  const answer = { errno: 0, errmsg: 'success', ret: form === 'none' ? {} : { nid, article_id: articleId, ...(form === 'url' ? { url: address } : {}) } };
   const post = {
       platform: P,
       account: u.uid,
       postId: nid,
-      url: `${route.prefix}/baijiahao.baidu.com/s?id=${nid}`,
+      url: `${route.prefix}/${address.slice('https://'.length)}`,
       title,
       body: desc,
       settings: { type: 'video', aigc: f['activity_list[0][is_checked]'] === '1', cover: coverMedia.length > 0 ? 'custom' : 'auto' },
@@ -211,8 +221,9 @@ export function videoRows(state: SimState, u: User, search: string): Array<Recor
     .filter((p) => p.platform === P && p.account === u.uid && p.settings.type === 'video' && (p.title ?? '').includes(search))
     .reverse()
     .flatMap((p) => {
-      if (form === 'article_id') return [{ article_id: p.postId, title: p.title, type: 'video', status: 'publish', publish_at: chinaTime(p.at), share_url: `https://baijiahao.baidu.com/s?id=${p.postId}` }];
-      const row = { nid: p.postId, article_id: p.postId.slice(0, 16), title: p.title, type: 'video', status: 'publish', publish_time: chinaTime(p.at) };
+      const shareUrl = `https://${p.url.slice(p.url.indexOf('/baijiahao.baidu.com/') + 1)}`;
+      if (form === 'article_id') return [{ article_id: p.postId, title: p.title, type: 'video', status: 'publish', publish_at: chinaTime(p.at), share_url: shareUrl }];
+      const row = { nid: p.postId, article_id: state.bag<string>(ARTICLE_IDS).get(p.postId) ?? p.postId.slice(0, 16), title: p.title, type: 'video', status: 'publish', publish_time: chinaTime(p.at) };
       return form === 'rejected' ? [{ ...row, nid: `9${p.postId.slice(1)}`, status: 'rejected', audit_msg: '审核未通过' }, row] : [row];
     });
 }

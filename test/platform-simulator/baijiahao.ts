@@ -66,7 +66,8 @@ export const baijiahao: PlatformSim = {
     ['GET', `${HOST}/pcui/article/lists`, lists],
     ['POST', `${HOST}/pcui/article/remove`, remove],
     ['GET', `${HOST}/s`, (_req, res, route, state) => {
-      const p = state.published.find((x) => x.platform === P && x.postId === route.query.get('id'));
+      // A post by its id, or a video by the address it was published at (s?id=<article_id>).
+      const p = state.published.find((x) => x.platform === P && (x.postId === route.query.get('id') || x.url.endsWith(`/s?id=${route.query.get('id')}`)));
       if (!p) return html(res, shell('百度', '<p>文章不存在</p>'), 404);
       html(res, shell(p.title ?? '', `<div class="article-title"><h2>${esc(p.title ?? '')}</h2></div><div class="article-content">${p.body}</div>`));
     }],

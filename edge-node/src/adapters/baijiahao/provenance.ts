@@ -213,10 +213,10 @@ export const BAIJIAHAO_PROVENANCE = defineProvenance({
     {
       step: 'read_back',
       types: ['video'],
-      fact: 'a published video at https://baijiahao.baidu.com/s?id=<nid>',
-      state: 'unverified',
-      sources: [],
-      note: 'no source ties a video’s nid to this address (searched: baijiahao.baidu.com/s?id= with nid, video list share_url); public clients build the address from an article’s article_id (OB, BJ) or read the answer’s ret.url, and one reads ret {article_id, nid, url} yet addresses the post by article_id (code index file 66601347810). A list row’s share_url is the better address when the list gives one',
+      fact: 'a published video at the answer’s ret.url or the list row’s share_url/url, else https://baijiahao.baidu.com/s?id=<article_id>, else …/s?id=<nid>',
+      state: 'tolerant',
+      sources: ['OB', 'BJ'],
+      note: 'no source ties a video’s nid to this address (searched: baijiahao.baidu.com/s?id= with nid, video list share_url); public clients build the address from an article’s article_id (OB, BJ) or read the answer’s ret.url, and one reads ret {article_id, nid, url} yet addresses the post by article_id (code index file 66601347810). The adapter keeps the nid as the post’s id and takes, in order, ret.url or the row’s share_url/url, the article_id the answer or the row gives, and the nid only when neither gives one. The replica publishes videos at s?id=<article_id> (answers with and without ret.url) or at s?id=<nid> with ret.url; a video at s?id=<nid> whose answer and row give no url would get the article_id address instead, a form no source records',
     },
   ],
 });

@@ -165,14 +165,15 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
         if (refused !== null) return { ok: false, message: refused };
         // ret.nid names the video; an accepted answer without it is completed from the list below.
         const id = field(body, 'ret', 'nid');
-        return { ok: true, value: (typeof id === 'string' || typeof id === 'number') && /^\d+$/.test(String(id)) ? String(id) : undefined };
+        if ((typeof id !== 'string' && typeof id !== 'number') || !/^\d+$/.test(String(id))) return { ok: true, value: undefined };
+        return { ok: true, value: { postId: String(id), url: at(ctx, addressOf(field(body, 'ret'), String(id))) } };
       },
     },
     ctx,
   );
   // Accepted, the page leaves for the creator centre (S): let it, so the next step's navigation is not cut short by it.
   await page.waitForURL((u) => real(ctx, u.toString()).pathname !== '/builder/rc/edit', { timeout: timeouts(ctx).navigationMs, waitUntil: 'domcontentloaded' }).catch(() => {});
-  if (named !== undefined) return { postId: named, url: at(ctx, BAIJIAHAO_VIDEO_URLS.post(named)) };
+  if (named !== undefined) return named;
   // Accepted without a nid: the account's own list names the video (the job's title, published in the job's window).
   const found = await (async () => {
     await openLoggedIn(page, at(ctx, BAIJIAHAO_VIDEO_URLS.articleEditor), 'read_back', ctx, isLoginPage(ctx));
@@ -185,6 +186,17 @@ export async function publishVideo(page: Page, job: VideoJob, ctx: AdapterContex
   return { postId: found.postId, url: found.url };
 }
 
+/**
+ * A video's public address from an answer's ret or a list row: its url when it gives one, else
+ * s?id=<article_id> (every public client builds the address from an article_id), else s?id=<nid>.
+ */
+function addressOf(node: unknown, nid: string): string {
+  const url = field(node, 'url');
+  if (typeof url === 'string' && /^https?:\/\//.test(url)) return url;
+  const articleId = field(node, 'article_id');
+  return BAIJIAHAO_VIDEO_URLS.post((typeof articleId === 'string' || typeof articleId === 'number') && /^\d+$/.test(String(articleId)) ? String(articleId) : nid);
+}
+
 /** The account's own videos matching the title, as the content list gives them (newest first); read-only. */
 async function ownVideos(page: Page, title: string, step: Step, ctx: AdapterContext): Promise<ListedPost[]> {
   const token = await editToken(page, step);
@@ -195,7 +207,7 @@ async function ownVideos(page: Page, title: string, step: Step, ctx: AdapterCont
     // A video row names it by nid, or (the other recorded form) by article_id or id.
     const r = listRow(row, ['nid', 'article_id', 'id']);
     if (!r || NOT_PUBLIC.has(r.status)) return [];
-    return [{ postId: r.id, url: at(ctx, r.url ?? BAIJIAHAO_VIDEO_URLS.post(r.id)), text: r.title, postedAt: listedTime(r.time) }];
+    return [{ postId: r.id, url: at(ctx, r.url ?? addressOf(row, r.id)), text: r.title, postedAt: listedTime(r.time) }];
   });
 }
 
