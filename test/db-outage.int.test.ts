@@ -240,6 +240,11 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
     const restoredWall = Date.now();
     await proxy.restore();
     await sleep(3000);
+    // And on until every surface has answered a request sent after the reconnect's backoff: on a loaded
+    // machine a request sent during the cut may still be waiting for its answer when those 3 s end
+    // (bounded by the test's own limit, like every wait here).
+    const answeredSince = (surface: Surface) => answers.some((a) => a.surface === surface && a.sentAt >= restoredAt + 750);
+    while (!(['publish', 'admin', 'license', 'readyz'] as const).every(answeredSince)) await sleep(100);
     stopping = true;
     await Promise.all(workers);
     return { cutAt, restoredAt, restoredWall };
