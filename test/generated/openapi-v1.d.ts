@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Publish videos
-         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.
+         * @description executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a path of the operating system the desktop reports (capabilities.os; Windows when it reports none); the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). Every account must resolve to `executor` (GET /accounts?contentType=…); fixed routing cannot be bypassed. Settings merge as in preflight and are frozen into each job. With `preflightHash`, a change of content, settings or route since the preflight answers 409 preflight_mismatch; a `settingsContractVersion` other than the current answers 409 settings_contract_outdated. Quota is taken from the executor's bucket (cms for CMS sites), one unit per job, all or nothing; a job that ends failed (nothing published) gives its unit back. With `publishAt` the batch is accepted now and its jobs are `scheduled` until then (`publishWindow`: the lateness accepted); cancel or move them with POST /publish/{batch_id}/cancel and /reschedule. Needs `publish`.
          */
         post: operations["publishVideo"];
         delete?: never;
@@ -2224,7 +2224,7 @@ export interface operations {
                     accountIds: number[];
                     /** @description Text of the dynamic, at most 2000 characters */
                     content: string;
-                    /** @description Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: Windows paths) */
+                    /** @description Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: paths of the operating system the desktop reports, Windows when it reports none) */
                     images?: string[];
                     /**
                      * @description account (default): account preset, then platformSettings, then accountSettings. custom: presets are ignored.
@@ -2262,7 +2262,7 @@ export interface operations {
                     /** @description Integer account ids from GET /accounts; one job per account */
                     accountIds: number[];
                     title: string;
-                    /** @description Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a Windows path). The file must already be there. */
+                    /** @description Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a path of the operating system the desktop reports, Windows when it reports none). The file must already be there. */
                     localVideoPath: string;
                     /** @description Absolute local cover image path, same rules as localVideoPath */
                     coverImagePath?: string;
@@ -2812,7 +2812,7 @@ export interface operations {
                     accountIds: number[];
                     /** @description Text of the dynamic, at most 2000 characters */
                     content: string;
-                    /** @description Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: Windows paths) */
+                    /** @description Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: paths of the operating system the desktop reports, Windows when it reports none) */
                     images?: string[];
                     /**
                      * @description account (default): account preset, then platformSettings, then accountSettings. custom: presets are ignored.
@@ -3063,7 +3063,7 @@ export interface operations {
                     /** @description Integer account ids from GET /accounts; one job per account */
                     accountIds: number[];
                     title: string;
-                    /** @description Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a Windows path). The file must already be there. */
+                    /** @description Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a path of the operating system the desktop reports, Windows when it reports none). The file must already be there. */
                     localVideoPath: string;
                     /** @description Absolute local cover image path, same rules as localVideoPath */
                     coverImagePath?: string;

@@ -147,7 +147,7 @@ export function publishRoutes(deps: OpenApiDeps) {
           operationId: 'publishVideo',
           tags: ['publish'],
           summary: 'Publish videos',
-          description: `executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a Windows path; the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). ${SHARED_RULES}`,
+          description: `executor edge or desktop (web is not supported for video). localVideoPath (and coverImagePath) are absolute paths on the executing machine: on edge under PLUME_EDGE_VIDEO_DIR/<userId>/ (normalized, no ".."), on desktop a path of the operating system the desktop reports (capabilities.os; Windows when it reports none); the node must report capabilities.localVideoFile = 1. videoUrl and coverImageUrl are deprecated: any non-empty value is refused. youtube is published by desktop only. Platform parameters go in platformSettings keyed by platform code (bilibili.partitionName, douyin.creationDeclaration; the legacy numeric partition id and AI switch are refused). ${SHARED_RULES}`,
           headers: idempotencyHeaders,
           body: videoPublishBody,
           response: { 200: publishResponse, ...errors },

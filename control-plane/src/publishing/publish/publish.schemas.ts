@@ -87,7 +87,7 @@ export const dynamicPublishBody = z.strictObject({
     .array(localPath)
     .max(DYNAMIC_MAX_IMAGES)
     .optional()
-    .describe('Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: Windows paths)'),
+    .describe('Absolute local image paths on the executing machine, with the same rules as video paths (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: paths of the operating system the desktop reports, Windows when it reports none)'),
   ...settingsFields,
   ...recheckFields,
   ...scheduleFields,
@@ -104,7 +104,7 @@ export const videoPublishBody = z.strictObject({
   executor: z.enum(['edge', 'desktop']).describe('edge or desktop; executor=web is not supported for video'),
   accountIds,
   title: z.string().min(1).max(200).regex(/\S/, 'title must not be blank'),
-  localVideoPath: localPath.describe('Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a Windows path). The file must already be there.'),
+  localVideoPath: localPath.describe('Absolute path on the executing machine (edge: under PLUME_EDGE_VIDEO_DIR/<userId>/; desktop: a path of the operating system the desktop reports, Windows when it reports none). The file must already be there.'),
   coverImagePath: localPath.optional().describe('Absolute local cover image path, same rules as localVideoPath'),
   platforms: z
     .array(z.string().min(1).max(64))
