@@ -10,6 +10,27 @@ import { z } from 'zod';
 const absolute = (name: string) =>
   z.string().min(1, `${name} must not be empty`).refine((p) => isAbsolute(p), `${name} must be an absolute path`);
 
+/**
+ * A JSON object of platform code → origin in an environment variable (a staging site or the
+ * platform simulator instead of the real sites): `plume-edge` and `plume-desktop` read it alike.
+ */
+export function platformUrlsSchema(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return {};
+      try {
+        const value = JSON.parse(text) as unknown;
+        if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) throw new Error();
+        return value as Record<string, string>;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a JSON object of platform code to URL, e.g. {"weibo":"http://127.0.0.1:9000"}` });
+        return z.NEVER;
+      }
+    });
+}
+
 export const configSchema = z
   .object({
     PLUME_CONTROL_URL: z.url({ protocol: /^https?$/, error: 'PLUME_CONTROL_URL must be the control plane\'s http(s):// base URL, e.g. https://plume.example.com' }).optional(),
@@ -55,20 +76,7 @@ export const configSchema = z
       .default(45),
     PLUME_EDGE_HEADLESS: z.enum(['true', 'false'], { error: 'PLUME_EDGE_HEADLESS must be true or false' }).default('true'),
     /** JSON object platform code → origin, to point adapters at a staging site or the test simulator. */
-    PLUME_EDGE_PLATFORM_URLS: z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        if (!text) return {};
-        try {
-          const value = JSON.parse(text) as unknown;
-          if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) throw new Error();
-          return value as Record<string, string>;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'PLUME_EDGE_PLATFORM_URLS must be a JSON object of platform code to URL, e.g. {"weibo":"http://127.0.0.1:9000"}' });
-          return z.NEVER;
-        }
-      }),
+    PLUME_EDGE_PLATFORM_URLS: platformUrlsSchema('PLUME_EDGE_PLATFORM_URLS'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** host:port where `run` serves Prometheus metrics (metrics.ts); unset: none. */
     PLUME_EDGE_METRICS_ADDR: listenAddressSchema('PLUME_EDGE_METRICS_ADDR'),

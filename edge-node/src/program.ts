@@ -15,9 +15,9 @@
  */
 import { parseArgs } from 'node:util';
 import { CONTENT_TYPES, type ContentType } from '@plume/shared';
-import { ConfigError, type EdgeConfig, loadConfig } from './config.js';
+import { type EdgeConfig, loadConfig } from './config.js';
 import type { AdapterSet } from './jobs/adapter-set.js';
-import { UsageError } from './usage.js';
+import { exitWithOutcome, UsageError } from './usage.js';
 
 const USAGE = `plume-edge — Plume execution node
 
@@ -246,23 +246,5 @@ async function doctorCommand(config: EdgeConfig): Promise<number> {
 
 /** Runs one command line to its exit code and exits the process with it. */
 export function runProgram(argv: string[], options: ProgramOptions): void {
-  main(argv, options).then(
-    (code) => {
-      process.exitCode = code;
-      // Chromium children, chokidar and sockets are closed by now; do not wait on stray handles.
-      setTimeout(() => process.exit(code), 200).unref();
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`plume-edge: ${error.message}\n\n${USAGE}`);
-        process.exit(64);
-      }
-      if (error instanceof ConfigError) {
-        process.stderr.write(`plume-edge: ${error.message}\n`);
-        process.exit(78);
-      }
-      process.stderr.write(`plume-edge: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  exitWithOutcome('plume-edge', USAGE, main(argv, options));
 }

@@ -7,7 +7,7 @@
  */
 import { isAbsolute, join, posix, win32 } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../config.js';
+import { ConfigError, platformUrlsSchema } from '../config.js';
 import { type DesktopOs, desktopOs } from './machine-id.js';
 
 const absolute = (name: string) => z.string().refine((p) => isAbsolute(p), `${name} must be an absolute path`);
@@ -23,20 +23,7 @@ const schema = z.object({
   /** false: print the UI's address instead of opening it in the default browser (headless machines, tests). */
   PLUME_DESKTOP_OPEN_UI: z.enum(['true', 'false'], { error: 'PLUME_DESKTOP_OPEN_UI must be true or false' }).default('true'),
   /** JSON object platform code → base URL (a staging site or the platform simulator). */
-  PLUME_DESKTOP_PLATFORM_URLS: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (!text) return {};
-      try {
-        const value = JSON.parse(text) as unknown;
-        if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) throw new Error();
-        return value as Record<string, string>;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'PLUME_DESKTOP_PLATFORM_URLS must be a JSON object of platform code to URL' });
-        return z.NEVER;
-      }
-    }),
+  PLUME_DESKTOP_PLATFORM_URLS: platformUrlsSchema('PLUME_DESKTOP_PLATFORM_URLS'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { configSchema, ConfigError } from '../config.js';
+import { configSchema } from '../config.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
-import { UsageError } from '../usage.js';
+import { exitWithOutcome, UsageError } from '../usage.js';
 import { ActivationRefused } from './license.js';
 import { BROWSER_CHANNELS, FolderRefused } from './settings.js';
 import { type DesktopConfig, loadDesktopConfig } from './config.js';
@@ -156,26 +156,9 @@ function openInBrowser(url: string, os: DesktopConfig['os']): void {
 }
 
 export function runDesktopProgram(argv: string[], options: DesktopProgramOptions = {}): void {
-  main(argv, options).then(
-    (code) => {
-      process.exitCode = code;
-      setTimeout(() => process.exit(code), 200).unref();
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`plume-desktop: ${error.message}\n\n${USAGE}`);
-        process.exit(64);
-      }
-      if (error instanceof ConfigError) {
-        process.stderr.write(`plume-desktop: ${error.message}\n`);
-        process.exit(78);
-      }
-      if (error instanceof ActivationRefused || error instanceof FolderRefused || (error instanceof Error && 'code' in error && typeof error.code === 'string')) {
-        process.stderr.write(`plume-desktop: ${error.message} (${(error as { code: string }).code})\n`);
-        process.exit(1);
-      }
-      process.stderr.write(`plume-desktop: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
+  exitWithOutcome('plume-desktop', USAGE, main(argv, options), (error) =>
+    error instanceof ActivationRefused || error instanceof FolderRefused || (error instanceof Error && 'code' in error && typeof error.code === 'string')
+      ? `${error.message} (${(error as { code: string }).code})`
+      : null,
   );
 }
