@@ -48,7 +48,9 @@ async function auditRows(actor: string, atLeast: number): Promise<Array<{ method
   let found: Array<{ method: string; path: string; status_code: number }> = [];
   for (let i = 0; found.length < atLeast; i++) {
     if (i) await new Promise((r) => setTimeout(r, 20));
-    found = await rows(t.db.database.db, sql`select method, path, status_code::int from admin_audit_log where actor = ${actor} order by id`);
+    // In the order the answers went out (created_at), as the audit log lists them: the rows' inserts
+    // land after the answers, in either order on a loaded machine, so their ids need not follow.
+    found = await rows(t.db.database.db, sql`select method, path, status_code::int from admin_audit_log where actor = ${actor} order by created_at, id`);
   }
   return found;
 }
