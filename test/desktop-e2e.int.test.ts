@@ -115,7 +115,7 @@ describe('happy path', () => {
     const res = await desk.cli(['activate', '--server', url, '--code', code]);
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain('2 publishes left');
-    const nodeId = /executor: (node_\w+)/.exec(res.out)?.[1];
+    const nodeId = /executor: (node_[\w-]+)/.exec(res.out)?.[1];
     expect(nodeId).toBeDefined();
     expect(statSync(join(desk.stateDir, 'device.json')).mode & 0o777).toBe(0o600);
     const machineId = readFileSync('/etc/machine-id', 'utf8').trim();
