@@ -64,6 +64,8 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
   /** One desktop client per consumer: each its own code, device and session. */
   let licenses: Array<{ sessionId: string; licenseToken: string; privateKey: string; fingerprintHash: string; codeId: number }>;
   const answers: Answer[] = [];
+  /** Called after each answer is recorded: a wait for an answer listens here instead of polling. */
+  const onAnswer = new Set<() => void>();
   /** Per mode: publish keys and consume requestIds that ended in success, with the batch each publish made. */
   const done = { publishes: new Map<string, string>(), consumes: [new Set<string>(), new Set<string>()] };
 
@@ -92,6 +94,7 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
       answer = { surface, sentAt, answeredAt: performance.now(), status: 0, body: { error: String(err) }, requestId: null, retryAfter: null, replayed: null };
     }
     answers.push(answer);
+    for (const heard of onAnswer) heard();
     return answer;
   }
   const admin = (method: string, path: string, body?: unknown) => call('admin', method, `/api/admin${path}`, { body, headers: { authorization: `Bearer ${ADMIN}` } });
@@ -244,7 +247,15 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
     // machine a request sent during the cut may still be waiting for its answer when those 3 s end
     // (bounded by the test's own limit, like every wait here).
     const answeredSince = (surface: Surface) => answers.some((a) => a.surface === surface && a.sentAt >= restoredAt + 750);
-    while (!(['publish', 'admin', 'license', 'readyz'] as const).every(answeredSince)) await sleep(100);
+    await new Promise<void>((resolve) => {
+      const heard = () => {
+        if (!(['publish', 'admin', 'license', 'readyz'] as const).every(answeredSince)) return;
+        onAnswer.delete(heard);
+        resolve();
+      };
+      onAnswer.add(heard);
+      heard();
+    });
     stopping = true;
     await Promise.all(workers);
     return { cutAt, restoredAt, restoredWall };
