@@ -194,6 +194,17 @@ export const storageStateSchema = z.object({
 export type StorageState = z.infer<typeof storageStateSchema>;
 
 /**
+ * What a platform may ask in the middle of a publish, before the commit gate:
+ * - sms: a verification code sent to the account's phone (短信验证码);
+ * - slider: a slider or puzzle to drag (滑块);
+ * - captcha: a picture or text captcha, or a captcha frame of another kind;
+ * - identity: an identity check page or dialog (身份验证, 安全验证) with no code field of its own;
+ * - dialog: an unknown modal blocking the control the adapter needs next.
+ */
+export const CHALLENGE_KINDS = ['sms', 'slider', 'captcha', 'identity', 'dialog'] as const;
+export type ChallengeKind = (typeof CHALLENGE_KINDS)[number];
+
+/**
  * One adapter a node runs: the platform, the content types it publishes
  * there, and the settings fields (shared settings contract names) it applies.
  * A field of a job's settings outside `settings` has no control on that
@@ -204,6 +215,11 @@ export const adapterReportSchema = z.object({
   platform: z.string().min(1).max(64),
   contentTypes: z.array(z.enum(CONTENT_TYPES)).min(1).max(CONTENT_TYPES.length),
   settings: z.array(z.string().min(1).max(64)).max(64),
+  /**
+   * The challenges the platform is recorded to put in front of a publish there (the adapter's
+   * facts, with sources): an integrator running unattended may choose to fail fast on them.
+   */
+  challenges: z.array(z.enum(CHALLENGE_KINDS)).max(CHALLENGE_KINDS.length).optional(),
 });
 export type AdapterReport = z.infer<typeof adapterReportSchema>;
 
@@ -276,6 +292,22 @@ export const evidenceSchema = z.object({
   html: z.string().max(EVIDENCE_LIMITS.htmlChars).optional(),
 });
 
+// ---------------------------------------------------------------- a person in the loop
+
+/** What a job does when it meets a challenge: fail at once (`challenge_required`) or wait for a person. */
+export const ON_CHALLENGE = ['fail', 'wait'] as const;
+export type OnChallenge = (typeof ON_CHALLENGE)[number];
+/** Bounds of how long a job waits for an answer (the default is the control plane's). */
+export const INPUT_TIMEOUT_LIMITS = { minMs: 30_000, maxMs: 24 * 3_600_000, defaultMs: 10 * 60_000 } as const;
+
+/** A job's challenge rule, frozen at creation. Absent (control planes before it): fail. */
+export const jobChallengeRuleSchema = z.object({
+  mode: z.enum(ON_CHALLENGE),
+  /** How long the job waits for an answer; the control plane fails it `input_timeout` after that. */
+  timeoutMs: z.number().int().min(INPUT_TIMEOUT_LIMITS.minMs).max(INPUT_TIMEOUT_LIMITS.maxMs),
+});
+export type JobChallengeRule = z.infer<typeof jobChallengeRuleSchema>;
+
 /** What a node needs to run (or verify) a job: everything frozen at creation. */
 export const jobSpecSchema = z.object({
   userId: z.number().int().positive(),
@@ -294,6 +326,8 @@ export const jobSpecSchema = z.object({
    * it drop it (unknown fields are stripped, never refused).
    */
   requestId: z.string().max(128).optional(),
+  /** Whether a challenge before the commit gate waits for a person; absent: it fails the job. */
+  challenge: jobChallengeRuleSchema.optional(),
 });
 export type JobSpec = z.infer<typeof jobSpecSchema>;
 
@@ -412,6 +446,34 @@ export const nodeMessageSchema = z.discriminatedUnion('type', [
     height: z.number().int().min(1).max(10_000),
   }),
   z.object({ type: z.literal('login_event'), loginId: loginIdSchema, event: loginEventSchema }),
+  /**
+   * A job (rule `wait`) met a challenge before its commit: the node keeps the page as it is,
+   * streams it (job_frame) and applies job_input until the challenge is gone (challenge_cleared)
+   * or the control plane cancels the job (its deadline passed: `input_timeout`). Sent through the
+   * outbox: acknowledged, resent after a reconnect.
+   */
+  z.object({
+    type: z.literal('challenge'),
+    msgId,
+    ...ref,
+    kind: z.enum(CHALLENGE_KINDS),
+    /** The adapter step that was blocked (upload, fill, publish…). */
+    step: shortText(100),
+    /** What the page asks, in the platform's words where the node could read them. */
+    message: shortText(1000),
+    screenshotPng: z.string().max(EVIDENCE_LIMITS.screenshotBase64Chars).optional(),
+  }),
+  /** The challenge is gone from the page: the job resumes from the step that was blocked. */
+  z.object({ type: z.literal('challenge_cleared'), msgId, ...ref, step: shortText(100) }),
+  /** The page of a job awaiting input, as login_frame (same bounds); not sent otherwise. */
+  z.object({
+    type: z.literal('job_frame'),
+    ...ref,
+    seq: z.number().int().min(0),
+    jpeg: z.string().min(1).max(LOGIN_FRAME_LIMITS.base64Chars),
+    width: z.number().int().min(1).max(10_000),
+    height: z.number().int().min(1).max(10_000),
+  }),
   z.object({ type: z.literal('bye'), reason: shortText(200).optional() }),
 ]);
 export type NodeMessage = z.infer<typeof nodeMessageSchema>;
@@ -487,6 +549,8 @@ export const controlMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('login_input'), loginId: loginIdSchema, input: loginInputSchema }),
   z.object({ type: z.literal('login_cancel'), loginId: loginIdSchema, reason: shortText(200).optional() }),
+  /** An answer for a job awaiting input (a click, a key, text, the SMS code), applied to its page only. */
+  z.object({ type: z.literal('job_input'), ...ref, input: loginInputSchema }),
   z.object({ type: z.literal('error'), code: z.string().max(100), message: shortText(2000) }),
 ]);
 export type ControlMessage = z.infer<typeof controlMessageSchema>;
