@@ -7,20 +7,15 @@
  * console answers with clicks, keys, text and the SMS code, which reach this
  * login's page and nothing else.
  */
-import {
-  type ControlMessageOf,
-  type LoginEventReport,
-  LOGIN_FRAME_LIMITS,
-  type LoginInput,
-  type NodeMessage,
-} from '@plume/shared';
+import { type ControlMessageOf, type LoginEventReport, type LoginInput, type NodeMessage } from '@plume/shared';
 import type { Logger } from 'pino';
-import type { BrowserContext, CDPSession, Frame as Frame_, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { withAccountLock } from '../account-lock.js';
 import type { AccountRegistry } from '../accounts.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import { loginAccount } from './account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from './flow.js';
+import { applyPageInput, streamFrames } from '../screencast/stream-frames.js';
 
 export interface RemoteLoginsOptions {
   adapters: AdapterSet;
@@ -36,13 +31,6 @@ export interface RemoteLoginsOptions {
 
 // Why: a job or a login check of the same account finishes within a minute or two; a login waits that long for it.
 const LOCK_WAIT_MS = 2 * 60_000;
-// Why: Chromium stops sending screencast frames until each is acknowledged; the node keeps only the newest.
-const FRAME_EVERY_MS = Math.ceil(1000 / LOGIN_FRAME_LIMITS.maxPerSecond);
-// Why: a renderer swap (a cross-site navigation) takes well under a second; 40 × 250 ms outlasts a slow one on a loaded machine.
-const SCREENCAST_START_ATTEMPTS = 40;
-const SCREENCAST_RETRY_MS = 250;
-// Why 60: enough for text and a QR at the size a console shows it; the frame stays far under the bound.
-const JPEG_QUALITY = 60;
 
 interface Running {
   abort: AbortController;
@@ -155,90 +143,5 @@ async function apply(run: Running, input: LoginInput): Promise<void> {
     run.flow?.submitSms(input.code);
     return;
   }
-  if (!page || page.isClosed()) return;
-  switch (input.type) {
-    case 'click':
-      await page.mouse.click(input.x, input.y);
-      return;
-    case 'key':
-      await page.keyboard.press(input.key);
-      return;
-    case 'text':
-      await page.keyboard.type(input.text);
-  }
-}
-
-interface Frame {
-  seq: number;
-  jpeg: string;
-  width: number;
-  height: number;
-}
-
-/**
- * Page.startScreencast on the login page: every frame is acknowledged at once (Chromium sends no
- * more until it is), the newest is kept, and at most one goes out per FRAME_EVERY_MS; a frame over
- * the size bound is dropped. The screencast is (re)started after every navigation of the main
- * frame, and retried while Chromium answers that no page is attached: the flow navigates from
- * about:blank to the platform as the stream starts, and the renderer swap in between refuses the
- * start ("Not attached to an active page"), which left a login without frames. Returns the stop.
- */
-function streamFrames(page: Page, send: (f: Frame) => void, log: Logger): () => Promise<void> {
-  let cdp: CDPSession | null = null;
-  let latest: Omit<Frame, 'seq'> | null = null;
-  let seq = 0;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (!latest) return;
-    const frame = latest;
-    latest = null;
-    if (frame.jpeg.length > LOGIN_FRAME_LIMITS.base64Chars) {
-      log.debug({ chars: frame.jpeg.length }, 'a login frame over the bound was dropped');
-      return;
-    }
-    send({ seq: seq++, ...frame });
-  }, FRAME_EVERY_MS);
-  timer.unref();
-  // Starts run one after another; a start asked for meanwhile runs once after the current one.
-  let starting: Promise<void> = Promise.resolve();
-  const start = () => {
-    starting = starting.then(async () => {
-      for (let attempt = 1; !stopped && cdp; attempt++) {
-        try {
-          await cdp.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, maxWidth: LOGIN_FRAME_LIMITS.maxEdgePx, maxHeight: LOGIN_FRAME_LIMITS.maxEdgePx });
-          return;
-        } catch (err) {
-          if (stopped || page.isClosed()) return;
-          if (attempt >= SCREENCAST_START_ATTEMPTS) {
-            log.warn({ err: (err as Error).message, attempts: attempt }, 'the login page cannot be streamed');
-            return;
-          }
-          await new Promise((r) => setTimeout(r, SCREENCAST_RETRY_MS));
-        }
-      }
-    });
-  };
-  const onNavigated = (frame: Frame_) => {
-    if (frame === page.mainFrame()) start();
-  };
-  void (async () => {
-    try {
-      cdp = await page.context().newCDPSession(page);
-      cdp.on('Page.screencastFrame', (f) => {
-        latest = { jpeg: f.data, width: Math.round(f.metadata.deviceWidth), height: Math.round(f.metadata.deviceHeight) };
-        cdp?.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
-      });
-      if (stopped) return;
-      page.on('framenavigated', onNavigated);
-      start();
-    } catch (err) {
-      if (!stopped) log.warn({ err: (err as Error).message }, 'the login page cannot be streamed');
-    }
-  })();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    page.off('framenavigated', onNavigated);
-    await cdp?.detach().catch(() => {});
-  };
+  if (page) await applyPageInput(page, input);
 }

@@ -1,0 +1,328 @@
+/**
+ * What a platform puts in front of a publish that only a person can answer: an SMS or
+ * verification-code dialog, a slider or captcha widget (in the page or in a frame of its
+ * vendor), an identity check, or — only right after an adapter step failed — an unknown modal
+ * covering the page. The runner asks at its check points (run-attempt.ts) and either fails the
+ * job `challenge_required` or pauses it for a person (jobs/challenge/).
+ *
+ * The signs are data: CHALLENGE_SIGNS (CSS selectors per kind) and CHALLENGE_TEXT (what a
+ * dialog or a page heading says). A platform-specific sign is added to those lists with the
+ * public source it comes from; the detection code does not change.
+ *
+ * Each frame is read in one evaluation (one round trip, bounded), so a page with nothing on it
+ * costs a few milliseconds, not one visibility query per selector.
+ */
+import { type ChallengeKind } from '@plume/shared';
+import type { Frame, Page } from 'playwright-core';
+
+export interface DetectedChallenge {
+  kind: ChallengeKind;
+  /** What the page asks, in its own words where they could be read. */
+  message: string;
+  /** The sign that matched (a selector, or `text:<pattern>`): for logs. */
+  sign: string;
+}
+
+/**
+ * Elements that are a challenge of their kind on their own, when visible. The order of the
+ * kinds in CHALLENGE_ORDER decides between two matches (an SMS dialog that also carries a
+ * captcha class is answered as SMS). `dialog` lists the modal containers of common UI kits:
+ * those are a challenge only after a step failed and only when they cover the page.
+ */
+export const CHALLENGE_SIGNS: Record<ChallengeKind, string[]> = {
+  // Containers that are an SMS-code challenge by themselves (platform-specific); dialogs that
+  // say so in words are found through CHALLENGE_TEXT.sms.
+  sms: [],
+  slider: [
+    // Geetest (v3 and v4): the slider's knob and track.
+    '.geetest_slider_button',
+    '.geetest_slider',
+    // Aliyun no-captcha (滑动验证): the knob and its container.
+    '#nc_1_n1z',
+    '.nc-container',
+    '.nc_wrapper',
+    // ByteDance secsdk (Douyin, Toutiao, Xigua…): the verify container.
+    '#captcha_container',
+    '.captcha_verify_container',
+    '.secsdk-captcha',
+    '.captcha-verify-container',
+    // Xiaohongshu.
+    '.red-captcha',
+    '.red-captcha-slider',
+  ],
+  captcha: [
+    // Geetest panels of any challenge type (click, icon, slide not recognised above).
+    '[class*="geetest_"]',
+    // Tencent captcha (TCaptcha) frames, and captcha frames of any vendor.
+    '#tcaptcha_iframe',
+    '#tcaptcha_iframe_dy',
+    '#tCaptchaDyMainWrap',
+    '#tcaptcha_transform',
+    '#tcaptcha_transform_dy',
+    'iframe[src*="captcha"]',
+    'iframe[src*="verify"]',
+    // Anything calling itself a captcha.
+    '[class*="captcha"]',
+    '[id*="captcha"]',
+  ],
+  // Containers that are an identity check by themselves (platform-specific); dialogs and
+  // pages that say so in words are found through CHALLENGE_TEXT.identity.
+  identity: [],
+  dialog: [
+    'dialog[open]',
+    '[role="dialog"]',
+    '[role="alertdialog"]',
+    '[aria-modal="true"]',
+    '.ant-modal-wrap',
+    '.ant-modal',
+    '.el-dialog__wrapper',
+    '.el-overlay-dialog',
+    '.el-message-box__wrapper',
+    '.semi-modal-wrap',
+    '.semi-modal',
+    '.arco-modal-wrapper',
+    '.arco-modal',
+    '.byte-modal-wrapper',
+    '.byte-modal',
+    '.t-dialog',
+    '.weui-desktop-dialog',
+    '.n-modal',
+    '.van-dialog',
+    '.modal.show',
+    '.modal.in',
+  ],
+};
+
+/** Which kind wins when a page shows the signs of several. */
+export const CHALLENGE_ORDER: readonly ChallengeKind[] = ['sms', 'slider', 'captcha', 'identity', 'dialog'];
+
+/**
+ * What a dialog (a CHALLENGE_SIGNS.dialog container) or an identity page's heading says, as
+ * regular-expression sources (case-insensitive). `sms` needs a code field in the same dialog;
+ * `identity` is a check with no code field of its own.
+ */
+export const CHALLENGE_TEXT: { sms: string[]; identity: string[] } = {
+  sms: ['验证码', '短信验证', '校验码', '动态码', 'verification code', 'security code', 'sms code', 'one-time code'],
+  identity: ['身份验证', '安全验证', '实名认证', '身份核验', '人脸验证', '账号存在风险', 'verify your identity', 'identity verification', 'security verification', 'security check'],
+};
+
+/** Fields a person types a code into. */
+export const CODE_INPUTS = 'input:not([type]), input[type="text"], input[type="tel"], input[type="number"], input[type="password"], [contenteditable="true"]';
+
+/** Buttons that submit a code (compared with the button's text, spaces removed). */
+export const CONFIRM_TEXT = /^(确定|确认|提交|验证|立即验证|完成|下一步|登录|confirm|submit|verify|ok|continue|next|done)$/i;
+/** Buttons near a code field that are never its submit (send a code again, close). */
+export const NOT_CONFIRM_TEXT = /获取|发送|重新|重发|取消|关闭|send|resend|cancel|close/i;
+
+// Why 400 ms: one evaluation takes a few ms on an idle page; a frame that is navigating or
+// whose renderer is busy answers nothing in time and counts as "nothing there" this round.
+const FRAME_BOUND_MS = 400;
+// Why 300: enough of a dialog's text to say what it asks; the wire allows 1000.
+const MESSAGE_CHARS = 300;
+
+interface Found {
+  kind: ChallengeKind;
+  message: string;
+  sign: string;
+}
+
+interface InPageArgs {
+  signs: Record<ChallengeKind, string[]>;
+  order: readonly ChallengeKind[];
+  text: { sms: string[]; identity: string[] };
+  codeInputs: string;
+  withDialog: boolean;
+  messageChars: number;
+  /** Marks the SMS dialog's code field and confirm button for answerSms. */
+  mark: boolean;
+  confirm: string;
+  notConfirm: string;
+}
+
+/**
+ * The detection as it runs in a frame. A string, not a function: the node's TypeScript has no
+ * DOM types, and a transpiled function may carry helpers that do not exist in the page.
+ */
+const IN_PAGE = `(a) => {
+  const visible = (el) => {
+    if (!el || !el.isConnected) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    const s = getComputedStyle(el);
+    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
+  };
+  const all = (sel, root) => { try { return [...(root || document).querySelectorAll(sel)]; } catch { return []; } };
+  const firstVisible = (sels) => { for (const sel of sels) for (const el of all(sel)) if (visible(el)) return { el, sel }; return null; };
+  const words = (el) => String(el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
+  const smsRe = new RegExp(a.text.sms.join('|'), 'i');
+  const idRe = new RegExp(a.text.identity.join('|'), 'i');
+  const codeField = (root) => all(a.codeInputs, root).filter(visible);
+  const say = (el, fallback) => { const t = el ? words(el) : ''; return (t || fallback).slice(0, a.messageChars); };
+  const vw = innerWidth, vh = innerHeight;
+  const covers = (el) => {
+    const r = el.getBoundingClientRect();
+    const w = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0));
+    const h = Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
+    const center = r.left <= vw / 2 && r.right >= vw / 2 && r.top <= vh / 2 && r.bottom >= vh / 2;
+    return center || (w * h) / Math.max(1, vw * vh) >= 0.15;
+  };
+  const dialogs = [];
+  for (const sel of a.signs.dialog) for (const el of all(sel)) if (visible(el) && !dialogs.includes(el)) dialogs.push(el);
+  // Innermost first: the text of a modal's body, not of its whole wrapper.
+  dialogs.sort((x, y) => (x.contains(y) ? 1 : y.contains(x) ? -1 : 0));
+  const found = [];
+  const markSms = (root) => {
+    if (!a.mark) return;
+    for (const el of all('[data-plume-challenge]')) el.removeAttribute('data-plume-challenge');
+    const fields = codeField(root);
+    fields.forEach((f, i) => f.setAttribute('data-plume-challenge', i === 0 ? 'code' : 'code-more'));
+    const confirm = new RegExp(a.confirm, 'i'), not = new RegExp(a.notConfirm, 'i');
+    const buttons = all('button, [role="button"], a, input[type="submit"], input[type="button"], [class*="btn"], [class*="button"]', root).filter(visible);
+    const label = (b) => String(b.value || words(b)).replace(/\\s+/g, '');
+    const ok = buttons.find((b) => confirm.test(label(b)) && !not.test(label(b)));
+    if (ok) ok.setAttribute('data-plume-challenge', 'confirm');
+  };
+  for (const sel of a.signs.sms) for (const el of all(sel)) if (visible(el)) { found.push({ kind: 'sms', sign: sel, message: say(el, 'a verification code is asked') }); markSms(el); break; }
+  for (const d of dialogs) {
+    const t = words(d);
+    if (smsRe.test(t) && codeField(d).length > 0) {
+      found.push({ kind: 'sms', sign: 'text:sms', message: say(d, '') });
+      markSms(d);
+      break;
+    }
+  }
+  // An identity or verification page of its own (no dialog): its title or a heading says so.
+  const headings = all('h1, h2').filter(visible).slice(0, 20);
+  const pageSays = [document.title, ...headings.map(words)].find((t) => idRe.test(t) || (smsRe.test(t) && /验证|verif/i.test(t)));
+  if (pageSays && found.length === 0) {
+    const body = document.body;
+    if (body && codeField(body).length > 0 && smsRe.test(words(body))) { found.push({ kind: 'sms', sign: 'text:sms-page', message: pageSays.slice(0, a.messageChars) }); markSms(body); }
+  }
+  for (const kind of ['slider', 'captcha', 'identity']) {
+    const hit = firstVisible(a.signs[kind]);
+    if (hit) found.push({ kind, sign: hit.sel, message: say(hit.el, '') });
+  }
+  for (const d of dialogs) {
+    const t = words(d);
+    if (idRe.test(t) && codeField(d).length === 0) { found.push({ kind: 'identity', sign: 'text:identity', message: say(d, '') }); break; }
+  }
+  if (pageSays && idRe.test(pageSays)) found.push({ kind: 'identity', sign: 'text:identity-page', message: pageSays.slice(0, a.messageChars) });
+  if (a.withDialog) {
+    const d = dialogs.find(covers);
+    if (d) found.push({ kind: 'dialog', sign: 'dialog', message: say(d, '') });
+  }
+  found.sort((x, y) => a.order.indexOf(x.kind) - a.order.indexOf(y.kind));
+  return found[0] || null;
+}`;
+
+const FALLBACK: Record<ChallengeKind, string> = {
+  sms: 'the platform asks for a verification code',
+  slider: 'the platform shows a slider to drag',
+  captcha: 'the platform shows a captcha',
+  identity: 'the platform asks to verify the identity of the account',
+  dialog: 'a dialog of the platform covers the page',
+};
+
+function args(withDialog: boolean, mark: boolean): InPageArgs {
+  return {
+    signs: CHALLENGE_SIGNS,
+    order: CHALLENGE_ORDER,
+    text: CHALLENGE_TEXT,
+    codeInputs: CODE_INPUTS,
+    withDialog,
+    messageChars: MESSAGE_CHARS,
+    mark,
+    confirm: CONFIRM_TEXT.source,
+    notConfirm: NOT_CONFIRM_TEXT.source,
+  };
+}
+
+/** One frame's answer within the bound; anything else (navigating, detached, slow) is "nothing". */
+async function inFrame(frame: Frame, a: InPageArgs): Promise<Found | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<null>((r) => {
+    timer = setTimeout(() => r(null), FRAME_BOUND_MS);
+  });
+  const run = frame.evaluate(`(${IN_PAGE})(${JSON.stringify(a)})`).then(
+    (v) => v as Found | null,
+    () => null,
+  );
+  try {
+    return await Promise.race([run, bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A frame's finding counts only when the frame itself is shown (a captcha frame loaded hidden is no challenge yet). */
+async function frameShown(frame: Frame): Promise<boolean> {
+  try {
+    const el = await frame.frameElement();
+    try {
+      return await el.isVisible();
+    } finally {
+      void el.dispose().catch(() => {});
+    }
+  } catch {
+    return false;
+  }
+}
+
+async function detect(page: Page, withDialog: boolean, mark: boolean): Promise<{ found: Found; frame: Frame } | null> {
+  if (page.isClosed()) return null;
+  const main = page.mainFrame();
+  const frames = page.frames();
+  const answers = await Promise.all(
+    frames.map(async (frame) => {
+      // An unknown modal counts in the page itself only: frames hold editors with modals of their own.
+      const found = await inFrame(frame, args(withDialog && frame === main, mark));
+      if (!found || frame === main || (await frameShown(frame))) return found ? { found, frame } : null;
+      return null;
+    }),
+  );
+  const hits = answers.filter((x): x is { found: Found; frame: Frame } => x !== null);
+  hits.sort((x, y) => CHALLENGE_ORDER.indexOf(x.found.kind) - CHALLENGE_ORDER.indexOf(y.found.kind));
+  return hits[0] ?? null;
+}
+
+/**
+ * The challenge on the page or in one of its frames, or null. `afterFailure`: an adapter step
+ * has just failed, so a visible modal covering the page counts too (kind `dialog`).
+ */
+export async function detectChallenge(page: Page, { afterFailure = false }: { afterFailure?: boolean } = {}): Promise<DetectedChallenge | null> {
+  const hit = await detect(page, afterFailure, false);
+  if (!hit) return null;
+  return { kind: hit.found.kind, message: hit.found.message || FALLBACK[hit.found.kind], sign: hit.found.sign };
+}
+
+/**
+ * Answers an SMS challenge with `code`: types it into the code field of the challenge's dialog
+ * and presses its confirm button when one is recognisable (确定, 提交, Verify…). Without a
+ * recognisable code field the code goes into the focused field. Resolves with what was done.
+ */
+export async function answerSms(page: Page, code: string): Promise<'submitted' | 'typed' | 'focused'> {
+  const hit = await detect(page, false, true);
+  const frame = hit?.found.kind === 'sms' ? hit.frame : null;
+  if (!frame) {
+    await page.keyboard.type(code);
+    return 'focused';
+  }
+  const field = frame.locator('[data-plume-challenge="code"]');
+  const split = await frame.locator('[data-plume-challenge="code-more"]').count();
+  if ((await field.count()) === 0) {
+    await page.keyboard.type(code);
+    return 'focused';
+  }
+  if (split >= 3) {
+    // One box per digit: the page moves the focus from box to box as each digit is typed.
+    await field.click({ timeout: 2000 });
+    await page.keyboard.type(code);
+  } else {
+    await field.fill(code, { timeout: 2000 });
+  }
+  const confirm = frame.locator('[data-plume-challenge="confirm"]');
+  if ((await confirm.count()) === 0) return 'typed';
+  await confirm.click({ timeout: 2000 });
+  return 'submitted';
+}
