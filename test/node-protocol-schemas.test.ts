@@ -63,6 +63,9 @@ const NODE_EXAMPLES: Record<string, unknown> = {
   storage_state: { type: 'storage_state', externalRef: '30010077', userId: 7, state: storageState },
   login_frame: { type: 'login_frame', loginId: 'lgn_1', seq: 0, jpeg: '/9j/4AAQ', width: 1024, height: 768 },
   login_event: { type: 'login_event', loginId: 'lgn_1', event: { type: 'qr', text: 'https://passport.weibo.com/qr/1', purpose: 'login', shown: 1 } },
+  challenge: { type: 'challenge', msgId: 'm4', ...ref, kind: 'sms', step: 'publish', message: '请输入短信验证码', screenshotPng: 'iVBORw0KGgo' },
+  challenge_cleared: { type: 'challenge_cleared', msgId: 'm5', ...ref, step: 'publish' },
+  job_frame: { type: 'job_frame', ...ref, seq: 0, jpeg: '/9j/4AAQ', width: 1024, height: 768 },
   bye: { type: 'bye', reason: 'shutdown' },
 };
 
@@ -80,6 +83,7 @@ const CONTROL_EXAMPLES: Record<string, unknown> = {
   login_open: { type: 'login_open', loginId: 'lgn_1', platform: 'weibo', userId: 7, timeoutMs: 600000 },
   login_input: { type: 'login_input', loginId: 'lgn_1', input: { type: 'sms', code: '123456' } },
   login_cancel: { type: 'login_cancel', loginId: 'lgn_1', reason: 'timeout' },
+  job_input: { type: 'job_input', ...ref, input: { type: 'click', x: 10, y: 20 } },
   error: { type: 'error', code: 'bad', message: 'm' },
 };
 

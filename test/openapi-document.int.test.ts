@@ -39,6 +39,8 @@ const EXPECTED_OPERATIONS = [
   'POST /publish/{batch_id}/cancel',
   'POST /publish/{batch_id}/reschedule',
   'POST /publish/{batch_id}/jobs/{job_id}/cancel',
+  'POST /publish/{batch_id}/jobs/{job_id}/input',
+  'GET /publish/{batch_id}/jobs/{job_id}/challenge/screenshot',
   'POST /publish/{batch_id}/jobs/{job_id}/reschedule',
   'POST /articles/generate',
   'GET /articles/generate/{task_id}',
@@ -233,8 +235,12 @@ describe('path parameters', () => {
       // Three-byte characters: each is 9 percent-encoded characters. Any other parameter of the path: a plain word.
       const widest = '潮'.repeat(schema.maxLength);
       const path = full.slice(PREFIX.length).replace(`{${name}}`, encodeURIComponent(widest)).replace(/\{[a-z_]+\}/g, 'x');
-      // A body the operation accepts, where it takes one (a move of a schedule: a time an hour ahead).
-      const body = doc.paths[full][method.toLowerCase()].requestBody ? { publishAt: new Date(Date.now() + 3_600_000).toISOString() } : undefined;
+      // A body the operation accepts, where it takes one (a move of a schedule: a time an hour ahead; an answer: an SMS code).
+      const body = !doc.paths[full][method.toLowerCase()].requestBody
+        ? undefined
+        : full.endsWith('/input')
+          ? { type: 'sms', code: '123456' }
+          : { publishAt: new Date(Date.now() + 3_600_000).toISOString() };
       const reached = await v1(t.app, user, method, path, body);
       expect(reached.status, at).toBe(404);
       expect(reached.body.error.code, at).not.toBe('not_found');

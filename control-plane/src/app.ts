@@ -18,6 +18,7 @@ import type { PasswordHasher } from './console/passwords.js';
 import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
 import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
+import { InputRelay } from './publishing/challenges/input-relay.js';
 import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
 import { nodeSurface } from './nodes/nodes.errors.js';
 import { nodeRoutes } from './nodes/nodes.routes.js';
@@ -102,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handoff = new LocalHandoff();
   // Relayed logins: the admin and console routes start and watch them, the node routes' hub carries them to the nodes.
   const logins = new LoginRelay({ database, timers: { ...DEFAULT_TIMERS, ...options.dispatchTimers }, log: app.log.child({ component: 'logins' }) });
+  // Answers to jobs paused on a platform's challenge: the Open API and console routes send them, the node routes' hub carries them.
+  const inputs = new InputRelay({ database, log: app.log.child({ component: 'inputs' }) });
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(metricsRoutes({ db: database.db, bootstrapToken: config.adminToken, now }));
   await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: PREFIX.license });
@@ -125,12 +128,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: PREFIX.admin },
   );
   // People in the console: its own session cookie, never an API key or admin token.
-  await app.register(consoleRoutes({ db: database.db, now, logins, secretKey: config.secretKey, ...(options.passwords ? { passwords: options.passwords } : {}) }), { prefix: PREFIX.console });
+  await app.register(consoleRoutes({ db: database.db, now, logins, inputs, secretKey: config.secretKey, ...(options.passwords ? { passwords: options.passwords } : {}) }), { prefix: PREFIX.console });
   await app.register(openapiRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation, handoff }), {
     prefix: PREFIX.openapi,
   });
   await app.register(
-    nodeRoutes({ database, now, handoff, logins, secretKey: config.secretKey, ...(options.dispatchTimers ? { timers: options.dispatchTimers } : {}) }),
+    nodeRoutes({ database, now, handoff, logins, inputs, secretKey: config.secretKey, ...(options.dispatchTimers ? { timers: options.dispatchTimers } : {}) }),
     { prefix: PREFIX.nodes },
   );
   // The console's pages at / (its client routes, /assets/*); every /api path stays the surfaces' own.

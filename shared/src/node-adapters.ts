@@ -12,7 +12,7 @@
  * (`node_adapters_unreported`) until the node is updated and reconnects.
  */
 import type { ContentType } from './platforms.js';
-import type { AdapterReport } from './node-protocol.js';
+import { type AdapterReport, CHALLENGE_KINDS, type ChallengeKind } from './node-protocol.js';
 
 export const ADAPTER_GAPS = ['node_adapters_unreported', 'platform_unsupported_by_node', 'content_type_unsupported_by_node'] as const;
 /**
@@ -50,4 +50,14 @@ export function nodeContentTypes(capabilities: AdapterCapabilities, platform: st
   const types = new Set<ContentType>();
   for (const a of capabilities.adapters ?? []) if (a.platform === platform) for (const t of a.contentTypes) types.add(t);
   return [...types];
+}
+
+/**
+ * What the platform may ask in the middle of a publish there, as the node's adapters record it
+ * (their sourced facts): a job there may wait for a person (onChallenge: wait) or fail fast.
+ */
+export function nodeChallenges(capabilities: AdapterCapabilities, platform: string): ChallengeKind[] {
+  const kinds = new Set<ChallengeKind>();
+  for (const a of capabilities.adapters ?? []) if (a.platform === platform) for (const k of a.challenges ?? []) kinds.add(k);
+  return CHALLENGE_KINDS.filter((k) => kinds.has(k));
 }

@@ -408,6 +408,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi/v1/publish/{batch_id}/jobs/{job_id}/input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer what a platform asked a job awaiting input
+         * @description For a job in state `awaiting_input` (its `challenge` says what the platform asked): the SMS code or text goes to the node holding the job's page, which types it there; once the platform takes it the job resumes (`running`, a `publish.job.updated` event) and nothing is published twice: the publish itself has not been clicked yet. A wrong code leaves the job awaiting input until `challenge.deadline`, after which it fails `input_timeout` and gives its unit back. Answers 202 with the batch as it is now. 409 job_not_awaiting_input when the job waits on no one. Sliders and clicks are answered in the console, which shows the live page. Needs `publish`.
+         */
+        post: operations["answerJobChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi/v1/publish/{batch_id}/jobs/{job_id}/challenge/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page of a job awaiting input, as it was when the platform asked
+         * @description The PNG the node took when it met the challenge, base64 in JSON. 409 job_not_awaiting_input when the job waits on no one; 404 job_not_found also when the node sent no picture. Needs `publish`.
+         */
+        get: operations["getJobChallengeScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -415,7 +455,7 @@ export interface components {
         /** @description The failure body of every Open API v1 error: branch on `error.code`. */
         Error: {
             error: {
-                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, publish_at_invalid, publish_window_invalid, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, job_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, job_not_scheduled, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, local_picture_unsupported, account_platform_mismatch, publish_at_in_past, publish_at_too_far, schedule_conflict, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: invalid_json, invalid_request, invalid_idempotency_key, publish_at_invalid, publish_window_invalid, unsupported_media_type, payload_too_large, unauthorized, permission_denied, user_disabled, quota_exceeded, cms_not_permitted, not_found, endpoint_unavailable, article_not_found, task_not_found, identifier_kind_mismatch, batch_not_found, job_not_found, account_not_found, node_not_found, idempotency_key_reused, idempotency_key_in_flight, preflight_mismatch, settings_contract_outdated, account_not_publishable, executor_offline, job_not_scheduled, job_not_awaiting_input, unknown_platform, content_type_not_supported, executor_not_supported, executor_mismatch, capability_missing, platform_unsupported_by_node, content_type_unsupported_by_node, node_adapters_unreported, settings_executor_upgrade_required, invalid_settings, aigc_inconsistent, deprecated_field, video_path_invalid, image_path_invalid, cover_path_invalid, cover_url_invalid, cover_path_unsupported, content_limit_exceeded, local_picture_unsupported, account_platform_mismatch, publish_at_in_past, publish_at_too_far, schedule_conflict, rate_limited, daily_limit_exceeded, internal_error, service_unavailable */
                 code: string;
                 /** @description Human-readable explanation; do not parse */
                 message: string;
@@ -832,7 +872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1202,7 +1242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1490,6 +1530,8 @@ export interface operations {
                             login_state: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             /** @description Content types this account can publish with its executor: those the catalog routes there and the account's node runs */
                             content_types: ("article" | "dynamic" | "video")[];
+                            /** @description What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it. A job meeting one waits as awaiting_input for a person (onChallenge: wait) or fails challenge_required (onChallenge: fail). Empty: none recorded, which is not a promise that none comes. */
+                            may_ask: ("sms" | "slider" | "captcha" | "identity" | "dialog")[];
                         }[];
                     };
                 };
@@ -2212,6 +2254,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                     /** @enum {string} */
                     contentType: "article";
                 } | {
@@ -2251,6 +2300,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                     /** @enum {string} */
                     contentType: "dynamic";
                 } | {
@@ -2303,6 +2359,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                     /** @enum {string} */
                     contentType: "video";
                 };
@@ -2367,6 +2430,8 @@ export interface operations {
                                 reason: "no_control";
                                 message: string;
                             }[];
+                            /** @description What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it: with onChallenge wait the job then awaits input, with fail it fails challenge_required. Empty: none recorded. */
+                            may_ask: ("sms" | "slider" | "captcha" | "identity" | "dialog")[];
                             problems: {
                                 /** @description The error code the formal publish would answer with */
                                 code: string;
@@ -2452,7 +2517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2589,6 +2654,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                 };
             };
         };
@@ -2697,7 +2769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2839,6 +2911,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                 };
             };
         };
@@ -2949,7 +3028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3104,6 +3183,13 @@ export interface operations {
                     publishAt?: string;
                     /** @description Seconds of lateness accepted after publishAt (default 900, 60 to 86400): a job whose executor is offline at publishAt runs when it returns within the window; a job not started by publishAt + publishWindow fails with error code schedule_missed and its quota unit is given back. Only with publishAt (else 400 publish_window_invalid). */
                     publishWindow?: number;
+                    /**
+                     * @description When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.
+                     * @enum {string}
+                     */
+                    onChallenge?: "fail" | "wait";
+                    /** @description Seconds a job awaiting input waits for the answer before it fails input_timeout (default 600) */
+                    inputTimeout?: number;
                 };
             };
         };
@@ -3212,7 +3298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3352,10 +3438,10 @@ export interface operations {
                                 account_id: number;
                                 platform: string;
                                 /**
-                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                                  * @enum {string}
                                  */
-                                state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                                 feedback: {
                                     message: string | null;
                                     step: string | null;
@@ -3373,6 +3459,23 @@ export interface operations {
                                 publish_at: string | null;
                                 /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                                 publish_deadline: string | null;
+                                /** @description Set while the job is awaiting_input */
+                                challenge: {
+                                    /**
+                                     * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                     * @enum {string}
+                                     */
+                                    kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                    /** @description The publish step that was blocked (upload, fill, publish…) */
+                                    step: string;
+                                    /** @description What the page asks, in the platform's words where they could be read */
+                                    message: string;
+                                    asked_at: string;
+                                    /** @description After this the job fails input_timeout and its unit is given back */
+                                    deadline: string;
+                                    /** @description GET it (same key) for a PNG of the page as it was asked */
+                                    screenshot_url: string;
+                                } | null;
                             }[];
                         }[];
                     };
@@ -3493,10 +3596,10 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -3514,6 +3617,23 @@ export interface operations {
                             publish_at: string | null;
                             /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                             publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3648,10 +3768,10 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -3669,6 +3789,23 @@ export interface operations {
                             publish_at: string | null;
                             /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                             publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3728,7 +3865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3866,10 +4003,10 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -3887,6 +4024,23 @@ export interface operations {
                             publish_at: string | null;
                             /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                             publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3946,7 +4100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4091,10 +4245,10 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -4112,6 +4266,23 @@ export interface operations {
                             publish_at: string | null;
                             /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                             publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -4171,7 +4342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4318,10 +4489,10 @@ export interface operations {
                             account_id: number;
                             platform: string;
                             /**
-                             * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                              * @enum {string}
                              */
-                            state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                             feedback: {
                                 message: string | null;
                                 step: string | null;
@@ -4339,6 +4510,23 @@ export interface operations {
                             publish_at: string | null;
                             /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                             publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -4398,7 +4586,439 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`. */
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint accepts. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerJobChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+                /** @description job_… from the batch */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description sms: the code of an `sms` challenge, typed into its code field and confirmed; text: typed into the focused field */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "sms";
+                    /** @description The code the platform sent to the account's phone */
+                    code: string;
+                } | {
+                    /** @enum {string} */
+                    type: "text";
+                    /** @description Typed into the field the challenge focuses (a captcha's text, an answer the dialog asks for) */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch with one entry per account */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string;
+                        /** @enum {string} */
+                        content_type: "article" | "dynamic" | "video";
+                        /** @enum {string} */
+                        executor: "web" | "desktop" | "edge";
+                        article_id: string | null;
+                        /**
+                         * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                        /** @description X-Request-Id of the publish call */
+                        request_id: string;
+                        created_at: string;
+                        /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                        publish_at: string | null;
+                        jobs: {
+                            job_id: string;
+                            account_id: number;
+                            platform: string;
+                            /**
+                             * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            feedback: {
+                                message: string | null;
+                                step: string | null;
+                            } | null;
+                            platform_status: string | null;
+                            platform_post_id: string | null;
+                            platform_url: string | null;
+                            verified_at: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            settings_hash: string;
+                            /** @description When a scheduled job is due (UTC); null: published at once */
+                            publish_at: string | null;
+                            /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                            publish_deadline: string | null;
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this endpoint accepts. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but refused: see the code (settings_executor_upgrade_required, node_adapters_unreported: update and restart the executor, then preflight again; platform_unsupported_by_node, content_type_unsupported_by_node: the account's node does not run that platform or content type, see capabilities.adapters in GET /execution-nodes). Codes: `unknown_platform`, `content_type_not_supported`, `executor_not_supported`, `executor_mismatch`, `capability_missing`, `platform_unsupported_by_node`, `content_type_unsupported_by_node`, `node_adapters_unreported`, `settings_executor_upgrade_required`, `invalid_settings`, `aigc_inconsistent`, `deprecated_field`, `video_path_invalid`, `image_path_invalid`, `cover_path_invalid`, `cover_url_invalid`, `cover_path_unsupported`, `content_limit_exceeded`, `local_picture_unsupported`, `account_platform_mismatch`, `publish_at_in_past`, `publish_at_too_far`, `schedule_conflict`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute rate limit or daily limit reached (shared by all keys of the user); wait for Retry-After. Codes: `rate_limited`, `daily_limit_exceeded`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database for the moment (an outage or a restart); whether a write happened is not known. Retry the same request after Retry-After (a publish or import with the same Idempotency-Key: it is never done twice). Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobChallengeScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description bat_… from a publish answer */
+                batch_id: string;
+                /** @description job_… from the batch */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page as it was asked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        /** @enum {string} */
+                        kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                        /** @enum {string} */
+                        content_type: "image/png";
+                        /** @description The PNG, base64 */
+                        data: string;
+                    };
+                };
+            };
+            /** @description The request is malformed: invalid JSON, a body, query or path parameter that fails validation, text no field accepts (U+0000 or an unpaired UTF-16 surrogate anywhere, a malformed percent-escape in the URL), or a bad Idempotency-Key. Codes: `invalid_json`, `invalid_request`, `invalid_idempotency_key`, `publish_at_invalid`, `publish_window_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or a malformed, unknown or revoked one. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks a permission this needs, the user is disabled, the quota bucket is spent, or CMS publishing is not in the plan. Codes: `permission_denied`, `user_disabled`, `quota_exceeded`, `cms_not_permitted`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id (or an id of another kind: task, article, account and batch ids are distinct). Codes: `not_found`, `endpoint_unavailable`, `article_not_found`, `task_not_found`, `identifier_kind_mismatch`, `batch_not_found`, `job_not_found`, `account_not_found`, `node_not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-DailyLimit": components["headers"]["X-DailyLimit"];
+                    "X-DailyRemaining": components["headers"]["X-DailyRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with other parameters or still in flight (then with Retry-After), a preflight hash or settings contract that no longer matches, or an account or executor not ready. Codes: `idempotency_key_reused`, `idempotency_key_in_flight`, `preflight_mismatch`, `settings_contract_outdated`, `account_not_publishable`, `executor_offline`, `job_not_scheduled`, `job_not_awaiting_input`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -43,6 +43,7 @@ describe('happy path', () => {
       node_id: edge,
       login_state: 'logged_in',
       content_types: ['article', 'dynamic', 'video'],
+      may_ask: [],
     });
     expect(all.body.accounts[3]).toMatchObject({ platform: 'wordpress', category: 'cms', executor: 'web', executor_online: true, publishable: true, content_types: ['article'] });
 

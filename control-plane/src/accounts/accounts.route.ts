@@ -5,7 +5,7 @@
  * change) and sent as that JSON text; it is checked against the response
  * schema when built, exactly as the type provider's serializer would.
  */
-import { CONTENT_TYPES, type ContentType, EXECUTORS, LOGIN_STATES, platformById } from '@plume/shared';
+import { CHALLENGE_KINDS, CONTENT_TYPES, type ContentType, EXECUTORS, LOGIN_STATES, nodeChallenges, platformById } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +52,11 @@ export const accountView = z.object({
       "As the account's node last reported it. logged_out: the platform session ended (an expired one is also announced by the account.session_expired webhook); unknown: not checked yet, or the last check could not tell; unsupported_platform: the node has no adapter for the platform, so it can neither check the login nor publish there.",
     ),
   content_types: z.array(z.enum(CONTENT_TYPES)).describe("Content types this account can publish with its executor: those the catalog routes there and the account's node runs"),
+  may_ask: z
+    .array(z.enum(CHALLENGE_KINDS))
+    .describe(
+      "What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it. A job meeting one waits as awaiting_input for a person (onChallenge: wait) or fails challenge_required (onChallenge: fail). Empty: none recorded, which is not a promise that none comes.",
+    ),
 });
 
 export const accountsResponse = z.object({
@@ -80,6 +85,7 @@ function accountsAnswer(list: readonly AccountRecord[], contentType: ContentType
         node_id: account.nodeId,
         login_state: loginStateOf(account),
         content_types: resolved.contentTypes,
+        may_ask: account.node ? nodeChallenges(account.node.capabilities, account.platform) : [],
       };
     }),
   };

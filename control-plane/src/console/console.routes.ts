@@ -24,6 +24,7 @@ import { consoleSurface } from './console.errors.js';
 import { CONSOLE_COOKIE, installConsoleCookies } from './cookie.js';
 import { registerIntegratorContentRoutes } from './integrator-content.routes.js';
 import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
+import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
 import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
 import { registerIntegratorRoutes } from './integrator.routes.js';
@@ -43,13 +44,15 @@ export interface ConsoleRoutesOptions {
   now: () => Date;
   /** The replica's login relay: an integrator logs their accounts in (again, or new ones) through it. */
   logins: LoginRelay;
+  /** The replica's relay of answers to jobs awaiting input (publishing/challenges/). */
+  inputs: InputRelay;
   /** PLUME_SECRET_KEY: seals TOTP secrets (crypto/seal.ts). */
   secretKey: string | undefined;
   /** How passwords are hashed (default: today's scrypt cost). */
   passwords?: PasswordHasher;
 }
 
-export function consoleRoutes({ db, now, logins, secretKey, passwords }: ConsoleRoutesOptions) {
+export function consoleRoutes({ db, now, logins, inputs, secretKey, passwords }: ConsoleRoutesOptions) {
   return async function register(app: FastifyInstance): Promise<void> {
     const sessions = new ConsoleSessions(db, now);
     const throttle = new LoginThrottle(db, now);

@@ -5,7 +5,7 @@
  * and the job's attempt id (the report is about this attempt); a write that
  * fails the fence changes nothing.
  */
-import type { JobSpec } from '@plume/shared';
+import type { JobChallengeRule, JobSpec } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedSql, rows } from '../db/client.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, JOBS_CHANGED_CTES, jobsChanged } from './job-events.js';
@@ -78,6 +78,7 @@ interface SpecRow {
   settingsContractVersion: string;
   createdAt: string;
   requestId: string | null;
+  challengeRule: JobChallengeRule | null;
 }
 
 /** What `start` and `verify` carry, from publish_jobs `u` and accounts `a` (and the X-Request-Id of the publish that created the job). */
@@ -85,7 +86,7 @@ const SPEC_COLUMNS = sql.raw(`u.user_id as "userId", u.platform, u.content_type 
   a.external_ref as "externalRef", a.display_name as "displayName", u.payload, u.settings_snapshot as settings,
   u.settings_hash as "settingsHash", u.settings_contract_version as "settingsContractVersion",
   to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  (select b.request_id from publish_batches b where b.id = u.batch_id) as "requestId"`);
+  (select b.request_id from publish_batches b where b.id = u.batch_id) as "requestId", u.challenge_rule as "challengeRule"`);
 
 function toSpec(row: SpecRow): JobSpec {
   return {
@@ -99,6 +100,7 @@ function toSpec(row: SpecRow): JobSpec {
     settingsContractVersion: row.settingsContractVersion,
     createdAt: row.createdAt,
     ...(row.requestId ? { requestId: row.requestId } : {}),
+    ...(row.challengeRule ? { challenge: row.challengeRule } : {}),
   };
 }
 
@@ -192,7 +194,9 @@ export const dispatchJobs = {
           ), n as (
             select s.node_id, s.epoch,
                    s.concurrency - (select count(*)::int from publish_jobs x
-                                    where x.node_id = s.node_id and x.state in ('offered', 'accepted', 'running', 'committed')) as free
+                                    where x.node_id = s.node_id and x.state in ('offered', 'accepted', 'running', 'committed')
+                                      -- A job waiting on a person holds its account, not a slot of the node.
+                                      and not (x.state = 'running' and x.challenge ->> 'attemptId' = x.attempt_id)) as free
             from s join execution_nodes e on e.id = s.node_id and e.session_epoch = s.epoch and e.connected_replica = ${a.replica}
               and e.status = 'active' and coalesce((e.capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
             where exists (select 1 from publish_jobs q where q.node_id = s.node_id and q.state = 'queued' and (q.lease_until is null or q.lease_until <= now()))

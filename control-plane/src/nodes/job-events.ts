@@ -30,8 +30,15 @@ export interface ChangedJob {
   executor?: string;
 }
 
-/** SQL returning list for ChangedJob (publish_jobs aliased `j`). */
-export const CHANGED_JOB_COLUMNS_TEXT = `j.id, j.batch_id as "batchId", j.user_id as "userId", j.node_id as "nodeId", j.state, j.platform_post_id as "platformPostId", j.platform_url as "platformUrl", j.error_code as "errorCode", j.platform, j.executor`;
+/**
+ * A running job whose node waits on a person (publishing/challenges/) is `awaiting_input` to
+ * everyone outside dispatch: its challenge names the attempt that is running. (publish_jobs aliased `j`.)
+ */
+export const AWAITING_INPUT_SQL = `(j.state = 'running' and j.challenge ->> 'attemptId' = j.attempt_id)`;
+
+/** SQL returning list for ChangedJob (publish_jobs aliased `j`); `state` is awaiting_input while the job waits on a person. */
+export const CHANGED_JOB_COLUMNS_TEXT = `j.id, j.batch_id as "batchId", j.user_id as "userId", j.node_id as "nodeId",
+  case when ${AWAITING_INPUT_SQL} then 'awaiting_input' else j.state end as state, j.platform_post_id as "platformPostId", j.platform_url as "platformUrl", j.error_code as "errorCode", j.platform, j.executor`;
 export const CHANGED_JOB_COLUMNS = sql.raw(CHANGED_JOB_COLUMNS_TEXT);
 
 /** batch-view.ts publicJobState, in SQL. */
@@ -97,7 +104,9 @@ export const JOBS_CHANGED_CTES = `jc_states as (
     select c."userId" as user_id, 'publish.job.updated' as event_type, 0 as kind, c.id as ord,
       jsonb_strip_nulls(jsonb_build_object('batch_id', c."batchId", 'job_id', c.id, 'state', ${PUBLIC_STATE('c.state')},
         'platform_post_id', nullif(c."platformPostId", ''), 'platform_url', nullif(c."platformUrl", ''), 'error_code', nullif(c."errorCode", ''),
-        'request_id', l.request_id, 'publish_at', ${ISO_UTC('pj.publish_at')}, 'publish_deadline', ${ISO_UTC('pj.publish_deadline')})) as payload
+        'request_id', l.request_id, 'publish_at', ${ISO_UTC('pj.publish_at')}, 'publish_deadline', ${ISO_UTC('pj.publish_deadline')},
+        'challenge', case when c.state = 'awaiting_input' then jsonb_build_object('kind', pj.challenge ->> 'kind', 'step', pj.challenge ->> 'step',
+          'message', pj.challenge ->> 'message', 'asked_at', pj.challenge ->> 'askedAt', 'deadline', ${ISO_UTC('pj.input_deadline')}) end)) as payload
     from changed c join jc_locked l on l.id = c."batchId" left join publish_jobs pj on pj.id = c.id
     where c.state not in ('offered', 'accepted', 'committed')
     union all

@@ -12,6 +12,7 @@ import { Coalescer } from './coalescer.js';
 import { type AttemptRef, dispatchJobs, type Fence } from './dispatch-jobs.repository.js';
 import { jobReports, type ResultReport } from './job-reports.repository.js';
 import { loginsRepository } from './logins.repository.js';
+import { challengesRepository } from '../publishing/challenges/challenges.repository.js';
 import type { Dispatcher } from './dispatcher.js';
 import type { MessageHandlers, NodeSession } from './hub.js';
 import { nodeRegistry } from './node-registry.repository.js';
@@ -192,6 +193,31 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log, browserStates
 
     async login_frame(s, m) {
       await loginsRepository.frameIn(db, s.nodeId, m.loginId, { seq: m.seq, jpeg: m.jpeg, width: m.width, height: m.height });
+    },
+
+    async challenge(s, m) {
+      const open = await challengesRepository.asked(db, ref(s, m), {
+        kind: m.kind,
+        step: m.step,
+        message: m.message,
+        ...(m.screenshotPng !== undefined ? { screenshotPng: m.screenshotPng } : {}),
+      });
+      log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, kind: m.kind, step: m.step, open }, 'job awaits input');
+      // Not open (the attempt ended, the job failed meanwhile): the node stops waiting for an answer.
+      if (!open) s.send({ type: 'cancel', jobId: m.jobId, attemptId: m.attemptId, reason: 'not_awaiting_input' });
+      ack(s, m.msgId);
+      // The paused job gave its slot back: another account's job may start on this node.
+      if (open) dispatcher.slotFreed(s.nodeId);
+    },
+
+    async challenge_cleared(s, m) {
+      const applied = await challengesRepository.cleared(db, ref(s, m));
+      log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, step: m.step, applied }, 'job resumes after input');
+      ack(s, m.msgId);
+    },
+
+    async job_frame(s, m) {
+      await challengesRepository.frameIn(db, ref(s, m), { seq: m.seq, jpeg: m.jpeg, width: m.width, height: m.height });
     },
 
     async bye(s) {

@@ -17,6 +17,7 @@ import { useRawJsonParser } from '../http/raw-json.js';
 import { BrowserStates } from './browser-states.js';
 import { Dispatcher } from './dispatcher.js';
 import type { LoginRelay } from './login-relay.js';
+import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { EnrollmentService } from './enrollment.service.js';
 import type { LocalHandoff } from './local-handoff.js';
 import { NodeHub } from './hub.js';
@@ -43,6 +44,8 @@ export interface NodeRoutesOptions {
   secretKey?: string | undefined;
   /** Relayed logins: this replica's hub forwards them to the nodes it holds (app.ts passes the one the admin routes use). */
   logins?: LoginRelay;
+  /** Answers to paused jobs: this replica's hub forwards them to the nodes it holds. */
+  inputs?: InputRelay;
   /** Tests reach the hub and dispatcher through this; production passes nothing. */
   expose?: (parts: { hub: NodeHub; dispatcher: Dispatcher }) => void;
 }
@@ -86,6 +89,8 @@ export function nodeRoutes(options: NodeRoutesOptions) {
       await dispatcher.start();
       options.logins?.useHub(hub);
       await options.logins?.start();
+      options.inputs?.useHub(hub);
+      await options.inputs?.start();
       options.handoff?.attach({
         holds: (nodeId) => hub.session(nodeId)?.mayTakeJobs() === true,
         queued: (nodeId) => dispatcher.wake(nodeId),
@@ -96,6 +101,8 @@ export function nodeRoutes(options: NodeRoutesOptions) {
       options.handoff?.attach(null);
       options.logins?.useHub(null);
       await options.logins?.stop();
+      options.inputs?.useHub(null);
+      await options.inputs?.stop();
       await dispatcher.stop();
     });
 

@@ -38,6 +38,8 @@ export const OPENAPI_STATUS = {
   executor_offline: 409,
   /** Cancel or move of a job that is no longer waiting for its time: it started, ended or was canceled. */
   job_not_scheduled: 409,
+  /** An answer for a job that waits on no one: it resumed, ended, or never asked. */
+  job_not_awaiting_input: 409,
   unknown_platform: 422,
   content_type_not_supported: 422,
   executor_not_supported: 422,

@@ -25,6 +25,7 @@ import { settingsRoutes } from '../publishing/settings.route.js';
 import { publishRoutes } from '../publishing/publish/publish.routes.js';
 import { batchRoutes } from '../publishing/publish/batch.route.js';
 import { scheduleRoutes } from '../publishing/schedule/schedule.routes.js';
+import { challengeRoutes } from '../publishing/challenges/challenges.routes.js';
 import { unavailableRoutes } from './unavailable.routes.js';
 import { mcpRoutes } from '../mcp/mcp.route.js';
 
@@ -116,6 +117,7 @@ export function openapiRoutes(deps: OpenApiDeps) {
     await app.register(publishRoutes(deps));
     await app.register(batchRoutes(deps));
     await app.register(scheduleRoutes(deps));
+    await app.register(challengeRoutes(deps));
     // The same services as MCP tools, for AI agents (hidden from the document: JSON-RPC, not REST).
     await app.register(mcpRoutes(deps));
     await app.register(unavailableRoutes());

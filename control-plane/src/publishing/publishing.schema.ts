@@ -2,6 +2,7 @@
  * Publishing: articles, generation tasks, publish batches and jobs (job state
  * lives only here), quota refunds of failed jobs, and the webhook outbox.
  */
+import type { ChallengeKind, JobChallengeRule } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../db/columns.js';
@@ -122,10 +123,20 @@ export const publishJobs = pgTable(
     publishAt: ts('publish_at'),
     /** publishAt + publishWindow: a job not started by then fails schedule_missed (and refunds). */
     publishDeadline: ts('publish_deadline'),
+    /** The request's onChallenge and input timeout, frozen: what a challenge before the commit does. Null: fail. */
+    challengeRule: jsonb('challenge_rule').$type<JobChallengeRule>(),
+    /**
+     * The challenge the job's node reported and waits on (publishing/challenges/). It counts only
+     * while the job is running under the attempt it names: then the job is `awaiting_input`.
+     */
+    challenge: jsonb('challenge').$type<OpenChallenge>(),
+    /** When the person's time to answer ends; set with `challenge` (the sweep's index). */
+    inputDeadline: ts('input_deadline'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('publish_jobs_input_deadline').on(t.inputDeadline).where(sql`input_deadline is not null`),
     index('publish_jobs_batch').on(t.batchId),
     // The scheduler's two reads: the next due time and the due jobs; the jobs whose window ran out.
     index('publish_jobs_scheduled').on(t.publishAt).where(sql`state = 'scheduled'`),
@@ -134,6 +145,33 @@ export const publishJobs = pgTable(
     index('publish_jobs_lease').on(t.state, t.leaseUntil),
   ],
 );
+
+/** A challenge a node reported for a job's attempt (shared/src/node-protocol.ts `challenge`). */
+export interface OpenChallenge {
+  attemptId: string;
+  kind: ChallengeKind;
+  step: string;
+  message: string;
+  /** ISO 8601. */
+  askedAt: string;
+}
+
+/**
+ * The page of a job awaiting input: the screenshot the node took when it met the challenge, and
+ * the newest streamed frame. One row per job, replaced by each challenge; deleted when it clears.
+ */
+export const jobInputPages = pgTable('job_input_pages', {
+  jobId: text('job_id')
+    .primaryKey()
+    .references(() => publishJobs.id, { onDelete: 'cascade' }),
+  attemptId: text('attempt_id').notNull(),
+  screenshotPng: text('screenshot_png'),
+  frameSeq: integer('frame_seq'),
+  frameJpeg: text('frame_jpeg'),
+  frameWidth: integer('frame_width'),
+  frameHeight: integer('frame_height'),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Quota units given back, one row per job: a job that ends `failed` with

@@ -4,6 +4,7 @@
  * GET /publish/{batch_id} answers it, and so does the console's publish
  * history.
  */
+import { challengeAnswer, openChallenge } from '../challenges/challenge-view.js';
 import { batchState, publicJobState } from './batch-view.js';
 import type { publishRepository } from './publish.repository.js';
 import { redactFeedback } from './redact.js';
@@ -16,7 +17,8 @@ export function ownPaths(payload: Record<string, unknown>): string[] {
 
 export type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
 
-export function batchAnswer(batch: StoredBatch, userId: number) {
+/** `screenshotBase`: the API prefix a job's challenge screenshot is read under (Open API, console API). */
+export function batchAnswer(batch: StoredBatch, userId: number, screenshotBase = '/api/openapi/v1') {
   const due = batch.jobs.flatMap((j) => (j.state === 'scheduled' && j.publishAt ? [j.publishAt.getTime()] : []));
   return {
     batch_id: batch.id,
@@ -31,7 +33,7 @@ export function batchAnswer(batch: StoredBatch, userId: number) {
       job_id: j.id,
       account_id: j.accountId,
       platform: j.platform,
-      state: publicJobState(j.state),
+      state: openChallenge(j) ? ('awaiting_input' as const) : publicJobState(j.state),
       feedback: redactFeedback(j.feedback, userId, ownPaths(j.payload)),
       platform_status: j.platformStatus,
       platform_post_id: j.platformPostId,
@@ -41,6 +43,7 @@ export function batchAnswer(batch: StoredBatch, userId: number) {
       settings_hash: j.settingsHash,
       publish_at: j.publishAt?.toISOString() ?? null,
       publish_deadline: j.publishDeadline?.toISOString() ?? null,
+      challenge: challengeAnswer(j, screenshotBase),
     })),
   };
 }

@@ -7,7 +7,7 @@
  * JSON.stringify. preflight-answer.test.ts holds the text to the object form
  * field by field, and the route tests parse every answer with the schema.
  */
-import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import { nodeChallenges, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { QuotaBucket } from '../../integrators/integrators.schema.js';
 import type { Plan, PlannedTarget, Problem } from './plan.types.js';
 
@@ -59,7 +59,8 @@ export function preflightJson({ plan, quota, problems }: PreflightParts): string
       `${i ? ',' : ''}{"account_id":${json(t.account.id)},"platform":${json(t.account.platform)},"executor":${json(t.executor)}` +
       `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"unpublishable_reasons":${json(t.unpublishableReasons)},"executor_online":${t.executorOnline}` +
       `,"quota_bucket":${json(t.bucket)},"quota_ok":${!short.has(t.bucket)},"settings_mode":${json(plan.settingsMode)}` +
-      `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"problems":${problemsJson(t.problems)}}`;
+      `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"may_ask":${json(t.account.node ? nodeChallenges(t.account.node.capabilities, t.account.platform) : [])}` +
+      `,"problems":${problemsJson(t.problems)}}`;
   }
   const awaiting = plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds }));
   return (

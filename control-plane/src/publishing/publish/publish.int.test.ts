@@ -356,6 +356,7 @@ describe('GET /publish/{batch_id}', () => {
       settings_hash: expect.any(String),
       publish_at: null,
       publish_deadline: null,
+      challenge: null,
     });
 
     const db = t.db.database.db;

@@ -7,14 +7,14 @@
  * column, so a drizzle insert names that column twice and PostgreSQL refuses
  * it. Reads through drizzle are unaffected.
  */
-import { type ContentType } from '@plume/shared';
+import { type ContentType, INPUT_TIMEOUT_LIMITS, type OnChallenge } from '@plume/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { JOBS_CHANNEL } from '../../nodes/node-registry.repository.js';
 import { type Db, preparedSql, textWithParams } from '../../db/client.js';
 import { NODE_ONLINE_TEXT } from '../../nodes/nodes.repository.js';
 import { licenseReasonText } from '../../license/license-standing.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../../integrators/integrators.schema.js';
-import { type JobState, publishBatches, publishJobs } from '../publishing.schema.js';
+import { type JobState, type OpenChallenge, publishBatches, publishJobs } from '../publishing.schema.js';
 
 type Executor = 'web' | 'desktop' | 'edge';
 
@@ -27,6 +27,8 @@ export interface NewBatch {
   requestId: string;
   /** publishAt and publishAt + publishWindow when the publish is scheduled: its jobs are written `scheduled`. */
   schedule?: { publishAt: Date; deadline: Date } | null;
+  /** The request's onChallenge (null: wait when the user has a webhook, else fail) and input timeout. */
+  challenge?: { mode: OnChallenge | null; timeoutMs: number };
 }
 
 export interface NewJob {
@@ -108,7 +110,7 @@ export type InsertOutcome =
  *   node of theirs is woken once, at commit.
  */
 const PUBLISH_WRITES = `with b as materialized (
-    select * from json_to_recordset($1::text::json) as x(o int, id text, uid int, ct text, ex text, art text, rid text, pa timestamptz, pd timestamptz)
+    select * from json_to_recordset($1::text::json) as x(o int, id text, uid int, ct text, ex text, art text, rid text, pa timestamptz, pd timestamptz, crm text, crt int)
   ), w as materialized (
     select * from json_to_recordset($2::text::json) as x(o int, uid int, bucket text, units int, n int)
   ), locked as materialized (
@@ -149,9 +151,11 @@ const PUBLISH_WRITES = `with b as materialized (
     select b.id, b.uid, b.ct, b.ex, b.art, case when b.pa is null then 'queued' else 'scheduled' end, b.rid from b join ok on ok.o = b.o
   ), ij as (
     insert into publish_jobs (id, batch_id, user_id, account_id, platform, content_type, executor, node_id,
-      quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version, publish_at, publish_deadline)
+      quota_bucket, state, payload, settings_snapshot, settings_hash, settings_contract_version, publish_at, publish_deadline, challenge_rule)
     select x.id, b.id, b.uid, x.aid, x.pf, b.ct, b.ex, x.nid, x.qb, case when b.pa is null then 'queued' else 'scheduled' end,
-      x.payload::jsonb, x.settings::jsonb, x.sh, x.scv, b.pa, b.pd
+      x.payload::jsonb, x.settings::jsonb, x.sh, x.scv, b.pa, b.pd,
+      jsonb_build_object('mode', coalesce(b.crm, case when exists (select 1 from users u where u.id = b.uid and u.webhook_url is not null) then 'wait' else 'fail' end),
+                         'timeoutMs', b.crt)
     from json_to_recordset($3::text::json) as x(o int, id text, aid int, pf text, nid text, qb text, payload text, settings text, sh text, scv text)
     join b on b.o = x.o join ok on ok.o = x.o
   ), woken as (
@@ -180,6 +184,8 @@ function publishWritesParams(writes: readonly PublishWrite[]): string[] {
       rid: b.requestId,
       pa: b.schedule?.publishAt.toISOString() ?? null,
       pd: b.schedule?.deadline.toISOString() ?? null,
+      crm: b.challenge?.mode ?? null,
+      crt: b.challenge?.timeoutMs ?? INPUT_TIMEOUT_LIMITS.defaultMs,
     });
     for (const q of quota) wants.push({ o, uid: b.userId, bucket: q.bucket, units: Math.trunc(q.units), n: QUOTA_BUCKETS.indexOf(q.bucket) });
     for (const x of js) {
@@ -239,6 +245,9 @@ export interface BatchJobRow {
   errorMessage: string | null;
   publishAt: Date | null;
   publishDeadline: Date | null;
+  attemptId: string | null;
+  challenge: OpenChallenge | null;
+  inputDeadline: Date | null;
 }
 
 export const publishRepository = {
@@ -307,6 +316,9 @@ export const publishRepository = {
         errorMessage: publishJobs.errorMessage,
         publishAt: publishJobs.publishAt,
         publishDeadline: publishJobs.publishDeadline,
+        attemptId: publishJobs.attemptId,
+        challenge: publishJobs.challenge,
+        inputDeadline: publishJobs.inputDeadline,
       })
       .from(publishJobs)
       .where(eq(publishJobs.batchId, batchId))

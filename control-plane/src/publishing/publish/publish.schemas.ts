@@ -4,7 +4,7 @@
  * field (accountId, platformSetting) is a 400 instead of silently ignored
  * settings.
  */
-import { CONTENT_TYPES, EXECUTORS, SETTINGS_MODES } from '@plume/shared';
+import { CHALLENGE_KINDS, CONTENT_TYPES, EXECUTORS, INPUT_TIMEOUT_LIMITS, ON_CHALLENGE, SETTINGS_MODES } from '@plume/shared';
 import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
 import { IGNORED_SETTING_REASONS } from './ignored-settings.js';
@@ -66,6 +66,23 @@ export const scheduleFields = {
   publishWindow: z.number().int().min(PUBLISH_WINDOW_MIN_S).max(PUBLISH_WINDOW_MAX_S).optional().describe(PUBLISH_WINDOW_DESCRIPTION),
 };
 
+/** What a challenge the platform raises before the publish does to the job (frozen into it). */
+export const challengeFields = {
+  onChallenge: z
+    .enum(ON_CHALLENGE)
+    .optional()
+    .describe(
+      'When a platform asks something before the publish (an SMS code, a slider, an identity check): `wait` pauses the job as awaiting_input until a person answers (the console, or POST /jobs/{job_id}/input); `fail` fails it at once with challenge_required and gives its unit back. Default: wait when a webhook is configured (you hear of it at once), else fail.',
+    ),
+  inputTimeout: z
+    .number()
+    .int()
+    .min(INPUT_TIMEOUT_LIMITS.minMs / 1000)
+    .max(INPUT_TIMEOUT_LIMITS.maxMs / 1000)
+    .optional()
+    .describe(`Seconds a job awaiting input waits for the answer before it fails input_timeout (default ${INPUT_TIMEOUT_LIMITS.defaultMs / 1000})`),
+};
+
 const executor = z.enum(EXECUTORS).describe('Must be the executor GET /accounts resolves for every account (fixed routing)');
 
 export const articlePublishBody = z.strictObject({
@@ -75,6 +92,7 @@ export const articlePublishBody = z.strictObject({
   ...settingsFields,
   ...recheckFields,
   ...scheduleFields,
+  ...challengeFields,
 });
 
 const localPath = z.string().min(1).max(1024);
@@ -91,6 +109,7 @@ export const dynamicPublishBody = z.strictObject({
   ...settingsFields,
   ...recheckFields,
   ...scheduleFields,
+  ...challengeFields,
 });
 
 const deprecatedUrl = z
@@ -117,6 +136,7 @@ export const videoPublishBody = z.strictObject({
   ...settingsFields,
   ...recheckFields,
   ...scheduleFields,
+  ...challengeFields,
 });
 
 export const preflightBody = z.discriminatedUnion('contentType', [
@@ -173,6 +193,11 @@ export const preflightResponse = z.object({
         .describe(
           "Settings the target's executor does not apply on its platform (for example aiLabel where the platform has no AI label): the job is published without them. Listed when a layer set them or their value is not the contract default. They do not make valid false.",
         ),
+      may_ask: z
+        .array(z.enum(CHALLENGE_KINDS))
+        .describe(
+          'What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account\'s node records it: with onChallenge wait the job then awaits input, with fail it fails challenge_required. Empty: none recorded.',
+        ),
       problems: z.array(problem),
     }),
   ),
@@ -208,8 +233,21 @@ export const publishResponse = z.object({
 }).describe('The batch was created and its jobs queued (or scheduled, with publishAt); poll GET /publish/{batch_id}');
 export type PublishResponse = z.infer<typeof publishResponse>;
 
+/** What a job awaiting input waits on; null otherwise. */
+export const jobChallengeField = z
+  .object({
+    kind: z.enum(CHALLENGE_KINDS).describe('sms: a code sent to the account\'s phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control'),
+    step: z.string().describe('The publish step that was blocked (upload, fill, publish…)'),
+    message: z.string().describe('What the page asks, in the platform\'s words where they could be read'),
+    asked_at: z.string(),
+    deadline: z.string().describe('After this the job fails input_timeout and its unit is given back'),
+    screenshot_url: z.string().describe('GET it (same key) for a PNG of the page as it was asked'),
+  })
+  .nullable()
+  .describe('Set while the job is awaiting_input');
+
 export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial', 'canceled'] as const;
-export const PUBLIC_JOB_STATES = ['scheduled', 'queued', 'running', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
+export const PUBLIC_JOB_STATES = ['scheduled', 'queued', 'running', 'awaiting_input', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
 
 export const batchResponse = z.object({
   batch_id: z.string(),
@@ -230,7 +268,7 @@ export const batchResponse = z.object({
       state: z
         .enum(PUBLIC_JOB_STATES)
         .describe(
-          'scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.',
+          'scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.',
         ),
       feedback: z.object({ message: z.string().nullable(), step: z.string().nullable() }).nullable(),
       platform_status: z.string().nullable(),
@@ -241,6 +279,7 @@ export const batchResponse = z.object({
       settings_hash: z.string(),
       publish_at: publishAtField,
       publish_deadline: publishDeadlineField,
+      challenge: jobChallengeField,
     }),
   ),
 }).describe('The batch with one entry per account');

@@ -6,7 +6,7 @@
  * statement runs in the idempotent transaction, so quota, batch and the
  * stored answer commit together or not at all.
  */
-import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import { INPUT_TIMEOUT_LIMITS, type OnChallenge, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { ApiCaller } from '../../integrators/auth.js';
 import { randomId } from '../../crypto/tokens.js';
 import { type Db, isRootHandle } from '../../db/client.js';
@@ -40,6 +40,8 @@ export class PublishService {
     private readonly db: Db,
     private readonly handoff?: LocalHandoff,
     private readonly now: () => Date = () => new Date(),
+    /** How long a job awaiting input waits when the request does not say (inputTimeout). */
+    private readonly inputTimeoutMs: number = INPUT_TIMEOUT_LIMITS.defaultMs,
   ) {
     this.hasher = new PreflightHasher(db);
     this.planner = new PublishPlanner(this.hasher);
@@ -88,6 +90,8 @@ export class PublishService {
     const form = scheduleForm(input.body);
     if (form) checkScheduleBounds(form, this.now());
     const schedule = form ? { publishAt: form.publishAt, deadline: new Date(form.publishAt.getTime() + form.windowS * 1000) } : null;
+    const body = input.body as { onChallenge?: OnChallenge; inputTimeout?: number };
+    const challenge = { mode: body.onChallenge ?? null, timeoutMs: body.inputTimeout !== undefined ? body.inputTimeout * 1000 : this.inputTimeoutMs };
     // Inside a transaction (Idempotency-Key) there is no cache: the first plan is already fresh.
     let fresh = !accountsRepository.hasCache(db);
     for (;;) {
@@ -101,7 +105,7 @@ export class PublishService {
         fresh = true;
         continue;
       }
-      const written = await this.write(db, caller, plan, requestId, schedule, handedOff);
+      const written = await this.write(db, caller, plan, requestId, schedule, challenge, handedOff);
       if (written) return written;
       fresh = true;
     }
@@ -154,6 +158,7 @@ export class PublishService {
     plan: Plan,
     requestId: string,
     schedule: { publishAt: Date; deadline: Date } | null,
+    challenge: { mode: OnChallenge | null; timeoutMs: number },
     handedOff?: (nodeIds: string[]) => void,
   ): Promise<PublishResponse | null> {
     // Fixed bucket order: two batches touching the same buckets lock them in the same order.
@@ -177,7 +182,7 @@ export class PublishService {
     const outcome = await writePublish(
       db,
       {
-        batch: { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId, schedule },
+        batch: { id: batchId, userId: caller.userId, contentType: plan.contentType, executor: plan.executor, articleId: plan.content.articleId, requestId, schedule, challenge },
         jobs,
         quota,
         notifyNodes: schedule ? [] : jobs.flatMap((j) => (j.nodeId && !local.has(j.nodeId) ? [j.nodeId] : [])),

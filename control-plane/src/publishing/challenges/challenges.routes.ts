@@ -1,0 +1,119 @@
+/**
+ * The Open API side of a job awaiting input: a program answers what the
+ * platform asked with text or the SMS code (POST
+ * /publish/{batch_id}/jobs/{job_id}/input), and reads the page as it was
+ * asked (GET …/challenge/screenshot). Clicks and keys on the live page are the
+ * console's (it streams the page); what a program can type is what an
+ * unattended integration can know.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CHALLENGE_KINDS } from '@plume/shared';
+import { z } from 'zod';
+import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
+import { errorResponses } from '../../openapi/error-responses.js';
+import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
+import { openapiError } from '../../openapi/openapi.errors.js';
+import { batchAnswer } from '../publish/batch-answer.js';
+import { publishRepository } from '../publish/publish.repository.js';
+import { batchResponse } from '../publish/publish.schemas.js';
+import { openChallenge } from './challenge-view.js';
+import { challengesRepository } from './challenges.repository.js';
+
+const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
+const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+
+const jobParams = z.object({
+  batch_id: z.string().min(1).max(64).describe('bat_… from a publish answer'),
+  job_id: z.string().min(1).max(64).describe('job_… from the batch'),
+});
+
+export const inputBody = z
+  .discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('sms'),
+      code: z.string().min(1).max(16).regex(/^[A-Za-z0-9]+$/, 'an SMS code is letters and digits').describe('The code the platform sent to the account\'s phone'),
+    }),
+    z.strictObject({
+      type: z.literal('text'),
+      text: z.string().min(1).max(1000).describe('Typed into the field the challenge focuses (a captcha\'s text, an answer the dialog asks for)'),
+    }),
+  ])
+  .describe('sms: the code of an `sms` challenge, typed into its code field and confirmed; text: typed into the focused field');
+
+export function challengeRoutes(deps: OpenApiDeps) {
+  /** The caller's job in the batch, or the 404 saying what is missing. */
+  async function load(userId: number, batchId: string, jobId: string) {
+    expectIdKind('batch', batchId);
+    if (!BATCH_ID.test(batchId)) throw openapiError('batch_not_found', `'${batchId}' is not a batch id: batch ids start with bat_`);
+    const batch = await publishRepository.getBatch(deps.db, userId, batchId);
+    if (!batch) throw notFoundError('batch', batchId);
+    const job = JOB_ID.test(jobId) ? batch.jobs.find((j) => j.id === jobId) : undefined;
+    if (!job) throw openapiError('job_not_found', `No job '${jobId}' in batch ${batchId}`);
+    return { batch, job };
+  }
+
+  const notAwaiting = (jobId: string) => openapiError('job_not_awaiting_input', `Job ${jobId} is not awaiting input: it resumed, ended, or never asked`);
+
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
+    const tags = ['publish'];
+
+    r.post(
+      '/publish/:batch_id/jobs/:job_id/input',
+      {
+        config: { permission: 'publish' },
+        bodyLimit: 4096,
+        schema: {
+          operationId: 'answerJobChallenge',
+          tags,
+          summary: 'Answer what a platform asked a job awaiting input',
+          description:
+            'For a job in state `awaiting_input` (its `challenge` says what the platform asked): the SMS code or text goes to the node holding the job\'s page, which types it there; once the platform takes it the job resumes (`running`, a `publish.job.updated` event) and nothing is published twice: the publish itself has not been clicked yet. A wrong code leaves the job awaiting input until `challenge.deadline`, after which it fails `input_timeout` and gives its unit back. Answers 202 with the batch as it is now. 409 job_not_awaiting_input when the job waits on no one. Sliders and clicks are answered in the console, which shows the live page. Needs `publish`.',
+          params: jobParams,
+          body: inputBody,
+          response: { 202: batchResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const userId = callerOf(request).userId;
+        const { job } = await load(userId, request.params.batch_id, request.params.job_id);
+        if (!openChallenge(job)) throw notAwaiting(job.id);
+        const outcome = await challengesRepository.input(deps.db, job.id, userId, request.body);
+        if (outcome !== 'sent') throw notAwaiting(job.id);
+        const after = (await publishRepository.getBatch(deps.db, userId, request.params.batch_id))!;
+        return reply.code(202).send(batchAnswer(after, userId));
+      },
+    );
+
+    r.get(
+      '/publish/:batch_id/jobs/:job_id/challenge/screenshot',
+      {
+        config: { permission: 'publish' },
+        schema: {
+          operationId: 'getJobChallengeScreenshot',
+          tags,
+          summary: 'The page of a job awaiting input, as it was when the platform asked',
+          description: 'The PNG the node took when it met the challenge, base64 in JSON. 409 job_not_awaiting_input when the job waits on no one; 404 job_not_found also when the node sent no picture. Needs `publish`.',
+          params: jobParams,
+          response: {
+            200: z
+              .object({ job_id: z.string(), kind: z.enum(CHALLENGE_KINDS), content_type: z.literal('image/png'), data: z.string().describe('The PNG, base64') })
+              .describe('The page as it was asked'),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = callerOf(request).userId;
+        const { job } = await load(userId, request.params.batch_id, request.params.job_id);
+        const open = openChallenge(job);
+        if (!open) throw notAwaiting(job.id);
+        const png = await challengesRepository.screenshot(deps.db, job.id, open.attemptId);
+        if (!png) throw openapiError('job_not_found', `Job ${job.id}'s node sent no picture of the page`);
+        return reply.header('cache-control', 'private, no-store').send({ job_id: job.id, kind: open.kind, content_type: 'image/png' as const, data: png });
+      },
+    );
+  };
+}
