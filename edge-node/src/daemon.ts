@@ -173,7 +173,9 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
       for (const done of outbox.pending().filter((p) => m.msgIds.includes(p.msgId) && p.type === 'result')) journal.forget(done.jobId, done.attemptId);
       outbox.ack(m.msgIds);
     },
+    // A cancel also ends a job's pause for a person (its deadline passed: input_timeout): given back, nothing committed.
     cancel: (m) => runner.cancel(m),
+    job_input: (m) => runner.jobInput(m),
     verify: (m) => runner.verify(m),
     drain: () => log.info('the control plane is draining this node: no new offers will come'),
     account_state: (m) => {

@@ -1,7 +1,8 @@
 /**
- * The node's on-disk outbox: every result, progress report and verification
- * answer is written here (one fsynced file per message) before it is sent,
- * and removed only when the control plane acknowledges its msgId. After a
+ * The node's on-disk outbox: every result, progress report, verification
+ * answer and challenge report (a job paused for a person, and its clearing)
+ * is written here (one fsynced file per message) before it is sent, and
+ * removed only when the control plane acknowledges its msgId. After a
  * reconnect (or a restart of the daemon) everything still here is sent again,
  * oldest first; the control plane is idempotent by attempt id, so a repeat is
  * harmless. A newer progress report of an attempt replaces the older ones:
@@ -13,9 +14,17 @@ import { join } from 'node:path';
 import type { NodeMessage, NodeMessageOf } from '@plume/shared';
 import { writeFileDurable } from './fs-durable.js';
 
-export type OutboxMessage = NodeMessageOf<'progress'> | NodeMessageOf<'result'> | NodeMessageOf<'verify_result'>;
+export type OutboxMessage =
+  | NodeMessageOf<'progress'>
+  | NodeMessageOf<'result'>
+  | NodeMessageOf<'verify_result'>
+  | NodeMessageOf<'challenge'>
+  | NodeMessageOf<'challenge_cleared'>;
 /** What callers hand in: the outbox assigns the msgId. */
 export type OutboxDraft = OutboxMessage extends infer M ? (M extends OutboxMessage ? Omit<M, 'msgId'> : never) : never;
+
+/** A msgId says what it acknowledges, in logs and in the outbox directory. */
+const MSG_ID_PREFIX: Record<OutboxMessage['type'], string> = { progress: 'p', result: 'r', verify_result: 'v', challenge: 'c', challenge_cleared: 'cc' };
 
 interface Entry {
   file: string;
@@ -61,7 +70,7 @@ export class Outbox {
   /** Durably records the message, then tries to send it; returns the message with its msgId. */
   put(draft: OutboxDraft): OutboxMessage {
     this.onPut?.(draft);
-    const msgId = `${draft.type === 'progress' ? 'p' : draft.type === 'result' ? 'r' : 'v'}_${randomBytes(9).toString('base64url')}`;
+    const msgId = `${MSG_ID_PREFIX[draft.type]}_${randomBytes(9).toString('base64url')}`;
     const message = { ...draft, msgId } as OutboxMessage;
     if (message.type === 'progress') {
       for (const [id, e] of this.entries) {

@@ -45,7 +45,8 @@ export class RecentJobs {
 
   /** A report on its way to the control plane (daemon onReport): results end a job. */
   reported(draft: OutboxDraft): void {
-    if (draft.type === 'progress') return;
+    // A challenge and its clearing are steps of a running job, not its end.
+    if (draft.type === 'progress' || draft.type === 'challenge' || draft.type === 'challenge_cleared') return;
     const jobs = this.list();
     const job = jobs.find((j) => j.jobId === draft.jobId);
     if (!job) return;

@@ -5,8 +5,15 @@
  * Accept/reject/commit go straight to the socket (they mean nothing on a
  * later connection); results, progress and verification answers go through
  * the outbox.
+ *
+ * A job paused on a challenge for a person (rule `wait`, run-attempt.ts) keeps
+ * its account (the account's next jobs wait behind it) and stays in activeJobs
+ * (its lease is renewed), but holds none of the node's concurrency slots: the
+ * node takes offers while people answer. Its challenge and its clearing go
+ * through the outbox, its page's frames straight to the socket (job_frame),
+ * and job_input reaches its page only.
  */
-import type { ActiveJob, ControlMessageOf, ImageFetcher, JobSpec, NodeMessage } from '@plume/shared';
+import type { ActiveJob, ControlMessageOf, ImageFetcher, JobSpec, LoginInput, NodeMessage } from '@plume/shared';
 import type { BrowserContext } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { AccountRegistry } from '../accounts.js';
@@ -20,6 +27,7 @@ import { AccountBusy, withAccountLock } from '../account-lock.js';
 import { checkLogin } from './login-check.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
+import type { PauseHooks } from './challenge/await-person.js';
 import { checkTypes, runChecks } from '../checks/check-plan.js';
 import type { SiteCheckStore } from '../checks/check-store.js';
 
@@ -39,6 +47,10 @@ interface Running {
   done?: Promise<void>;
   progressSeq: number;
   lastProgress: { step: string; at: number };
+  /** Waiting for a person on a challenge: holds its account, not a concurrency slot. */
+  paused: boolean;
+  /** Where job_input goes while paused. */
+  input?: (input: LoginInput) => void;
 }
 
 export interface JobRunnerOptions {
@@ -96,6 +108,11 @@ export class JobRunner {
     return this.jobs.size;
   }
 
+  /** Jobs waiting for a person on a challenge (counted in busy, not in the concurrency limit). */
+  get paused(): number {
+    return [...this.jobs.values()].filter((j) => j.paused).length;
+  }
+
   offer(m: ControlMessageOf<'offer'>): void {
     const reject = (reason: string) => this.o.send({ type: 'reject', jobId: m.jobId, attemptId: m.attemptId, reason });
     if (this.draining) return void reject('draining');
@@ -104,7 +121,7 @@ export class JobRunner {
     if (this.o.journal.has(m.jobId, m.attemptId)) return void reject('invalid_job');
     if (!this.o.adapters.get(m.platform)) return void reject('unsupported_platform');
     if (!this.o.adapters.canRun(m.platform, m.contentType)) return void reject('unsupported_content_type');
-    if (this.jobs.size >= this.o.concurrency) return void reject('busy');
+    if (this.jobs.size - this.paused >= this.o.concurrency) return void reject('busy');
     this.jobs.set(this.key(m.jobId, m.attemptId), {
       jobId: m.jobId,
       attemptId: m.attemptId,
@@ -112,6 +129,7 @@ export class JobRunner {
       abort: new AbortController(),
       progressSeq: 0,
       lastProgress: { step: '', at: 0 },
+      paused: false,
     });
     if (!this.o.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId })) this.jobs.delete(this.key(m.jobId, m.attemptId));
   }
@@ -146,6 +164,16 @@ export class JobRunner {
       return;
     }
     if (job.phase === 'running') job.abort.abort(`cancelled:${m.reason ?? ''}`);
+  }
+
+  /** A person's answer to a paused job's challenge: applied to that job's page, in arrival order; dropped when the job is not paused. */
+  jobInput(m: ControlMessageOf<'job_input'>): void {
+    const job = this.jobs.get(this.key(m.jobId, m.attemptId));
+    if (!job?.input) {
+      this.o.log.info({ jobId: m.jobId, attemptId: m.attemptId, input: m.input.type }, 'input for a job not waiting for one; dropped');
+      return;
+    }
+    job.input(m.input);
   }
 
   /** A read-only lookup for a job whose outcome is unknown. No answer on error: the control plane asks again. */
@@ -258,6 +286,8 @@ export class JobRunner {
    */
   async drain(boundMs: number): Promise<void> {
     this.draining = true;
+    // Nobody's answer is awaited past a stop: a paused job has clicked nothing, it goes back to the queue now.
+    for (const job of this.jobs.values()) if (job.paused) job.abort.abort('draining');
     for (const job of [...this.jobs.values()]) {
       if (job.phase === 'accepted') {
         this.o.send({ type: 'reject', jobId: job.jobId, attemptId: job.attemptId, reason: 'draining' });
@@ -319,6 +349,7 @@ export class JobRunner {
         log,
         ...(this.o.images ? { images: this.o.images } : {}),
         onStep: (step, seconds) => observer.step(spec.platform, step, seconds),
+        pause: this.pauseHooks(job),
       }).finally(() => media?.release());
       const seconds = (performance.now() - started) / 1000;
       if (outcome.kind === 'give_back') observer.finished(spec.platform, 'given_back', seconds);
@@ -380,6 +411,29 @@ export class JobRunner {
     }
     this.o.journal.record({ jobId: job.jobId, attemptId: job.attemptId, phase: 'committed' });
     job.phase = 'committed';
+  }
+
+  /** How a pause of `job` is reported (outbox: challenge, challenge_cleared; live: job_frame) and answered. */
+  private pauseHooks(job: Running): PauseHooks {
+    const ref = { jobId: job.jobId, attemptId: job.attemptId };
+    return {
+      paused: (c) => {
+        job.paused = true;
+        this.o.outbox.put({ type: 'challenge', ...ref, kind: c.kind, step: c.step.slice(0, 100), message: c.message.slice(0, 1000), ...(c.screenshotPng ? { screenshotPng: c.screenshotPng } : {}) });
+        if (this.draining) job.abort.abort('draining');
+      },
+      resumed: (clearedStep) => {
+        job.paused = false;
+        if (clearedStep !== null) this.o.outbox.put({ type: 'challenge_cleared', ...ref, step: clearedStep.slice(0, 100) });
+      },
+      frame: (f) => void this.o.send({ type: 'job_frame', ...ref, ...f }),
+      inputs: (apply) => {
+        job.input = apply;
+        return () => {
+          if (job.input === apply) delete job.input;
+        };
+      },
+    };
   }
 
   /** `started`: the runner's own first report of an attempt; the rest are the adapter's steps. */

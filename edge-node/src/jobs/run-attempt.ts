@@ -9,13 +9,23 @@
  * After the gate granted the commit, a failure is `readback_failed` (outcome
  * unknown, only a verification may resolve it) unless the platform explicitly
  * refused the post.
+ *
+ * Before the commit, a challenge the platform puts in front of the publish (an
+ * SMS code, a slider, an identity check, an unknown modal after a step failed)
+ * is looked for at three points: after the login check, in the gate's call
+ * before the gate, and whenever prepare or publish throws. Under the job's rule
+ * it fails the job `challenge_required`, or (rule `wait`) pauses it for a
+ * person (challenge/await-person.ts) and resumes the blocked step once the
+ * challenge is gone. Never after the commit: there it is a read-back problem.
  */
 import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, type JobSpec, type NodeMessageOf } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
+import { type DetectedChallenge, detectChallenge } from '../adapters/kit/challenge.js';
 import { PathRefused } from '../sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
+import { awaitPerson, ChallengeUnanswered, type PauseHooks } from './challenge/await-person.js';
 import { coverUrls, JobMedia, mediaPaths } from './media.js';
 
 export class GiveBack extends Error {
@@ -23,6 +33,21 @@ export class GiveBack extends Error {
     super(reason);
   }
 }
+
+/** A challenge met under the rule `fail` (or with no way to wait): the job fails `challenge_required`. */
+class ChallengeRequired extends Error {
+  constructor(
+    readonly found: DetectedChallenge,
+    readonly step: string,
+    why = 'the job does not wait for a person',
+  ) {
+    super(`the platform asks for a person (${found.kind}): ${found.message} — ${why}`);
+  }
+}
+
+// Why: a person answers a challenge or two per publish; a page that asks again and again after
+// each answer (or a sign that comes and goes by itself) must not hold the account forever.
+const MAX_PAUSES = 10;
 
 export type AttemptOutcome =
   | { kind: 'result'; result: Omit<NodeMessageOf<'result'>, 'msgId' | 'type' | 'jobId' | 'attemptId'> }
@@ -47,6 +72,8 @@ export interface AttemptDeps {
   images?: ImageFetcher;
   /** Each step's duration as it ends (the next step began, or the attempt ended in it). */
   onStep?: (step: Step | 'sandbox' | 'download', seconds: number) => void;
+  /** How a pause for a person is reported and answered; absent, a challenge fails the job whatever its rule. */
+  pause?: PauseHooks;
 }
 
 export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): PublishJob {
@@ -85,6 +112,26 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
   let committed = false;
   let context: BrowserContext | null = null;
   let page: Page | null = null;
+  const rule = spec.challenge;
+  let pauses = 0;
+  /** Set when a challenge failed the job: an adapter that wraps what its gate call threw cannot hide it. */
+  let required: ChallengeRequired | null = null;
+  /**
+   * A check point: whether a challenge was on the page and a person cleared it (the caller
+   * resumes the blocked step). False when there is none (the caller goes on as it would have);
+   * throws ChallengeRequired under the rule `fail`, the signal's reason when cancelled.
+   */
+  const challenged = async (at: string, afterFailure: boolean): Promise<boolean> => {
+    if (committed || !page || d.signal.aborted) return false;
+    const found = await detectChallenge(page, { afterFailure }).catch(() => null);
+    if (!found) return false;
+    d.log.info({ kind: found.kind, step: at, sign: found.sign, rule: rule?.mode ?? 'fail' }, 'challenge met');
+    if (rule?.mode !== 'wait' || !d.pause) throw (required = new ChallengeRequired(found, at));
+    if (pauses >= MAX_PAUSES) throw (required = new ChallengeRequired(found, at, `the platform asked ${pauses} times already`));
+    pauses++;
+    await awaitPerson(page, found, at, { hooks: d.pause, signal: d.signal, log: d.log, timeoutMs: rule.timeoutMs });
+    return true;
+  };
   try {
     try {
       await media.openAll(mediaPaths(spec.contentType, spec.payload));
@@ -118,6 +165,8 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
         d.progress(s, detail);
       },
       beforePublish: async () => {
+        // (b) The last look before the gate: a challenge here is answered before asking for the commit.
+        await challenged(step, false);
         await d.gate();
         committed = true;
       },
@@ -133,23 +182,40 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       if (e instanceof AdapterError && e.code === 'login_required') d.onLogin(false);
       throw e;
     }
+    // (a) Logged in, before the editor opens: a platform that asks now asks before anything is filled.
+    await challenged(step, false);
 
     const tries = d.prepareAttempts ?? EDGE_TIMERS.prepareAttempts;
     // What the prepare that succeeded returned: publish takes it, unopened.
     let prepared: Prepared;
-    for (let i = 1; ; i++) {
+    for (let i = 1; ; ) {
       d.signal.throwIfAborted();
       try {
         prepared = await d.adapter.prepare(page, job, ctx);
         break;
       } catch (e) {
+        if (required || e instanceof GiveBack || d.signal.aborted) throw e;
+        // (c) A step that failed under a challenge runs again once a person cleared it (prepare is idempotent); no try is spent.
+        if (await challenged(e instanceof AdapterError ? e.step : step, true)) continue;
         // AdapterErrors are the platform's answer; plain errors (network, timeouts) may pass on retry.
-        if (e instanceof AdapterError || i >= tries || d.signal.aborted) throw e;
+        if (e instanceof AdapterError || i >= tries) throw e;
         d.log.warn({ err: (e as Error).message, try: i }, 'prepare failed; retrying');
+        i++;
       }
     }
     enter('publish');
-    const published = await d.adapter.publish(page, job, ctx, prepared);
+    let published: Awaited<ReturnType<Adapter['publish']>>;
+    for (;;) {
+      try {
+        published = await d.adapter.publish(page, job, ctx, prepared);
+        break;
+      } catch (e) {
+        if (required || committed || e instanceof GiveBack || d.signal.aborted) throw e;
+        // (c) Before the gate nothing was clicked: the same publish runs again on the same page with the same prepared value.
+        if (await challenged(e instanceof AdapterError ? e.step : step, true)) continue;
+        throw e;
+      }
+    }
     if (!committed) {
       // An adapter that skipped the gate clicked without the control plane's agreement: never report that as a clean success.
       return failed('readback_failed', 'publish', 'the adapter published without passing the commit gate', await evidence(page, 'publish'));
@@ -159,6 +225,10 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     endSteps();
     if (e instanceof GiveBack) return { kind: 'give_back', reason: e.reason };
     if (d.signal.aborted && !committed) return { kind: 'give_back', reason: String(d.signal.reason ?? 'aborted') };
+    // Set by the check points (closures): the compiler cannot see it change.
+    const asked = required as ChallengeRequired | null;
+    if (asked && !committed) return failed('challenge_required', asked.step, asked.message, page ? await evidence(page, asked.step) : undefined);
+    if (e instanceof ChallengeUnanswered && !committed) return failed('input_timeout', step, e.message, page ? await evidence(page, step) : undefined);
     const where = e instanceof AdapterError ? e.step : step;
     const message = (e as Error).message ?? String(e);
     const proof = page ? await evidence(page, where) : undefined;

@@ -1,0 +1,110 @@
+/**
+ * A job paused on a challenge (rule `wait`): the page stays as it is, is streamed to the
+ * control plane, and takes a person's answers until the challenge is gone from it. The pause
+ * ends in one of three ways:
+ *   - the challenge is gone: `cleared` is reported and the caller resumes the blocked step;
+ *   - the job's signal aborts (the control plane cancelled it — its deadline for an answer
+ *     passed, `input_timeout` — or the daemon stops): the abort propagates, nothing was
+ *     committed, so the runner gives the job back as for any cancel before the commit;
+ *   - nobody ended it long after the control plane's deadline (a control plane cut off from
+ *     this node): ChallengeUnanswered, the job fails `input_timeout`.
+ */
+import { type ChallengeKind, EVIDENCE_LIMITS, type LoginInput } from '@plume/shared';
+import type { Page } from 'playwright-core';
+import type { Logger } from 'pino';
+import { answerSms, type DetectedChallenge, detectChallenge } from '../../adapters/kit/challenge.js';
+import { applyPageInput, type StreamedFrame, streamFrames } from '../../screencast/stream-frames.js';
+
+/** What the runner does for a pause: report it, stream it, route the person's answers to it. */
+export interface PauseHooks {
+  /** The job stopped at a challenge: report it (outbox) and free the job's concurrency slot. */
+  paused(c: { kind: ChallengeKind; step: string; message: string; screenshotPng?: string }): void;
+  /** The pause ended: `clearedStep` when the challenge is gone (reported, outbox), null when it was cut short. */
+  resumed(clearedStep: string | null): void;
+  frame(f: StreamedFrame): void;
+  /** Routes the job's inputs to `apply` until the returned function is called. */
+  inputs(apply: (input: LoginInput) => void): () => void;
+}
+
+export class ChallengeUnanswered extends Error {}
+
+export interface PauseOptions {
+  hooks: PauseHooks;
+  signal: AbortSignal;
+  log: Logger;
+  /** The job's rule: how long the control plane waits for an answer before it cancels the job. */
+  timeoutMs: number;
+  /** Default POLL_MS. */
+  pollMs?: number;
+}
+
+// Why 1 s: a person's answer is seen gone within a second, and a poll costs a few milliseconds.
+const POLL_MS = 1000;
+// Why: the control plane cancels the job at its deadline; a node that heard nothing a minute
+// later is cut off from it and stops waiting on its own.
+const GRACE_MS = 60_000;
+
+/** Pauses on `found` (at `step`) until the challenge is gone; throws the signal's reason when aborted. */
+export async function awaitPerson(page: Page, found: DetectedChallenge, step: string, o: PauseOptions): Promise<void> {
+  o.signal.throwIfAborted();
+  const afterFailure = found.kind === 'dialog';
+  o.hooks.paused({ kind: found.kind, step, message: found.message, ...(await screenshot(page)) });
+  o.log.info({ kind: found.kind, step, sign: found.sign }, 'job paused on a challenge; waiting for a person');
+  let wake: () => void = () => {};
+  let applying: Promise<void> = Promise.resolve();
+  const stopInputs = o.hooks.inputs((input) => {
+    // Inputs run one at a time, in arrival order; each is followed by a look at the page.
+    applying = applying
+      .then(() => apply(page, input, o.log))
+      .catch((err: unknown) => o.log.warn({ input: input.type, err: (err as Error).message }, 'a challenge input failed'))
+      .finally(() => wake());
+  });
+  const stopFrames = streamFrames(page, (f) => o.hooks.frame(f), o.log);
+  const onAbort = () => wake();
+  o.signal.addEventListener('abort', onAbort);
+  const deadline = Date.now() + o.timeoutMs + GRACE_MS;
+  let cleared = false;
+  try {
+    for (;;) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, o.pollMs ?? POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      o.signal.throwIfAborted();
+      await applying;
+      o.signal.throwIfAborted();
+      if (page.isClosed()) throw new Error('the page closed while the job waited for a person');
+      if (!(await detectChallenge(page, { afterFailure }))) break;
+      if (Date.now() > deadline) throw new ChallengeUnanswered(`no answer to the ${found.kind} challenge within ${Math.round((o.timeoutMs + GRACE_MS) / 1000)} s`);
+    }
+    cleared = true;
+  } finally {
+    o.signal.removeEventListener('abort', onAbort);
+    stopInputs();
+    await stopFrames();
+    o.hooks.resumed(cleared ? step : null);
+  }
+  o.log.info({ kind: found.kind, step }, 'challenge cleared; the job resumes');
+}
+
+async function apply(page: Page, input: LoginInput, log: Logger): Promise<void> {
+  if (input.type === 'sms') {
+    const how = await answerSms(page, input.code);
+    log.info({ how }, 'SMS code applied');
+    return;
+  }
+  await applyPageInput(page, input);
+}
+
+/** The page as the person will first see it, capped as evidence is. */
+export async function screenshot(page: Page): Promise<{ screenshotPng?: string }> {
+  try {
+    const png = (await page.screenshot({ type: 'png', timeout: 5000 })).toString('base64');
+    return png.length <= EVIDENCE_LIMITS.screenshotBase64Chars ? { screenshotPng: png } : {};
+  } catch {
+    return {};
+  }
+}
