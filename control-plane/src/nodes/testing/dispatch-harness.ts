@@ -17,6 +17,7 @@ import { prepareDatabase } from '../../db/bootstrap.js';
 import type { Dispatcher } from '../dispatcher.js';
 import type { NodeHub } from '../hub.js';
 import { nodesAdminRoutes } from '../nodes.admin.routes.js';
+import { InputRelay } from '../../publishing/challenges/input-relay.js';
 import { nodeRoutes } from '../nodes.routes.js';
 import type { DispatchTimers } from '../timers.js';
 
@@ -56,6 +57,8 @@ export interface DispatchHarness {
   db: TestDatabase;
   hub: NodeHub;
   dispatcher: Dispatcher;
+  /** This replica's relay of answers to jobs awaiting input. */
+  inputs: InputRelay;
   adminHeaders: Record<string, string>;
   createUser(): Promise<number>;
   enroll(o: { userIds: number[]; kind?: 'edge' | 'desktop' | 'web'; name?: string }): Promise<EnrolledNode>;
@@ -84,11 +87,12 @@ export async function createDispatchHarness(db: TestDatabase, o: { timers?: Part
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let parts: { hub: NodeHub; dispatcher: Dispatcher } | undefined;
+  const inputs = new InputRelay({ database: db.database, log: app.log });
   await app.register(adminRoutes({ db: db.database.db, bootstrapToken: HARNESS_ADMIN_TOKEN, extensions: [nodesAdminRoutes({ db: db.database.db })] }), {
     prefix: '/api/admin',
   });
   await app.register(
-    nodeRoutes({ database: db.database, ...(o.timers ? { timers: o.timers } : {}), ...(o.replicaId ? { replicaId: o.replicaId } : {}), expose: (p) => (parts = p) }),
+    nodeRoutes({ database: db.database, inputs, ...(o.timers ? { timers: o.timers } : {}), ...(o.replicaId ? { replicaId: o.replicaId } : {}), expose: (p) => (parts = p) }),
     { prefix: '/api/nodes/v1' },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -103,6 +107,7 @@ export async function createDispatchHarness(db: TestDatabase, o: { timers?: Part
     db,
     hub: parts!.hub,
     dispatcher: parts!.dispatcher,
+    inputs,
     adminHeaders,
     async createUser() {
       const plan = { name: 'test', permissions: ['publish'], perMinuteLimit: 1000, dailyLimit: 100000, cmsEnabled: false };
