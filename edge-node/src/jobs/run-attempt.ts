@@ -196,7 +196,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       } catch (e) {
         if (required || e instanceof GiveBack || d.signal.aborted) throw e;
         // (c) A step that failed under a challenge runs again once a person cleared it (prepare is idempotent); no try is spent.
-        if (await challenged(e instanceof AdapterError ? e.step : step, true)) continue;
+        if (await challenged(e instanceof AdapterError ? e.step : step, modalMayBlock(e))) continue;
         // AdapterErrors are the platform's answer; plain errors (network, timeouts) may pass on retry.
         if (e instanceof AdapterError || i >= tries) throw e;
         d.log.warn({ err: (e as Error).message, try: i }, 'prepare failed; retrying');
@@ -212,7 +212,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       } catch (e) {
         if (required || committed || e instanceof GiveBack || d.signal.aborted) throw e;
         // (c) Before the gate nothing was clicked: the same publish runs again on the same page with the same prepared value.
-        if (await challenged(e instanceof AdapterError ? e.step : step, true)) continue;
+        if (await challenged(e instanceof AdapterError ? e.step : step, modalMayBlock(e))) continue;
         throw e;
       }
     }
@@ -241,6 +241,15 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     await context?.close().catch(() => {});
     await media.close();
   }
+}
+
+/**
+ * Whether an unknown modal may be what made the step fail: a timeout or a control not found,
+ * yes; an adapter that read the platform's own answer (a refusal, a rejected cover, a setting
+ * not offered, no login), no — its code says more than "a dialog covers the page".
+ */
+function modalMayBlock(e: unknown): boolean {
+  return !(e instanceof AdapterError) || e.code === 'editor_changed';
 }
 
 function failed(code: string, step: string, message: string, evidence?: { step: string; screenshotPng?: string; html?: string }): AttemptOutcome {

@@ -35,6 +35,7 @@ interface Site {
   url: string;
   smsPending: boolean;
   sliderPending: boolean;
+  identityPending: boolean;
   codes: string[];
   posts: string[];
   server: Server;
@@ -57,6 +58,11 @@ const EDITOR = (sms: boolean) => `<!doctype html><html><head><meta charset="utf-
   }
 </body></html>`;
 
+const HOME = (identity: boolean) => `<!doctype html><html><head><meta charset="utf-8"><title>创作中心</title></head><body>
+  <h1>创作中心</h1>
+  ${identity ? '<div role="dialog" style="position:fixed;top:100px;left:200px;width:500px;height:300px;background:#fff">为保障账号安全，请完成身份验证<button>去验证</button></div>' : ''}
+</body></html>`;
+
 const PUBLISH = (slider: boolean) => `<!doctype html><html><head><meta charset="utf-8"><title>发布</title></head><body style="margin:0">
   <button id="publish" style="position:absolute;left:500px;top:20px">发布</button>
   ${
@@ -69,13 +75,13 @@ const PUBLISH = (slider: boolean) => `<!doctype html><html><head><meta charset="
 </body></html>`;
 
 async function site(): Promise<Site> {
-  const s = { smsPending: false, sliderPending: false, codes: [] as string[], posts: [] as string[] } as Site;
+  const s = { smsPending: false, sliderPending: false, identityPending: false, codes: [] as string[], posts: [] as string[] } as Site;
   s.server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const html = (text: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(text);
-      if (req.url === '/home') return html('<!doctype html><title>创作中心</title><h1>创作中心</h1>');
+      if (req.url === '/home') return html(HOME(s.identityPending));
       if (req.url === '/editor') return html(EDITOR(s.smsPending));
       if (req.url === '/publish') return html(PUBLISH(s.sliderPending));
       if (req.url === '/verify') {
@@ -252,6 +258,16 @@ describe.skipIf(!existsSync(CHROMIUM))('a job meets a challenge before its commi
     expect(w.events).toEqual(['prepare job_fail_slider']);
   }, 120_000);
 
+  it('without a rule to wait, an identity check right after the login check fails the job there, before any editor opens', async () => {
+    const w = await world();
+    w.site.identityPending = true;
+    run(w, 'job_identity', 'acc-1');
+    await until(() => of(w, 'result', 'job_identity').length > 0);
+    expect(of(w, 'result', 'job_identity')[0]).toMatchObject({ outcome: 'failed', error: { code: 'challenge_required', step: 'check_login' } });
+    expect(of(w, 'result', 'job_identity')[0]!.error!.message).toContain('身份验证');
+    expect(w.events).toEqual([]);
+  }, 120_000);
+
   it('waiting: an SMS code answers the dialog in prepare, the job resumes and passes the gate once', async () => {
     const w = await world();
     w.site.smsPending = true;
@@ -331,6 +347,8 @@ describe.skipIf(!existsSync(CHROMIUM))('a job meets a challenge before its commi
     expect(of(w, 'reject', 'job_other')).toEqual([]);
     await until(() => of(w, 'result', 'job_other').length > 0);
     expect(of(w, 'result', 'job_other')[0]).toMatchObject({ outcome: 'succeeded' });
+    // The other job leaves the runner once its browser closed (just after its result); the paused one stays, leased.
+    await until(() => w.runner.activeJobs().length === 1);
     expect(w.runner.activeJobs()).toEqual([{ jobId: 'job_paused', attemptId: 'att_job_paused', phase: 'running' }]);
     input(w, 'job_paused', { type: 'click', x: 150, y: 150 });
     await until(() => of(w, 'result', 'job_paused').length > 0);
