@@ -34,6 +34,7 @@ import { licenseRoutes } from './license/license.routes.js';
 import { LicenseService } from './license/license.service.js';
 import { licenseAdminRoutes } from './license/admin/license-admin.routes.js';
 import { usersAdminRoutes } from './integrators/users.admin.routes.js';
+import { jobInputsAdminRoutes } from './publishing/job-inputs/job-inputs.admin.routes.js';
 import { publishingAdminRoutes } from './publishing/publishing.admin.routes.js';
 import { installHttpMetrics } from './metrics/http.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publishingAdminRoutes({ db: database.db, now }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
+        jobInputsAdminRoutes({ db: database.db, inputs }),
         consoleInvitesAdminRoutes({ db: database.db, now, ...(options.passwords ? { passwords: options.passwords } : {}) }),
       ],
     }),

@@ -61,6 +61,8 @@ const ADMIN_STATUS = {
   LOGIN_NOT_FOUND: 404,
   /** The login ended (succeeded, failed, timed out, cancelled): it takes no more input. */
   LOGIN_ENDED: 409,
+  /** The job waits on no one: it resumed, ended, its deadline passed, or the platform never asked. */
+  JOB_NOT_AWAITING_INPUT: 409,
   INTERNAL: 500,
   /** The database cannot be reached (an outage, a restart); with Retry-After. */
   SERVICE_UNAVAILABLE: 503,

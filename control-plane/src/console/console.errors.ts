@@ -45,6 +45,8 @@ export const CONSOLE_STATUS = {
   login_platform_unsupported: 409,
   /** You have as many logins open as one integrator may: finish or cancel one first. */
   too_many_logins: 409,
+  /** The job waits on no one: it resumed, ended, its deadline passed, or the platform never asked. */
+  job_not_awaiting_input: 409,
   /** The invite was used, has expired, or never existed. */
   invite_invalid: 410,
   payload_too_large: 413,

@@ -5,7 +5,7 @@
  * generator (it sees the routes registered after it), then the routes: auth
  * and invites, two-factor login, people (admins), an integrator's self-service (keys and
  * webhook; publish history; accounts, articles and usage; logging an
- * account in again, and a new one).
+ * account in again, and a new one; answering a job awaiting input).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +23,7 @@ import { CONSOLE_DOCUMENT_DESCRIPTION, CONSOLE_DOCUMENT_TAGS, consoleDocumentObj
 import { consoleSurface } from './console.errors.js';
 import { CONSOLE_COOKIE, installConsoleCookies } from './cookie.js';
 import { registerIntegratorContentRoutes } from './integrator-content.routes.js';
+import { registerIntegratorJobInputRoutes } from './integrator-job-inputs.routes.js';
 import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
 import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
@@ -91,6 +92,7 @@ export function consoleRoutes({ db, now, logins, inputs, secretKey, passwords }:
     registerIntegratorContentRoutes(r, { db, users, now });
     registerIntegratorLoginRoutes(r, { db, logins });
     registerIntegratorNewLoginRoutes(r, { db, logins });
+    registerIntegratorJobInputRoutes(r, { db, inputs });
     r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   };
 }

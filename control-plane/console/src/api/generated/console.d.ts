@@ -780,6 +780,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/jobs/awaiting-input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your jobs awaiting input now: what each platform asked and until when, the nearest deadline first
+         * @description At most 200. Answer each on its live page: GET /me/jobs/{jobId}/challenge/events and POST /me/jobs/{jobId}/input. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["listMyJobsAwaitingInput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/jobs/{jobId}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your jobs: whether it awaits input, and what the platform asked
+         * @description Role user only (an integrator); acts on their own data.
+         */
+        get: operations["getMyJobChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/jobs/{jobId}/challenge/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your jobs awaiting input: its state and its live page, as Server-Sent Events
+         * @description text/event-stream. `state` (data: the job as GET /me/jobs/{jobId}/challenge answers it, first and after every change), `frame` (data: {seq, jpeg, width, height}: the page as base64 JPEG, a few a second at most; width × height are the page pixels a click is in). The stream ends once the job awaits input no more (it resumed or ended); for a job not awaiting input it is one `state` event. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["streamMyJobChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/jobs/{jobId}/input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer one of your jobs awaiting input: a click, a key, typed text or the SMS code, to its page only
+         * @description click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. 409 job_not_awaiting_input when it waits on no one (it resumed, ended, or its deadline passed). Role user only (an integrator); acts on their own data.
+         */
+        post: operations["sendMyJobInput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/jobs/{jobId}/challenge/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your jobs awaiting input: the page as it was when the platform asked
+         * @description The PNG the node took when it met the challenge, base64 in JSON. 409 job_not_awaiting_input when the job waits on no one; 404 not_found also when the node sent no picture. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["getMyJobChallengeScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -787,7 +887,7 @@ export interface components {
         /** @description The failure body of every /api/console error: branch on `error.code`. */
         ConsoleError: {
             error: {
-                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, invalid_code, login_expired, csrf_failed, forbidden, not_found, node_not_found, email_taken, totp_already_enabled, totp_not_enabled, already_delivered, node_offline, login_unavailable, login_ended, node_revoked, login_platform_unsupported, too_many_logins, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, invalid_code, login_expired, csrf_failed, forbidden, not_found, node_not_found, email_taken, totp_already_enabled, totp_not_enabled, already_delivered, node_offline, login_unavailable, login_ended, node_revoked, login_platform_unsupported, too_many_logins, job_not_awaiting_input, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
                 code: string;
                 /** @description A sentence for people; show it, do not parse it */
                 message: string;
@@ -901,7 +1001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -940,7 +1040,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -985,7 +1085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1032,7 +1132,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1085,7 +1185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1124,7 +1224,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1177,7 +1277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1238,7 +1338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1292,7 +1392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1337,7 +1437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1391,7 +1491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1442,7 +1542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1493,7 +1593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1540,7 +1640,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1589,7 +1689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1660,7 +1760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1706,7 +1806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1752,7 +1852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1809,7 +1909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1874,7 +1974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1932,7 +2032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1978,7 +2078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2035,7 +2135,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2074,7 +2174,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2117,7 +2217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2161,7 +2261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2226,7 +2326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2288,7 +2388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2364,7 +2464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2429,10 +2529,10 @@ export interface operations {
                                 account_id: number;
                                 platform: string;
                                 /**
-                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
                                  * @enum {string}
                                  */
-                                state: "scheduled" | "queued" | "running" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
                                 feedback: {
                                     message: string | null;
                                     step: string | null;
@@ -2450,6 +2550,23 @@ export interface operations {
                                 publish_at: string | null;
                                 /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
                                 publish_deadline: string | null;
+                                /** @description Set while the job is awaiting_input */
+                                challenge: {
+                                    /**
+                                     * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                     * @enum {string}
+                                     */
+                                    kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                    /** @description The publish step that was blocked (upload, fill, publish…) */
+                                    step: string;
+                                    /** @description What the page asks, in the platform's words where they could be read */
+                                    message: string;
+                                    asked_at: string;
+                                    /** @description After this the job fails input_timeout and its unit is given back */
+                                    deadline: string;
+                                    /** @description GET it (same key) for a PNG of the page as it was asked */
+                                    screenshot_url: string;
+                                } | null;
                             }[];
                         };
                         /** @description job_… → how many pieces of evidence it has; jobs with none are absent */
@@ -2459,7 +2576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2516,7 +2633,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2599,7 +2716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2668,7 +2785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2750,7 +2867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2821,7 +2938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2889,7 +3006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2957,7 +3074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3025,7 +3142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3069,7 +3186,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3137,7 +3254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3198,7 +3315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3275,7 +3392,317 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    listMyJobsAwaitingInput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your jobs awaiting input now: what each platform asked and until when, the nearest deadline first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: {
+                            /** @description job_… */
+                            job_id: string;
+                            /** @description bat_… */
+                            batch_id: string;
+                            platform: string;
+                            /**
+                             * @description awaiting_input while the platform waits on a person; any other state: it resumed or ended
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                            /** @description Set while the job is awaiting_input */
+                            challenge: {
+                                /**
+                                 * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                 * @enum {string}
+                                 */
+                                kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                /** @description The publish step that was blocked (upload, fill, publish…) */
+                                step: string;
+                                /** @description What the page asks, in the platform's words where they could be read */
+                                message: string;
+                                asked_at: string;
+                                /** @description After this the job fails input_timeout and its unit is given back */
+                                deadline: string;
+                                /** @description GET it (same key) for a PNG of the page as it was asked */
+                                screenshot_url: string;
+                            } | null;
+                            account_id: number;
+                            /** @description The integrator user the job publishes for */
+                            user_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getMyJobChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of your jobs: whether it awaits input, and what the platform asked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description job_… */
+                        job_id: string;
+                        /** @description bat_… */
+                        batch_id: string;
+                        platform: string;
+                        /**
+                         * @description awaiting_input while the platform waits on a person; any other state: it resumed or ended
+                         * @enum {string}
+                         */
+                        state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                        /** @description Set while the job is awaiting_input */
+                        challenge: {
+                            /**
+                             * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                             * @enum {string}
+                             */
+                            kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                            /** @description The publish step that was blocked (upload, fill, publish…) */
+                            step: string;
+                            /** @description What the page asks, in the platform's words where they could be read */
+                            message: string;
+                            asked_at: string;
+                            /** @description After this the job fails input_timeout and its unit is given back */
+                            deadline: string;
+                            /** @description GET it (same key) for a PNG of the page as it was asked */
+                            screenshot_url: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    streamMyJobChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    sendMyJobInput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "click";
+                    x: number;
+                    y: number;
+                } | {
+                    /** @enum {string} */
+                    type: "key";
+                    key: string;
+                } | {
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                } | {
+                    /** @enum {string} */
+                    type: "sms";
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Answer one of your jobs awaiting input: a click, a key, typed text or the SMS code, to its page only */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sent: true;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getMyJobChallengeScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of your jobs awaiting input: the page as it was when the platform asked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        /** @enum {string} */
+                        kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                        /** @enum {string} */
+                        content_type: "image/png";
+                        /** @description The PNG, base64 */
+                        data: string;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
