@@ -35,8 +35,10 @@ import { wechatMp } from './wechat-mp.js';
 import { youtube } from './youtube.js';
 import { zhihu } from './zhihu.js';
 import { handlePhone } from './phone.js';
+import { challengeStatus, handleChallenge, injectChallenge, type ChallengeStatus } from './challenge.js';
 
 export type { MediaRecord, PlatformOptions, Publish, SmsSent } from './state.js';
+export type { ChallengeRaise, ChallengeStatus, ChallengeStep, SimChallengeKind } from './challenge.js';
 
 const PLATFORMS: readonly PlatformSim[] = [juejin, weibo, bilibili, douyin, xiaohongshu, kuaishou, toutiao, baijiahao, sohu, netease, zhihu, csdn, jianshu, qiehao, dayu, yidian, eastmoney, autohome, dongchedi, wechatMp, yiche, youtube];
 
@@ -62,8 +64,10 @@ export interface Simulator {
   scan(qrText: string, phone: { account: string; displayName?: string; confirm?: boolean }): Promise<void>;
   /** Expires every login QR of `platform` not yet confirmed, as its lifetime ending would; returns how many. */
   expireLoginQrs(platform: string): number;
-  /** SMS codes the platforms "sent" during logins, oldest first (the account's phone receives them). */
+  /** SMS codes the platforms "sent" during logins and for challenges, oldest first (the account's phone receives them). */
   smsSent(platform?: string): SmsSent[];
+  /** What became of the challenge raised on a platform (`configure(p, { challenge })`, challenge.ts), or null when none is. */
+  challengeStatus(platform: string): ChallengeStatus | null;
   /** Changes a platform's behaviour (rejections, lost answers, delays, missing hooks). */
   configure(platform: string, options: Partial<PlatformOptions>): void;
   /**
@@ -93,9 +97,11 @@ export async function startSimulator(options: { port?: number } = {}): Promise<S
     const u = new URL(req.url ?? '/', 'http://sim');
     if (paths.length < 1_000_000) paths.push({ path: u.pathname, byBrowser: req.headers['sec-fetch-mode'] !== undefined });
     if (await handlePhone(req, res, u, state)) return;
+    if (await handleChallenge(req, res, u, state)) return;
     const [, code = '', ...rest] = u.pathname.split('/');
     const sim = byCode.get(code);
     const route = { method: req.method ?? 'GET', path: `/${rest.join('/')}`, query: u.searchParams, prefix: `/${code}` };
+    if (sim && route.method === 'GET') injectChallenge(res, state, code, route.path);
     if (sim && (await sim.handle(req, res, route, state))) return;
     json(res, 404, { code: 404, message: `no such page: ${u.pathname}` });
   }
@@ -128,6 +134,7 @@ export async function startSimulator(options: { port?: number } = {}): Promise<S
     },
     expireLoginQrs: (platform) => expireLoginQrs(state, platform),
     smsSent: (platform) => state.smsSent.filter((s) => platform === undefined || s.platform === platform).map((s) => ({ ...s })),
+    challengeStatus: (platform) => challengeStatus(state, platform) ?? null,
     hits: (fragment, sentBy) => paths.filter((p) => p.path.includes(fragment) && (sentBy === undefined || p.byBrowser === (sentBy === 'browser'))).length,
     reset: () => state.reset(),
     close: () =>

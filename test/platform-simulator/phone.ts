@@ -5,7 +5,8 @@
  * account's phone app would. Opening a QR's own address in a browser (what a
  * phone's camera app offers) lands here too, on that QR (login-pages.ts).
  * The SMS codes the replicas "sent" to the account are shown, for the logins
- * that ask for one.
+ * that ask for one, and those sent for a challenge in the middle of a publish
+ * (challenge.ts) under their own heading; `GET /_phone/sms` lists every code as JSON.
  *
  * This is the phone's side only: the login page, its QR and the status it
  * polls are the replica's, unchanged, and no adapter ever opens these pages.
@@ -48,11 +49,17 @@ function page(state: SimState, o: { key?: string; error?: string; account?: stri
     ? '<p>This QR is no longer waiting (it expired, or its login finished). Show a new QR on the login page, then open it again.</p>'
     : '<p>No QR login is waiting. Start one (the console\'s <i>Log in a new account</i>, or <code>plume-edge accounts login &lt;platform&gt;</code>); this page reloads every 3 s until one shows.</p>';
   const refresh = shown.length ? '' : '<meta http-equiv="refresh" content="3">';
+  // Codes a publish's challenge sent: the newest first, as a phone's messages list shows them.
+  const asked = state.smsSent.filter((c) => c.purpose === 'challenge').slice(-20).reverse();
+  const challengeCodes = asked.length
+    ? `<section class="login challenge-codes"><h2>Verification codes (a publish asked)</h2><ul>${asked.map((c) => `<li>${esc(c.platform)} · ${esc(c.account || 'no session')}: <code class="sms">${esc(c.code)}</code> <span class="muted">${esc(c.at)}</span></li>`).join('')}</ul></section>`
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Simulator phone</title>${refresh}<style>${STYLE}</style></head><body>
 <h1>Simulator phone</h1>
 <p class="muted">Scanning a QR here logs the replica's login page in as the account you name, as that account's phone app would.${o.key ? ` <a href="${PHONE_PATH}">All waiting logins</a>` : ''}</p>
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ''}
 ${items.join('\n') || none}
+${challengeCodes}
 </body></html>`;
 }
 
@@ -64,6 +71,11 @@ async function form(req: IncomingMessage): Promise<URLSearchParams> {
 export async function handlePhone(req: IncomingMessage, res: ServerResponse, url: URL, state: SimState): Promise<boolean> {
   if (url.pathname !== PHONE_PATH && !url.pathname.startsWith(`${PHONE_PATH}/`)) return false;
   const action = url.pathname.slice(PHONE_PATH.length);
+  if (req.method === 'GET' && action === '/sms') {
+    const platform = url.searchParams.get('platform');
+    json(res, 200, { codes: state.smsSent.filter((c) => platform === null || c.platform === platform) });
+    return true;
+  }
   if (req.method === 'GET' && (action === '' || action === '/')) {
     const key = url.searchParams.get('key') ?? undefined;
     html(res, page(state, key ? { key } : {}));

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ChallengeRaise } from './challenge.js';
 import { cookies } from './http.js';
 
 export interface MediaRecord {
@@ -65,6 +66,8 @@ export interface PlatformOptions {
   loginSlider: boolean;
   /** An SMS code after the phone confirms a login (and after the slider). */
   loginSms: boolean;
+  /** A challenge the replica's pages raise mid-publish until it is answered once (challenge.ts). */
+  challenge: ChallengeRaise | false;
 }
 
 export const DEFAULT_OPTIONS: PlatformOptions = {
@@ -83,14 +86,17 @@ export const DEFAULT_OPTIONS: PlatformOptions = {
   loginQrTtlMs: 180_000,
   loginSlider: false,
   loginSms: false,
+  challenge: false,
 };
 
-/** An SMS code a replica "sent" to an account's phone during a login. */
+/** An SMS code a replica "sent" to an account's phone during a login, or for a challenge mid-publish. */
 export interface SmsSent {
   platform: string;
   account: string;
   code: string;
   at: string;
+  /** Absent: a login's. */
+  purpose?: 'login' | 'challenge';
 }
 
 export interface StoredMedia extends MediaRecord {

@@ -1,0 +1,187 @@
+/**
+ * The replicas' mid-publish challenge (test/platform-simulator/challenge.ts) in Debian's
+ * Chromium: raised through the platform's options at a chosen step, drawn in the markup the
+ * public sources record for the platform (the selector signs of challenge-facts.ts are on the
+ * page), answered with real DOM events — a wrong SMS code shows an error and keeps it, the
+ * right one (read from the account's phone) takes it away — and once answered, gone for good.
+ * A press on the publish control before the answer publishes nothing.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHALLENGE_FACTS } from '../edge-node/src/adapters/kit/challenge-facts.js';
+import { type Simulator, startSimulator } from './platform-simulator/index.js';
+import { launchTestBrowser, makeMediaDir, openAs, type MediaDir } from './platform-simulator/harness.js';
+import { answerChallenge, challengeCode, challengeRoot, dragSlider, raiseChallenge, requestChallengeCode } from './support/challenge.js';
+
+let sim: Simulator;
+let browser: Browser;
+let media: MediaDir;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  browser = await launchTestBrowser();
+  media = await makeMediaDir();
+});
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+  sim.reset();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.close();
+  await media?.remove();
+});
+
+async function open(platform: string, account: string, path: string): Promise<Page> {
+  const { context, page } = await openAs(browser, sim, platform, account);
+  contexts.push(context);
+  await page.goto(`${sim.baseUrl(platform)}${path}`);
+  return page;
+}
+
+/** The selector signs the facts record for a platform's kind: each must be on the drawn challenge. */
+async function expectRecordedSigns(page: Page, platform: string, kind: string): Promise<void> {
+  const signs = (CHALLENGE_FACTS[platform] ?? []).filter((f) => f.kind === kind && f.signType === 'selector').map((f) => f.sign!);
+  for (const sign of signs) expect(await page.locator(sign).count(), `${platform} ${kind}: ${sign}`).toBeGreaterThan(0);
+}
+
+const DOUYIN_UPLOAD = '/creator.douyin.com/creator-micro/content/upload';
+
+describe('an SMS code at the publish control (douyin, as its creator page asks)', () => {
+  it('covers the filled form before 发布 is usable; a wrong code keeps it, the code sent to the phone clears it; then no page carries it', async () => {
+    raiseChallenge(sim, 'douyin', { kind: 'sms', step: 'at_publish' });
+    const page = await open('douyin', 'dy_acct_1', DOUYIN_UPLOAD);
+    const panel = page.locator('#uc-second-verify .second-verify-panel');
+    await page.locator('.upload-btn-input').waitFor({ state: 'attached' });
+    expect(await panel.count(), 'nothing asks before the form is edited').toBe(0);
+
+    await page.setInputFiles('.upload-btn-input', await media.file('clip.mp4', 64 * 1024));
+    await panel.waitFor({ state: 'visible' });
+    expect(await panel.innerText()).toContain('接收短信验证码');
+    await expectRecordedSigns(page, 'douyin', 'sms');
+    // The challenge covers 发布: a press that gets through to it publishes nothing.
+    await page.locator('.publish-btn').dispatchEvent('click');
+    expect(sim.hits('/aweme/create_v2/')).toBe(0);
+
+    await requestChallengeCode(page, 'douyin');
+    const code = await challengeCode(sim, 'douyin', 'dy_acct_1');
+    expect(code).toMatch(/^\d{6}$/);
+
+    await answerChallenge(page, 'douyin', 'sms', { code: '000000' }); // never a sent code (they are 100000–999999)
+    await page.locator('.uc-ui-verify_sms-verify_error').waitFor({ state: 'visible' });
+    expect(await panel.isVisible()).toBe(true);
+    expect(sim.challengeStatus('douyin')).toMatchObject({ kind: 'sms', step: 'at_publish', wrongCodes: 1, answered: false });
+
+    await answerChallenge(page, 'douyin', 'sms', { code });
+    await panel.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('douyin')).toMatchObject({ shown: 1, codesSent: 1, wrongCodes: 1, answered: true });
+
+    await page.goto(`${sim.baseUrl('douyin')}${DOUYIN_UPLOAD}`);
+    await page.locator('.upload-btn-input').waitFor({ state: 'attached' });
+    expect(await page.content(), 'answered once: the pages carry it no more').not.toContain('data-sim-challenge');
+  });
+});
+
+describe('a press on the publish control before the answer (weibo, the plain form)', () => {
+  it('is swallowed and shows the challenge; after the answer the next press publishes', async () => {
+    raiseChallenge(sim, 'weibo', { kind: 'sms', step: 'after_fill', sendOnShow: true });
+    const page = await open('weibo', 'wb_acct_1', '/weibo.com/');
+    await page.locator('#send').waitFor({ state: 'attached' });
+    // The text and the press in one task: the press comes before the edits pause, while the challenge is only armed.
+    await page.evaluate(() => {
+      const text = document.querySelector('textarea')!;
+      text.value = '挑战之前的一条微博';
+      text.dispatchEvent(new Event('input', { bubbles: true }));
+      (document.querySelector('#send') as HTMLButtonElement).click();
+    });
+    const dialog = challengeRoot(page, 'sms').locator('[role="dialog"]');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.innerText()).toContain('短信验证码');
+    expect(sim.hits('/ajax/statuses/update')).toBe(0);
+
+    // Sent as it showed: the phone page lists it, as JSON too.
+    const code = await challengeCode(sim, 'weibo', 'wb_acct_1');
+    const listed = (await (await fetch(`${sim.url}/_phone/sms?platform=weibo`)).json()) as { codes: Array<{ code: string; purpose?: string }> };
+    expect(listed.codes).toContainEqual(expect.objectContaining({ code, purpose: 'challenge' }));
+    expect(await (await fetch(`${sim.url}/_phone`)).text()).toContain(code);
+
+    await answerChallenge(page, 'weibo', 'sms', { code });
+    await dialog.waitFor({ state: 'detached' });
+    expect(sim.publishes('weibo')).toHaveLength(0);
+    await page.locator('#send').click();
+    await expect.poll(() => sim.publishes('weibo').length).toBe(1);
+  });
+});
+
+describe('sliders', () => {
+  it('xiaohongshu (red captcha) before the upload: a drag short of the end leaves it, a drag to the end clears it', async () => {
+    raiseChallenge(sim, 'xiaohongshu', { kind: 'slider', step: 'before_upload' });
+    const page = await open('xiaohongshu', 'xhs_acct_1', '/creator.xiaohongshu.com/publish/publish');
+    const root = challengeRoot(page, 'slider');
+    await root.waitFor({ state: 'visible' });
+    await expectRecordedSigns(page, 'xiaohongshu', 'slider');
+    expect(await root.innerText()).toContain('安全验证');
+
+    await dragSlider(page, 'xiaohongshu', 0.5);
+    expect(await root.isVisible()).toBe(true);
+    expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ answered: false });
+
+    await dragSlider(page, 'xiaohongshu', 1);
+    await root.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ shown: 1, answered: true });
+  });
+
+  it('douyin (ByteDance secsdk) and bilibili (geetest): their recorded widgets; a click on the handle answers only when the raise allows it', async () => {
+    raiseChallenge(sim, 'douyin', { kind: 'slider', step: 'before_upload' });
+    const dy = await open('douyin', 'dy_acct_2', DOUYIN_UPLOAD);
+    await challengeRoot(dy, 'slider').waitFor({ state: 'visible' });
+    await expectRecordedSigns(dy, 'douyin', 'slider');
+    await dy.locator('.secsdk-captcha-drag-icon').click();
+    expect(await challengeRoot(dy, 'slider').isVisible(), 'a click is no drag').toBe(true);
+    await answerChallenge(dy, 'douyin', 'slider');
+    await challengeRoot(dy, 'slider').waitFor({ state: 'detached' });
+
+    raiseChallenge(sim, 'bilibili', { kind: 'slider', step: 'before_upload', slider: 'drag-or-click' });
+    const bili = await open('bilibili', '30010077', '/member.bilibili.com/platform/upload/video/frame');
+    await challengeRoot(bili, 'slider').waitFor({ state: 'visible' });
+    await expectRecordedSigns(bili, 'bilibili', 'slider');
+    expect(await bili.locator('.geetest_panel').count()).toBe(1);
+    await bili.locator('.geetest_slider_button').click();
+    await challengeRoot(bili, 'slider').waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('bilibili')).toMatchObject({ answered: true });
+  });
+});
+
+describe('an identity check and an unknown dialog', () => {
+  it("youtube's \"Verify it's you\" clears with its Next; kuaishou's modal over 发布 clears with its close", async () => {
+    raiseChallenge(sim, 'youtube', { kind: 'identity', step: 'before_upload' });
+    const yt = await open('youtube', 'UCsimChannel0001', '/studio.youtube.com/channel/UCsimChannel0001/videos/upload');
+    const check = challengeRoot(yt, 'identity');
+    await check.waitFor({ state: 'visible' });
+    expect(await check.locator('[role="dialog"] h2').innerText()).toBe("Verify it's you");
+    await answerChallenge(yt, 'youtube', 'identity');
+    await check.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('youtube')).toMatchObject({ kind: 'identity', answered: true });
+
+    raiseChallenge(sim, 'kuaishou', { kind: 'dialog', step: 'before_upload' });
+    const ks = await open('kuaishou', 'ks_acct_1', '/cp.kuaishou.com/article/publish/video');
+    const modal = ks.locator('.ant-modal-wrap[role="dialog"]');
+    await modal.waitFor({ state: 'visible' });
+    await answerChallenge(ks, 'kuaishou', 'dialog');
+    await modal.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('kuaishou')).toMatchObject({ kind: 'dialog', answered: true });
+  });
+
+  it('an SMS challenge is answered only with its code', async () => {
+    raiseChallenge(sim, 'zhihu', { kind: 'sms', step: 'before_upload' });
+    const page = await open('zhihu', 'zh_acct_1', '/zhuanlan.zhihu.com/write');
+    await challengeRoot(page, 'sms').waitFor({ state: 'visible' });
+    const refused = await page.evaluate(async () => (await fetch('/_challenge/zhihu/answer', { method: 'POST' })).status);
+    expect(refused).toBe(409);
+    // No code was sent yet: whatever is typed is wrong.
+    await answerChallenge(page, 'zhihu', 'sms', { code: '123456' });
+    await challengeRoot(page, 'sms').locator('.error-tip').waitFor({ state: 'visible' });
+    expect(sim.challengeStatus('zhihu')).toMatchObject({ wrongCodes: 1, answered: false });
+  });
+});
