@@ -107,8 +107,8 @@ describe.skipIf(!existsSync(CHROMIUM))('challenge detection', () => {
     const started = performance.now();
     for (let i = 0; i < 5; i++) expect(await detectChallenge(page, { afterFailure: true })).toBeNull();
     const each = (performance.now() - started) / 5;
-    // Well under a second even on a loaded machine: one evaluation per frame.
-    expect(each).toBeLessThan(500);
+    // Well under a second even on a loaded machine (a few milliseconds on an idle one): one evaluation per frame.
+    expect(each).toBeLessThan(800);
   });
 
   it('an SMS code goes into the dialog field and its confirm button submits it', async () => {
