@@ -88,7 +88,7 @@ export const CHALLENGE_FACTS: Readonly<Record<string, readonly ChallengeFact[]>>
   douyin: facts([
     { kind: 'sms', where: 'publish', sign: '#uc-second-verify .second-verify-panel', signType: 'selector', sources: ['DYSMS', 'DYSEL', 'SAU', 'SAU245', 'SAU257'], note: 'at 发布 (videos and 图文) and on entering the upload page; the panel reads 接收短信验证码, its code field input[placeholder="请输入验证码"], 获取验证码 sends the code, the 验证 button submits' },
     { kind: 'sms', where: 'publish', sign: '接收短信验证码', signType: 'text', sources: ['DYSMS', 'SAU198', 'SAU75', 'SAU264'] },
-    { kind: 'identity', where: 'publish', sign: '身份验证', signType: 'text', sources: ['DYSMS', 'SAU'], note: 'a 身份验证 panel that offers the ways to verify (接收短信验证码, 发送短信验证) before the code panel; SAU names the component uc_verification_component' },
+    { kind: 'identity', where: 'publish', sign: '身份验证', signType: 'text', sources: ['DYSMS', 'SAU'], note: 'a 身份验证 panel that offers the ways to verify (接收短信验证码, 发送短信验证) before the code panel; social-auto-upload names the component uc_verification_component' },
     { kind: 'slider', where: 'login', sign: '#captcha-verify-image', signType: 'selector', sources: ['MC', 'BDCAP'], note: 'the ByteDance secsdk slider on www.douyin.com; no source records it on the creator pages' },
     { kind: 'slider', where: 'site', sign: '.secsdk-captcha-drag-icon', signType: 'selector', sources: ['BDCAP'] },
     { kind: 'dialog', where: 'publish', sign: '.shepherd-element', signType: 'selector', sources: ['SAU', 'SAU264'], note: 'the new-feature guide (shepherd) overlays that intercept the click on 发布' },
@@ -147,4 +147,42 @@ export function factTexts(): Record<ChallengeKind, string[]> {
     for (const f of list) if (f.signType === 'text' && f.sign && !out[f.kind].includes(f.sign)) out[f.kind].push(f.sign);
   }
   return out;
+}
+
+// ---------------------------------------------------------------- the table in docs/platforms.md
+
+const TABLE_START = '<!-- challenge-table:start (rendered from edge-node/src/adapters/kit/challenge-facts.ts: renderChallengeTable) -->';
+const TABLE_END = '<!-- challenge-table:end -->';
+
+/** A source as the document names it: its repository (or "indexed code") and its snapshot date. */
+function sourceName(id: ChallengeSourceId): { name: string; date: string } {
+  const s = CHALLENGE_SOURCES[id];
+  const repo = /^([\w.-]+\/[\w.-]+)[@#\s]/.exec(s.ref)?.[1];
+  return { name: repo ?? 'public code as indexed (no repository named)', date: s.snapshot };
+}
+
+/** The facts as a Markdown table: one row per fact, its sources by repository with their newest snapshot date. */
+export function renderChallengeTable(): string {
+  const rows = ['| platform | kind | met | what it looks like | sources |', '|---|---|---|---|---|'];
+  for (const [platform, list] of Object.entries(CHALLENGE_FACTS)) {
+    for (const f of list) {
+      const newest = new Map<string, string>();
+      for (const id of f.sources) {
+        const { name, date } = sourceName(id);
+        if ((newest.get(name) ?? '') < date) newest.set(name, date);
+      }
+      const sign = f.sign ? `${f.signType === 'text' ? 'the text ' : f.signType === 'url' ? 'the address ' : ''}\`${f.sign}\`` : 'not recorded';
+      const sources = [...newest].map(([name, date]) => `${name} (${date})`).join(', ');
+      rows.push(`| \`${platform}\` | ${f.kind} | ${f.where} | ${sign}${f.note ? `: ${f.note.replace(/\|/g, '/')}` : ''} | ${sources} |`);
+    }
+  }
+  return rows.join('\n');
+}
+
+/** `doc` with the table between its markers replaced by `table`; throws when the markers are missing. */
+export function withChallengeTable(doc: string, table = renderChallengeTable()): string {
+  const start = doc.indexOf(TABLE_START);
+  const end = doc.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error('docs/platforms.md has no challenge-table markers');
+  return `${doc.slice(0, start + TABLE_START.length)}\n${table}\n${doc.slice(end)}`;
 }
