@@ -114,7 +114,7 @@ export function registerIntegratorPublishingRoutes(r: ConsoleApp, deps: { db: Db
       const id = request.params.batchId;
       const [batch, evidence] = await Promise.all([publishRepository.getBatch(db, userId, id), repo.evidenceCounts(db, userId, id)]);
       if (!batch) throw consoleError('not_found', `You have no publish batch ${id}`);
-      return { batch: batchAnswer(batch, userId), evidence: Object.fromEntries(evidence) };
+      return { batch: batchAnswer(batch, userId, '/api/console/me'), evidence: Object.fromEntries(evidence) };
     },
   );
 

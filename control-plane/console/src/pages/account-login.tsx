@@ -5,23 +5,16 @@
  * frames). A click on the picture is a click on the page; the keyboard has
  * the same reach through the text, key and SMS-code controls.
  */
-import { Alert, Button, Group, Image, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import type { ConsolePaths } from '../api/paths.js';
 import { ErrorAlert } from '../ui/error-alert.js';
+import { LivePicture, PageControls, type PageFrame, type PageInput } from '../ui/live-page.js';
 
 type Login = ConsolePaths['/api/console/me/logins/{loginId}']['get']['responses'][200]['content']['application/json']['login'];
-type Input = NonNullable<ConsolePaths['/api/console/me/logins/{loginId}/input']['post']['requestBody']>['content']['application/json'];
-interface Frame {
-  seq: number;
-  jpeg: string;
-  width: number;
-  height: number;
-}
-
-const KEYS = ['Enter', 'Tab', 'Backspace'] as const;
+type Frame = PageFrame;
 
 /** What the person should do now, from the node's last step. */
 function guidance(login: Login | null, platform: string): string {
@@ -78,8 +71,6 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
   const [login, setLogin] = useState<Login | null>(null);
   const [frame, setFrame] = useState<Frame | null>(null);
   const [streamError, setStreamError] = useState<Error | null>(null);
-  const [text, setText] = useState('');
-  const [sms, setSms] = useState('');
   const started = useRef(false);
   // Closed before the start answered: the login the answer names is cancelled as soon as it is known,
   // or the node would hold a browser (and one of the person's open logins) until the login times out.
@@ -128,7 +119,7 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
     return () => source.close();
   }, [id, queryClient]);
 
-  const send = useMutation({ mutationFn: (input: Input) => unwrap(consoleApi.POST('/api/console/me/logins/{loginId}/input', { params: { path: { loginId: id! } }, body: input })) });
+  const send = useMutation({ mutationFn: (input: PageInput) => unwrap(consoleApi.POST('/api/console/me/logins/{loginId}/input', { params: { path: { loginId: id! } }, body: input })) });
   const cancel = useMutation({ mutationFn: () => cancelLogin(id!) });
 
   const close = () => {
@@ -136,22 +127,9 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
     else if (!ended) cancel.mutate();
     onClose();
   };
-  const clickAt = (e: MouseEvent<HTMLButtonElement>) => {
-    if (!frame || ended) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    const x = Math.round(((e.clientX - box.left) / box.width) * frame.width);
-    const y = Math.round(((e.clientY - box.top) / box.height) * frame.height);
-    send.mutate({ type: 'click', x: Math.max(0, Math.min(frame.width, x)), y: Math.max(0, Math.min(frame.height, y)) });
-  };
-  const typeText = (e: FormEvent) => {
-    e.preventDefault();
-    if (!text) return;
-    send.mutate({ type: 'text', text }, { onSuccess: () => setText('') });
-  };
-  const sendSms = (e: FormEvent) => {
-    e.preventDefault();
-    if (!sms.trim()) return;
-    send.mutate({ type: 'sms', code: sms.trim() }, { onSuccess: () => setSms('') });
+  const sendInput = (input: PageInput, done?: () => void) => {
+    if (ended) return;
+    send.mutate(input, done ? { onSuccess: done } : {});
   };
   const step = (login?.step ?? {}) as { type?: string };
 
@@ -160,36 +138,8 @@ export function LoginDialog({ title, platformName, start: startLogin, succeededT
       <Stack>
         <ErrorAlert error={start.error ?? send.error ?? cancel.error ?? streamError} />
         <Text role="status">{guidance(login, platformName)}</Text>
-        {frame && !ended && (
-          <UnstyledButton onClick={clickAt} aria-label="The login page: a click here clicks the page" style={{ display: 'block', width: '100%' }}>
-            <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={`The ${platformName} login page as the node shows it`} fit="contain" />
-          </UnstyledButton>
-        )}
-        {login && !ended && login.state === 'running' && (
-          <>
-            {step.type === 'needs_sms' && (
-              <Group component="form" onSubmit={sendSms} align="end" gap="xs">
-                <TextInput label="SMS code" value={sms} onChange={(e) => setSms(e.currentTarget.value)} maxLength={16} autoComplete="one-time-code" />
-                <Button type="submit" loading={send.isPending}>
-                  Send code
-                </Button>
-              </Group>
-            )}
-            <Group component="form" onSubmit={typeText} align="end" gap="xs">
-              <TextInput label="Type into the page" description="Goes to the field that has focus in the page" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={1000} />
-              <Button type="submit" variant="default" loading={send.isPending && send.variables?.type === 'text'}>
-                Type
-              </Button>
-            </Group>
-            <Group gap="xs">
-              {KEYS.map((key) => (
-                <Button key={key} size="xs" variant="default" aria-label={`Press ${key} in the page`} onClick={() => send.mutate({ type: 'key', key })}>
-                  {key}
-                </Button>
-              ))}
-            </Group>
-          </>
-        )}
+        {frame && !ended && <LivePicture frame={frame} label="The login page: a click here clicks the page" alt={`The ${platformName} login page as the node shows it`} onInput={sendInput} />}
+        {login && !ended && login.state === 'running' && <PageControls sms={step.type === 'needs_sms'} onInput={sendInput} pending={send.isPending ? (send.variables ?? null) : null} />}
         {login?.state === 'succeeded' && (
           <Alert color="dark" variant="outline" title="Logged in">
             {succeededText}

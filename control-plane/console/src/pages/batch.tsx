@@ -1,10 +1,12 @@
-import { Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
+import { ChallengeAnswer } from '../ui/challenge-answer.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
+import { NeedsYouBadge } from '../ui/needs-you.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
@@ -28,6 +30,8 @@ export function BatchPage() {
 function Batch() {
   const { batchId } = useParams({ from: '/app/history/$batchId' });
   const [evidenceOf, setEvidenceOf] = useState<string | null>(null);
+  const [answering, setAnswering] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const batch = useQuery({
     queryKey: ['me', 'batch', batchId],
     queryFn: () => unwrap(consoleApi.GET('/api/console/me/batches/{batchId}', { params: { path: { batchId } } })),
@@ -37,6 +41,7 @@ function Batch() {
   const accounts = useQuery({ queryKey: ['me', 'accounts'], queryFn: () => unwrap(consoleApi.GET('/api/console/me/accounts')) });
   const names = new Map((accounts.data?.accounts ?? []).map((a) => [a.id, a.displayName]));
   const b = batch.data?.batch;
+  const waiting = b?.jobs.filter((j) => j.challenge) ?? [];
   return (
     <>
       <RouterAnchor to="/history">Back to the publish history</RouterAnchor>
@@ -70,6 +75,14 @@ function Batch() {
               )}
             </SimpleGrid>
           </Paper>
+          {waiting.length > 0 && (
+            <Alert color="red.9" variant="outline" title="Needs you" role="region" aria-label="Jobs that need you">
+              <Text size="sm">
+                {waiting.length === 1 ? 'A platform asks something' : `${waiting.length} platforms ask something`} before publishing: answer on the live page before the time runs out, or the job fails
+                input_timeout and nothing is published.
+              </Text>
+            </Alert>
+          )}
           <Title order={3} size="h4">
             Jobs, one per account
           </Title>
@@ -102,6 +115,14 @@ function Batch() {
                       <Table.Td>
                         <StateBadge state={j.state} />
                         {j.state === 'scheduled' && j.publish_at && <Text size="xs">at {when(j.publish_at)}</Text>}
+                        {j.challenge && (
+                          <Stack gap={4} mt={4}>
+                            <NeedsYouBadge challenge={j.challenge} />
+                            <Button size="xs" aria-label={`Answer job ${j.job_id}`} onClick={() => setAnswering(j.job_id)}>
+                              Answer
+                            </Button>
+                          </Stack>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{j.feedback?.message ?? '—'}</Text>
@@ -146,6 +167,14 @@ function Batch() {
             </Table>
           </TableScroll>
         </Stack>
+      )}
+      {answering && (
+        <ChallengeAnswer
+          jobId={answering}
+          surface="me"
+          onEnded={() => void queryClient.invalidateQueries({ queryKey: ['me'] })}
+          onClose={() => setAnswering(null)}
+        />
       )}
       <Modal opened={evidenceOf !== null} onClose={() => setEvidenceOf(null)} title="What the node saw" size="xl" closeButtonProps={{ "aria-label": "Close" }}>
         {evidenceOf && <Evidence jobId={evidenceOf} />}

@@ -3,21 +3,27 @@
  * failure, the post, the frozen payload and settings, and what the node saw
  * when an attempt failed (step and screenshot). The page HTML the node also
  * captured is never shown here: a logged-in page can hold the account's
- * session tokens. A job waiting for a person can be resolved by an admin.
+ * session tokens. A job waiting for a person can be resolved by an admin; a
+ * job awaiting input (the platform asked something before the publish) is
+ * answered on its live page.
  */
-import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
+import { ChallengeAnswer } from '../ui/challenge-answer.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
+import { NeedsYouBadge } from '../ui/needs-you.js';
 import { ResolveJobButton } from '../ui/resolve-job.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { useCanWrite } from '../ui/use-role.js';
 
 const RouterAnchor = createLink(Anchor);
+/** A job awaiting input has minutes to be answered: whether it still does is read again on this beat. */
+const AWAITING_REFRESH_MS = 5000;
 /** Only web addresses become links: a platform URL is the platform's text, and `javascript:` must never be clickable. */
 const webUrl = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
@@ -44,6 +50,7 @@ function Job() {
       <ErrorAlert error={job.error} mt="md" />
       {j && (
         <Stack mt="md">
+          <AwaitingInput jobId={j.id} canWrite={canWrite} />
           {j.state === 'needs_attention' && (
             <Paper withBorder p="md">
               <Group justify="space-between" wrap="wrap">
@@ -123,6 +130,45 @@ function Job() {
             <Json value={j.settings} label="Settings" />
           </Paper>
         </Stack>
+      )}
+    </>
+  );
+}
+
+/** While the job awaits input: what the platform asked, the time left, and the answer view. */
+function AwaitingInput({ jobId, canWrite }: { jobId: string; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const [answering, setAnswering] = useState(false);
+  const challenge = useQuery({
+    queryKey: ['admin', 'job-challenge', jobId],
+    queryFn: () => unwrap(adminApi.GET('/api/admin/jobs/{jobId}/challenge', { params: { path: { jobId } } })),
+    refetchInterval: AWAITING_REFRESH_MS,
+  });
+  const c = challenge.data?.job.challenge;
+  return (
+    <>
+      <ErrorAlert error={challenge.error} />
+      {c && (
+        <Paper withBorder p="md" role="region" aria-label="Needs you">
+          <Group justify="space-between" wrap="wrap">
+            <Stack gap={4}>
+              <NeedsYouBadge challenge={c} />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                The platform asked at step {c.step}: {c.message}
+              </Text>
+            </Stack>
+            <Button onClick={() => setAnswering(true)}>{canWrite ? 'Answer' : 'Watch the page'}</Button>
+          </Group>
+        </Paper>
+      )}
+      {answering && (
+        <ChallengeAnswer
+          jobId={jobId}
+          surface="admin"
+          readOnly={!canWrite}
+          onEnded={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
+          onClose={() => setAnswering(false)}
+        />
       )}
     </>
   );

@@ -1,18 +1,75 @@
 /** Every integrator's publish jobs for operators: filtered by state, user, platform, node and batch, paged by the server; each opens its detail. */
-import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
+import { useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
 import { JOB_STATES, jobsSearch } from '../list-search.js';
+import { ChallengeAnswer } from '../ui/challenge-answer.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
+import { NeedsYouBadge } from '../ui/needs-you.js';
 import { PageSizeSelect, Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll, WRAP_ANYWHERE } from '../ui/table-scroll.js';
+import { useCanWrite } from '../ui/use-role.js';
 import { useIdFilter, useTextFilter, useUrlFilters } from '../ui/url-filters.js';
 
 const RouterAnchor = createLink(Anchor);
+/** Jobs awaiting input have minutes to be answered: the list of them is read again on this beat. */
+const AWAITING_REFRESH_MS = 5000;
+
+/** Every user's jobs awaiting input now. */
+function useAwaitingJobs() {
+  return useQuery({ queryKey: ['admin', 'jobs-awaiting-input'], queryFn: () => unwrap(adminApi.GET('/api/admin/jobs/awaiting-input')), refetchInterval: AWAITING_REFRESH_MS });
+}
+
+/** The jobs a platform paused on a question, first on the page, each with its answer view. */
+function NeedsYou() {
+  const awaiting = useAwaitingJobs();
+  const canWrite = useCanWrite();
+  const queryClient = useQueryClient();
+  const [answering, setAnswering] = useState<string | null>(null);
+  const items = awaiting.data?.items ?? [];
+  return (
+    <>
+      <ErrorAlert error={awaiting.error} />
+      {items.length > 0 && (
+        <Alert color="red.9" variant="outline" title="Needs you" role="region" aria-label="Jobs that need you">
+          <Text size="sm">A platform asks something before publishing: answer on the live page before the time runs out, or the job fails input_timeout.</Text>
+          <Stack gap="xs" mt="sm">
+            {items.map((j) => (
+              <Group key={j.job_id} gap="sm" wrap="wrap" data-job-id={j.job_id}>
+                <Text size="sm" ff="monospace">
+                  <RouterAnchor to="/jobs/$jobId" params={{ jobId: j.job_id }}>
+                    {j.job_id}
+                  </RouterAnchor>
+                </Text>
+                <Text size="sm">
+                  user {j.user_id}, {j.platform}
+                </Text>
+                {j.challenge && <NeedsYouBadge challenge={j.challenge} />}
+                <Button size="xs" aria-label={`${canWrite ? 'Answer' : 'Watch'} job ${j.job_id}`} onClick={() => setAnswering(j.job_id)}>
+                  {canWrite ? 'Answer' : 'Watch'}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {answering && (
+        <ChallengeAnswer
+          jobId={answering}
+          surface="admin"
+          readOnly={!canWrite}
+          onEnded={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
+          onClose={() => setAnswering(null)}
+        />
+      )}
+    </>
+  );
+}
 
 export function JobsPage() {
   const filters = useUrlFilters(jobsSearch);
@@ -23,6 +80,8 @@ export function JobsPage() {
   const [nodeId, setNodeId] = useTextFilter(filters, 'nodeId');
   const [batchId, setBatchId] = useTextFilter(filters, 'batchId');
   const { page: _page, pageSize: _size, ...filter } = { ...search, order };
+  const awaiting = useAwaitingJobs();
+  const needsYou = new Map((awaiting.data?.items ?? []).flatMap((j) => (j.challenge ? [[j.job_id, j.challenge] as const] : [])));
   const jobs = useQuery({
     queryKey: ['admin', 'jobs', filter, page, pageSize],
     queryFn: () => unwrap(adminApi.GET('/api/admin/jobs', { params: { query: { ...filter, page, pageSize } } })),
@@ -36,6 +95,7 @@ export function JobsPage() {
         <RouterAnchor to="/attention">Jobs needing attention</RouterAnchor>.
       </Text>
       <Stack mt="md">
+        <NeedsYou />
         <Group align="flex-end" wrap="wrap">
           <Select label="State" placeholder="Any" clearable data={[...JOB_STATES]} value={search.state ?? null} onChange={choose('state')} w={180} />
           <TextInput
@@ -95,6 +155,7 @@ export function JobsPage() {
                     </Table.Td>
                     <Table.Td>
                       <StateBadge state={j.state} />
+                      {needsYou.has(j.id) && <NeedsYouBadge challenge={needsYou.get(j.id)!} />}
                     </Table.Td>
                     <Table.Td>{j.userId}</Table.Td>
                     <Table.Td>{j.platform}</Table.Td>

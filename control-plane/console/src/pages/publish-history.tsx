@@ -1,11 +1,13 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { consoleApi, unwrap } from '../api/client.js';
 import { apiRange, BATCH_STATES, type HistorySearch } from '../history-search.js';
+import { ChallengeAnswer } from '../ui/challenge-answer.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
+import { NeedsYouBadge } from '../ui/needs-you.js';
 import { Pager } from '../ui/pager.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
@@ -21,6 +23,7 @@ export function PublishHistoryPage() {
     <RoleGate roles={['user']}>
       <Title order={2}>Publish history</Title>
       <Text mt="xs">Every publish call made with your API keys: one batch per call, one job per account. Open a batch for each account's outcome.</Text>
+      <NeedsYou />
       <Filters />
       <BatchList />
     </RoleGate>
@@ -75,7 +78,52 @@ function Filters() {
   );
 }
 
+/** The jobs awaiting input now, first on the page: each has minutes before it fails input_timeout. */
+function useAwaiting() {
+  return useQuery({ queryKey: ['me', 'jobs-awaiting-input'], queryFn: () => unwrap(consoleApi.GET('/api/console/me/jobs/awaiting-input')), refetchInterval: REFRESH_MS });
+}
+
+function NeedsYou() {
+  const awaiting = useAwaiting();
+  const queryClient = useQueryClient();
+  const [answering, setAnswering] = useState<string | null>(null);
+  const jobs = awaiting.data?.jobs ?? [];
+  return (
+    <>
+      <ErrorAlert error={awaiting.error} mt="md" />
+      {jobs.length > 0 && (
+        <Alert color="red.9" variant="outline" title="Needs you" mt="md" role="region" aria-label="Jobs that need you">
+          <Text size="sm">A platform asks something before publishing: answer on the live page before the time runs out, or the job fails input_timeout and nothing is published.</Text>
+          <Stack gap="xs" mt="sm">
+            {jobs.map((j) => (
+              <Group key={j.job_id} gap="sm" wrap="wrap" data-job-id={j.job_id}>
+                <Text size="sm" fw={700}>
+                  {j.platform}
+                </Text>
+                {j.challenge && <NeedsYouBadge challenge={j.challenge} />}
+                <Text size="sm" ff="monospace">
+                  <RouterAnchor to="/history/$batchId" params={{ batchId: j.batch_id }}>
+                    {j.batch_id}
+                  </RouterAnchor>
+                </Text>
+                <Button size="xs" aria-label={`Answer job ${j.job_id}`} onClick={() => setAnswering(j.job_id)}>
+                  Answer
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {answering && (
+        <ChallengeAnswer jobId={answering} surface="me" onEnded={() => void queryClient.invalidateQueries({ queryKey: ['me'] })} onClose={() => setAnswering(null)} />
+      )}
+    </>
+  );
+}
+
 function BatchList() {
+  const awaiting = useAwaiting();
+  const needsYou = new Map((awaiting.data?.jobs ?? []).flatMap((j) => (j.challenge ? [[j.batch_id, j.challenge] as const] : [])));
   const search = useSearch({ from: '/app/history' });
   const navigate = useNavigate({ from: '/history' });
   const page = search.page ?? 1;
@@ -126,6 +174,7 @@ function BatchList() {
                   </Table.Td>
                   <Table.Td>
                     <StateBadge state={b.status} />
+                    {needsYou.has(b.batchId) && <NeedsYouBadge challenge={needsYou.get(b.batchId)!} />}
                   </Table.Td>
                   <Table.Td>{b.contentType}</Table.Td>
                   <Table.Td>{b.executor}</Table.Td>

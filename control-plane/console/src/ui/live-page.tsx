@@ -1,0 +1,90 @@
+/**
+ * A platform page that a node drives in Chromium, live in the console: the
+ * picture of its newest frame (a click on it is a click on the page, at the
+ * page pixel under the pointer) and the controls that give the keyboard the
+ * same reach (text typed into the focused field, a few keys, an SMS code).
+ * Used wherever a person acts on a node's page: a relayed login, a publish
+ * job awaiting input.
+ */
+import { Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
+import { type FormEvent, type MouseEvent, useState } from 'react';
+
+/** One `frame` event: the page as base64 JPEG; width × height are the page pixels a click is in. */
+export interface PageFrame {
+  seq: number;
+  jpeg: string;
+  width: number;
+  height: number;
+}
+
+/** What a person sends to the page (the API's loginInputSchema). */
+export type PageInput = { type: 'click'; x: number; y: number } | { type: 'key'; key: string } | { type: 'text'; text: string } | { type: 'sms'; code: string };
+
+const KEYS = ['Enter', 'Tab', 'Backspace'] as const;
+
+/** The page pixel under a click on the picture, inside the page. */
+export function pagePoint(e: MouseEvent<HTMLElement>, frame: PageFrame): { x: number; y: number } {
+  const box = e.currentTarget.getBoundingClientRect();
+  const x = Math.round(((e.clientX - box.left) / box.width) * frame.width);
+  const y = Math.round(((e.clientY - box.top) / box.height) * frame.height);
+  return { x: Math.max(0, Math.min(frame.width, x)), y: Math.max(0, Math.min(frame.height, y)) };
+}
+
+/** The newest frame; a click on it is sent as a click on the page. */
+export function LivePicture({ frame, label, alt, onInput }: { frame: PageFrame; label: string; alt: string; onInput: (input: PageInput) => void }) {
+  return (
+    <UnstyledButton onClick={(e) => onInput({ type: 'click', ...pagePoint(e, frame) })} aria-label={label} style={{ display: 'block', width: '100%' }}>
+      <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={alt} fit="contain" />
+    </UnstyledButton>
+  );
+}
+
+export interface PageControlsProps {
+  /** Shows the SMS code field (the page asks for a code sent to the account's phone). */
+  sms: boolean;
+  /** Sends one input; `done` runs once the API took it (the field it came from is cleared). */
+  onInput: (input: PageInput, done?: () => void) => void;
+  /** The input on its way, if any. */
+  pending: PageInput | null;
+}
+
+/** The keyboard's reach into the page: the SMS code (when asked), typed text, a few keys. */
+export function PageControls({ sms, onInput, pending }: PageControlsProps) {
+  const [text, setText] = useState('');
+  const [code, setCode] = useState('');
+  const typeText = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text) return;
+    onInput({ type: 'text', text }, () => setText(''));
+  };
+  const sendSms = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    onInput({ type: 'sms', code: code.trim() }, () => setCode(''));
+  };
+  return (
+    <>
+      {sms && (
+        <Group component="form" onSubmit={sendSms} align="end" gap="xs">
+          <TextInput label="SMS code" value={code} onChange={(e) => setCode(e.currentTarget.value)} maxLength={16} autoComplete="one-time-code" />
+          <Button type="submit" loading={pending !== null}>
+            Send code
+          </Button>
+        </Group>
+      )}
+      <Group component="form" onSubmit={typeText} align="end" gap="xs">
+        <TextInput label="Type into the page" description="Goes to the field that has focus in the page" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={1000} />
+        <Button type="submit" variant="default" loading={pending?.type === 'text'}>
+          Type
+        </Button>
+      </Group>
+      <Group gap="xs">
+        {KEYS.map((key) => (
+          <Button key={key} size="xs" variant="default" aria-label={`Press ${key} in the page`} onClick={() => onInput({ type: 'key', key })}>
+            {key}
+          </Button>
+        ))}
+      </Group>
+    </>
+  );
+}
