@@ -41,11 +41,16 @@ export const CHALLENGE_SIGNS: Record<ChallengeKind, string[]> = {
     '#nc_1_n1z',
     '.nc-container',
     '.nc_wrapper',
-    // ByteDance secsdk (Douyin, Toutiao, Xigua…): the verify container.
+    // ByteDance secsdk (Douyin, Toutiao, Xigua…): the verify container, and the drag knob and
+    // puzzle image of its slider variants (gbiz123/tiktok-captcha-solver,
+    // src/tiktok_captcha_solver/selectors.py @a3c12d2: `.captcha-verify-container`,
+    // `.secsdk-captcha-drag-icon`, `#captcha-verify-image`, Douyin's `#captcha_container > iframe`).
     '#captcha_container',
     '.captcha_verify_container',
     '.secsdk-captcha',
     '.captcha-verify-container',
+    '.secsdk-captcha-drag-icon',
+    '#captcha-verify-image',
     // Xiaohongshu.
     '.red-captcha',
     '.red-captcha-slider',
