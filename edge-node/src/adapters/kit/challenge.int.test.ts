@@ -72,6 +72,13 @@ describe.skipIf(!existsSync(CHROMIUM))('challenge detection', () => {
     expect(await detectChallenge(page)).toBeNull();
   });
 
+  it('a small element merely named like a captcha (a hint, an icon) is no challenge; a widget of that name is', async () => {
+    await on(`${EDITOR}<span class="captcha-tip" style="display:inline-block;width:80px;height:14px">看不清？</span>`);
+    expect(await detectChallenge(page)).toBeNull();
+    await on(`${EDITOR}<div class="my-captcha-box" style="width:300px;height:160px">请输入图中字符</div>`);
+    expect(await detectChallenge(page)).toMatchObject({ kind: 'captcha' });
+  });
+
   it('a captcha frame is a captcha challenge; the same frame hidden is not', async () => {
     const frame = (style: string) => `<iframe id="tcaptcha_iframe_dy" srcdoc="<p>拖动下方滑块完成拼图</p>" style="${style}"></iframe><iframe src="data:text/html,<div class=captcha-img style='width:200px;height:80px'>x</div>" style="${style}"></iframe>`;
     await on(EDITOR + frame('width:360px;height:300px'));

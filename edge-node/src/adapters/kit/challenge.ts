@@ -122,6 +122,9 @@ export const NOT_CONFIRM_TEXT = /获取|发送|重新|重发|取消|关闭|send|
 // Why 400 ms: one evaluation takes a few ms on an idle page; a frame that is navigating or
 // whose renderer is busy answers nothing in time and counts as "nothing there" this round.
 const FRAME_BOUND_MS = 400;
+// Why: the smallest captcha widgets (a 260 × 40 slider track, a 100 × 40 image code) are this big;
+// a substring sign on anything smaller is a hint line or an icon, never the challenge itself.
+const GENERIC_SIGN_MIN_PX = [100, 36] as const;
 // Why 300: enough of a dialog's text to say what it asks; the wire allows 1000.
 const MESSAGE_CHARS = 300;
 
@@ -142,6 +145,7 @@ interface InPageArgs {
   mark: boolean;
   confirm: string;
   notConfirm: string;
+  genericMinPx: readonly [number, number];
 }
 
 /**
@@ -158,7 +162,9 @@ const IN_PAGE = `(a) => {
     return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
   };
   const all = (sel, root) => { try { return [...(root || document).querySelectorAll(sel)]; } catch { return []; } };
-  const firstVisible = (sels) => { for (const sel of sels) for (const el of all(sel)) if (visible(el)) return { el, sel }; return null; };
+  // A sign by substring ([class*=captcha]) names no vendor: it counts only at the size of a widget, not of a hint or an icon.
+  const bigEnough = (el, sel) => { if (!sel.includes('*=')) return true; const r = el.getBoundingClientRect(); return r.width >= a.genericMinPx[0] && r.height >= a.genericMinPx[1]; };
+  const firstVisible = (sels) => { for (const sel of sels) for (const el of all(sel)) if (visible(el) && bigEnough(el, sel)) return { el, sel }; return null; };
   const words = (el) => String(el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
   const smsRe = new RegExp(a.text.sms.join('|'), 'i');
   const idRe = new RegExp(a.text.identity.join('|'), 'i');
@@ -240,6 +246,7 @@ function args(withDialog: boolean, mark: boolean): InPageArgs {
     mark,
     confirm: CONFIRM_TEXT.source,
     notConfirm: NOT_CONFIRM_TEXT.source,
+    genericMinPx: GENERIC_SIGN_MIN_PX,
   };
 }
 
