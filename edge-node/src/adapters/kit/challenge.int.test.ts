@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeForm, SIM_CHALLENGE_KINDS } from '../../../../test/platform-simulator/challenge.js';
 import { launchChromium } from '../browser.js';
 import { answerSms, detectChallenge } from './challenge.js';
 
@@ -97,6 +98,9 @@ describe.skipIf(!existsSync(CHROMIUM))('challenge detection', () => {
     expect(await detectChallenge(page)).toMatchObject({ kind: 'identity' });
     await on('<h1>安全验证</h1><p>请使用抖音扫码完成验证</p>');
     expect(await detectChallenge(page)).toMatchObject({ kind: 'identity' });
+    // The same page asking for a code in a field made for it is an SMS challenge.
+    await on('<h1>安全验证</h1><p>验证码已发送至 138****0000</p><input placeholder="请输入短信验证码"><button>提交</button>');
+    expect(await detectChallenge(page)).toMatchObject({ kind: 'sms' });
   });
 
   it('an unknown modal covering the page is a dialog challenge only after a step failed', async () => {
@@ -123,6 +127,37 @@ describe.skipIf(!existsSync(CHROMIUM))('challenge detection', () => {
     expect(await answerSms(page, '123456')).toBe('submitted');
     await expect.poll(() => page.textContent('#submitted')).toBe('123456');
     expect(await detectChallenge(page)).toBeNull();
+  });
+
+  it('every form the platform replicas draw (the recorded markup per platform) is recognised as its kind', async () => {
+    const platforms = ['douyin', 'toutiao', 'kuaishou', 'xiaohongshu', 'bilibili', 'weibo', 'baijiahao', 'wechat_mp', 'youtube', 'zhihu'];
+    const seen = new Set<string>();
+    for (const kind of SIM_CHALLENGE_KINDS) {
+      for (const platform of platforms) {
+        const { html, form } = challengeForm(platform, kind);
+        if (seen.has(`${kind}/${form}`)) continue;
+        seen.add(`${kind}/${form}`);
+        await on(EDITOR + html);
+        // A modal of a UI kit is a challenge only after a step failed; one a platform is recorded to lay over 发布 always is.
+        const found = (await detectChallenge(page)) ?? (kind === 'dialog' ? await detectChallenge(page, { afterFailure: true }) : null);
+        expect(found?.kind, `${kind} as ${platform} draws it (${form})`).toBe(kind);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(8);
+  });
+
+  it('the recorded guide overlay over 发布 counts before the gate; a UI kit modal there does not', async () => {
+    await on(EDITOR + challengeForm('douyin', 'dialog').html);
+    expect(await detectChallenge(page)).toMatchObject({ kind: 'dialog', sign: '.shepherd-element' });
+    await on(EDITOR + challengeForm('kuaishou', 'dialog').html);
+    expect(await detectChallenge(page)).toBeNull();
+  });
+
+  it('the douyin SMS panel takes the code in its field and its 验证 button', async () => {
+    await on(`${EDITOR}${challengeForm('douyin', 'sms').html}<script>document.querySelector('.uc-ui-verify_sms-verify_button.primary').onclick = () => { document.getElementById('submitted').textContent = document.querySelector('#uc-second-verify input').value; document.getElementById('uc-second-verify').remove(); };</script><p id="submitted"></p>`);
+    expect(await detectChallenge(page)).toMatchObject({ kind: 'sms' });
+    expect(await answerSms(page, '424242')).toBe('submitted');
+    await expect.poll(() => page.textContent('#submitted')).toBe('424242');
   });
 
   it('without an SMS dialog the code goes into the focused field', async () => {

@@ -6,14 +6,16 @@
  * job `challenge_required` or pauses it for a person (jobs/challenge/).
  *
  * The signs are data: CHALLENGE_SIGNS (CSS selectors per kind) and CHALLENGE_TEXT (what a
- * dialog or a page heading says). A platform-specific sign is added to those lists with the
- * public source it comes from; the detection code does not change.
+ * dialog or a page heading says): the common vendors' widgets and UI kits' modals here, and
+ * each platform's recorded signs, with their public sources, from challenge-facts.ts (merged
+ * in below). A new sign is a line in one of those lists; the detection code does not change.
  *
  * Each frame is read in one evaluation (one round trip, bounded), so a page with nothing on it
  * costs a few milliseconds, not one visibility query per selector.
  */
 import { type ChallengeKind } from '@plume/shared';
 import type { Frame, Page } from 'playwright-core';
+import { factSigns, factTexts } from './challenge-facts.js';
 
 export interface DetectedChallenge {
   kind: ChallengeKind;
@@ -98,6 +100,26 @@ export const CHALLENGE_SIGNS: Record<ChallengeKind, string[]> = {
   ],
 };
 
+/**
+ * Overlays a platform is recorded to lay over its publish control (challenge-facts.ts, kind
+ * `dialog`): unlike a UI kit's modal, which may be the adapter's own confirmation, these count
+ * at every check point, the last look before the gate included, when they cover the page.
+ */
+export const BLOCKING_DIALOG_SIGNS: string[] = [];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The platforms' recorded signs join the lists: selectors by kind (recorded dialogs as blocking
+// overlays), texts as literal words. A recorded `dialog` text is a standing banner, not a modal
+// (xiaohongshu's 你还未绑定手机号): it covers nothing, and no answer of a person's clears it.
+{
+  const signs = factSigns();
+  for (const kind of ['sms', 'slider', 'captcha', 'identity'] as const) {
+    for (const sign of signs[kind]) if (!CHALLENGE_SIGNS[kind].includes(sign)) CHALLENGE_SIGNS[kind].push(sign);
+  }
+  for (const sign of signs.dialog) if (!BLOCKING_DIALOG_SIGNS.includes(sign)) BLOCKING_DIALOG_SIGNS.push(sign);
+}
+
 /** Which kind wins when a page shows the signs of several. */
 export const CHALLENGE_ORDER: readonly ChallengeKind[] = ['sms', 'slider', 'captcha', 'identity', 'dialog'];
 
@@ -110,6 +132,16 @@ export const CHALLENGE_TEXT: { sms: string[]; identity: string[] } = {
   sms: ['验证码', '短信验证', '校验码', '动态码', 'verification code', 'security code', 'sms code', 'one-time code'],
   identity: ['身份验证', '安全验证', '实名认证', '身份核验', '人脸验证', '账号存在风险', 'verify your identity', 'identity verification', 'security verification', 'security check'],
 };
+
+{
+  const texts = factTexts();
+  for (const kind of ['sms', 'identity'] as const) {
+    for (const text of texts[kind]) {
+      const pattern = escapeRegExp(text);
+      if (!CHALLENGE_TEXT[kind].includes(pattern)) CHALLENGE_TEXT[kind].push(pattern);
+    }
+  }
+}
 
 /** Fields a person types a code into. */
 export const CODE_INPUTS = 'input:not([type]), input[type="text"], input[type="tel"], input[type="number"], input[type="password"], [contenteditable="true"]';
@@ -146,6 +178,7 @@ interface InPageArgs {
   confirm: string;
   notConfirm: string;
   genericMinPx: readonly [number, number];
+  blocking: string[];
 }
 
 /**
@@ -164,7 +197,8 @@ const IN_PAGE = `(a) => {
   const all = (sel, root) => { try { return [...(root || document).querySelectorAll(sel)]; } catch { return []; } };
   // A sign by substring ([class*=captcha]) names no vendor: it counts only at the size of a widget, not of a hint or an icon.
   const bigEnough = (el, sel) => { if (!sel.includes('*=')) return true; const r = el.getBoundingClientRect(); return r.width >= a.genericMinPx[0] && r.height >= a.genericMinPx[1]; };
-  const firstVisible = (sels) => { for (const sel of sels) for (const el of all(sel)) if (visible(el) && bigEnough(el, sel)) return { el, sel }; return null; };
+  const firstVisibleWhere = (sels, also) => { for (const sel of sels) for (const el of all(sel)) if (visible(el) && bigEnough(el, sel) && also(el)) return { el, sel }; return null; };
+  const firstVisible = (sels) => firstVisibleWhere(sels, () => true);
   const words = (el) => String(el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
   const smsRe = new RegExp(a.text.sms.join('|'), 'i');
   const idRe = new RegExp(a.text.identity.join('|'), 'i');
@@ -204,11 +238,14 @@ const IN_PAGE = `(a) => {
     }
   }
   // An identity or verification page of its own (no dialog): its title or a heading says so.
-  const headings = all('h1, h2').filter(visible).slice(0, 20);
+  // Headings of the page itself: a dialog's heading was read with its dialog.
+  const headings = all('h1, h2').filter((h) => visible(h) && !dialogs.some((d) => d.contains(h))).slice(0, 20);
+  // A field that says it takes a code (its placeholder, label or name), not any field of the page.
+  const codeLike = (root) => codeField(root).filter((f) => smsRe.test([f.placeholder, f.getAttribute('aria-label'), f.name, f.id].join(' ')) || /code|otp/i.test(String(f.name) + ' ' + String(f.id) + ' ' + String(f.autocomplete)));
   const pageSays = [document.title, ...headings.map(words)].find((t) => idRe.test(t) || (smsRe.test(t) && /验证|verif/i.test(t)));
   if (pageSays && found.length === 0) {
     const body = document.body;
-    if (body && codeField(body).length > 0 && smsRe.test(words(body))) { found.push({ kind: 'sms', sign: 'text:sms-page', message: pageSays.slice(0, a.messageChars) }); markSms(body); }
+    if (body && codeLike(body).length > 0) { found.push({ kind: 'sms', sign: 'text:sms-page', message: pageSays.slice(0, a.messageChars) }); markSms(body); }
   }
   for (const kind of ['slider', 'captcha', 'identity']) {
     const hit = firstVisible(a.signs[kind]);
@@ -219,7 +256,9 @@ const IN_PAGE = `(a) => {
     if (idRe.test(t) && codeField(d).length === 0) { found.push({ kind: 'identity', sign: 'text:identity', message: say(d, '') }); break; }
   }
   if (pageSays && idRe.test(pageSays)) found.push({ kind: 'identity', sign: 'text:identity-page', message: pageSays.slice(0, a.messageChars) });
-  if (a.withDialog) {
+  const blocking = firstVisibleWhere(a.blocking, covers);
+  if (blocking) found.push({ kind: 'dialog', sign: blocking.sel, message: say(blocking.el, '') });
+  else if (a.withDialog) {
     const d = dialogs.find(covers);
     if (d) found.push({ kind: 'dialog', sign: 'dialog', message: say(d, '') });
   }
@@ -247,6 +286,7 @@ function args(withDialog: boolean, mark: boolean): InPageArgs {
     confirm: CONFIRM_TEXT.source,
     notConfirm: NOT_CONFIRM_TEXT.source,
     genericMinPx: GENERIC_SIGN_MIN_PX,
+    blocking: BLOCKING_DIALOG_SIGNS,
   };
 }
 
