@@ -76,7 +76,7 @@ function Batch() {
             </SimpleGrid>
           </Paper>
           {waiting.length > 0 && (
-            <Alert color="red.9" variant="outline" title="Needs you" role="region" aria-label="Jobs that need you">
+            <Alert color="red.9" variant="outline" title="Needs you" role="region">
               <Text size="sm">
                 {waiting.length === 1 ? 'A platform asks something' : `${waiting.length} platforms ask something`} before publishing: answer on the live page before the time runs out, or the job fails
                 input_timeout and nothing is published.

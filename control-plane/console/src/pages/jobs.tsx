@@ -36,7 +36,7 @@ function NeedsYou() {
     <>
       <ErrorAlert error={awaiting.error} />
       {items.length > 0 && (
-        <Alert color="red.9" variant="outline" title="Needs you" role="region" aria-label="Jobs that need you">
+        <Alert color="red.9" variant="outline" title="Needs you" role="region">
           <Text size="sm">A platform asks something before publishing: answer on the live page before the time runs out, or the job fails input_timeout.</Text>
           <Stack gap="xs" mt="sm">
             {items.map((j) => (

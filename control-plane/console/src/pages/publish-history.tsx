@@ -92,7 +92,7 @@ function NeedsYou() {
     <>
       <ErrorAlert error={awaiting.error} mt="md" />
       {jobs.length > 0 && (
-        <Alert color="red.9" variant="outline" title="Needs you" mt="md" role="region" aria-label="Jobs that need you">
+        <Alert color="red.9" variant="outline" title="Needs you" mt="md" role="region">
           <Text size="sm">A platform asks something before publishing: answer on the live page before the time runs out, or the job fails input_timeout and nothing is published.</Text>
           <Stack gap="xs" mt="sm">
             {jobs.map((j) => (
