@@ -3,12 +3,14 @@
  * Chromium: raised through the platform's options at a chosen step, drawn in the markup the
  * public sources record for the platform (the selector signs of challenge-facts.ts are on the
  * page), answered with real DOM events — a wrong SMS code shows an error and keeps it, the
- * right one (read from the account's phone) takes it away — and once answered, gone for good.
+ * right one (read from the account's phone) takes it away; a slider dragged short and a captcha
+ * clicked out of order keep it too — and once answered, gone for good.
  * A press on the publish control before the answer publishes nothing.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_FACTS } from '../edge-node/src/adapters/kit/challenge-facts.js';
+import { CAPTCHA_ASKED } from './platform-simulator/challenge.js';
 import { type Simulator, startSimulator } from './platform-simulator/index.js';
 import { launchTestBrowser, makeMediaDir, openAs, type MediaDir } from './platform-simulator/harness.js';
 import { answerChallenge, challengeCode, challengeRoot, dragSlider, raiseChallenge, requestChallengeCode } from './support/challenge.js';
@@ -124,6 +126,7 @@ describe('sliders', () => {
     expect(await root.innerText()).toContain('安全验证');
 
     await dragSlider(page, 'xiaohongshu', 0.5);
+    await expect.poll(() => sim.challengeStatus('xiaohongshu')?.failedAttempts).toBe(1);
     expect(await root.isVisible()).toBe(true);
     expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ answered: false });
 
@@ -150,6 +153,25 @@ describe('sliders', () => {
     await bili.locator('.geetest_slider_button').click();
     await challengeRoot(bili, 'slider').waitFor({ state: 'detached' });
     expect(sim.challengeStatus('bilibili')).toMatchObject({ answered: true });
+  });
+});
+
+describe('a click captcha (bilibili, geetest as its uploader shows it)', () => {
+  it('characters clicked out of order are refused and keep it; in the order asked they clear it', async () => {
+    raiseChallenge(sim, 'bilibili', { kind: 'captcha', step: 'before_upload' });
+    const page = await open('bilibili', '30010078', '/member.bilibili.com/platform/upload/video/frame');
+    const root = challengeRoot(page, 'captcha');
+    await root.waitFor({ state: 'visible' });
+    await expectRecordedSigns(page, 'bilibili', 'captcha');
+    for (const c of [...CAPTCHA_ASKED].reverse()) await root.locator('.captcha-char', { hasText: c }).click();
+    await root.locator('.captcha-commit').click();
+    await root.locator('.captcha-error').waitFor({ state: 'visible' });
+    await expect.poll(() => sim.challengeStatus('bilibili')?.failedAttempts).toBe(1);
+    expect(sim.challengeStatus('bilibili')).toMatchObject({ answered: false });
+
+    await answerChallenge(page, 'bilibili', 'captcha');
+    await root.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('bilibili')).toMatchObject({ kind: 'captcha', answered: true });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A challenge any replica can raise in the middle of a publish: an SMS code dialog, a slider,
- * an identity check or an unknown modal, drawn in the markup the public sources record for
+ * a click captcha, an identity check or an unknown modal, drawn in the markup the public sources record for
  * the platform (edge-node/src/adapters/kit/challenge-facts.ts) and answered in the page with
  * real DOM events, as a person would.
  *
@@ -28,7 +28,7 @@ import type { SimState } from './state.js';
 
 export const CHALLENGE_STEPS = ['before_upload', 'after_fill', 'at_publish'] as const;
 export type ChallengeStep = (typeof CHALLENGE_STEPS)[number];
-export const SIM_CHALLENGE_KINDS = ['sms', 'slider', 'identity', 'dialog'] as const;
+export const SIM_CHALLENGE_KINDS = ['sms', 'slider', 'captcha', 'identity', 'dialog'] as const;
 export type SimChallengeKind = (typeof SIM_CHALLENGE_KINDS)[number];
 
 export interface ChallengeRaise {
@@ -51,6 +51,8 @@ export interface ChallengeStatus {
   shown: number;
   codesSent: number;
   wrongCodes: number;
+  /** Sliders dragged short of the end, captchas answered in the wrong order. */
+  failedAttempts: number;
   answered: boolean;
 }
 
@@ -72,7 +74,7 @@ function run(state: SimState, platform: string): Run | undefined {
   if (!r || r.raise !== raise) {
     if (!SIM_CHALLENGE_KINDS.includes(raise.kind)) throw new Error(`challenge kind ${String(raise.kind)}: the replicas raise ${SIM_CHALLENGE_KINDS.join(', ')}`);
     if (!CHALLENGE_STEPS.includes(raise.step)) throw new Error(`challenge step ${String(raise.step)}: the replicas raise at ${CHALLENGE_STEPS.join(', ')}`);
-    r = { raise, status: { kind: raise.kind, step: raise.step, shown: 0, codesSent: 0, wrongCodes: 0, answered: false }, codes: [] };
+    r = { raise, status: { kind: raise.kind, step: raise.step, shown: 0, codesSent: 0, wrongCodes: 0, failedAttempts: 0, answered: false }, codes: [] };
     runs.set(platform, r);
   }
   return r;
@@ -89,6 +91,7 @@ export function challengeStatus(state: SimState, platform: string): ChallengeSta
 const FORM_OF: Readonly<Record<SimChallengeKind, Readonly<Record<string, string>>>> = {
   sms: { douyin: 'douyin' },
   slider: { douyin: 'secsdk', toutiao: 'secsdk', bilibili: 'geetest', weibo: 'geetest', xiaohongshu: 'red' },
+  captcha: { bilibili: 'geetest', weibo: 'geetest' },
   identity: { wechat_mp: 'weui', youtube: 'google' },
   dialog: { douyin: 'shepherd', kuaishou: 'ant' },
 };
@@ -116,7 +119,7 @@ const PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www
  */
 interface Form {
   html: string;
-  sel: { input?: string; send?: string; confirm?: string; error?: string; track?: string; handle?: string; close?: string };
+  sel: { input?: string; send?: string; confirm?: string; error?: string; track?: string; handle?: string; close?: string; order?: string; item?: string };
 }
 
 function smsForm(form: string): Form {
@@ -181,6 +184,27 @@ function sliderForm(form: string): Form {
   };
 }
 
+/** The characters a click captcha asks for, in order, and the others drawn beside them. */
+export const CAPTCHA_ASKED = ['天', '地', '人'];
+const CAPTCHA_DRAWN = ['地', '月', '人', '天', '日'];
+
+function captchaForm(form: string): Form {
+  // Click the characters in the order asked, then confirm: the form geetest's click captcha takes
+  // (bilibili's uploader shows it, BA513); only the panel's class is recorded, its inside is the replica's.
+  const chars = CAPTCHA_DRAWN.map((c, i) => `<span class="captcha-char" role="button" style="position:absolute;left:${20 + i * 55}px;top:${30 + (i % 2) * 50}px;width:40px;height:40px;font-size:28px;text-align:center;cursor:pointer;background:#fff8">${c}</span>`).join('');
+  const inner = `<p>请在下图依次点击：<b class="captcha-order">${CAPTCHA_ASKED.join(' ')}</b></p>
+<div class="captcha-picture" style="position:relative;width:300px;height:150px;background:#8fb3d9">${chars}</div>
+<p class="captcha-error" style="color:#d00" hidden>验证失败，请按顺序点击</p><button type="button" class="captcha-commit">确认</button>`;
+  const sel = { order: '.captcha-order', item: '.captcha-char', confirm: '.captcha-commit', error: '.captcha-error' };
+  if (form === 'geetest') {
+    return {
+      html: `<div class="geetest_panel geetest_wind" data-sim-challenge="captcha"><div class="geetest_panel_ghost" style="${MASK}"></div><div class="geetest_panel_box" style="${PANEL}">${inner}</div></div>`,
+      sel,
+    };
+  }
+  return { html: `<div data-sim-challenge="captcha"><div style="${MASK}"></div><div role="dialog" aria-modal="true" class="captcha-click" style="${PANEL}"><p style="font-weight:600">安全验证</p>${inner}</div></div>`, sel };
+}
+
 function identityForm(form: string, platform: string): Form {
   const title = IDENTITY_TITLE[platform] ?? '安全验证';
   if (form === 'weui') {
@@ -235,7 +259,8 @@ function dialogForm(form: string): Form {
 /** The form a platform's challenge of `kind` takes (exported for tests and for the docs). */
 export function challengeForm(platform: string, kind: SimChallengeKind): Form & { form: string } {
   const form = FORM_OF[kind][platform] ?? 'plain';
-  const f = kind === 'sms' ? smsForm(form) : kind === 'slider' ? sliderForm(form) : kind === 'identity' ? identityForm(form, platform) : dialogForm(form);
+  const f =
+    kind === 'sms' ? smsForm(form) : kind === 'slider' ? sliderForm(form) : kind === 'captcha' ? captchaForm(form) : kind === 'identity' ? identityForm(form, platform) : dialogForm(form);
   return { ...f, form };
 }
 
@@ -308,7 +333,23 @@ function wire() {
     phase = 'armed';
     post('cancelled');
   });
+  let picked = [];
+  on(cfg.sel.item, 'click', (e) => {
+    picked.push(e.currentTarget.textContent);
+    e.currentTarget.style.outline = '3px solid #1677ff';
+  });
   on(cfg.sel.confirm, 'click', async () => {
+    if (cfg.kind === 'captcha') {
+      const err = $(cfg.sel.error);
+      const asked = $(cfg.sel.order).textContent.split(' ');
+      const right = picked.length === asked.length && picked.every((c, i) => c === asked[i]);
+      picked = [];
+      for (const el of root.querySelectorAll(cfg.sel.item)) el.style.outline = '';
+      if (!right) { if (err) err.hidden = false; post('failed'); return; }
+      await post('answer');
+      answered();
+      return;
+    }
     if (cfg.kind === 'sms') {
       const err = $(cfg.sel.error);
       if (err) err.hidden = true;
@@ -335,7 +376,10 @@ function wire() {
         if (dx >= max * 0.9 || (click && cfg.slider === 'drag-or-click')) {
           await post('answer');
           answered();
-        } else handle.style.left = '0px';
+        } else {
+          handle.style.left = '0px';
+          post('failed');
+        }
       };
       document.addEventListener('mousemove', move);
       document.addEventListener('mouseup', up);
@@ -458,6 +502,9 @@ export async function handleChallenge(req: IncomingMessage, res: ServerResponse,
       s.shown++;
       return void json(res, 200, { ok: true }), true;
     case 'cancelled':
+      return void json(res, 200, { ok: true }), true;
+    case 'failed':
+      s.failedAttempts++;
       return void json(res, 200, { ok: true }), true;
     case 'sms/send': {
       const code = String(randomInt(100000, 1000000));

@@ -59,8 +59,9 @@ export async function dragSlider(page: Page, platform: string, fraction = 1): Pr
 
 /**
  * Answers the challenge shown on the page the way its form asks: an SMS challenge with `code`
- * (typed, then its confirm pressed; pass `send` to press 获取验证码 first), a slider by a drag to
- * the end, an identity check by its confirm, a dialog by its close button.
+ * (typed, then its confirm pressed), a slider by a drag to the end, a click captcha by its
+ * characters in the order it asks then its confirm, an identity check by its confirm, a dialog
+ * by its close button.
  */
 export async function answerChallenge(page: Page, platform: string, kind: SimChallengeKind, o: { code?: string } = {}): Promise<void> {
   const { sel } = challengeForm(platform, kind);
@@ -71,6 +72,10 @@ export async function answerChallenge(page: Page, platform: string, kind: SimCha
     await root.locator(sel.confirm!).click();
   } else if (kind === 'slider') {
     await dragSlider(page, platform, 1);
+  } else if (kind === 'captcha') {
+    const asked = (await root.locator(sel.order!).innerText()).split(/\s+/);
+    for (const c of asked) await root.locator(sel.item!, { hasText: c }).click();
+    await root.locator(sel.confirm!).click();
   } else if (kind === 'identity') {
     await root.locator(sel.confirm!).click();
   } else {
