@@ -19,6 +19,7 @@ import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
 import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
 import { InputRelay } from './publishing/challenges/input-relay.js';
+import { pacingAdminRoutes } from './publishing/pacing/pacing.admin.routes.js';
 import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
 import { nodeSurface } from './nodes/nodes.errors.js';
 import { nodeRoutes } from './nodes/nodes.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         usersAdminRoutes(database.db),
         accountsAdminRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }),
         publishingAdminRoutes({ db: database.db, now }),
+        pacingAdminRoutes({ db: database.db }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
         jobInputsAdminRoutes({ db: database.db, inputs }),

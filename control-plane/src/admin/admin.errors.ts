@@ -30,6 +30,9 @@ const ADMIN_STATUS = {
   TOKEN_NOT_FOUND: 404,
   VERSION_BAN_NOT_FOUND: 404,
   JOB_NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  /** No pacing rule is set there (the platform has no default, the account no override). */
+  PACING_RULE_NOT_FOUND: 404,
   PROJECT_EXISTS: 409,
   VERSION_BAN_EXISTS: 409,
   /** Another user already has this email. */

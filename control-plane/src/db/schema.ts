@@ -9,3 +9,4 @@ export * from '../publishing/publishing.schema.js';
 export * from '../openapi/openapi.schema.js';
 export * from '../nodes/logins.schema.js';
 export * from '../console/console.schema.js';
+export * from '../publishing/pacing/pacing.schema.js';

@@ -6,10 +6,15 @@
  * fails the fence changes nothing.
  */
 import type { JobChallengeRule, JobSpec } from '@plume/shared';
+import { CAP_REACHED, IN_QUIET, RULE_OF } from '../publishing/pacing/pacing-sql.js';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedSql, rows } from '../db/client.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, JOBS_CHANGED_CTES, jobsChanged } from './job-events.js';
 import { toTextArray } from './node-registry.repository.js';
+
+const PACING_RULE = sql.raw(RULE_OF('j.account_id', 'j.platform'));
+const PACING_CAP_REACHED = sql.raw(CAP_REACHED('r', 'ap'));
+const PACING_IN_QUIET = sql.raw(IN_QUIET('r'));
 
 export interface Fence {
   nodeId: string;
@@ -200,14 +205,35 @@ export const dispatchJobs = {
             from s join execution_nodes e on e.id = s.node_id and e.session_epoch = s.epoch and e.connected_replica = ${a.replica}
               and e.status = 'active' and coalesce((e.capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
             where exists (select 1 from publish_jobs q where q.node_id = s.node_id and q.state = 'queued' and (q.lease_until is null or q.lease_until <= now()))
-          ), picked as (
-            select p.id, n.epoch from n cross join lateral (
-              select j.id from publish_jobs j
+          ), cand as (
+            select p.*, n.epoch from n cross join lateral (
+              select j.id, j.account_id, r.paced, r.gap, r.jitter, r.cap, r.tz from publish_jobs j
+              cross join lateral ${PACING_RULE} r
               where j.node_id = n.node_id and j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())
+                -- A paced account starts its jobs one at a time, in order, when its rule lets it (pacing/).
+                and (not r.paced or (
+                  not exists (select 1 from account_pacing ap where ap.account_id = j.account_id and (ap.next_at > now() or ${PACING_CAP_REACHED}))
+                  and not ${PACING_IN_QUIET}
+                  and not exists (select 1 from publish_jobs e where e.state = 'queued' and e.node_id = j.node_id and e.account_id = j.account_id
+                                    and (e.created_at, e.id) < (j.created_at, j.id))))
               order by j.created_at, j.id
               limit greatest(n.free, 0)
               for update of j skip locked
             ) p
+          ), paced as (
+            -- The account's next start moves on, once: a claim that finds it moved meanwhile (another pass,
+            -- another replica) updates nothing here and leaves its job queued.
+            insert into account_pacing as ap (account_id, next_at, day, day_count, day_cap, last_started_at)
+            select distinct on (c.account_id) c.account_id, now() + make_interval(secs => (c.gap + floor(random() * (c.jitter + 1))) / 1000.0),
+                   (now() at time zone c.tz)::date, 1, c.cap, now()
+            from cand c where c.paced
+            on conflict (account_id) do update set
+              next_at = excluded.next_at, last_started_at = excluded.last_started_at, day_cap = excluded.day_cap,
+              day_count = case when ap.day = excluded.day then ap.day_count + 1 else 1 end, day = excluded.day
+            where ap.next_at <= now() and (excluded.day_cap is null or ap.day <> excluded.day or ap.day_count < excluded.day_cap)
+            returning ap.account_id
+          ), picked as (
+            select c.id, c.epoch from cand c where not c.paced or c.account_id in (select account_id from paced)
           ), claimed as (
             update publish_jobs j
             set updated_at = now(), state = 'offered', attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''), attempt_started_at = null,

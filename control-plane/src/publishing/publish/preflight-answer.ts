@@ -9,6 +9,7 @@
  */
 import { nodeChallenges, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { QuotaBucket } from '../../integrators/integrators.schema.js';
+import type { EffectiveRule } from '../pacing/pacing.repository.js';
 import type { Plan, PlannedTarget, Problem } from './plan.types.js';
 
 export interface QuotaLine {
@@ -23,6 +24,8 @@ export interface PreflightParts {
   quota: QuotaLine[];
   /** Every problem: the targets' own, then the quota's. */
   problems: Problem[];
+  /** Each paced target account's pacing: when its next job may start. */
+  pacing?: ReadonlyMap<number, EffectiveRule>;
 }
 
 const json = JSON.stringify;
@@ -49,7 +52,13 @@ function settingsFragment(t: PlannedTarget): string {
   return fragment;
 }
 
-export function preflightJson({ plan, quota, problems }: PreflightParts): string {
+/** A target's `pacing`: the earliest its account's next job may start, and why not now; null when nothing holds it. */
+function pacingJson(p: EffectiveRule | undefined): string {
+  if (!p?.paced || !p.notBefore || !p.reason) return 'null';
+  return json({ not_before: p.notBefore.toISOString(), reason: p.reason });
+}
+
+export function preflightJson({ plan, quota, problems, pacing }: PreflightParts): string {
   const short = new Set<QuotaBucket>();
   for (const q of quota) if (!q.ok) short.add(q.bucket);
   let targets = '';
@@ -60,7 +69,7 @@ export function preflightJson({ plan, quota, problems }: PreflightParts): string
       `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"unpublishable_reasons":${json(t.unpublishableReasons)},"executor_online":${t.executorOnline}` +
       `,"quota_bucket":${json(t.bucket)},"quota_ok":${!short.has(t.bucket)},"settings_mode":${json(plan.settingsMode)}` +
       `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"may_ask":${json(t.account.node ? nodeChallenges(t.account.node.capabilities, t.account.platform) : [])}` +
-      `,"problems":${problemsJson(t.problems)}}`;
+      `,"pacing":${pacingJson(pacing?.get(t.account.id))},"problems":${problemsJson(t.problems)}}`;
   }
   const awaiting = plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds }));
   return (

@@ -15,6 +15,7 @@ import { NODE_ONLINE_TEXT } from '../../nodes/nodes.repository.js';
 import { licenseReasonText } from '../../license/license-standing.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../../integrators/integrators.schema.js';
 import { type JobState, type OpenChallenge, publishBatches, publishJobs } from '../publishing.schema.js';
+import { type PacingReason, pacingRepository } from '../pacing/pacing.repository.js';
 
 type Executor = 'web' | 'desktop' | 'edge';
 
@@ -248,6 +249,8 @@ export interface BatchJobRow {
   attemptId: string | null;
   challenge: OpenChallenge | null;
   inputDeadline: Date | null;
+  /** A queued job of a paced account: the earliest its account's next start may be, and why not now. */
+  pacing?: { notBefore: Date; reason: PacingReason } | null;
 }
 
 export const publishRepository = {
@@ -323,6 +326,14 @@ export const publishRepository = {
       .from(publishJobs)
       .where(eq(publishJobs.batchId, batchId))
       .orderBy(asc(publishJobs.accountId), asc(publishJobs.id));
+    const waiting = jobs.filter((j) => j.state === 'queued');
+    if (waiting.length) {
+      const pace = await pacingRepository.effective(db, [...new Map(waiting.map((j) => [j.accountId, { id: j.accountId, platform: j.platform }])).values()]);
+      for (const j of waiting) {
+        const p = pace.get(j.accountId);
+        j.pacing = p?.notBefore && p.reason ? { notBefore: p.notBefore, reason: p.reason } : null;
+      }
+    }
     return { ...batch, jobs };
   },
 };

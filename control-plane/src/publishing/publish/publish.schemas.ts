@@ -4,6 +4,7 @@
  * field (accountId, platformSetting) is a 400 instead of silently ignored
  * settings.
  */
+import { PACING_REASONS } from '../pacing/pacing.repository.js';
 import { CHALLENGE_KINDS, CONTENT_TYPES, EXECUTORS, INPUT_TIMEOUT_LIMITS, ON_CHALLENGE, SETTINGS_MODES } from '@plume/shared';
 import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
@@ -158,6 +159,15 @@ const problem = z.object({
   account_id: z.number().int().nullable(),
 });
 
+/** Why a queued job waits for its account's pace; null otherwise. */
+export const jobPacingField = z
+  .object({
+    not_before: z.string().describe("The earliest its account's next job may start (a job behind others of the same account starts later still)"),
+    reason: z.enum(PACING_REASONS).describe("min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours"),
+  })
+  .nullable()
+  .describe("Set while the job is queued and its account's pacing holds it");
+
 export const preflightResponse = z.object({
   valid: z.boolean().describe('Parameters and executor checks pass; not a promise that publishing will succeed'),
   content_type: z.enum(CONTENT_TYPES),
@@ -193,6 +203,7 @@ export const preflightResponse = z.object({
         .describe(
           "Settings the target's executor does not apply on its platform (for example aiLabel where the platform has no AI label): the job is published without them. Listed when a layer set them or their value is not the contract default. They do not make valid false.",
         ),
+      pacing: jobPacingField.describe("The account's pacing holds its next job until not_before (an estimate: jobs of the account already queued go first); null: it may start as soon as its executor has a slot"),
       may_ask: z
         .array(z.enum(CHALLENGE_KINDS))
         .describe(
@@ -280,6 +291,7 @@ export const batchResponse = z.object({
       publish_at: publishAtField,
       publish_deadline: publishDeadlineField,
       challenge: jobChallengeField,
+      pacing: jobPacingField,
     }),
   ),
 }).describe('The batch with one entry per account');

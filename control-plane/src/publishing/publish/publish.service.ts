@@ -6,7 +6,8 @@
  * statement runs in the idempotent transaction, so quota, batch and the
  * stored answer commit together or not at all.
  */
-import { INPUT_TIMEOUT_LIMITS, type OnChallenge, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import { pacingRepository } from '../pacing/pacing.repository.js';
+import { INPUT_TIMEOUT_LIMITS, isCmsPlatform, type OnChallenge, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { ApiCaller } from '../../integrators/auth.js';
 import { randomId } from '../../crypto/tokens.js';
 import { type Db, isRootHandle } from '../../db/client.js';
@@ -57,7 +58,10 @@ export class PublishService {
     const form = scheduleForm(input.body);
     if (form) checkScheduleBounds(form, this.now());
     const plan = await this.planner.plan(db, caller, input);
-    const balances = await quotaRepository.balances(db, caller.userId);
+    const [balances, pace] = await Promise.all([
+      quotaRepository.balances(db, caller.userId),
+      pacingRepository.effective(db, plan.targets.filter((t) => !isCmsPlatform(t.account.platform)).map((t) => ({ id: t.account.id, platform: t.account.platform }))),
+    ]);
     const quota = [...unitsByBucket(plan)].map(([bucket, needed]) => {
       const b = balances.get(bucket) ?? { granted: 0, used: 0 };
       const remaining = Math.max(0, b.granted - b.used);
@@ -67,7 +71,7 @@ export class PublishService {
     for (const q of quota) {
       if (!q.ok) problems.push({ code: 'quota_exceeded', message: `${q.bucket} quota: this request needs ${q.needed}, ${q.remaining} remaining`, accountId: null });
     }
-    return preflightJson({ plan, quota, problems });
+    return preflightJson({ plan, quota, problems, pacing: pace });
   }
 
   /**
