@@ -19,7 +19,7 @@ import { INPUTS_CHANNEL, type InputNotice } from '../control-plane/src/publishin
 import { hasPostgres } from '../control-plane/src/testing/db.js';
 import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
 import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
-import { acceptInvite, type ConsoleWorld, eventually, expectAccessible, expectFitsWidth, expectNoXss, PHONE, startConsoleWorld } from './support/console-browser.js';
+import { acceptInvite, createAdminInvite, type ConsoleWorld, eventually, expectAccessible, expectFitsWidth, expectNoXss, PHONE, startConsoleWorld } from './support/console-browser.js';
 
 const PLAN = { name: 'standard', permissions: ['publish', 'accounts:read', 'articles:write'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: false };
 /** The node's page size: what a click on the frame is mapped into. */
@@ -34,6 +34,9 @@ let url: string;
 let key: string;
 let jobId: string;
 let batchId: string;
+let zhihu: number;
+let articleId: string;
+let frameJpeg: string;
 let stopListening: () => Promise<void>;
 const heard: InputNotice[] = [];
 const db = () => world.db.database.db;
@@ -61,6 +64,27 @@ async function pageJpeg(): Promise<string> {
   }
 }
 
+/** A published job where a node's challenge leaves it (challenges.repository.ts asked, then frameIn): awaiting input, a frame of its page stored. */
+async function pausedJob(attemptId: string, kind: string): Promise<{ jobId: string; batchId: string }> {
+  const batch = await openApi<{ batch_id: string; jobs: Array<{ job_id: string }> }>('POST', '/publish', { articleId, executor: 'edge', accountIds: [zhihu] });
+  const id = batch.jobs[0]!.job_id;
+  await db().execute(sql`update publish_jobs set state = 'running', attempt_id = ${attemptId}, lease_until = now() + interval '10 minutes',
+      challenge = jsonb_build_object('attemptId', ${attemptId}::text, 'kind', ${kind}::text, 'step', 'publish', 'message', 'Enter the code sent to 138****0000',
+                                     'askedAt', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      input_deadline = now() + interval '10 minutes'
+    where id = ${id}`);
+  await db().execute(sql`insert into job_input_pages (job_id, attempt_id, frame_seq, frame_jpeg, frame_width, frame_height)
+      values (${id}, ${attemptId}, 1, ${frameJpeg}, ${PAGE_W}, ${PAGE_H})`);
+  return { jobId: id, batchId: batch.batch_id };
+}
+
+/** What a node's challenge_cleared does (challenges.repository.ts cleared): the job runs again, viewers told. */
+async function challengeCleared(id: string) {
+  await db().execute(sql`update publish_jobs set challenge = null, input_deadline = null where id = ${id}`);
+  await db().execute(sql`delete from job_input_pages where job_id = ${id}`);
+  await db().execute(sql`select pg_notify(${INPUTS_CHANNEL}, ${JSON.stringify({ t: 'ended', jobId: id })})`);
+}
+
 describe.skipIf(!hasPostgres())('answering a job awaiting input in the console', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     world = await startConsoleWorld('console-job-inputs');
@@ -68,21 +92,12 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     const { user } = await world.admin<{ user: { id: number } }>('POST', '/users', { name: 'Acme Publishing', plan: PLAN, quotas: { edge: 10 } });
     ({ apiKey: { key } } = await world.admin<{ apiKey: { key: string } }>('POST', `/users/${user.id}/api-keys`, { name: 'browser test' }));
     const { nodeId } = await seedNode(db(), { kind: 'edge', userIds: [user.id], capabilities: FULL_CAPABILITIES });
-    const zhihu = await seedAccount(db(), { userId: user.id, platform: 'zhihu', nodeId, displayName: 'Zhihu main' });
+    zhihu = await seedAccount(db(), { userId: user.id, platform: 'zhihu', nodeId, displayName: 'Zhihu main' });
     const article = await openApi<{ article_id: string }>('POST', '/articles', { title: 'Release notes', content: '# Release\n\nWhat changed.', contentProvenance: 'human' });
-    const batch = await openApi<{ batch_id: string; jobs: Array<{ job_id: string }> }>('POST', '/publish', { articleId: article.article_id, executor: 'edge', accountIds: [zhihu] });
-    batchId = batch.batch_id;
-    jobId = batch.jobs[0]!.job_id;
+    articleId = article.article_id;
+    frameJpeg = await pageJpeg();
+    ({ jobId, batchId } = await pausedJob(ATTEMPT, 'sms'));
     stopListening = await listen(world.db.database, INPUTS_CHANNEL, (payload) => heard.push(JSON.parse(payload) as InputNotice));
-
-    // Where a node's SMS challenge leaves the job (challenges.repository.ts asked, then frameIn).
-    await db().execute(sql`update publish_jobs set state = 'running', attempt_id = ${ATTEMPT}, lease_until = now() + interval '10 minutes',
-        challenge = jsonb_build_object('attemptId', ${ATTEMPT}::text, 'kind', 'sms', 'step', 'publish', 'message', 'Enter the code sent to 138****0000',
-                                       'askedAt', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-        input_deadline = now() + interval '10 minutes'
-      where id = ${jobId}`);
-    await db().execute(sql`insert into job_input_pages (job_id, attempt_id, frame_seq, frame_jpeg, frame_width, frame_height)
-        values (${jobId}, ${ATTEMPT}, 1, ${await pageJpeg()}, ${PAGE_W}, ${PAGE_H})`);
 
     context = await world.browser.newContext(PHONE);
     page = await world.newPage(context, 'integrator');
@@ -145,10 +160,8 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     // Sent: the field is empty for a next code.
     await eventually(() => dialog.getByLabel('SMS code').inputValue()).toBe('');
 
-    // The node reports the challenge gone (challenges.repository.ts cleared): the view says so and the page reads the job again.
-    await db().execute(sql`update publish_jobs set challenge = null, input_deadline = null where id = ${jobId}`);
-    await db().execute(sql`delete from job_input_pages where job_id = ${jobId}`);
-    await db().execute(sql`select pg_notify(${INPUTS_CHANNEL}, ${JSON.stringify({ t: 'ended', jobId })})`);
+    // The node reports the challenge gone: the view says so and the page reads the job again.
+    await challengeCleared(jobId);
     await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor();
     expect(await picture.count()).toBe(0);
     await expectAccessible(page, 'answer: resumed');
@@ -164,5 +177,45 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     expect(state).toBe('running');
     await expectNoXss(page);
     expect(world.problems).toEqual([]);
+  }, 120_000);
+
+  it("an admin sees any user's job awaiting input on the jobs pages and answers it from the job's page", async () => {
+    const { jobId: sliderJob } = await pausedJob('att_browser2', 'slider');
+    const adminContext = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const admin = await world.newPage(adminContext, 'admin');
+      await acceptInvite(admin, `${url}${await createAdminInvite(world, 'root@plume.example', 'Ada')}`, 'Ada', 'admin password 12345');
+      await admin.waitForURL((u) => !u.pathname.startsWith('/invite'), { timeout: 60_000 });
+      await admin.goto(`${url}/jobs`);
+      const needsYou = admin.getByRole('region', { name: 'Needs you', exact: true });
+      const entry = needsYou.locator(`[data-job-id="${sliderJob}"]`);
+      await entry.getByText('a slider').waitFor();
+      expect(await entry.getByText('Needs you', { exact: true }).count()).toBe(1);
+      const row = admin.getByRole('table', { name: 'Publish jobs' }).getByRole('row').filter({ hasText: sliderJob });
+      await row.getByText('Needs you', { exact: true }).waitFor();
+      await expectAccessible(admin, 'admin jobs: needs you');
+
+      await entry.getByRole('link', { name: sliderJob }).click();
+      const panel = admin.getByRole('region', { name: 'Needs you', exact: true });
+      await panel.getByText('a slider').waitFor();
+      await panel.getByRole('button', { name: 'Answer' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Answer what zhihu asks' });
+      await dialog.getByRole('status').filter({ hasText: 'slider' }).waitFor();
+      const picture = dialog.getByRole('button', { name: "The job's page: a click here clicks the page" });
+      await eventually(() => picture.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(PAGE_W);
+      // No SMS code field for a slider; the keys are there.
+      expect(await dialog.getByLabel('SMS code').count()).toBe(0);
+      await expectAccessible(admin, 'admin answer: the live page');
+      await dialog.getByRole('button', { name: 'Press Enter in the page' }).click();
+      await eventually(() => heard.filter((n) => n.t === 'input' && n.jobId === sliderJob).map((n) => (n as { input: unknown }).input)).toEqual([{ type: 'key', key: 'Enter' }]);
+
+      await challengeCleared(sliderJob);
+      await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await eventually(() => admin.getByRole('region', { name: 'Needs you', exact: true }).count()).toBe(0);
+      expect(world.problems).toEqual([]);
+    } finally {
+      await adminContext.close();
+    }
   }, 120_000);
 });
