@@ -10,8 +10,9 @@
  * pages load, but only `publish` facts say a publish was stopped by it.
  *
  * `sign` is what the sources record of the challenge's markup: a CSS selector, a text it
- * shows, or an address it loads (`signType`). The detector (challenge.ts) reads the selector
- * signs through `factSigns`; the simulator's replicas draw the same markup (test/platform-simulator/challenge.ts).
+ * shows, or an address it loads (`signType`). `factSigns` and `factTexts` give the selectors and
+ * the texts by kind, for the detector's lists (challenge.ts); the simulator's replicas draw the
+ * same markup (test/platform-simulator/challenge.ts).
  */
 import type { ChallengeKind } from '@plume/shared';
 
