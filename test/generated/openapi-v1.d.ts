@@ -2430,6 +2430,16 @@ export interface operations {
                                 reason: "no_control";
                                 message: string;
                             }[];
+                            /** @description The account's pacing holds its next job until not_before (an estimate: jobs of the account already queued go first); null: it may start as soon as its executor has a slot */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                            } | null;
                             /** @description What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it: with onChallenge wait the job then awaits input, with fail it fails challenge_required. Empty: none recorded. */
                             may_ask: ("sms" | "slider" | "captcha" | "identity" | "dialog")[];
                             problems: {
@@ -3476,6 +3486,16 @@ export interface operations {
                                     /** @description GET it (same key) for a PNG of the page as it was asked */
                                     screenshot_url: string;
                                 } | null;
+                                /** @description Set while the job is queued and its account's pacing holds it */
+                                pacing: {
+                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                    not_before: string;
+                                    /**
+                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                     * @enum {string}
+                                     */
+                                    reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                } | null;
                             }[];
                         }[];
                     };
@@ -3633,6 +3653,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };
@@ -3805,6 +3835,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };
@@ -4040,6 +4080,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };
@@ -4282,6 +4332,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };
@@ -4526,6 +4586,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };
@@ -4776,6 +4846,16 @@ export interface operations {
                                 deadline: string;
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
+                            } | null;
+                            /** @description Set while the job is queued and its account's pacing holds it */
+                            pacing: {
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                not_before: string;
+                                /**
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @enum {string}
+                                 */
+                                reason: "min_gap" | "daily_cap" | "quiet_hours";
                             } | null;
                         }[];
                     };

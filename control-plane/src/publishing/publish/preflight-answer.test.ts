@@ -32,6 +32,8 @@ function reference({ plan, quota, problems }: PreflightParts): z.infer<typeof pr
       effective_settings: { ...t.settings },
       settings_hash: t.settingsHash,
       ignored_settings: t.ignoredSettings.map((i) => ({ setting: i.setting, reason: i.reason, message: i.message })),
+      may_ask: [],
+      pacing: null,
       problems: t.problems.map(view),
     })),
     quota,

@@ -357,6 +357,7 @@ describe('GET /publish/{batch_id}', () => {
       publish_at: null,
       publish_deadline: null,
       challenge: null,
+      pacing: null,
     });
 
     const db = t.db.database.db;
