@@ -267,7 +267,7 @@ export function challengeForm(platform: string, kind: SimChallengeKind): Form & 
 // ---------------------------------------------------------------- the page's side
 
 /** Texts a publish control reads (the replicas' and the platforms' own). */
-const PUBLISH_WORDS = ['发布', '发表', '发送', '立即发布', '确认发布', '确认发表', '发布笔记', '发布视频', '发布文章', '发布动态', '投稿', '立即投稿', '发文', 'Publish', 'Post', 'Schedule', 'Save'];
+const PUBLISH_WORDS = ['发布', '发表', '发送', '立即发布', '确认发布', '确认发表', '预览并发布', '继续发表', '发布笔记', '发布视频', '发布文章', '发布动态', '投稿', '立即投稿', '发文', 'Publish', 'Post', 'Schedule', 'Save'];
 
 const PAGE_JS = `(() => {
 const cfg = __CFG__;
