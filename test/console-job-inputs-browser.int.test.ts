@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
+import { nodesRepository } from '../control-plane/src/nodes/nodes.repository.js';
 import { listen } from '../control-plane/src/nodes/pg-listen.js';
 import { INPUTS_CHANNEL, type InputNotice } from '../control-plane/src/publishing/challenges/challenges.repository.js';
 import { hasPostgres } from '../control-plane/src/testing/db.js';
@@ -37,6 +38,7 @@ let batchId: string;
 let zhihu: number;
 let articleId: string;
 let frameJpeg: string;
+let nodeId: string;
 let stopListening: () => Promise<void>;
 const heard: InputNotice[] = [];
 const db = () => world.db.database.db;
@@ -66,6 +68,8 @@ async function pageJpeg(): Promise<string> {
 
 /** A published job where a node's challenge leaves it (challenges.repository.ts asked, then frameIn): awaiting input, a frame of its page stored. */
 async function pausedJob(attemptId: string, kind: string): Promise<{ jobId: string; batchId: string }> {
+  // The seeded node has no socket: it heartbeats here, as a connected node does, or a slow test outlives its online window.
+  await nodesRepository.markConnected(db(), nodeId, 'test-replica');
   const batch = await openApi<{ batch_id: string; jobs: Array<{ job_id: string }> }>('POST', '/publish', { articleId, executor: 'edge', accountIds: [zhihu] });
   const id = batch.jobs[0]!.job_id;
   await db().execute(sql`update publish_jobs set state = 'running', attempt_id = ${attemptId}, lease_until = now() + interval '10 minutes',
@@ -91,7 +95,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     url = world.cp.url;
     const { user } = await world.admin<{ user: { id: number } }>('POST', '/users', { name: 'Acme Publishing', plan: PLAN, quotas: { edge: 10 } });
     ({ apiKey: { key } } = await world.admin<{ apiKey: { key: string } }>('POST', `/users/${user.id}/api-keys`, { name: 'browser test' }));
-    const { nodeId } = await seedNode(db(), { kind: 'edge', userIds: [user.id], capabilities: FULL_CAPABILITIES });
+    ({ nodeId } = await seedNode(db(), { kind: 'edge', userIds: [user.id], capabilities: FULL_CAPABILITIES }));
     zhihu = await seedAccount(db(), { userId: user.id, platform: 'zhihu', nodeId, displayName: 'Zhihu main' });
     const article = await openApi<{ article_id: string }>('POST', '/articles', { title: 'Release notes', content: '# Release\n\nWhat changed.', contentProvenance: 'human' });
     articleId = article.article_id;

@@ -8,7 +8,7 @@
  * the job's pages read it again. The integrator answers their own jobs
  * (/api/console/me/…), an admin any job (/api/admin/…).
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { adminApi, consoleApi, unwrap } from '../api/client.js';
@@ -112,9 +112,10 @@ export function ChallengeAnswer({ jobId, surface, readOnly = false, onEnded, onC
           </Group>
         )}
         {c && !frame && <Text size="sm">Waiting for the node's first picture of the page…</Text>}
-        {frame && c && (
-          <LivePicture frame={frame} label={readOnly ? 'The job\'s page as the node shows it' : 'The job\'s page: a click here clicks the page'} alt={`The ${job?.platform ?? ''} page of job ${jobId} as the node shows it`} onInput={sendInput} />
+        {frame && c && !readOnly && (
+          <LivePicture frame={frame} label="The job's page: a click here clicks the page" alt={`The ${job?.platform ?? ''} page of job ${jobId} as the node shows it`} onInput={sendInput} />
         )}
+        {frame && c && readOnly && <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={`The ${job?.platform ?? ''} page of job ${jobId} as the node shows it`} fit="contain" />}
         {c && !readOnly && <PageControls sms={c.kind === 'sms'} onInput={sendInput} pending={send.isPending ? (send.variables ?? null) : null} />}
         {c && readOnly && <Text size="sm">Answering needs the admin role.</Text>}
         {ended && (
