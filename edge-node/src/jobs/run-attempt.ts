@@ -121,15 +121,16 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
    * resumes the blocked step). False when there is none (the caller goes on as it would have);
    * throws ChallengeRequired under the rule `fail`, the signal's reason when cancelled.
    */
-  const challenged = async (at: string, afterFailure: boolean): Promise<boolean> => {
+  const challenged = async (at: string, afterFailure: boolean, overlays = true): Promise<boolean> => {
     if (committed || !page || d.signal.aborted) return false;
-    const found = await detectChallenge(page, { afterFailure }).catch(() => null);
+    // A page that cannot be read now (navigating) is taken as it was before check points existed: no challenge.
+    const found = await detectChallenge(page, { afterFailure, overlays }).catch(() => null);
     if (!found) return false;
     d.log.info({ kind: found.kind, step: at, sign: found.sign, rule: rule?.mode ?? 'fail' }, 'challenge met');
     if (rule?.mode !== 'wait' || !d.pause) throw (required = new ChallengeRequired(found, at));
     if (pauses >= MAX_PAUSES) throw (required = new ChallengeRequired(found, at, `the platform asked ${pauses} times already`));
     pauses++;
-    await awaitPerson(page, found, at, { hooks: d.pause, signal: d.signal, log: d.log, timeoutMs: rule.timeoutMs });
+    await awaitPerson(page, found, at, afterFailure, overlays, { hooks: d.pause, signal: d.signal, log: d.log, timeoutMs: rule.timeoutMs });
     return true;
   };
   try {
@@ -182,8 +183,9 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       if (e instanceof AdapterError && e.code === 'login_required') d.onLogin(false);
       throw e;
     }
-    // (a) Logged in, before the editor opens: a platform that asks now asks before anything is filled.
-    await challenged(step, false);
+    // (a) Logged in, before the editor opens: a platform that asks now asks before anything is
+    // filled. Overlays do not count here: the page is the login check's, prepare leaves it.
+    await challenged(step, false, false);
 
     const tries = d.prepareAttempts ?? EDGE_TIMERS.prepareAttempts;
     // What the prepare that succeeded returned: publish takes it, unopened.

@@ -146,9 +146,11 @@ describe.skipIf(!existsSync(CHROMIUM))('challenge detection', () => {
     expect(seen.size).toBeGreaterThan(8);
   });
 
-  it('the recorded guide overlay over 发布 counts before the gate; a UI kit modal there does not', async () => {
+  it('the recorded guide overlay over 发布 counts before the gate (not off the editor); a UI kit modal there does not', async () => {
     await on(EDITOR + challengeForm('douyin', 'dialog').html);
     expect(await detectChallenge(page)).toMatchObject({ kind: 'dialog', sign: '.shepherd-element' });
+    // Off the editor (right after the login check) no overlay counts: the next step leaves the page.
+    expect(await detectChallenge(page, { overlays: false })).toBeNull();
     await on(EDITOR + challengeForm('kuaishou', 'dialog').html);
     expect(await detectChallenge(page)).toBeNull();
   });

@@ -154,6 +154,9 @@ export const NOT_CONFIRM_TEXT = /获取|发送|重新|重发|取消|关闭|send|
 // Why 400 ms: one evaluation takes a few ms on an idle page; a frame that is navigating or
 // whose renderer is busy answers nothing in time and counts as "nothing there" this round.
 const FRAME_BOUND_MS = 400;
+// Why 2 s: the page itself must answer (its silence is not "nothing there"); a loaded machine
+// takes a few hundred ms, and past this the page is navigating or hung: ChallengeUnreadable.
+const PAGE_BOUND_MS = 2000;
 // Why: the smallest captcha widgets (a 260 × 40 slider track, a 100 × 40 image code) are this big;
 // a substring sign on anything smaller is a hint line or an icon, never the challenge itself.
 const GENERIC_SIGN_MIN_PX = [100, 36] as const;
@@ -274,31 +277,39 @@ const FALLBACK: Record<ChallengeKind, string> = {
   dialog: 'a dialog of the platform covers the page',
 };
 
-function args(withDialog: boolean, mark: boolean): InPageArgs {
+/** Which modals count: none, the overlays platforms are recorded to lay over 发布, or any covering one. */
+type Overlays = 'none' | 'recorded' | 'any';
+
+function args(overlays: Overlays, mark: boolean): InPageArgs {
   return {
     signs: CHALLENGE_SIGNS,
     order: CHALLENGE_ORDER,
     text: CHALLENGE_TEXT,
     codeInputs: CODE_INPUTS,
-    withDialog,
+    withDialog: overlays === 'any',
     messageChars: MESSAGE_CHARS,
     mark,
     confirm: CONFIRM_TEXT.source,
     notConfirm: NOT_CONFIRM_TEXT.source,
     genericMinPx: GENERIC_SIGN_MIN_PX,
-    blocking: BLOCKING_DIALOG_SIGNS,
+    blocking: overlays === 'none' ? [] : BLOCKING_DIALOG_SIGNS,
   };
 }
 
-/** One frame's answer within the bound; anything else (navigating, detached, slow) is "nothing". */
-async function inFrame(frame: Frame, a: InPageArgs): Promise<Found | null> {
+/** The page itself could not be read (navigating, its renderer busy past the bound): nobody can tell whether a challenge is there. */
+export class ChallengeUnreadable extends Error {}
+
+const UNREAD: unique symbol = Symbol('unread');
+
+/** One frame's answer within `boundMs`; UNREAD when it gave none (navigating, detached, slow). */
+async function inFrame(frame: Frame, a: InPageArgs, boundMs: number): Promise<Found | null | typeof UNREAD> {
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<null>((r) => {
-    timer = setTimeout(() => r(null), FRAME_BOUND_MS);
+  const bound = new Promise<typeof UNREAD>((r) => {
+    timer = setTimeout(() => r(UNREAD), boundMs);
   });
   const run = frame.evaluate(`(${IN_PAGE})(${JSON.stringify(a)})`).then(
     (v) => v as Found | null,
-    () => null,
+    (): typeof UNREAD => UNREAD,
   );
   try {
     return await Promise.race([run, bound]);
@@ -321,14 +332,19 @@ async function frameShown(frame: Frame): Promise<boolean> {
   }
 }
 
-async function detect(page: Page, withDialog: boolean, mark: boolean): Promise<{ found: Found; frame: Frame } | null> {
+async function detect(page: Page, overlays: Overlays, mark: boolean): Promise<{ found: Found; frame: Frame } | null> {
   if (page.isClosed()) return null;
   const main = page.mainFrame();
   const frames = page.frames();
   const answers = await Promise.all(
     frames.map(async (frame) => {
       // An unknown modal counts in the page itself only: frames hold editors with modals of their own.
-      const found = await inFrame(frame, args(withDialog && frame === main, mark));
+      const found = await inFrame(frame, args(overlays === 'any' && frame !== main ? 'recorded' : overlays, mark), frame === main ? PAGE_BOUND_MS : FRAME_BOUND_MS);
+      // A frame that gives no answer (a captcha frame still loading) is read again at the next look; the page itself must answer.
+      if (found === UNREAD) {
+        if (frame === main) throw new ChallengeUnreadable('the page gave no answer in time');
+        return null;
+      }
       if (!found || frame === main || (await frameShown(frame))) return found ? { found, frame } : null;
       return null;
     }),
@@ -340,10 +356,13 @@ async function detect(page: Page, withDialog: boolean, mark: boolean): Promise<{
 
 /**
  * The challenge on the page or in one of its frames, or null. `afterFailure`: an adapter step
- * has just failed, so a visible modal covering the page counts too (kind `dialog`).
+ * has just failed, so any visible modal covering the page counts too (kind `dialog`).
+ * `overlays: false`: no modal counts at all, not even one a platform is recorded to lay over
+ * 发布 (the page is not the editor yet: the next step navigates away from it).
+ * Throws ChallengeUnreadable when the page itself gave no answer (it is navigating, or busy).
  */
-export async function detectChallenge(page: Page, { afterFailure = false }: { afterFailure?: boolean } = {}): Promise<DetectedChallenge | null> {
-  const hit = await detect(page, afterFailure, false);
+export async function detectChallenge(page: Page, { afterFailure = false, overlays = true }: { afterFailure?: boolean; overlays?: boolean } = {}): Promise<DetectedChallenge | null> {
+  const hit = await detect(page, !overlays ? 'none' : afterFailure ? 'any' : 'recorded', false);
   if (!hit) return null;
   return { kind: hit.found.kind, message: hit.found.message || FALLBACK[hit.found.kind], sign: hit.found.sign };
 }
@@ -354,7 +373,7 @@ export async function detectChallenge(page: Page, { afterFailure = false }: { af
  * recognisable code field the code goes into the focused field. Resolves with what was done.
  */
 export async function answerSms(page: Page, code: string): Promise<'submitted' | 'typed' | 'focused'> {
-  const hit = await detect(page, false, true);
+  const hit = await detect(page, 'recorded', true).catch(() => null);
   const frame = hit?.found.kind === 'sms' ? hit.frame : null;
   if (!frame) {
     await page.keyboard.type(code);

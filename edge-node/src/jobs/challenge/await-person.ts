@@ -12,7 +12,7 @@
 import { type ChallengeKind, EVIDENCE_LIMITS, type LoginInput } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import type { Logger } from 'pino';
-import { answerSms, type DetectedChallenge, detectChallenge } from '../../adapters/kit/challenge.js';
+import { answerSms, ChallengeUnreadable, type DetectedChallenge, detectChallenge } from '../../adapters/kit/challenge.js';
 import { applyPageInput, type StreamedFrame, streamFrames } from '../../screencast/stream-frames.js';
 
 /** What the runner does for a pause: report it, stream it, route the person's answers to it. */
@@ -44,10 +44,12 @@ const POLL_MS = 1000;
 // later is cut off from it and stops waiting on its own.
 const GRACE_MS = 60_000;
 
-/** Pauses on `found` (at `step`) until the challenge is gone; throws the signal's reason when aborted. */
-export async function awaitPerson(page: Page, found: DetectedChallenge, step: string, o: PauseOptions): Promise<void> {
+/**
+ * Pauses on `found` (at `step`, found with `afterFailure` and `overlays` as detectChallenge
+ * takes them) until the challenge is gone; throws the signal's reason when aborted.
+ */
+export async function awaitPerson(page: Page, found: DetectedChallenge, step: string, afterFailure: boolean, overlays: boolean, o: PauseOptions): Promise<void> {
   o.signal.throwIfAborted();
-  const afterFailure = found.kind === 'dialog';
   o.hooks.paused({ kind: found.kind, step, message: found.message, ...(await screenshot(page)) });
   o.log.info({ kind: found.kind, step, sign: found.sign }, 'job paused on a challenge; waiting for a person');
   let wake: () => void = () => {};
@@ -77,7 +79,13 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
       await applying;
       o.signal.throwIfAborted();
       if (page.isClosed()) throw new Error('the page closed while the job waited for a person');
-      if (!(await detectChallenge(page, { afterFailure }))) break;
+      // Gone by the same look that found it (a modal that counted then counts now); a page that
+      // cannot be read this time (navigating after the person's answer) is looked at again.
+      const still = await detectChallenge(page, { afterFailure, overlays }).catch((err: unknown) => {
+        if (err instanceof ChallengeUnreadable) return 'unread' as const;
+        throw err;
+      });
+      if (!still) break;
       if (Date.now() > deadline) throw new ChallengeUnanswered(`no answer to the ${found.kind} challenge within ${Math.round((o.timeoutMs + GRACE_MS) / 1000)} s`);
     }
     cleared = true;
