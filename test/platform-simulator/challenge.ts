@@ -12,7 +12,8 @@
  * - `after_fill`: shown once the form has been edited (a field typed into, a file chosen) and
  *   the edits have paused;
  * - `at_publish`: shown once the form has been edited and the page's publish control is
- *   visible and enabled, covering it (so it comes before the control is usable).
+ *   visible and enabled, covering it (so it comes before the control is usable); on a page with
+ *   no publish control (its own script sends the post), once the edits have paused.
  *
  * Whatever the step, a press on the publish control while the challenge is not answered is
  * swallowed and shows the challenge instead (douyin's creator page asks at 发布 in the same
@@ -289,10 +290,7 @@ const usable = (el) => {
   if (s.visibility === 'hidden' || s.display === 'none') return false;
   return !el.disabled && el.getAttribute('aria-disabled') !== 'true' && !/(^|[\\s_-])disabled?\\b/i.test(String(el.className));
 };
-const publishReady = () => {
-  const all = cfg.control ? [...document.querySelectorAll(cfg.control)] : [...document.querySelectorAll(CONTROLS)].filter((c) => !c.closest('[data-sim-challenge]') && cfg.words.includes(text(c)));
-  return all.some(usable);
-};
+const publishControls = () => (cfg.control ? [...document.querySelectorAll(cfg.control)] : [...document.querySelectorAll(CONTROLS)].filter((c) => !c.closest('[data-sim-challenge]') && cfg.words.includes(text(c))));
 function hide() {
   if (root) root.remove();
   root = null;
@@ -398,7 +396,9 @@ for (const type of ['pointerdown', 'mousedown', 'click', 'keydown']) {
 }
 function settle() {
   if (phase !== 'armed' || !edited) return;
-  if (cfg.step === 'after_fill' || publishReady()) show();
+  // A page with no publish control of its own (its script sends the post) is asked once the edits pause.
+  const controls = cfg.step === 'at_publish' ? publishControls() : [];
+  if (cfg.step === 'after_fill' || controls.length === 0 || controls.some(usable)) show();
 }
 function onEdit(e) {
   if (phase !== 'armed' || (e.target && e.target.closest && e.target.closest('[data-sim-challenge]'))) return;
