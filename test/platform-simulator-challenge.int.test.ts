@@ -86,6 +86,19 @@ describe('an SMS code at the publish control (douyin, as its creator page asks)'
   });
 });
 
+describe('at_publish on a page with no publish control of its own (bilibili: its script sends the post)', () => {
+  it('asks once the file is chosen and the edits pause, not before', async () => {
+    raiseChallenge(sim, 'bilibili', { kind: 'captcha', step: 'at_publish' });
+    const page = await open('bilibili', '30010080', '/member.bilibili.com/platform/upload/video/frame');
+    const input = page.locator('input[type=file]');
+    await input.waitFor({ state: 'attached' });
+    expect(await challengeRoot(page, 'captcha').count()).toBe(0);
+    await input.setInputFiles(await media.file('clip.mp4', 64 * 1024));
+    await challengeRoot(page, 'captcha').waitFor({ state: 'visible' });
+    expect(await page.locator('.geetest_panel').count()).toBe(1);
+  });
+});
+
 describe('a press on the publish control before the answer (weibo, the plain form)', () => {
   it('is swallowed and shows the challenge; after the answer the next press publishes', async () => {
     raiseChallenge(sim, 'weibo', { kind: 'sms', step: 'after_fill', sendOnShow: true });
