@@ -54,15 +54,23 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
   o.log.info({ kind: found.kind, step, sign: found.sign }, 'job paused on a challenge; waiting for a person');
   let wake: () => void = () => {};
   let applying: Promise<void> = Promise.resolve();
+  // Once the pause ends, an answer still queued reaches nothing: the page is the job's again.
+  let over = false;
   const stopInputs = o.hooks.inputs((input) => {
     // Inputs run one at a time, in arrival order; each is followed by a look at the page.
     applying = applying
-      .then(() => apply(page, input, o.log))
+      .then(() => (over ? undefined : apply(page, input, o.log)))
       .catch((err: unknown) => o.log.warn({ input: input.type, err: (err as Error).message }, 'a challenge input failed'))
       .finally(() => wake());
   });
   const stopFrames = streamFrames(page, (f) => o.hooks.frame(f), o.log);
-  const onAbort = () => wake();
+  // An input that never returns (a page that stopped answering) must not outlast a cancel.
+  let aborted!: () => void;
+  const abortedP = new Promise<void>((r) => (aborted = r));
+  const onAbort = () => {
+    aborted();
+    wake();
+  };
   o.signal.addEventListener('abort', onAbort);
   const deadline = Date.now() + o.timeoutMs + GRACE_MS;
   let cleared = false;
@@ -76,7 +84,7 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
         };
       });
       o.signal.throwIfAborted();
-      await applying;
+      await Promise.race([applying, abortedP]);
       o.signal.throwIfAborted();
       if (page.isClosed()) throw new Error('the page closed while the job waited for a person');
       // Gone by the same look that found it (a modal that counted then counts now); a page that
@@ -90,6 +98,7 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
     }
     cleared = true;
   } finally {
+    over = true;
     o.signal.removeEventListener('abort', onAbort);
     stopInputs();
     await stopFrames();
