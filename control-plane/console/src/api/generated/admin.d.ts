@@ -574,6 +574,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pacing/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each platform's default pacing
+         * @description Platforms without a default are absent: nothing limits their accounts but their own overrides.
+         */
+        get: operations["listPlatformPacing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pacing/platforms/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a platform's default pacing (every account there, unless it overrides a field)
+         * @description Replaces the default. The dispatcher starts at most one job of an account at a time and only when the rule lets it: minGapSeconds (+ up to jitterSeconds) after its last start, fewer than dailyCap starts that day, outside quietHours, all in timeZone. A job that may not start waits queued and says until when and why. Applies from the next start.
+         */
+        put: operations["setPlatformPacing"];
+        post?: never;
+        /** Remove a platform's default pacing */
+        delete: operations["removePlatformPacing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{accountId}/pacing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's pacing: its override, its platform's default, and where it stands */
+        get: operations["getAccountPacing"];
+        /** Set an account's pacing override (its fields win over the platform's default) */
+        put: operations["setAccountPacing"];
+        post?: never;
+        /** Remove an account's pacing override (its platform's default applies) */
+        delete: operations["removeAccountPacing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/nodes/enrollment-tokens": {
         parameters: {
             query?: never;
@@ -1046,7 +1106,7 @@ export interface components {
             success: false;
             /** @description Human-readable explanation; do not parse */
             message: string;
-            /** @description Stable code to branch on; one of: INVALID_JSON, INVALID_REQUEST, INVALID_RANGE, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, ADMIN_UNAUTHORIZED, ADMIN_FORBIDDEN, CSRF_FAILED, ADMIN_DISABLED, NOT_FOUND, USER_NOT_FOUND, NODE_NOT_FOUND, ENROLLMENT_TOKEN_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, PROJECT_NOT_FOUND, DEVICE_NOT_FOUND, CODE_NOT_FOUND, TOKEN_NOT_FOUND, VERSION_BAN_NOT_FOUND, JOB_NOT_FOUND, PROJECT_EXISTS, VERSION_BAN_EXISTS, USER_EXISTS, ACCOUNT_REMOVED, NODE_REVOKED, NODE_KIND_NOT_WEB, ENROLLMENT_TOKEN_USED, WEBHOOK_ALREADY_DELIVERED, DEPRECATED_FIELD, INVALID_SETTINGS, JOB_NOT_RESOLVABLE, JOB_NODE_REVOKED, NODE_OFFLINE, NODE_USER_NOT_SERVED, LOGIN_PLATFORM_UNSUPPORTED, LOGIN_NOT_FOUND, LOGIN_ENDED, JOB_NOT_AWAITING_INPUT, INTERNAL, SERVICE_UNAVAILABLE */
+            /** @description Stable code to branch on; one of: INVALID_JSON, INVALID_REQUEST, INVALID_RANGE, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, ADMIN_UNAUTHORIZED, ADMIN_FORBIDDEN, CSRF_FAILED, ADMIN_DISABLED, NOT_FOUND, USER_NOT_FOUND, NODE_NOT_FOUND, ENROLLMENT_TOKEN_NOT_FOUND, WEBHOOK_DELIVERY_NOT_FOUND, PROJECT_NOT_FOUND, DEVICE_NOT_FOUND, CODE_NOT_FOUND, TOKEN_NOT_FOUND, VERSION_BAN_NOT_FOUND, JOB_NOT_FOUND, ACCOUNT_NOT_FOUND, PACING_RULE_NOT_FOUND, PROJECT_EXISTS, VERSION_BAN_EXISTS, USER_EXISTS, ACCOUNT_REMOVED, NODE_REVOKED, NODE_KIND_NOT_WEB, ENROLLMENT_TOKEN_USED, WEBHOOK_ALREADY_DELIVERED, DEPRECATED_FIELD, INVALID_SETTINGS, JOB_NOT_RESOLVABLE, JOB_NODE_REVOKED, NODE_OFFLINE, NODE_USER_NOT_SERVED, LOGIN_PLATFORM_UNSUPPORTED, LOGIN_NOT_FOUND, LOGIN_ENDED, JOB_NOT_AWAITING_INPUT, INTERNAL, SERVICE_UNAVAILABLE */
             code: string;
         };
     };
@@ -1119,7 +1179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1216,7 +1276,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1299,7 +1359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1398,7 +1458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1484,7 +1544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1557,7 +1617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1645,7 +1705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1695,7 +1755,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1776,7 +1836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1856,7 +1916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1923,7 +1983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1977,7 +2037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2053,7 +2113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2115,7 +2175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2177,7 +2237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2230,7 +2290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2304,7 +2364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2354,7 +2414,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2429,7 +2489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2517,7 +2577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2591,7 +2651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2684,7 +2744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2790,7 +2850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2876,7 +2936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2984,7 +3044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3043,7 +3103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3110,7 +3170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3160,7 +3220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3219,7 +3279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3269,7 +3329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3361,7 +3421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3437,7 +3497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3513,7 +3573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3624,7 +3684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3710,7 +3770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3785,7 +3845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3851,7 +3911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3952,7 +4012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4045,7 +4105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4164,7 +4224,516 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    listPlatformPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each platform's default pacing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        rules: {
+                            platform: string;
+                            /** @description null: the platform's default */
+                            accountId: number | null;
+                            minGapSeconds: number | null;
+                            jitterSeconds: number | null;
+                            dailyCap: number | null;
+                            quietHours: {
+                                start: string;
+                                end: string;
+                            } | null;
+                            timeZone: string | null;
+                            updatedBy: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    setPlatformPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A content platform code (GET /api/openapi/v1/meta) */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        /** @description A pacing rule; PUT replaces the whole rule */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The least time between two starts of one account's jobs (milliseconds count: 0.5 is half a second); absent: inherit (an override) or none (a platform default) */
+                    minGapSeconds?: number;
+                    /** @description Up to this much more, drawn at random for each gap */
+                    jitterSeconds?: number;
+                    /** @description Starts per day in timeZone; 0: no cap (an override lifting the platform's) */
+                    dailyCap?: number;
+                    /** @description No start from start up to end in timeZone (may wrap midnight: 23:00 to 07:00); equal ends: no quiet hours (an override lifting the platform's) */
+                    quietHours?: {
+                        start: string;
+                        end: string;
+                    } | null;
+                    /** @description IANA zone of the day and quiet hours (Asia/Shanghai); default UTC */
+                    timeZone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set a platform's default pacing (every account there, unless it overrides a field) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        rule: {
+                            platform: string;
+                            /** @description null: the platform's default */
+                            accountId: number | null;
+                            minGapSeconds: number | null;
+                            jitterSeconds: number | null;
+                            dailyCap: number | null;
+                            quietHours: {
+                                start: string;
+                                end: string;
+                            } | null;
+                            timeZone: string | null;
+                            updatedBy: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    removePlatformPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A content platform code (GET /api/openapi/v1/meta) */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a platform's default pacing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An account's pacing: its override, its platform's default, and where it stands */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    setAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        /** @description A pacing rule; PUT replaces the whole rule */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The least time between two starts of one account's jobs (milliseconds count: 0.5 is half a second); absent: inherit (an override) or none (a platform default) */
+                    minGapSeconds?: number;
+                    /** @description Up to this much more, drawn at random for each gap */
+                    jitterSeconds?: number;
+                    /** @description Starts per day in timeZone; 0: no cap (an override lifting the platform's) */
+                    dailyCap?: number;
+                    /** @description No start from start up to end in timeZone (may wrap midnight: 23:00 to 07:00); equal ends: no quiet hours (an override lifting the platform's) */
+                    quietHours?: {
+                        start: string;
+                        end: string;
+                    } | null;
+                    /** @description IANA zone of the day and quiet hours (Asia/Shanghai); default UTC */
+                    timeZone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set an account's pacing override (its fields win over the platform's default) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    removeAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove an account's pacing override (its platform's default applies) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4244,7 +4813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4314,7 +4883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4388,7 +4957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4518,7 +5087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4655,7 +5224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4792,7 +5361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4929,7 +5498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5066,7 +5635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5124,7 +5693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5192,7 +5761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5260,7 +5829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5322,7 +5891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5413,7 +5982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5494,7 +6063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5575,7 +6144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5619,7 +6188,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5687,7 +6256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5763,7 +6332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5839,7 +6408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5883,7 +6452,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5951,7 +6520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6005,7 +6574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6082,7 +6651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6148,7 +6717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6214,7 +6783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6265,7 +6834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6337,7 +6906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -2567,6 +2567,16 @@ export interface operations {
                                     /** @description GET it (same key) for a PNG of the page as it was asked */
                                     screenshot_url: string;
                                 } | null;
+                                /** @description Set while the job is queued and its account's pacing holds it */
+                                pacing: {
+                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
+                                    not_before: string;
+                                    /**
+                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                     * @enum {string}
+                                     */
+                                    reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                } | null;
                             }[];
                         };
                         /** @description job_… → how many pieces of evidence it has; jobs with none are absent */
