@@ -20,6 +20,7 @@ import { pruneExpired } from './db/rate-counter.js';
 import { logRoundFailure } from './db/unavailable.js';
 import { registry } from './metrics/instruments.js';
 import { startOpenApiWorkers } from './openapi/workers.js';
+import { listen } from './nodes/pg-listen.js';
 
 // Expired nonces, counters and challenges only cost space; once a minute is plenty.
 const PRUNE_INTERVAL_MS = 60_000;
@@ -49,7 +50,13 @@ async function main(): Promise<void> {
   );
 
   // Generation, webhook delivery and idempotency pruning: every replica runs them; PostgreSQL hands each task to one.
-  const workers = startOpenApiWorkers({ db: database.db, generation: config.generation, log: app.log, cms: { secretKey: config.secretKey, ...config.cms } });
+  const workers = startOpenApiWorkers({
+    db: database.db,
+    generation: config.generation,
+    log: app.log,
+    cms: { secretKey: config.secretKey, ...config.cms },
+    listen: (channel, fn) => listen(database, channel, () => fn()),
+  });
 
   // Ended console sessions, expired pending logins and settled login-throttle rows are refused or ignored anyway; pruning only frees space.
   const consoleSessions = new ConsoleSessions(database.db);

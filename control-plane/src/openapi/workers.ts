@@ -18,6 +18,8 @@ const IDEMPOTENCY_PRUNE_MS = 3600_000;
 
 export interface OpenApiWorkersOptions {
   db: Db;
+  /** LISTEN for the outbox's wake-ups (webhook events sent at once); absent: the deliverer polls only. */
+  listen?: (channel: string, fn: () => void) => Promise<() => Promise<void>>;
   now?: () => Date;
   generation: GenerationConfig | null;
   log: ComponentLog;
@@ -25,9 +27,9 @@ export interface OpenApiWorkersOptions {
   cms?: Omit<CmsWorkerOptions, 'db' | 'log'>;
 }
 
-export function startOpenApiWorkers({ db, now = () => new Date(), generation, log, cms }: OpenApiWorkersOptions): { stop(): Promise<void> } {
+export function startOpenApiWorkers({ db, now = () => new Date(), generation, log, cms, listen }: OpenApiWorkersOptions): { stop(): Promise<void> } {
   const generationWorker = new GenerationWorker({ db, generation, now, log });
-  const deliverer = new WebhookDeliverer({ db, now, log });
+  const deliverer = new WebhookDeliverer({ db, now, log, ...(listen ? { listen } : {}) });
   generationWorker.start();
   deliverer.start();
   const cmsExecutor = cms ? startCmsExecutor({ db, log, ...cms }) : null;

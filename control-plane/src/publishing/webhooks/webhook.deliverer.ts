@@ -30,8 +30,14 @@ export interface WebhookDelivererOptions {
   now?: () => Date;
   log?: ComponentLog;
   fetch?: typeof globalThis.fetch;
-  /** Idle wait between polls of the outbox. */
+  /** Idle wait between polls of the outbox (what catches retries coming due, and events whose wake-up was lost). */
   pollMs?: number;
+  /**
+   * LISTEN on a channel (nodes/pg-listen.ts): the deliverer hears WEBHOOKS_CHANNEL, which every
+   * insert into the outbox notifies (a trigger), and sends new events at once instead of at its
+   * next poll. Absent: polls only.
+   */
+  listen?: (channel: string, fn: () => void) => Promise<() => Promise<void>>;
   timeoutMs?: number;
   /** Rows claimed (and sent concurrently) per round. */
   batchSize?: number;
@@ -58,6 +64,9 @@ interface ClaimedRow {
 
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
+/** Notified (by a trigger, migration 0017) in every transaction that writes an event to the outbox. */
+export const WEBHOOKS_CHANNEL = 'plume_webhooks';
+
 export class WebhookDeliverer {
   private readonly db: Db;
   private readonly now: () => Date;
@@ -70,6 +79,10 @@ export class WebhookDeliverer {
   private loop: Promise<void> | null = null;
   private stopping: Promise<void> | null = null;
   private readonly stopSignal = new AbortController();
+  private readonly listenFn: WebhookDelivererOptions['listen'];
+  /** An event was written since the current round claimed: go again without waiting. */
+  private woken = false;
+  private wakeIdle: (() => void) | null = null;
 
   constructor(options: WebhookDelivererOptions) {
     this.db = options.db;
@@ -80,21 +93,52 @@ export class WebhookDeliverer {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 20;
     this.random = options.random ?? Math.random;
+    this.listenFn = options.listen;
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeIdle?.();
+  }
+
+  /** Waits for the poll, a wake-up or the stop, whichever comes first. */
+  private idle(ms: number): Promise<void> {
+    // A stop that came during the round: its abort event has already fired.
+    if (this.woken || this.stopSignal.signal.aborted) return Promise.resolve();
+    const woken = new AbortController();
+    this.wakeIdle = () => woken.abort();
+    const stop = () => woken.abort();
+    this.stopSignal.signal.addEventListener('abort', stop, { once: true });
+    return sleep(ms, woken.signal).finally(() => {
+      this.wakeIdle = null;
+      this.stopSignal.signal.removeEventListener('abort', stop);
+    });
   }
 
   start(): void {
     if (this.loop || this.stopping) return;
     this.loop = (async () => {
+      let unlisten: (() => Promise<void>) | null = null;
+      if (this.listenFn) {
+        try {
+          unlisten = await this.listenFn(WEBHOOKS_CHANNEL, () => this.wake());
+        } catch (err) {
+          // Polling alone still delivers everything, a poll later.
+          logRoundFailure(this.log, err, 'webhook wake-up listener');
+        }
+      }
       while (!this.stopSignal.signal.aborted) {
         let sent = 0;
+        this.woken = false;
         try {
           sent = await this.runOnce();
         } catch (err) {
           logRoundFailure(this.log, err, 'webhook round');
         }
         // A full batch means more may be due: go again at once.
-        if (sent < this.batchSize) await sleep(this.pollMs, this.stopSignal.signal);
+        if (sent < this.batchSize) await this.idle(this.pollMs);
       }
+      await unlisten?.().catch(() => {});
     })();
   }
 

@@ -7,6 +7,7 @@ import { createUser, type TestUser } from '../../testing/openapi.js';
 import { WebhookReceiver } from '../../testing/webhook-receiver.js';
 import { WEBHOOK_MAX_ATTEMPTS, WebhookDeliverer, type WebhookDelivererOptions, webhookRetryDelayMs } from './webhook.deliverer.js';
 import { enqueueWebhook } from './webhooks.js';
+import { listen } from '../../nodes/pg-listen.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -99,6 +100,19 @@ describe('happy path', () => {
     await enqueue(u.id);
     await receiver.waitFor(1);
     await Promise.all([d.stop(), d.stop()]);
+    await d.stop();
+  });
+
+  it('an event written while the deliverer idles is sent at once: the outbox wakes it, not its poll', async () => {
+    const u = await hooked();
+    // A poll far beyond the test: only the wake-up (LISTEN plume_webhooks, the outbox's trigger) can send these in time.
+    const d = deliverer({ pollMs: 600_000, listen: (channel, fn) => listen(t.db.database, channel, () => fn()) });
+    d.start();
+    await enqueue(u.id, 'first');
+    await receiver.waitFor(1, 25_000);
+    await enqueue(u.id, 'second');
+    const got = await receiver.waitFor(2, 25_000);
+    expect(got.map((r) => (r.body as { data: { title: string } }).data.title)).toEqual(['first', 'second']);
     await d.stop();
   });
 
