@@ -195,7 +195,7 @@ describe('jobs', { timeout: 180_000 }, () => {
     const [caps] = await rows<{ c: Record<string, unknown> }>(db.database.db, sql`select capabilities as c from execution_nodes where id = ${nodeId}`);
     expect(caps!.c).toMatchObject({ localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['douyin'] });
     // What its adapters run, pair by pair (this test adapter declares no settings it applies).
-    expect(caps!.c.adapters).toEqual([{ platform: 'douyin', contentTypes: ['article', 'dynamic', 'video'], settings: [] }]);
+    expect(caps!.c.adapters).toEqual([{ platform: 'douyin', contentTypes: ['article', 'dynamic', 'video'], settings: [], challenges: ['sms', 'slider', 'identity', 'dialog'] }]);
     expect(String(caps!.c.chromiumVersion)).toMatch(/^\d+\./);
     daemon.child.kill('SIGTERM');
     expect(await daemon.exited).toBe(0);

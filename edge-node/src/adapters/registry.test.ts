@@ -74,10 +74,14 @@ describe('adapter registry', () => {
       expect(new Set(mine.map((r) => r.settings.join())).size).toBe(mine.length);
     }
     expect(reports.find((r) => r.platform === 'juejin')).toEqual({ platform: 'juejin', contentTypes: ['article'], settings: ['category', 'tags', 'summary', 'coverMode'] });
+    // douyin is on record asking an SMS code, a slider, an identity check and a guide overlay (challenge-facts.ts).
+    const douyinAsks = ['sms', 'slider', 'identity', 'dialog'];
     expect(reports.filter((r) => r.platform === 'douyin')).toEqual([
-      { platform: 'douyin', contentTypes: ['video', 'dynamic'], settings: expect.arrayContaining(['creationDeclaration', 'aiLabel']) },
-      { platform: 'douyin', contentTypes: ['article'], settings: ['coverMode'] },
+      { platform: 'douyin', contentTypes: ['video', 'dynamic'], settings: expect.arrayContaining(['creationDeclaration', 'aiLabel']), challenges: douyinAsks },
+      { platform: 'douyin', contentTypes: ['article'], settings: ['coverMode'], challenges: douyinAsks },
     ]);
+    // A platform with nothing on record reports no challenges at all.
+    expect(reports.find((r) => r.platform === 'juejin')).not.toHaveProperty('challenges');
     for (const r of reports) expect(adapterReportSchema.parse(r)).toEqual(r);
     // What the control plane concludes from an edge node's report.
     const caps = { adapters: adapterReports(allAdapters(), 'edge'), platforms: adapterPlatforms('edge') };
@@ -196,7 +200,12 @@ describe('adapter registry', () => {
     expect(desktop.canRun('youtube', 'video')).toBe(true);
     expect(desktop.canRun('youtube', 'article')).toBe(false);
     expect(desktop.reports().filter((r) => r.platform === 'youtube')).toEqual([
-      { platform: 'youtube', contentTypes: ['video'], settings: ['description', 'tags', 'privacyStatus', 'madeForKids', 'playlistName', 'scheduledAt', 'coverMode'] },
+      {
+        platform: 'youtube',
+        contentTypes: ['video'],
+        settings: ['description', 'tags', 'privacyStatus', 'madeForKids', 'playlistName', 'scheduledAt', 'coverMode'],
+        challenges: ['captcha', 'identity'],
+      },
     ]);
     expect(adapterSupport({ adapters: desktop.reports(), platforms: desktop.platforms() }, 'youtube', 'video')).toEqual({
       ok: true,

@@ -15,6 +15,7 @@ import { baijiahaoAdapter } from './baijiahao/adapter.js';
 import { bilibiliAdapter } from './bilibili/adapter.js';
 import type { Adapter } from './contract.js';
 import { csdnAdapter } from './csdn/adapter.js';
+import { platformChallenges } from './kit/challenge-facts.js';
 import { dayuAdapter } from './dayu/adapter.js';
 import { dongchediAdapter } from './dongchedi/adapter.js';
 import { douyinAdapter } from './douyin/adapter.js';
@@ -113,7 +114,9 @@ export function adapterReports(adapters: readonly Adapter[] = ADAPTERS, executor
       if (group) group.contentTypes.push(type);
       else groups.set(key, { platform: a.platform, contentTypes: [type], settings });
     }
-    return [...groups.values()];
+    // What the platform is on record to ask (challenge-facts.ts): integrators see it as may_ask.
+    const challenges = platformChallenges(a.platform);
+    return [...groups.values()].map((g) => (challenges.length ? { ...g, challenges } : g));
   });
 }
 
