@@ -17,8 +17,11 @@ export function ownPaths(payload: Record<string, unknown>): string[] {
 
 export type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
 
-/** `screenshotBase`: the API prefix a job's challenge screenshot is read under (Open API, console API). */
-export function batchAnswer(batch: StoredBatch, userId: number, screenshotBase = '/api/openapi/v1') {
+/**
+ * `screenshotBase`: where `/jobs/{job_id}/challenge/screenshot` is served for this batch's jobs
+ * (default: the Open API's, under the batch; the console's is /api/console/me).
+ */
+export function batchAnswer(batch: StoredBatch, userId: number, screenshotBase = `/api/openapi/v1/publish/${batch.id}`) {
   const due = batch.jobs.flatMap((j) => (j.state === 'scheduled' && j.publishAt ? [j.publishAt.getTime()] : []));
   return {
     batch_id: batch.id,
