@@ -18,7 +18,9 @@
  *    the awaiting_input POST; p50, p99. Baseline (1'), same jobs, same run:
  *    the node sending `result` → the receiver having that job's `succeeded`
  *    event, the path every job event already takes. Both events leave
- *    through the webhook outbox, which the deliverer POLLS (no LISTEN): it
+ *    through the webhook outbox. Its deliverer is woken by a NOTIFY in the
+ *    event's transaction (LISTEN plume_webhooks, a trigger on the outbox)
+ *    and keeps a poll for retries and lost wake-ups: without the wake-up it
  *    claims the due rows, sends them, and sleeps 1 s (WebhookDeliverer
  *    pollMs) unless the round was full (20 rows). So an event waits up to
  *    one poll plus the round in flight before it is sent, ≈ 0.5 s on
@@ -298,7 +300,7 @@ async function main() {
     const drain = summary(jobs.map((j) => j.drained.at - j.drainSent.at));
     const roundTrip = summary(jobs.map((j) => j.commitAck.at - j.commit.at));
 
-    console.log(`  ${S.jobs} jobs in ${fmt.fixed(seconds, 1)} s, ${S.inFlight} in flight on ${S.nodes} nodes, a random 0–${S.thinkMs} ms before each publish and each answer; the webhook deliverer polls every ${DELIVERER_POLL_MS} ms (${DELIVERER_BATCH} rows a round, no LISTEN)`);
+    console.log(`  ${S.jobs} jobs in ${fmt.fixed(seconds, 1)} s, ${S.inFlight} in flight on ${S.nodes} nodes, a random 0–${S.thinkMs} ms before each publish and each answer; the webhook deliverer polls every ${DELIVERER_POLL_MS} ms (${DELIVERER_BATCH} rows a round) and is woken by every event written (LISTEN plume_webhooks)`);
     console.log(
       ratioLine(
         `challenge-latency node challenge → integrator's awaiting_input webhook, p99, vs node result → its succeeded webhook`,
