@@ -5,7 +5,8 @@
  * generator (it sees the routes registered after it), then the routes: auth
  * and invites, two-factor login, people (admins), an integrator's self-service (keys and
  * webhook; publish history; accounts, articles and usage; logging an
- * account in again, and a new one; answering a job awaiting input).
+ * account in again, and a new one; answering a job awaiting input; an
+ * account's pacing).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,7 @@ import { registerIntegratorJobInputRoutes } from './integrator-job-inputs.routes
 import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
 import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
+import { registerIntegratorPacingRoutes } from './integrator-pacing.routes.js';
 import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
 import { registerIntegratorRoutes } from './integrator.routes.js';
 import { registerPeopleRoutes } from './people.routes.js';
@@ -93,6 +95,7 @@ export function consoleRoutes({ db, now, logins, inputs, secretKey, passwords }:
     registerIntegratorLoginRoutes(r, { db, logins });
     registerIntegratorNewLoginRoutes(r, { db, logins });
     registerIntegratorJobInputRoutes(r, { db, inputs });
+    registerIntegratorPacingRoutes(r, { db });
     r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   };
 }

@@ -880,6 +880,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/accounts/{accountId}/pacing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your accounts' pacing: your override, its platform's default, and where it stands
+         * @description effective is the rule that applies (your override's fields over the platform's default), how many jobs started today in its zone, and when its next job may start and why not sooner. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["getMyAccountPacing"];
+        /**
+         * Set one of your accounts' pacing override (its fields win over the platform's default)
+         * @description Replaces your override. Its jobs start at most one at a time, minGapSeconds (+ up to jitterSeconds) after the last start, fewer than dailyCap a day, outside quietHours, all in timeZone; a job that may not start yet waits queued and says until when and why. Applies from the next start. 400 validation_failed for a time that is not HH:MM or a zone the server does not know. Role user only (an integrator); acts on their own data.
+         */
+        put: operations["setMyAccountPacing"];
+        post?: never;
+        /**
+         * Remove one of your accounts' pacing override (its platform's default applies)
+         * @description 404 not_found when the account has no override. Role user only (an integrator); acts on their own data.
+         */
+        delete: operations["removeMyAccountPacing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3709,6 +3737,322 @@ export interface operations {
                         content_type: "image/png";
                         /** @description The PNG, base64 */
                         data: string;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getMyAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id (from GET /me/accounts): a positive integer */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of your accounts' pacing: your override, its platform's default, and where it stands */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    setMyAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id (from GET /me/accounts): a positive integer */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A pacing rule; PUT replaces the whole rule */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The least time between two starts of one account's jobs (milliseconds count: 0.5 is half a second); absent: inherit (an override) or none (a platform default) */
+                    minGapSeconds?: number;
+                    /** @description Up to this much more, drawn at random for each gap */
+                    jitterSeconds?: number;
+                    /** @description Starts per day in timeZone; 0: no cap (an override lifting the platform's) */
+                    dailyCap?: number;
+                    /** @description No start from start up to end in timeZone (may wrap midnight: 23:00 to 07:00); equal ends: no quiet hours (an override lifting the platform's) */
+                    quietHours?: {
+                        start: string;
+                        end: string;
+                    } | null;
+                    /** @description IANA zone of the day and quiet hours (Asia/Shanghai); default UTC */
+                    timeZone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set one of your accounts' pacing override (its fields win over the platform's default) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    removeMyAccountPacing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id (from GET /me/accounts): a positive integer */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove one of your accounts' pacing override (its platform's default applies) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pacing: {
+                            accountId: number;
+                            platform: string;
+                            /** @description The account's own rule; null: none */
+                            override: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            /** @description The platform's default; null: none */
+                            platformDefault: {
+                                platform: string;
+                                /** @description null: the platform's default */
+                                accountId: number | null;
+                                minGapSeconds: number | null;
+                                jitterSeconds: number | null;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedBy: string;
+                                updatedAt: string;
+                            } | null;
+                            effective: {
+                                /** @description false: nothing limits this account; its jobs start as soon as its node has a slot */
+                                paced: boolean;
+                                minGapSeconds: number;
+                                jitterSeconds: number;
+                                dailyCap: number | null;
+                                quietHours: {
+                                    start: string;
+                                    end: string;
+                                } | null;
+                                timeZone: string;
+                                /** @description Jobs started today (in timeZone) */
+                                startsToday: number;
+                                /** @description The earliest time the account's next job may start; null: now */
+                                notBefore: string | null;
+                                /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
+                                reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
+                            };
+                        };
                     };
                 };
             };
