@@ -20,6 +20,8 @@ import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
 import { InputRelay } from './publishing/challenges/input-relay.js';
 import { pacingAdminRoutes } from './publishing/pacing/pacing.admin.routes.js';
+import { healthAdminRoutes } from './accounts/health/health.admin.routes.js';
+import { HealthWatcher } from './accounts/health/health-watcher.js';
 import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
 import { nodeSurface } from './nodes/nodes.errors.js';
 import { nodeRoutes } from './nodes/nodes.routes.js';
@@ -107,6 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logins = new LoginRelay({ database, timers: { ...DEFAULT_TIMERS, ...options.dispatchTimers }, log: app.log.child({ component: 'logins' }) });
   // Answers to jobs paused on a platform's challenge: the Open API and console routes send them, the node routes' hub carries them.
   const inputs = new InputRelay({ database, log: app.log.child({ component: 'inputs' }) });
+  // Account health: each replica evaluates the accounts whose signals it hears of, and sweeps for cool-downs that ran out.
+  const accountHealth = new HealthWatcher({ database, log: app.log.child({ component: 'account-health' }), sweepMs: options.dispatchTimers?.sweepMs });
+  app.addHook('onReady', () => accountHealth.start());
+  app.addHook('onClose', () => accountHealth.stop());
   await app.register(healthRoutes(database, options.expectedMigrations));
   await app.register(metricsRoutes({ db: database.db, bootstrapToken: config.adminToken, now }));
   await app.register(licenseRoutes(new LicenseService({ db: database.db, signedRequests: database.signedRequests, admissionLanes: database.signedRequestConnections, now })), { prefix: PREFIX.license });
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         accountsAdminRoutes({ db: database.db, now, secretKey: config.secretKey, generation: config.generation }),
         publishingAdminRoutes({ db: database.db, now }),
         pacingAdminRoutes({ db: database.db }),
+        healthAdminRoutes({ db: database.db }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
         jobInputsAdminRoutes({ db: database.db, inputs }),

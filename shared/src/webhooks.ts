@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'publish.job.updated',
   'publish.batch.updated',
   'account.session_expired',
+  'account.health_changed',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -37,6 +38,21 @@ export interface WebhookEventData {
    * recorded the change (ISO 8601). request_id is null: no API call caused it.
    */
   'account.session_expired': { account_id: number; platform: string; node_id: string; detected_at: string; request_id: null };
+  /**
+   * The account's health moved (ok, watch, cooling, restricted): by its signals and the operator's
+   * rules, or by an admin. reason: signals, restriction_signal, cool_down_over, quiet or admin;
+   * signals: its newest signals (up to 5, newest first); changed_at: ISO 8601. request_id is null.
+   */
+  'account.health_changed': {
+    account_id: number;
+    platform: string;
+    from: 'ok' | 'watch' | 'cooling' | 'restricted';
+    to: 'ok' | 'watch' | 'cooling' | 'restricted';
+    reason: string;
+    signals: Array<{ kind: string; source: string; at: string; detail: Record<string, unknown> }>;
+    changed_at: string;
+    request_id: null;
+  };
   /**
    * Sent when the integrator asks for a test delivery in the console: it travels the same signed,
    * retried path as every event. request_id: the X-Request-Id of the console call that asked.

@@ -19,6 +19,7 @@ import { AccountsCache, type AccountsSnapshot, type LoadedAccounts } from './acc
 import { driverClient } from '../openapi/notify-listener.js';
 import { NODE_ONLINE_WINDOW_SECONDS, nodeOnlineSql } from '../nodes/nodes.repository.js';
 import { type LicenseReason, licenseReasonSql, licenseValidForMsSql } from '../license/license-standing.js';
+import { ACCOUNT_HEALTH_FIELD, type AccountHealthField } from './health/health-sql.js';
 
 export interface AccountNode {
   id: string;
@@ -44,6 +45,8 @@ export interface AccountRecord {
   createdAt: Date;
   removedAt: Date | null;
   node: AccountNode | null;
+  /** Its health (accounts/health/), as GET /accounts shows it; absent where a read does not need it (publish plans). */
+  health?: AccountHealthField | null;
 }
 
 interface Row extends Omit<AccountRecord, 'node'> {
@@ -56,6 +59,7 @@ interface Row extends Omit<AccountRecord, 'node'> {
 }
 
 const fields = {
+  health: sql<AccountHealthField | null>`${sql.raw(ACCOUNT_HEALTH_FIELD('"accounts"."id"'))}`,
   id: accounts.id,
   userId: accounts.userId,
   platform: accounts.platform,

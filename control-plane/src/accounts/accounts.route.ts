@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { failedSiteCheck, loginStateOf, resolveAccount, UNPUBLISHABLE_REASONS } from './account-resolution.js';
 import { type AccountRecord, accountsRepository, closeAccountsCache } from './accounts.repository.js';
 import type { Db } from '../db/client.js';
+import { HEALTH_STATES } from './health/health.schema.js';
 import { callerOf, type OpenApiDeps } from '../openapi/context.js';
 import { errorResponses } from '../openapi/error-responses.js';
 
@@ -57,6 +58,20 @@ export const accountView = z.object({
     .describe(
       "What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it. A job meeting one waits as awaiting_input for a person (onChallenge: wait) or fails challenge_required (onChallenge: fail). Empty: none recorded, which is not a promise that none comes.",
     ),
+  health: z
+    .object({
+      state: z
+        .enum(HEALTH_STATES)
+        .describe(
+          "ok: nothing seen lately. watch: signals of trouble (a challenge met, a lost login, a publish refused or failed on a challenge) in the rules' window; jobs still start. cooling: too many signals lately: no job of the account starts until cool_until (they wait queued, `pacing.reason` cooling), then watch. restricted: set by an operator or by a restriction the platform showed; no job starts until an operator clears it.",
+        ),
+      since: z.string().nullable().describe('When the account entered this state (ISO 8601); null: never evaluated (ok)'),
+      cool_until: z.string().nullable().describe('cooling: when its jobs may start again; else null'),
+      signals: z
+        .array(z.object({ kind: z.string().describe('challenge, session_expired, publish_rejected, challenge_required, input_timeout, or a kind a node reports (restriction_banner)'), source: z.string().describe('control_plane or node'), at: z.string() }))
+        .describe('Its newest signals (up to 3, newest first), counted or not'),
+    })
+    .describe('How the account is doing with its platform; every change is also announced by the account.health_changed webhook'),
 });
 
 export const accountsResponse = z.object({
@@ -86,6 +101,7 @@ function accountsAnswer(list: readonly AccountRecord[], contentType: ContentType
         login_state: loginStateOf(account),
         content_types: resolved.contentTypes,
         may_ask: account.node ? nodeChallenges(account.node.capabilities, account.platform) : [],
+        health: account.health ?? { state: 'ok' as const, since: null, cool_until: null, signals: [] },
       };
     }),
   };

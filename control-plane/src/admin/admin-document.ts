@@ -42,6 +42,7 @@ export const ADMIN_DOCUMENT_TAGS = [
   { name: 'nodes', description: 'Execution nodes with live state: enrollment tokens, drain, resume, revoke.' },
   { name: 'jobs', description: 'Publish jobs of every user, their failure evidence, and resolving the ones that need a person.' },
   { name: 'pacing', description: "How fast accounts publish: each platform's default and each account's override (least gap, jitter, daily cap, quiet hours)." },
+  { name: 'health', description: "Account health: each platform account's state (ok, watch, cooling, restricted) from its signals of trouble, admins' restrictions, and the rules." },
   { name: 'console', description: 'The console\'s people: invites made with an admin token (how the first admin gets in).' },
 ];
 

@@ -10,3 +10,4 @@ export * from '../openapi/openapi.schema.js';
 export * from '../nodes/logins.schema.js';
 export * from '../console/console.schema.js';
 export * from '../publishing/pacing/pacing.schema.js';
+export * from '../accounts/health/health.schema.js';

@@ -7,6 +7,7 @@
  */
 import type { JobChallengeRule, JobSpec } from '@plume/shared';
 import { CAP_REACHED, IN_QUIET, RULE_OF } from '../publishing/pacing/pacing-sql.js';
+import { HEALTH_HOLDS } from '../accounts/health/health-sql.js';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedSql, rows } from '../db/client.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, JOBS_CHANGED_CTES, jobsChanged } from './job-events.js';
@@ -15,6 +16,7 @@ import { toTextArray } from './node-registry.repository.js';
 const PACING_RULE = sql.raw(RULE_OF('j.account_id', 'j.platform'));
 const PACING_CAP_REACHED = sql.raw(CAP_REACHED('r', 'ap'));
 const PACING_IN_QUIET = sql.raw(IN_QUIET('r'));
+const HEALTH_HOLDS_JOB = sql.raw(HEALTH_HOLDS('j.account_id'));
 
 export interface Fence {
   nodeId: string;
@@ -210,6 +212,8 @@ export const dispatchJobs = {
               select j.id, j.account_id, r.paced, r.gap, r.jitter, r.cap, r.tz from publish_jobs j
               cross join lateral ${PACING_RULE} r
               where j.node_id = n.node_id and j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())
+                -- An account cooling down or restricted starts nothing (accounts/health/).
+                and not ${HEALTH_HOLDS_JOB}
                 -- A paced account starts its jobs one at a time, in order, when its rule lets it (pacing/).
                 and (not r.paced or (
                   not exists (select 1 from account_pacing ap where ap.account_id = j.account_id and (ap.next_at > now() or ${PACING_CAP_REACHED}))

@@ -159,7 +159,8 @@ export const nodeRegistry = {
    * reports racing on two replicas the second waits and then sees the first's
    * state. A report that turns an account logged_in → logged_out writes its
    * `account.session_expired` webhook row in that same statement: exactly one
-   * event per transition, however often or wherever the node repeats it.
+   * event per transition, however often or wherever the node repeats it,
+   * and one `session_expired` health signal (accounts/health/).
    * Accounts the node stopped reporting (removed there) are logged out without
    * that event: their session did not expire.
    */
@@ -221,6 +222,11 @@ export const nodeRegistry = {
                      'detected_at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'request_id', null),
                    e.at, e.at
             from expired e join users u on u.id = e.user_id and u.webhook_url is not null
+            returning 1
+          ), health as (
+            -- A lost login is a health signal too (accounts/health/): its insert wakes the evaluation.
+            insert into account_health_signals (account_id, kind, source, detail, at)
+            select e.id, 'session_expired', 'control_plane', jsonb_build_object('node_id', ${nodeId}::text), e.at from expired e
             returning 1
           )
           select 'expired' as kind, e.id as "accountId", e.user_id as "userId", e.platform, null::text as ref from expired e

@@ -47,7 +47,7 @@ export function batchAnswer(batch: StoredBatch, userId: number, screenshotBase =
       publish_at: j.publishAt?.toISOString() ?? null,
       publish_deadline: j.publishDeadline?.toISOString() ?? null,
       challenge: challengeAnswer(j, screenshotBase),
-      pacing: j.pacing ? { not_before: j.pacing.notBefore.toISOString(), reason: j.pacing.reason } : null,
+      pacing: j.pacing ? { not_before: j.pacing.notBefore?.toISOString() ?? null, reason: j.pacing.reason } : null,
     })),
   };
 }

@@ -16,6 +16,10 @@ import { licenseReasonText } from '../../license/license-standing.js';
 import { QUOTA_BUCKETS, type QuotaBucket } from '../../integrators/integrators.schema.js';
 import { type JobState, type OpenChallenge, publishBatches, publishJobs } from '../publishing.schema.js';
 import { type PacingReason, pacingRepository } from '../pacing/pacing.repository.js';
+import { healthRepository } from '../../accounts/health/health.repository.js';
+import type { HEALTH_HOLD_REASONS } from '../../accounts/health/health-sql.js';
+
+type HealthHoldReason = (typeof HEALTH_HOLD_REASONS)[number];
 
 type Executor = 'web' | 'desktop' | 'edge';
 
@@ -250,7 +254,7 @@ export interface BatchJobRow {
   challenge: OpenChallenge | null;
   inputDeadline: Date | null;
   /** A queued job of a paced account: the earliest its account's next start may be, and why not now. */
-  pacing?: { notBefore: Date; reason: PacingReason } | null;
+  pacing?: { notBefore: Date | null; reason: PacingReason | HealthHoldReason } | null;
 }
 
 export const publishRepository = {
@@ -332,6 +336,12 @@ export const publishRepository = {
       for (const j of waiting) {
         const p = pace.get(j.accountId);
         j.pacing = p?.notBefore && p.reason ? { notBefore: p.notBefore, reason: p.reason } : null;
+      }
+      // An account's health holds its jobs before any pace does (accounts/health/).
+      const held = await healthRepository.holds(db, [...new Set(waiting.map((j) => j.accountId))]);
+      for (const j of waiting) {
+        const h = held.get(j.accountId);
+        if (h) j.pacing = { notBefore: h.state === 'cooling' ? h.coolUntil : null, reason: h.state };
       }
     }
     return { ...batch, jobs };

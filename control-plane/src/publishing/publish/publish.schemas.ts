@@ -5,6 +5,7 @@
  * settings.
  */
 import { PACING_REASONS } from '../pacing/pacing.repository.js';
+import { HEALTH_HOLD_REASONS } from '../../accounts/health/health-sql.js';
 import { CHALLENGE_KINDS, CONTENT_TYPES, EXECUTORS, INPUT_TIMEOUT_LIMITS, ON_CHALLENGE, SETTINGS_MODES } from '@plume/shared';
 import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
@@ -162,11 +163,18 @@ const problem = z.object({
 /** Why a queued job waits for its account's pace; null otherwise. */
 export const jobPacingField = z
   .object({
-    not_before: z.string().describe("The earliest its account's next job may start (a job behind others of the same account starts later still)"),
-    reason: z.enum(PACING_REASONS).describe("min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours"),
+    not_before: z
+      .string()
+      .nullable()
+      .describe("The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account"),
+    reason: z
+      .enum([...PACING_REASONS, ...HEALTH_HOLD_REASONS])
+      .describe(
+        "min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)",
+      ),
   })
   .nullable()
-  .describe("Set while the job is queued and its account's pacing holds it");
+  .describe("Set while the job is queued and its account's pacing or health holds it");
 
 export const preflightResponse = z.object({
   valid: z.boolean().describe('Parameters and executor checks pass; not a promise that publishing will succeed'),
