@@ -146,6 +146,7 @@ const webhookDeliveriesRoute = createRoute({
   validateSearch: webhookDeliveriesSearch,
   component: lazyRouteComponent(() => import('./pages/webhook-deliveries.js'), 'WebhookDeliveriesPage'),
 });
+const pacingRoute = createRoute({ getParentRoute: () => appRoute, path: 'pacing', component: lazyRouteComponent(() => import('./pages/pacing.js'), 'PacingPage') });
 const auditLogRoute = createRoute({ getParentRoute: () => appRoute, path: 'audit-log', validateSearch: auditLogSearch, component: lazyRouteComponent(() => import('./pages/audit-log.js'), 'AuditLogPage') });
 
 const integratorRoute = createRoute({
@@ -198,6 +199,7 @@ const routeTree = rootRoute.addChildren([
     attentionRoute,
     webhookDeliveriesRoute,
     auditLogRoute,
+    pacingRoute,
     integratorRoute,
     adminTokensRoute,
     nodesRoute,

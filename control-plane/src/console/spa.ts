@@ -55,6 +55,7 @@ export const CLIENT_ROUTES = [
   '/attention',
   '/webhook-deliveries',
   '/audit-log',
+  '/pacing',
   '/integrators/:userId',
   '/admin-tokens',
   '/nodes',

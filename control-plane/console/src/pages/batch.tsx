@@ -7,6 +7,7 @@ import { ChallengeAnswer } from '../ui/challenge-answer.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
 import { NeedsYouBadge } from '../ui/needs-you.js';
+import { PacingHold } from '../ui/pacing.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
@@ -115,6 +116,7 @@ function Batch() {
                       <Table.Td>
                         <StateBadge state={j.state} />
                         {j.state === 'scheduled' && j.publish_at && <Text size="xs">at {when(j.publish_at)}</Text>}
+                        <PacingHold pacing={j.pacing} />
                         {j.challenge && (
                           <Stack gap={4} mt={4}>
                             <NeedsYouBadge challenge={j.challenge} />

@@ -8,6 +8,7 @@ import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { AccountLogin } from './account-login.js';
+import { AccountPacingPanel } from './account-pacing.js';
 import { NewAccountLogin } from './new-account-login.js';
 
 type Account = ConsolePaths['/api/console/me/accounts']['get']['responses'][200]['content']['application/json']['accounts'][number];
@@ -53,6 +54,7 @@ export function PlatformAccountsPage() {
   });
   const [loggingIn, setLoggingIn] = useState<Account | null>(null);
   const [newLogin, setNewLogin] = useState(false);
+  const [pacingOf, setPacingOf] = useState<Account | null>(null);
   return (
     <RoleGate roles={['user']}>
       <Group justify="space-between" align="end" wrap="wrap" gap="xs">
@@ -62,7 +64,7 @@ export function PlatformAccountsPage() {
       <Text mt="xs">
         Your accounts on the platforms and your CMS sites, by where they publish from. An account lives on one node, which holds its browser profile and reports its login state;
         where the node can open the platform's login page, <strong>Log in</strong> shows that page here, live. <strong>Log in a new account</strong> does the same on a node
-        and platform of your choice.
+        and platform of your choice. <strong>Pacing</strong> shows how fast an account may publish and lets you set its own pace.
       </Text>
       <ErrorAlert error={accounts.error} mt="md" />
       {accounts.data && accounts.data.accounts.length === 0 && <Text mt="md">No account yet: accounts appear here once a node of yours reports them, or once you log one in.</Text>}
@@ -124,11 +126,18 @@ export function PlatformAccountsPage() {
                             ))}
                           </Table.Td>
                           <Table.Td>
-                            {a.canLogIn && (
-                              <Button size="xs" variant="default" aria-label={`Log in ${a.displayName} (${a.platformName}) again`} onClick={() => setLoggingIn(a)}>
-                                Log in
-                              </Button>
-                            )}
+                            <Group gap="xs" wrap="nowrap">
+                              {a.canLogIn && (
+                                <Button size="xs" variant="default" aria-label={`Log in ${a.displayName} (${a.platformName}) again`} onClick={() => setLoggingIn(a)}>
+                                  Log in
+                                </Button>
+                              )}
+                              {a.category !== 'cms' && (
+                                <Button size="xs" variant="default" aria-label={`Pacing of ${a.displayName} (${a.platformName})`} onClick={() => setPacingOf(a)}>
+                                  Pacing
+                                </Button>
+                              )}
+                            </Group>
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -140,6 +149,7 @@ export function PlatformAccountsPage() {
           })}
       </Stack>
       {loggingIn && <AccountLogin account={loggingIn} onClose={() => setLoggingIn(null)} />}
+      {pacingOf && <AccountPacingPanel account={pacingOf} onClose={() => setPacingOf(null)} />}
       {newLogin && <NewAccountLogin onSucceeded={() => setFastUntil(Date.now() + AFTER_LOGIN_WINDOW_MS)} onClose={() => setNewLogin(false)} />}
     </RoleGate>
   );

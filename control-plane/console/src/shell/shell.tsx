@@ -34,6 +34,7 @@ const ADMIN_PAGES = [
   { to: '/security-events', label: 'Security events' },
   { to: '/jobs', label: 'Publish jobs' },
   { to: '/attention', label: 'Jobs needing attention' },
+  { to: '/pacing', label: 'Pacing' },
   { to: '/webhook-deliveries', label: 'Webhook deliveries' },
   { to: '/audit-log', label: 'Audit log' },
   { to: '/admin-tokens', label: 'Admin tokens' },
