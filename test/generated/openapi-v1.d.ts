@@ -1532,6 +1532,26 @@ export interface operations {
                             content_types: ("article" | "dynamic" | "video")[];
                             /** @description What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it. A job meeting one waits as awaiting_input for a person (onChallenge: wait) or fails challenge_required (onChallenge: fail). Empty: none recorded, which is not a promise that none comes. */
                             may_ask: ("sms" | "slider" | "captcha" | "identity" | "dialog")[];
+                            /** @description How the account is doing with its platform; every change is also announced by the account.health_changed webhook */
+                            health: {
+                                /**
+                                 * @description ok: nothing seen lately. watch: signals of trouble (a challenge met, a lost login, a publish refused or failed on a challenge) in the rules' window; jobs still start. cooling: too many signals lately: no job of the account starts until cool_until (they wait queued, `pacing.reason` cooling), then watch. restricted: set by an operator or by a restriction the platform showed; no job starts until an operator clears it.
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When the account entered this state (ISO 8601); null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: when its jobs may start again; else null */
+                                cool_until: string | null;
+                                /** @description Its newest signals (up to 3, newest first), counted or not */
+                                signals: {
+                                    /** @description challenge, session_expired, publish_rejected, challenge_required, input_timeout, or a kind a node reports (restriction_banner) */
+                                    kind: string;
+                                    /** @description control_plane or node */
+                                    source: string;
+                                    at: string;
+                                }[];
+                            };
                         }[];
                     };
                 };
@@ -2432,13 +2452,13 @@ export interface operations {
                             }[];
                             /** @description The account's pacing holds its next job until not_before (an estimate: jobs of the account already queued go first); null: it may start as soon as its executor has a slot */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                             /** @description What the platform is known to ask in the middle of a publish (sms, slider, captcha, identity, dialog), as the account's node records it: with onChallenge wait the job then awaits input, with fail it fails challenge_required. Empty: none recorded. */
                             may_ask: ("sms" | "slider" | "captcha" | "identity" | "dialog")[];
@@ -3486,15 +3506,15 @@ export interface operations {
                                     /** @description GET it (same key) for a PNG of the page as it was asked */
                                     screenshot_url: string;
                                 } | null;
-                                /** @description Set while the job is queued and its account's pacing holds it */
+                                /** @description Set while the job is queued and its account's pacing or health holds it */
                                 pacing: {
-                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                    not_before: string;
+                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                    not_before: string | null;
                                     /**
-                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                      * @enum {string}
                                      */
-                                    reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                    reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                                 } | null;
                             }[];
                         }[];
@@ -3654,15 +3674,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };
@@ -3836,15 +3856,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };
@@ -4081,15 +4101,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };
@@ -4333,15 +4353,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };
@@ -4587,15 +4607,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };
@@ -4847,15 +4867,15 @@ export interface operations {
                                 /** @description GET it (same key) for a PNG of the page as it was asked */
                                 screenshot_url: string;
                             } | null;
-                            /** @description Set while the job is queued and its account's pacing holds it */
+                            /** @description Set while the job is queued and its account's pacing or health holds it */
                             pacing: {
-                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                not_before: string;
+                                /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                not_before: string | null;
                                 /**
-                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                 * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                  * @enum {string}
                                  */
-                                reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                             } | null;
                         }[];
                     };

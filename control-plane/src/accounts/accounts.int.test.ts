@@ -44,6 +44,7 @@ describe('happy path', () => {
       login_state: 'logged_in',
       content_types: ['article', 'dynamic', 'video'],
       may_ask: [],
+      health: { state: 'ok', since: null, cool_until: null, signals: [] },
     });
     expect(all.body.accounts[3]).toMatchObject({ platform: 'wordpress', category: 'cms', executor: 'web', executor_online: true, publishable: true, content_types: ['article'] });
 

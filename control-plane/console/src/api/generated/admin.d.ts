@@ -634,6 +634,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounts/{accountId}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's health: its state, since when, why, and its newest signals */
+        get: operations["getAccountHealth"];
+        put?: never;
+        /**
+         * Restrict an account (no job of it starts) or clear it to ok, with a note
+         * @description restricted holds every job of the account (they wait queued, pacing.reason restricted) until an admin clears it. ok clears any state: what was counted is forgiven (only signals from now on count). The change is announced by the account.health_changed webhook, once; asking for the state the account is already in changes nothing (changed: false). Audited with its actor.
+         */
+        post: operations["setAccountHealth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/health-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account health rules: the global default and per-platform overrides
+         * @description An account is watch with watchAt signals in the last windowSeconds, cooling (no job starts) with coolingAt of them for coolDownSeconds (then watch again, counting from the end of the cool-down), and back to ok after a whole window in watch without watchAt signals. A signal of a restrictOn kind restricts it until an admin clears it. Each field: the platform's override, else the default row's, else the built-in value.
+         */
+        get: operations["getHealthRules"];
+        /**
+         * Replace the account health rules (the default and every per-platform override)
+         * @description Applies from the next evaluation (the next signal, or the sweep within seconds). coolingAt must be at least watchAt where both are known.
+         */
+        put: operations["setHealthRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/nodes/enrollment-tokens": {
         parameters: {
             query?: never;
@@ -4729,6 +4774,367 @@ export interface operations {
                                 /** @description Why not now: min_gap (too soon after the last start), daily_cap (the day's starts are used), quiet_hours */
                                 reason: ("min_gap" | "daily_cap" | "quiet_hours") | null;
                             };
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getAccountHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An account's health: its state, since when, why, and its newest signals */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        health: {
+                            accountId: number;
+                            platform: string;
+                            /** @enum {string} */
+                            state: "ok" | "watch" | "cooling" | "restricted";
+                            /** @description When it entered this state; null: never evaluated */
+                            since: string | null;
+                            /** @description cooling: no job of the account starts before this */
+                            coolUntil: string | null;
+                            /** @description Why the last change: signals, restriction_signal, cool_down_over, quiet, admin */
+                            reason: string | null;
+                            /** @description The admin's note with their change */
+                            note: string | null;
+                            /** @description The admin who made the last change, or rules */
+                            changedBy: string | null;
+                            /** @description Its newest signals (up to 20, newest first) */
+                            signals: {
+                                kind: string;
+                                /** @description control_plane or node */
+                                source: string;
+                                at: string;
+                                /** @description job_id, error_code, message (the platform's words), node_id, … */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    setAccountHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description watch and cooling are the rules' to set
+                     * @enum {string}
+                     */
+                    state: "restricted" | "ok";
+                    /** @description Why: kept with the state and shown to operators */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Restrict an account (no job of it starts) or clear it to ok, with a note */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        changed: boolean;
+                        health: {
+                            accountId: number;
+                            platform: string;
+                            /** @enum {string} */
+                            state: "ok" | "watch" | "cooling" | "restricted";
+                            /** @description When it entered this state; null: never evaluated */
+                            since: string | null;
+                            /** @description cooling: no job of the account starts before this */
+                            coolUntil: string | null;
+                            /** @description Why the last change: signals, restriction_signal, cool_down_over, quiet, admin */
+                            reason: string | null;
+                            /** @description The admin's note with their change */
+                            note: string | null;
+                            /** @description The admin who made the last change, or rules */
+                            changedBy: string | null;
+                            /** @description Its newest signals (up to 20, newest first) */
+                            signals: {
+                                kind: string;
+                                /** @description control_plane or node */
+                                source: string;
+                                at: string;
+                                /** @description job_id, error_code, message (the platform's words), node_id, … */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getHealthRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account health rules: the global default and per-platform overrides */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The global default row (null fields: the built-in value) */
+                        default: {
+                            /** @description The sliding window signals are counted in (default 86400) */
+                            windowSeconds: number | null;
+                            /** @description This many signals in the window: watch (default 1) */
+                            watchAt: number | null;
+                            /** @description This many: cooling, no job of the account starts (default 3) */
+                            coolingAt: number | null;
+                            /** @description How long cooling lasts before watch again (default 86400) */
+                            coolDownSeconds: number | null;
+                            /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                            restrictOn: string[] | null;
+                            updatedBy: string | null;
+                            updatedAt: string | null;
+                        };
+                        /** @description Per-platform overrides (null fields: the default's) */
+                        platforms: {
+                            [key: string]: {
+                                /** @description The sliding window signals are counted in (default 86400) */
+                                windowSeconds: number | null;
+                                /** @description This many signals in the window: watch (default 1) */
+                                watchAt: number | null;
+                                /** @description This many: cooling, no job of the account starts (default 3) */
+                                coolingAt: number | null;
+                                /** @description How long cooling lasts before watch again (default 86400) */
+                                coolDownSeconds: number | null;
+                                /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                                restrictOn: string[] | null;
+                                updatedBy: string | null;
+                                updatedAt: string | null;
+                            };
+                        };
+                        builtIn: {
+                            windowSeconds: number;
+                            watchAt: number;
+                            coolingAt: number;
+                            coolDownSeconds: number;
+                            restrictOn: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    setHealthRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The whole rule table; PUT replaces it */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every platform, field by field where its override sets nothing; absent fields: the built-in values */
+                    default: {
+                        /** @description The sliding window signals are counted in (default 86400) */
+                        windowSeconds?: number | null;
+                        /** @description This many signals in the window: watch (default 1) */
+                        watchAt?: number | null;
+                        /** @description This many: cooling, no job of the account starts (default 3) */
+                        coolingAt?: number | null;
+                        /** @description How long cooling lasts before watch again (default 86400) */
+                        coolDownSeconds?: number | null;
+                        /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                        restrictOn?: string[] | null;
+                    };
+                    /** @description Per platform code: only the fields it overrides */
+                    platforms?: {
+                        [key: string]: {
+                            /** @description The sliding window signals are counted in (default 86400) */
+                            windowSeconds?: number | null;
+                            /** @description This many signals in the window: watch (default 1) */
+                            watchAt?: number | null;
+                            /** @description This many: cooling, no job of the account starts (default 3) */
+                            coolingAt?: number | null;
+                            /** @description How long cooling lasts before watch again (default 86400) */
+                            coolDownSeconds?: number | null;
+                            /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                            restrictOn?: string[] | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Replace the account health rules (the default and every per-platform override) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The global default row (null fields: the built-in value) */
+                        default: {
+                            /** @description The sliding window signals are counted in (default 86400) */
+                            windowSeconds: number | null;
+                            /** @description This many signals in the window: watch (default 1) */
+                            watchAt: number | null;
+                            /** @description This many: cooling, no job of the account starts (default 3) */
+                            coolingAt: number | null;
+                            /** @description How long cooling lasts before watch again (default 86400) */
+                            coolDownSeconds: number | null;
+                            /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                            restrictOn: string[] | null;
+                            updatedBy: string | null;
+                            updatedAt: string | null;
+                        };
+                        /** @description Per-platform overrides (null fields: the default's) */
+                        platforms: {
+                            [key: string]: {
+                                /** @description The sliding window signals are counted in (default 86400) */
+                                windowSeconds: number | null;
+                                /** @description This many signals in the window: watch (default 1) */
+                                watchAt: number | null;
+                                /** @description This many: cooling, no job of the account starts (default 3) */
+                                coolingAt: number | null;
+                                /** @description How long cooling lasts before watch again (default 86400) */
+                                coolDownSeconds: number | null;
+                                /** @description Signal kinds that restrict the account at once, until an admin clears it (default restriction_banner) */
+                                restrictOn: string[] | null;
+                                updatedBy: string | null;
+                                updatedAt: string | null;
+                            };
+                        };
+                        builtIn: {
+                            windowSeconds: number;
+                            watchAt: number;
+                            coolingAt: number;
+                            coolDownSeconds: number;
+                            restrictOn: string[];
                         };
                     };
                 };

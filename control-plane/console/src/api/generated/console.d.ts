@@ -2595,15 +2595,15 @@ export interface operations {
                                     /** @description GET it (same key) for a PNG of the page as it was asked */
                                     screenshot_url: string;
                                 } | null;
-                                /** @description Set while the job is queued and its account's pacing holds it */
+                                /** @description Set while the job is queued and its account's pacing or health holds it */
                                 pacing: {
-                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still) */
-                                    not_before: string;
+                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                    not_before: string | null;
                                     /**
-                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours
+                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
                                      * @enum {string}
                                      */
-                                    reason: "min_gap" | "daily_cap" | "quiet_hours";
+                                    reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
                                 } | null;
                             }[];
                         };
