@@ -17,16 +17,18 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : ne
 export type AccountPacing = JsonOf<ConsolePaths['/api/console/me/accounts/{accountId}/pacing']['get']['responses'][200]>['pacing'];
 export type PacingRule = NonNullable<AccountPacing['override']>;
 export type PacingBody = JsonOf<NonNullable<ConsolePaths['/api/console/me/accounts/{accountId}/pacing']['put']['requestBody']>>;
-export type PacingReason = NonNullable<AccountPacing['effective']['reason']>;
 
-const REASONS: Record<PacingReason, string> = {
+/** What each reason means; a reason the console does not know yet shows as its code. */
+const REASONS: Partial<Record<string, string>> = {
   min_gap: 'too soon after the last start',
   daily_cap: "the day's starts are used",
   quiet_hours: 'quiet hours',
+  cooling: "the account's health is cooling down",
+  restricted: "the account's health is restricted",
 };
 
 /** "too soon after the last start (min_gap)". */
-export const reasonText = (reason: PacingReason): string => `${REASONS[reason] ?? reason} (${reason})`;
+export const reasonText = (reason: string): string => (REASONS[reason] ? `${REASONS[reason]} (${reason})` : reason);
 
 /** Seconds as people read them: 45 s, 30 min, 2.5 h. */
 export function duration(seconds: number): string {
@@ -35,12 +37,15 @@ export function duration(seconds: number): string {
   return `${Math.round((seconds / 3600) * 10) / 10} h`;
 }
 
-/** A queued job its account's pacing holds: "waits for its pace until …, min_gap". */
-export function PacingHold({ pacing }: { pacing: { not_before: string; reason: PacingReason } | null | undefined }) {
+/**
+ * A queued job its account's pacing holds: "waits for its pace until …,
+ * min_gap"; without a time, it waits until an admin clears the account.
+ */
+export function PacingHold({ pacing }: { pacing: { not_before: string | null; reason: string } | null | undefined }) {
   if (!pacing) return null;
   return (
     <Text size="xs" title={REASONS[pacing.reason]}>
-      waits for its pace until {when(pacing.not_before)}, {pacing.reason}
+      {pacing.not_before ? `waits for its pace until ${when(pacing.not_before)}, ${pacing.reason}` : `held until an admin clears the account, ${pacing.reason}`}
     </Text>
   );
 }
