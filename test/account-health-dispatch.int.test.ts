@@ -12,6 +12,7 @@ import { healthRepository } from '../control-plane/src/accounts/health/health.re
 import { rows } from '../control-plane/src/db/client.js';
 import { createDispatchHarness, type DispatchHarness } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
+import { challengesRepository } from '../control-plane/src/publishing/challenges/challenges.repository.js';
 import { publishRepository } from '../control-plane/src/publishing/publish/publish.repository.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 
@@ -121,5 +122,38 @@ describe.skipIf(!hasPostgres)('account health and the dispatcher', () => {
     await healthRepository.setByAdmin(d(), accountId, 'ok', 'cleared after review', 'test');
     await until(() => state(blocked), (s) => s === 'succeeded');
     await n.close();
+  });
+
+  it('a challenge met, its job failing input_timeout, and a job failing challenge_required are signals, written with the job changes themselves', async () => {
+    const userId = await h.createUser();
+    const enrolled = await h.enroll({ userIds: [userId] });
+    const accountId = await h.createAccount({ userId, nodeId: enrolled.nodeId, platform: 'douyin', externalRef: 'acc-asked' });
+    const fake = await FakeNode.connect(h.url, enrolled);
+    await fake.hello(enrolled.nodeId, { capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 4, platforms: ['douyin'] } });
+
+    const asked = await h.createJob({ userId, accountId, nodeId: enrolled.nodeId });
+    await d().execute(sql`update publish_jobs set challenge_rule = '{"mode":"wait","timeoutMs":60000}'::jsonb where id = ${asked}`);
+    const offer = await fake.next('offer', (o) => o.jobId === asked);
+    fake.send({ type: 'accept', jobId: asked, attemptId: offer.attemptId });
+    await fake.next('start', (x) => x.jobId === asked);
+    fake.send({ type: 'challenge', msgId: `c-${offer.attemptId}`, jobId: asked, attemptId: offer.attemptId, kind: 'sms', step: 'publish', message: '请输入短信验证码' });
+    await until(() => signals(accountId), (l) => l.length === 1);
+    expect(await signals(accountId)).toEqual([{ kind: 'challenge', detail: { job_id: asked, challenge_kind: 'sms', step: 'publish', message: '请输入短信验证码' } }]);
+
+    // Nobody answers: the deadline sweep fails the job input_timeout, another signal.
+    await d().execute(sql`update publish_jobs set input_deadline = now() - interval '1 millisecond' where id = ${asked}`);
+    expect(await challengesRepository.expire(d())).toEqual([asked]);
+    expect((await signals(accountId)).map((x) => x.kind)).toEqual(['challenge', 'input_timeout']);
+
+    const failed = await h.createJob({ userId, accountId, nodeId: enrolled.nodeId });
+    const o2 = await fake.next('offer', (o) => o.jobId === failed);
+    fake.send({ type: 'accept', jobId: failed, attemptId: o2.attemptId });
+    await fake.next('start', (x) => x.jobId === failed);
+    fake.send({ type: 'result', msgId: `r-${o2.attemptId}`, jobId: failed, attemptId: o2.attemptId, outcome: 'failed', error: { code: 'challenge_required', step: 'publish', message: 'slider' } });
+    await until(() => state(failed), (x) => x === 'failed');
+    expect((await signals(accountId)).map((x) => x.kind)).toEqual(['challenge', 'input_timeout', 'challenge_required']);
+    await healthRepository.evaluate(d(), [accountId]);
+    expect((await healthRepository.get(d(), accountId))!.state).toBe('cooling');
+    await fake.close();
   });
 });

@@ -194,7 +194,9 @@ export const healthRepository = {
       db,
       sql`select account_id as id from account_health where state = 'cooling' and cool_until <= now()
           union
-          select account_id from account_health where state = 'watch'
+          select h.account_id from account_health h join accounts a on a.id = h.account_id
+          cross join lateral ${sql.raw(HEALTH_RULE_OF('a.platform'))} r
+          where h.state = 'watch' and h.since <= now() - make_interval(secs => r.window_s)
           union
           select s.account_id from account_health_signals s left join account_health h on h.account_id = s.account_id
           where s.at > now() - interval '1 day' and s.id > coalesce(h.last_signal_id, 0)
