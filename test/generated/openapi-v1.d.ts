@@ -2450,7 +2450,7 @@ export interface operations {
                                 reason: "no_control";
                                 message: string;
                             }[];
-                            /** @description The account's pacing holds its next job until not_before (an estimate: jobs of the account already queued go first); null: it may start as soon as its executor has a slot */
+                            /** @description The account's pacing or health holds its next job until not_before (an estimate: jobs of the account already queued go first; null with restricted: until an operator clears it); null: it may start as soon as its executor has a slot */
                             pacing: {
                                 /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
                                 not_before: string | null;

@@ -110,6 +110,18 @@ describe('preflightJson', () => {
     expect(JSON.parse(preflightJson(p)).valid).toBe(false);
   });
 
+  it("writes a health hold as the target's pacing: cooling until its end, restricted with no time", () => {
+    const coolUntil = new Date('2030-01-02T03:04:05.678Z');
+    const p = parts([target(1), target(2), target(3)], {
+      holds: new Map([
+        [1, { state: 'cooling' as const, coolUntil }],
+        [2, { state: 'restricted' as const, coolUntil: null }],
+      ]),
+    });
+    const parsed = preflightResponse.parse(JSON.parse(preflightJson(p)));
+    expect(parsed.targets.map((t) => t.pacing)).toEqual([{ not_before: coolUntil.toISOString(), reason: 'cooling' }, { not_before: null, reason: 'restricted' }, null]);
+  });
+
   it('writes an answer with no targets and no awaiting items', () => {
     const p = parts([]);
     p.plan.awaiting = [];

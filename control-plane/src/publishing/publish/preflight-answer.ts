@@ -10,6 +10,8 @@
 import { nodeChallenges, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { QuotaBucket } from '../../integrators/integrators.schema.js';
 import type { EffectiveRule } from '../pacing/pacing.repository.js';
+
+type HealthHold = { state: 'cooling' | 'restricted'; coolUntil: Date | null };
 import type { Plan, PlannedTarget, Problem } from './plan.types.js';
 
 export interface QuotaLine {
@@ -26,6 +28,8 @@ export interface PreflightParts {
   problems: Problem[];
   /** Each paced target account's pacing: when its next job may start. */
   pacing?: ReadonlyMap<number, EffectiveRule>;
+  /** Target accounts whose health holds their jobs (cooling, restricted: accounts/health/). */
+  holds?: ReadonlyMap<number, HealthHold>;
 }
 
 const json = JSON.stringify;
@@ -52,13 +56,14 @@ function settingsFragment(t: PlannedTarget): string {
   return fragment;
 }
 
-/** A target's `pacing`: the earliest its account's next job may start, and why not now; null when nothing holds it. */
-function pacingJson(p: EffectiveRule | undefined): string {
+/** A target's `pacing`: the earliest its account's next job may start, and why not now; null when nothing holds it. A health hold comes first. */
+function pacingJson(p: EffectiveRule | undefined, hold?: HealthHold): string {
+  if (hold) return json({ not_before: hold.state === 'cooling' ? (hold.coolUntil?.toISOString() ?? null) : null, reason: hold.state });
   if (!p?.paced || !p.notBefore || !p.reason) return 'null';
   return json({ not_before: p.notBefore.toISOString(), reason: p.reason });
 }
 
-export function preflightJson({ plan, quota, problems, pacing }: PreflightParts): string {
+export function preflightJson({ plan, quota, problems, pacing, holds }: PreflightParts): string {
   const short = new Set<QuotaBucket>();
   for (const q of quota) if (!q.ok) short.add(q.bucket);
   let targets = '';
@@ -69,7 +74,7 @@ export function preflightJson({ plan, quota, problems, pacing }: PreflightParts)
       `,"node_id":${json(t.nodeId)},"publishable":${t.publishable},"unpublishable_reasons":${json(t.unpublishableReasons)},"executor_online":${t.executorOnline}` +
       `,"quota_bucket":${json(t.bucket)},"quota_ok":${!short.has(t.bucket)},"settings_mode":${json(plan.settingsMode)}` +
       `,${settingsFragment(t)},"ignored_settings":${json(t.ignoredSettings)},"may_ask":${json(t.account.node ? nodeChallenges(t.account.node.capabilities, t.account.platform) : [])}` +
-      `,"pacing":${pacingJson(pacing?.get(t.account.id))},"problems":${problemsJson(t.problems)}}`;
+      `,"pacing":${pacingJson(pacing?.get(t.account.id), holds?.get(t.account.id))},"problems":${problemsJson(t.problems)}}`;
   }
   const awaiting = plan.awaiting.map((a) => ({ code: a.code, message: a.message, account_ids: a.accountIds }));
   return (

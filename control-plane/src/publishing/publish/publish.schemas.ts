@@ -211,7 +211,7 @@ export const preflightResponse = z.object({
         .describe(
           "Settings the target's executor does not apply on its platform (for example aiLabel where the platform has no AI label): the job is published without them. Listed when a layer set them or their value is not the contract default. They do not make valid false.",
         ),
-      pacing: jobPacingField.describe("The account's pacing holds its next job until not_before (an estimate: jobs of the account already queued go first); null: it may start as soon as its executor has a slot"),
+      pacing: jobPacingField.describe("The account's pacing or health holds its next job until not_before (an estimate: jobs of the account already queued go first; null with restricted: until an operator clears it); null: it may start as soon as its executor has a slot"),
       may_ask: z
         .array(z.enum(CHALLENGE_KINDS))
         .describe(

@@ -7,6 +7,7 @@
  * stored answer commit together or not at all.
  */
 import { pacingRepository } from '../pacing/pacing.repository.js';
+import { healthRepository } from '../../accounts/health/health.repository.js';
 import { INPUT_TIMEOUT_LIMITS, isCmsPlatform, type OnChallenge, SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import type { ApiCaller } from '../../integrators/auth.js';
 import { randomId } from '../../crypto/tokens.js';
@@ -58,9 +59,11 @@ export class PublishService {
     const form = scheduleForm(input.body);
     if (form) checkScheduleBounds(form, this.now());
     const plan = await this.planner.plan(db, caller, input);
-    const [balances, pace] = await Promise.all([
+    const paced = plan.targets.filter((t) => !isCmsPlatform(t.account.platform));
+    const [balances, pace, holds] = await Promise.all([
       quotaRepository.balances(db, caller.userId),
-      pacingRepository.effective(db, plan.targets.filter((t) => !isCmsPlatform(t.account.platform)).map((t) => ({ id: t.account.id, platform: t.account.platform }))),
+      pacingRepository.effective(db, paced.map((t) => ({ id: t.account.id, platform: t.account.platform }))),
+      healthRepository.holds(db, paced.map((t) => t.account.id)),
     ]);
     const quota = [...unitsByBucket(plan)].map(([bucket, needed]) => {
       const b = balances.get(bucket) ?? { granted: 0, used: 0 };
@@ -71,7 +74,7 @@ export class PublishService {
     for (const q of quota) {
       if (!q.ok) problems.push({ code: 'quota_exceeded', message: `${q.bucket} quota: this request needs ${q.needed}, ${q.remaining} remaining`, accountId: null });
     }
-    return preflightJson({ plan, quota, problems, pacing: pace });
+    return preflightJson({ plan, quota, problems, pacing: pace, holds });
   }
 
   /**
