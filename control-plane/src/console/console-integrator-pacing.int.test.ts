@@ -42,7 +42,8 @@ beforeAll(async () => {
   me = await person(t, 'user', { integratorUserId: a.id });
   other = await person(t, 'user', { integratorUserId: b.id });
   expect((await admin('PUT', '/pacing/platforms/xiaohongshu', { minGapSeconds: 1800, jitterSeconds: 300, timeZone: 'Asia/Shanghai' })).status).toBe(200);
-}, 60_000);
+  // Two people's passwords hashed and a database made: on a loaded machine that alone may pass a minute.
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe('own accounts', () => {
@@ -118,7 +119,8 @@ describe('refusals', () => {
     expect((await me.client.get(path(mine))).body.pacing.override).toBeNull();
     const boss = await person(t, 'admin');
     expect((await boss.client.get(path(mine))).body.error.code).toBe('forbidden');
-  });
+    // A person made (a password hashed) within the test.
+  }, 60_000);
 
   it('the console document describes the three operations, the writes with the CSRF header', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/console/openapi.json' })).json();
