@@ -14,6 +14,7 @@
  * every answer.
  */
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,8 @@ let real: {
   /** Scheduled batches (an hour ahead) for the cancel and the reschedule operations, with a job of each. */
   toCancel: { batch: string; job: string };
   toMove: { batch: string; job: string };
+  /** A job awaiting input (as its node's challenge leaves it), for the answer and the screenshot operations. */
+  toAnswer: { batch: string; job: string };
 };
 let sent = 0;
 /** The nodes the accounts live on: seeded connected, they heartbeat as a connected node does (below). */
@@ -98,10 +101,17 @@ beforeAll(async () => {
   };
   const toCancel = await scheduled();
   const toMove = await scheduled();
+  const asking = (await v1(t.app, full, 'POST', '/publish', { articleId: article, executor: 'edge', accountIds: [accounts[0]], onChallenge: 'wait' })).body;
+  const toAnswer = { batch: asking.batch_id as string, job: asking.jobs[0].job_id as string };
+  // As a node's challenge report leaves the job (challenges.repository.ts asked), with the page it sent; the deadline far off.
+  await t.db.database.db.execute(sql`update publish_jobs set state = 'running', attempt_id = 'att_fuzz', node_id = ${node},
+    challenge = jsonb_build_object('attemptId', 'att_fuzz', 'kind', 'sms', 'step', 'publish', 'message', '请输入短信验证码', 'askedAt', '2030-01-01T00:00:00.000Z'),
+    input_deadline = now() + interval '1 day' where id = ${toAnswer.job}`);
+  await t.db.database.db.execute(sql`insert into job_input_pages (job_id, attempt_id, screenshot_png) values (${toAnswer.job}, 'att_fuzz', 'iVBORw0KGgo=')`);
   // A second key of the same user that can only read accounts: the permission checks answer 403.
   const readonlyKey = (await t.app.inject({ method: 'POST', url: `/api/admin/users/${full.id}/api-keys`, headers: t.adminHeaders, payload: { name: 'ro', permissions: ['accounts:read'] } })).json().apiKey.key;
   keys = { full, readonly: { id: full.id, key: readonlyKey, headers: { authorization: `Bearer ${readonlyKey}` } } };
-  real = { accounts, pools, article, batch, task, videoDir: `${VIDEO_ROOT}/${full.id}`, toCancel, toMove };
+  real = { accounts, pools, article, batch, task, videoDir: `${VIDEO_ROOT}/${full.id}`, toCancel, toMove, toAnswer };
   nodes = [node, desktop];
 
   doc = (await v1(t.app, null, 'GET', '/openapi.json')).body;
@@ -181,12 +191,15 @@ function hints(operationId: string): { body: Hints; query: Hints; path: Hints } 
       aiModel: fc.constantFrom('gpt-4o', null),
     });
   }
+  const answering = operationId === 'answerJobChallenge' || operationId === 'getJobChallengeScreenshot';
   return {
     body,
     query: { accountIds: fc.subarray(real.accounts, { minLength: 1 }).map((list) => list.join(',')) },
     path: {
-      batch_id: prefer(operationId.startsWith('cancel') ? real.toCancel.batch : operationId.startsWith('reschedule') ? real.toMove.batch : real.batch),
-      job_id: prefer(operationId.startsWith('cancel') ? real.toCancel.job : real.toMove.job),
+      batch_id: prefer(
+        operationId.startsWith('cancel') ? real.toCancel.batch : operationId.startsWith('reschedule') ? real.toMove.batch : answering ? real.toAnswer.batch : real.batch,
+      ),
+      job_id: prefer(operationId.startsWith('cancel') ? real.toCancel.job : answering ? real.toAnswer.job : real.toMove.job),
       article_id: prefer(real.article),
       task_id: prefer(real.task),
     },

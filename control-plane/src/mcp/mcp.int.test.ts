@@ -4,11 +4,13 @@
  * PostgreSQL. The answers are compared with the Open API's own for the same
  * question, so a tool and its route cannot drift apart.
  */
+import { sql } from 'drizzle-orm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
+import { listen } from '../nodes/pg-listen.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { createUser, type TestUser, v1 } from '../testing/openapi.js';
@@ -92,6 +94,7 @@ const EVERY_TOOL = [
   'publish_dynamic',
   'publish_video',
   'get_batch',
+  'answer_job_challenge',
 ];
 
 describe('happy path', () => {
@@ -193,6 +196,38 @@ describe('happy path', () => {
     const status = await ok(agent, 'get_batch', { batchId: batch.batch_id });
     expect(status).toEqual((await v1(t.app, w.user, 'GET', `/publish/${batch.batch_id}`)).body);
     expect(status).toMatchObject({ batch_id: batch.batch_id, state: 'queued', article_id: w.article });
+  });
+
+  it('answers a job awaiting input with the SMS code: it reaches the node holding the page; a job waiting on no one is refused', async () => {
+    const w = await publishWorld(t, { quotas: { edge: 10 } });
+    const agent = await agentOf(w.user);
+    const batch = await ok(agent, 'publish_article', { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu], idempotencyKey: 'mcp-challenge-1' });
+    const jobId = batch.jobs[0].job_id as string;
+    const args = { batchId: batch.batch_id, jobId, answer: { type: 'sms', code: '246810' } };
+    expect((await refused(agent, 'answer_job_challenge', args)).error.code).toBe('job_not_awaiting_input');
+
+    // As the node's challenge report leaves it (challenges.repository.ts asked): running, its challenge naming the attempt.
+    const db = t.db.database.db;
+    await db.execute(sql`update publish_jobs set state = 'running', attempt_id = 'att_mcp1',
+      challenge = jsonb_build_object('attemptId', 'att_mcp1', 'kind', 'sms', 'step', 'publish', 'message', '请输入短信验证码', 'askedAt', '2030-01-01T00:00:00.000Z'),
+      input_deadline = now() + interval '10 minutes' where id = ${jobId}`);
+    const status = await call(agent, 'get_batch', { batchId: batch.batch_id });
+    expect((status.content[0] as { text: string }).text).toContain('asks sms');
+    const heard: string[] = [];
+    const unlisten = await listen(t.db.database, 'plume_job_inputs', (payload) => heard.push(payload));
+    try {
+      const answered = await ok(agent, 'answer_job_challenge', args);
+      expect(answered.jobs[0]).toMatchObject({ job_id: jobId, state: 'awaiting_input', challenge: { kind: 'sms' } });
+      for (;;) {
+        if (heard.length) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(JSON.parse(heard[0]!)).toMatchObject({ t: 'input', jobId, attemptId: 'att_mcp1', input: { type: 'sms', code: '246810' } });
+    } finally {
+      await unlisten();
+    }
+    // Clicks are the console's: the tool takes an SMS code or text only.
+    expect((await call(agent, 'answer_job_challenge', { ...args, answer: { type: 'click', x: 1, y: 2 } })).isError).toBe(true);
   });
 
   it('a repeat is answered from the stored batch even when the first publish took the last quota unit', async () => {

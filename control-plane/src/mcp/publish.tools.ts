@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { storedAnswer } from '../openapi/idempotency.js';
+import { answerJob, inputBody } from '../publishing/challenges/challenge-answer.js';
+import { batchAnswer } from '../publishing/publish/batch-answer.js';
 import { batchView } from '../publishing/publish/batch.route.js';
 import type { PublishInput } from '../publishing/publish/publish-content.js';
 import {
@@ -131,9 +133,34 @@ export const getBatch = defineTool({
   output: batchResponse,
   async run(ctx, { batchId }) {
     const batch = await batchView(ctx.db, ctx.caller.userId, batchId);
-    const jobs = batch.jobs.map((j) => `${j.platform} ${j.state}${j.platform_url ? ` ${j.platform_url}` : ''}${j.error ? ` (${j.error.code})` : ''}`).join('; ');
+    const jobs = batch.jobs
+      .map((j) => {
+        const asks = j.challenge ? ` (job ${j.job_id} asks ${j.challenge.kind}: "${j.challenge.message}", until ${j.challenge.deadline}; answer_job_challenge for an SMS code or text)` : '';
+        return `${j.platform} ${j.state}${j.platform_url ? ` ${j.platform_url}` : ''}${j.error ? ` (${j.error.code})` : ''}${asks}`;
+      })
+      .join('; ');
     const next = TERMINAL.has(batch.state) ? '' : ' Poll again in 2-5 s.';
     return { structured: batch, text: `Batch ${batch.batch_id} ${batch.state}: ${jobs}.${next}` };
+  },
+});
+
+export const answerJobChallenge = defineTool({
+  name: 'answer_job_challenge',
+  title: 'Answer what a platform asked a job',
+  description:
+    "For a job whose state is awaiting_input (get_batch shows its challenge: kind, message, deadline): sends the SMS code the platform sent to the account's phone, or text the challenge asks for, to the page the job's node holds (same as POST /publish/{batch_id}/jobs/{job_id}/input). The job resumes once the platform takes it (running, then its outcome); a wrong code leaves it awaiting input until its deadline. Sliders, captchas and dialogs need clicks on the live page: a person answers those in the console. Refused with job_not_awaiting_input when the job waits on no one.",
+  permission: 'publish',
+  readOnly: false,
+  openWorld: true,
+  input: z.strictObject({
+    batchId: z.string().min(1).max(64).describe('bat_… of the job'),
+    jobId: z.string().min(1).max(64).describe('job_… awaiting input'),
+    answer: inputBody,
+  }),
+  output: batchResponse,
+  async run(ctx, { batchId, jobId, answer }) {
+    const batch = batchAnswer(await answerJob(ctx.db, ctx.caller.userId, batchId, jobId, answer), ctx.caller.userId);
+    return { structured: batch, text: `Sent to job ${jobId}'s page. Poll get_batch every 2-5 s: the job runs again once the platform takes the answer.` };
   },
 });
 
@@ -145,4 +172,5 @@ export const publishTools: Tool[] = [
   publishTool('dynamic'),
   publishTool('video'),
   getBatch,
+  answerJobChallenge,
 ] as Tool[];

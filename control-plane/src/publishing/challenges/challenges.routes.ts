@@ -12,49 +12,19 @@ import { CHALLENGE_KINDS } from '@plume/shared';
 import { z } from 'zod';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
 import { errorResponses } from '../../openapi/error-responses.js';
-import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
 import { openapiError } from '../../openapi/openapi.errors.js';
 import { batchAnswer } from '../publish/batch-answer.js';
-import { publishRepository } from '../publish/publish.repository.js';
 import { batchResponse } from '../publish/publish.schemas.js';
 import { openChallenge } from './challenge-view.js';
+import { answerJob, inputBody, notAwaiting, ownJob } from './challenge-answer.js';
 import { challengesRepository } from './challenges.repository.js';
-
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
 
 const jobParams = z.object({
   batch_id: z.string().min(1).max(64).describe('bat_… from a publish answer'),
   job_id: z.string().min(1).max(64).describe('job_… from the batch'),
 });
 
-export const inputBody = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('sms'),
-      code: z.string().min(1).max(16).regex(/^[A-Za-z0-9]+$/, 'an SMS code is letters and digits').describe('The code the platform sent to the account\'s phone'),
-    }),
-    z.strictObject({
-      type: z.literal('text'),
-      text: z.string().min(1).max(1000).describe('Typed into the field the challenge focuses (a captcha\'s text, an answer the dialog asks for)'),
-    }),
-  ])
-  .describe('sms: the code of an `sms` challenge, typed into its code field and confirmed; text: typed into the focused field');
-
 export function challengeRoutes(deps: OpenApiDeps) {
-  /** The caller's job in the batch, or the 404 saying what is missing. */
-  async function load(userId: number, batchId: string, jobId: string) {
-    expectIdKind('batch', batchId);
-    if (!BATCH_ID.test(batchId)) throw openapiError('batch_not_found', `'${batchId}' is not a batch id: batch ids start with bat_`);
-    const batch = await publishRepository.getBatch(deps.db, userId, batchId);
-    if (!batch) throw notFoundError('batch', batchId);
-    const job = JOB_ID.test(jobId) ? batch.jobs.find((j) => j.id === jobId) : undefined;
-    if (!job) throw openapiError('job_not_found', `No job '${jobId}' in batch ${batchId}`);
-    return { batch, job };
-  }
-
-  const notAwaiting = (jobId: string) => openapiError('job_not_awaiting_input', `Job ${jobId} is not awaiting input: it resumed, ended, or never asked`);
-
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const errors = errorResponses(400, 403, 404, 409, 413, 415, 422);
@@ -78,11 +48,7 @@ export function challengeRoutes(deps: OpenApiDeps) {
       },
       async (request, reply) => {
         const userId = callerOf(request).userId;
-        const { job } = await load(userId, request.params.batch_id, request.params.job_id);
-        if (!openChallenge(job)) throw notAwaiting(job.id);
-        const outcome = await challengesRepository.input(deps.db, job.id, userId, request.body);
-        if (outcome !== 'sent') throw notAwaiting(job.id);
-        const after = (await publishRepository.getBatch(deps.db, userId, request.params.batch_id))!;
+        const after = await answerJob(deps.db, userId, request.params.batch_id, request.params.job_id, request.body);
         return reply.code(202).send(batchAnswer(after, userId));
       },
     );
@@ -107,7 +73,7 @@ export function challengeRoutes(deps: OpenApiDeps) {
       },
       async (request, reply) => {
         const userId = callerOf(request).userId;
-        const { job } = await load(userId, request.params.batch_id, request.params.job_id);
+        const { job } = await ownJob(deps.db, userId, request.params.batch_id, request.params.job_id);
         const open = openChallenge(job);
         if (!open) throw notAwaiting(job.id);
         const png = await challengesRepository.screenshot(deps.db, job.id, open.attemptId);
