@@ -27,23 +27,8 @@ import { randomInt } from 'node:crypto';
 import { json, readJson } from './http.js';
 import type { SimState } from './state.js';
 
-export const CHALLENGE_STEPS = ['before_upload', 'after_fill', 'at_publish'] as const;
-export type ChallengeStep = (typeof CHALLENGE_STEPS)[number];
-export const SIM_CHALLENGE_KINDS = ['sms', 'slider', 'captcha', 'identity', 'dialog'] as const;
-export type SimChallengeKind = (typeof SIM_CHALLENGE_KINDS)[number];
-
-export interface ChallengeRaise {
-  kind: SimChallengeKind;
-  step: ChallengeStep;
-  /** Only pages whose path (below the platform's prefix) contains this; default every HTML page. */
-  page?: string;
-  /** The publish control, as a CSS selector; default a button-like element reading 发布, 发表, Publish… */
-  control?: string;
-  /** SMS: send the code as the dialog shows (default: when 获取验证码 is pressed, as the sources record). */
-  sendOnShow?: boolean;
-  /** Slider: `drag` (default) needs the handle dragged to the end; `drag-or-click` also takes a click on the handle, for a person answering with clicks only. */
-  slider?: 'drag' | 'drag-or-click';
-}
+export { CHALLENGE_STEPS, type ChallengeRaise, type ChallengeStep, SIM_CHALLENGE_KINDS, type SimChallengeKind } from './challenge-raise.js';
+import type { ChallengeRaise, ChallengeStep, SimChallengeKind } from './challenge-raise.js';
 
 export interface ChallengeStatus {
   kind: SimChallengeKind;

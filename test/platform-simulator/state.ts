@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { ChallengeRaise } from './challenge.js';
+import type { ChallengeRaise } from './challenge-raise.js';
 import { cookies } from './http.js';
 
 export interface MediaRecord {
