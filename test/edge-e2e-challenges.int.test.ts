@@ -69,6 +69,10 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
   it('the account is online, publishable, and says douyin may ask', async () => {
     await expect.poll(async () => (await e.account('douyin'))?.publishable, { timeout: 90_000, message: e.node.output() }).toBe(true);
     expect((await e.account('douyin'))!.may_ask).toEqual(expect.arrayContaining(['sms']));
+    // This file meets a challenge on one account again and again on purpose: the account's health may watch
+    // it, but must not cool it down (3 signals by default) and hold the next test's job for a day.
+    const rules = await e.t.app.inject({ method: 'PUT', url: '/api/admin/health-rules', headers: e.t.adminHeaders, payload: { default: {}, platforms: { douyin: { coolingAt: 1000 } } } });
+    expect(rules.statusCode, rules.body).toBe(200);
   }, 100_000);
 
   it('waits for a person: a wrong code keeps it waiting, the right one through the API publishes it once', async () => {
@@ -102,6 +106,15 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
     expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', challenge: null, platform_post_id: e.sim.publishes('douyin')[0]!.postId });
     // Once it waits on no one, an answer is refused.
     expect(await e.api('POST', path, { type: 'sms', code })).toMatchObject({ status: 409, body: { error: { code: 'job_not_awaiting_input' } } });
+    // The challenge is a sign of trouble for the account: its health watches it.
+    for (;;) {
+      const health = (await e.account('douyin'))!.health;
+      if (health.state === 'watch') {
+        expect(health.signals[0]).toMatchObject({ kind: 'challenge' });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 240_000);
 
   it('nobody answers: it fails input_timeout, its unit comes back, nothing is published', async () => {

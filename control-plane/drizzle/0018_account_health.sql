@@ -39,7 +39,8 @@ CREATE INDEX "account_health_due" ON "account_health" USING btree ("state") WHER
 CREATE INDEX "account_health_signals_account" ON "account_health_signals" USING btree ("account_id","at");--> statement-breakpoint
 CREATE INDEX "account_health_signals_at" ON "account_health_signals" USING btree ("at");--> statement-breakpoint
 -- Health signals from jobs, whoever writes the change (a node's report, the input deadline sweep): a challenge met
--- under a new attempt, or a job failed because the platform refused it or asked what nobody answered.
+-- under a new attempt, or a job failed because the platform refused it or asked on a job told to fail fast. A job
+-- failed input_timeout is not one more: the challenge it waited on already counted (the timeout is nobody answering).
 -- The WHEN clause keeps every other job update free of the call.
 CREATE OR REPLACE FUNCTION account_health_job_signal() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -50,7 +51,7 @@ BEGIN
             jsonb_build_object('job_id', NEW.id, 'challenge_kind', NEW.challenge ->> 'kind', 'step', NEW.challenge ->> 'step',
                                'message', NEW.challenge ->> 'message'));
   END IF;
-  IF NEW.state = 'failed' AND OLD.state <> 'failed' AND NEW.error_code IN ('publish_rejected', 'challenge_required', 'input_timeout') THEN
+  IF NEW.state = 'failed' AND OLD.state <> 'failed' AND NEW.error_code IN ('publish_rejected', 'challenge_required') THEN
     INSERT INTO account_health_signals (account_id, kind, source, detail)
     VALUES (NEW.account_id, NEW.error_code, 'control_plane',
             jsonb_build_object('job_id', NEW.id, 'error_code', NEW.error_code, 'message', NEW.error_message));
@@ -60,7 +61,7 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER publish_jobs_health_signal AFTER UPDATE ON publish_jobs FOR EACH ROW
   WHEN ((NEW.challenge IS NOT NULL AND NEW.challenge IS DISTINCT FROM OLD.challenge)
-        OR (NEW.state = 'failed' AND OLD.state <> 'failed' AND NEW.error_code IN ('publish_rejected', 'challenge_required', 'input_timeout')))
+        OR (NEW.state = 'failed' AND OLD.state <> 'failed' AND NEW.error_code IN ('publish_rejected', 'challenge_required')))
   EXECUTE FUNCTION account_health_job_signal();--> statement-breakpoint
 -- Every new signal wakes the replicas' evaluation (HEALTH_CHANNEL, payload: the account id); every health change or
 -- signal drops the Open API's cached account list of the account's user (its `health` field).

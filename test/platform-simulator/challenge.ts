@@ -28,7 +28,7 @@ import { json, readJson } from './http.js';
 import type { SimState } from './state.js';
 
 export { CHALLENGE_STEPS, type ChallengeRaise, type ChallengeStep, SIM_CHALLENGE_KINDS, type SimChallengeKind } from './challenge-raise.js';
-import type { ChallengeRaise, ChallengeStep, SimChallengeKind } from './challenge-raise.js';
+import { CHALLENGE_STEPS, type ChallengeRaise, type ChallengeStep, SIM_CHALLENGE_KINDS, type SimChallengeKind } from './challenge-raise.js';
 
 export interface ChallengeStatus {
   kind: SimChallengeKind;

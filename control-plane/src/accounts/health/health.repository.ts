@@ -21,7 +21,7 @@ import { HEALTH_DEFAULTS, HEALTH_RULE_OF, ISO, RECENT_SIGNALS } from './health-s
 export const HEALTH_CHANNEL = 'plume_account_health';
 
 /** Signal kinds the control plane records itself. */
-export const CONTROL_PLANE_SIGNALS = ['challenge', 'session_expired', 'publish_rejected', 'challenge_required', 'input_timeout'] as const;
+export const CONTROL_PLANE_SIGNALS = ['challenge', 'session_expired', 'publish_rejected', 'challenge_required'] as const;
 
 export interface SignalInput {
   accountId: number;

@@ -25,7 +25,7 @@ export const accountHealthSignals = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /**
-     * challenge, session_expired, publish_rejected, challenge_required, input_timeout (the control
+     * challenge, session_expired, publish_rejected, challenge_required (the control
      * plane's), or a kind a node reports (restriction_banner, …): an open set, so a new kind needs no migration.
      */
     kind: text('kind').notNull(),
