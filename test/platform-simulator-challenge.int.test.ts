@@ -11,9 +11,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { detectChallenge } from '../edge-node/src/adapters/kit/challenge.js';
 import { CHALLENGE_FACTS } from '../edge-node/src/adapters/kit/challenge-facts.js';
-import { CAPTCHA_ASKED, type SimChallengeKind } from './platform-simulator/challenge.js';
+import { CAPTCHA_ASKED, challengeForm, type SimChallengeKind } from './platform-simulator/challenge.js';
 import { type Simulator, startSimulator } from './platform-simulator/index.js';
 import { launchTestBrowser, makeMediaDir, openAs, type MediaDir } from './platform-simulator/harness.js';
+import { applyPageInput } from '../edge-node/src/screencast/stream-frames.js';
 import { answerChallenge, challengeCode, challengeRoot, dragSlider, raiseChallenge, requestChallengeCode } from './support/challenge.js';
 
 let sim: Simulator;
@@ -147,6 +148,21 @@ describe('sliders', () => {
     await dragSlider(page, 'xiaohongshu', 1);
     await root.waitFor({ state: 'detached' });
     expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ shown: 1, answered: true });
+  });
+
+  it("a person's drag relayed to the node (job_input drag) answers a slider a click cannot", async () => {
+    raiseChallenge(sim, 'xiaohongshu', { kind: 'slider', step: 'before_upload' });
+    const page = await open('xiaohongshu', 'xhs_acct_1', '/creator.xiaohongshu.com/publish/publish');
+    const root = challengeRoot(page, 'slider');
+    await root.waitFor({ state: 'visible' });
+    const { sel } = challengeForm('xiaohongshu', 'slider');
+    const handle = (await root.locator(sel.handle!).boundingBox())!;
+    const track = (await root.locator(sel.track!).boundingBox())!;
+    const from = { x: Math.round(handle.x + handle.width / 2), y: Math.round(handle.y + handle.height / 2) };
+    // What the node does with a drag the console sent (edge-node/src/screencast/stream-frames.ts).
+    await applyPageInput(page, { type: 'drag', from, to: { x: Math.round(from.x + track.width - handle.width), y: from.y } });
+    await root.waitFor({ state: 'detached' });
+    expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ answered: true, failedAttempts: 0 });
   });
 
   it('douyin (ByteDance secsdk) and bilibili (geetest): their recorded widgets; a click on the handle answers only when the raise allows it', async () => {

@@ -349,6 +349,12 @@ export const LOGIN_FRAME_LIMITS = { base64Chars: 256 * 1024, maxPerSecond: 3, ma
 export const loginInputSchema = z.discriminatedUnion('type', [
   /** A click at (x, y) in the page's CSS pixels (the frame's width × height). */
   z.object({ type: z.literal('click'), x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000) }),
+  /** A drag (press at `from`, move to `to`, release), in the same pixels: what a slider asks of a person. */
+  z.object({
+    type: z.literal('drag'),
+    from: z.object({ x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000) }),
+    to: z.object({ x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000) }),
+  }),
   /** One key press, in Playwright's names (Enter, Backspace, Tab, ArrowLeft, a, …). */
   z.object({ type: z.literal('key'), key: z.string().min(1).max(32).regex(/^[A-Za-z0-9+]+$|^.$/, 'a key name (Enter, Tab, ArrowLeft, Control+a) or one character') }),
   /** Text typed into the focused field. */

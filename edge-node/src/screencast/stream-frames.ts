@@ -97,12 +97,19 @@ export function streamFrames(page: Page, send: (f: StreamedFrame) => void, log: 
   };
 }
 
-/** A person's click, key or text on the streamed page (an SMS code is the caller's: it knows where it goes). */
+/** A person's click, drag, key or text on the streamed page (an SMS code is the caller's: it knows where it goes). */
 export async function applyPageInput(page: Page, input: Exclude<LoginInput, { type: 'sms' }>): Promise<void> {
   if (page.isClosed()) return;
   switch (input.type) {
     case 'click':
       await page.mouse.click(input.x, input.y);
+      return;
+    case 'drag':
+      // Pressed, moved in steps (a slider follows the pointer's moves, not a jump), released.
+      await page.mouse.move(input.from.x, input.from.y);
+      await page.mouse.down();
+      await page.mouse.move(input.to.x, input.to.y, { steps: 16 });
+      await page.mouse.up();
       return;
     case 'key':
       await page.keyboard.press(input.key);

@@ -1,13 +1,13 @@
 /**
  * A platform page that a node drives in Chromium, live in the console: the
  * picture of its newest frame (a click on it is a click on the page, at the
- * page pixel under the pointer) and the controls that give the keyboard the
+ * page pixel under the pointer; a drag on it a drag there, for sliders) and the controls that give the keyboard the
  * same reach (text typed into the focused field, a few keys, an SMS code).
  * Used wherever a person acts on a node's page: a relayed login, a publish
  * job awaiting input.
  */
 import { Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
-import { type FormEvent, type MouseEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, useRef, useState } from 'react';
 
 /** One `frame` event: the page as base64 JPEG; width × height are the page pixels a click is in. */
 export interface PageFrame {
@@ -18,7 +18,15 @@ export interface PageFrame {
 }
 
 /** What a person sends to the page (the API's loginInputSchema). */
-export type PageInput = { type: 'click'; x: number; y: number } | { type: 'key'; key: string } | { type: 'text'; text: string } | { type: 'sms'; code: string };
+export type PageInput =
+  | { type: 'click'; x: number; y: number }
+  | { type: 'drag'; from: { x: number; y: number }; to: { x: number; y: number } }
+  | { type: 'key'; key: string }
+  | { type: 'text'; text: string }
+  | { type: 'sms'; code: string };
+
+/** Page pixels a press must travel before its release is a drag (a slider) rather than a click. */
+const DRAG_PX = 6;
 
 const KEYS = ['Enter', 'Tab', 'Backspace'] as const;
 
@@ -30,10 +38,40 @@ export function pagePoint(e: MouseEvent<HTMLElement>, frame: PageFrame): { x: nu
   return { x: Math.max(0, Math.min(frame.width, x)), y: Math.max(0, Math.min(frame.height, y)) };
 }
 
-/** The newest frame; a click on it is sent as a click on the page. */
+/**
+ * The newest frame; a click on it is sent as a click on the page, a press moved before its release
+ * (a slider's handle dragged along its track) as a drag from where it was pressed to where it ended.
+ */
 export function LivePicture({ frame, label, alt, onInput }: { frame: PageFrame; label: string; alt: string; onInput: (input: PageInput) => void }) {
+  const pressed = useRef<{ x: number; y: number } | null>(null);
+  const dragged = useRef(false);
   return (
-    <UnstyledButton onClick={(e) => onInput({ type: 'click', ...pagePoint(e, frame) })} aria-label={label} style={{ display: 'block', width: '100%' }}>
+    <UnstyledButton
+      onMouseDown={(e) => {
+        pressed.current = pagePoint(e, frame);
+        dragged.current = false;
+      }}
+      onMouseUp={(e) => {
+        const from = pressed.current;
+        pressed.current = null;
+        if (!from) return;
+        const to = pagePoint(e, frame);
+        if (Math.hypot(to.x - from.x, to.y - from.y) < DRAG_PX) return;
+        dragged.current = true;
+        onInput({ type: 'drag', from, to });
+      }}
+      onClick={(e) => {
+        // The click that ends a drag is the drag's, already sent.
+        if (dragged.current) {
+          dragged.current = false;
+          return;
+        }
+        onInput({ type: 'click', ...pagePoint(e, frame) });
+      }}
+      onDragStart={(e) => e.preventDefault()}
+      aria-label={label}
+      style={{ display: 'block', width: '100%' }}
+    >
       <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={alt} fit="contain" />
     </UnstyledButton>
   );

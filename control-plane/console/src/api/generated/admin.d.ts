@@ -6635,6 +6635,17 @@ export interface operations {
                     y: number;
                 } | {
                     /** @enum {string} */
+                    type: "drag";
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
+                } | {
+                    /** @enum {string} */
                     type: "key";
                     key: string;
                 } | {
@@ -6897,6 +6908,17 @@ export interface operations {
                     type: "click";
                     x: number;
                     y: number;
+                } | {
+                    /** @enum {string} */
+                    type: "drag";
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
                 } | {
                     /** @enum {string} */
                     type: "key";

@@ -3265,6 +3265,17 @@ export interface operations {
                     y: number;
                 } | {
                     /** @enum {string} */
+                    type: "drag";
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
+                } | {
+                    /** @enum {string} */
                     type: "key";
                     key: string;
                 } | {
@@ -3659,6 +3670,17 @@ export interface operations {
                     type: "click";
                     x: number;
                     y: number;
+                } | {
+                    /** @enum {string} */
+                    type: "drag";
+                    from: {
+                        x: number;
+                        y: number;
+                    };
+                    to: {
+                        x: number;
+                        y: number;
+                    };
                 } | {
                     /** @enum {string} */
                     type: "key";
