@@ -212,11 +212,26 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
       await expectAccessible(admin, 'admin answer: the live page');
       await dialog.getByRole('button', { name: 'Press Enter in the page' }).click();
       await eventually(() => heard.filter((n) => n.t === 'input' && n.jobId === sliderJob).map((n) => (n as { input: unknown }).input)).toEqual([{ type: 'key', key: 'Enter' }]);
+      // The slider's handle dragged along the picture (pressed, moved, released) is sent as one drag, in page pixels.
+      const area = (await picture.getByRole('img').boundingBox())!;
+      await admin.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.5);
+      await admin.mouse.down();
+      await admin.mouse.move(area.x + area.width * 0.6, area.y + area.height * 0.5, { steps: 8 });
+      await admin.mouse.up();
+      const sent = () => heard.filter((n) => n.t === 'input' && n.jobId === sliderJob).map((n) => (n as { input: { type: string } }).input);
+      await eventually(() => sent().length).toBe(2);
+      const drag = sent()[1] as unknown as { type: string; from: { x: number; y: number }; to: { x: number; y: number } };
+      expect(drag.type).toBe('drag');
+      expect(Math.abs(drag.from.x - PAGE_W * 0.1)).toBeLessThanOrEqual(PAGE_W * 0.02);
+      expect(Math.abs(drag.to.x - PAGE_W * 0.6)).toBeLessThanOrEqual(PAGE_W * 0.02);
+      expect(drag.to.y).toBe(drag.from.y);
 
       await challengeCleared(sliderJob);
       await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor();
       await dialog.getByRole('button', { name: 'Done' }).click();
       await eventually(() => admin.getByRole('region', { name: 'Needs you', exact: true }).count()).toBe(0);
+      // The click that ends a drag is the drag's: no click was sent beside it.
+      expect(sent().map((i) => i.type)).toEqual(['key', 'drag']);
       expect(world.problems).toEqual([]);
     } finally {
       await adminContext.close();
