@@ -71,7 +71,7 @@ async function node(enrolled: Awaited<ReturnType<DispatchHarness['enroll']>>, ou
 const state = async (id: string) => (await rows<{ state: string }>(d(), sql`select state from publish_jobs where id = ${id}`))[0]!.state;
 const signals = (accountId: number) => rows<{ kind: string; detail: Record<string, unknown> }>(d(), sql`select kind, detail from account_health_signals where account_id = ${accountId} order by id`);
 
-describe.skipIf(!hasPostgres)('account health and the dispatcher', () => {
+describe.skipIf(!hasPostgres())('account health and the dispatcher', () => {
   it('three refused publishes cool the account down: its next job waits queued (cooling, until when), then starts once the cool-down is over', async () => {
     const userId = await h.createUser();
     const enrolled = await h.enroll({ userIds: [userId] });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   a = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_input_a' });
   // A second replica on the same database: answers and cancels reach the node through whichever holds it.
-  if (hasPostgres) b = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_input_b' });
+  if (hasPostgres()) b = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_input_b' });
 });
 afterAll(async () => {
   await b?.close();
@@ -102,7 +102,7 @@ const events = (jobId: string) =>
   );
 const refunds = async (jobId: string) => (await rows<{ n: number }>(d(), sql`select count(*)::int as n from quota_refunds where job_id = ${jobId}`))[0]!.n;
 
-describe.skipIf(!hasPostgres)('a job paused on a challenge', () => {
+describe.skipIf(!hasPostgres())('a job paused on a challenge', () => {
   it('awaits input, frees its slot, takes an answer, resumes and publishes once', async () => {
     const s = await setup();
     // The first job is created before the node connects: with one slot, the second waits behind it.

@@ -77,7 +77,7 @@ async function setup(platform = 'douyin') {
 
 const states = async (ids: string[]) => rows<{ id: string; state: string }>(d(), sql`select id, state from publish_jobs where id = any(${`{${ids.join(',')}}`}::text[])`);
 
-describe.skipIf(!hasPostgres)('pacing', () => {
+describe.skipIf(!hasPostgres())('pacing', () => {
   // 200 starts one after another, each a gap and up to one dispatcher poll after the last: seconds idle,
   // a minute or more on a loaded machine, so this test's bound is the work's, not the suite's 30 s.
   it('200 jobs published at once to one account start one at a time, each at least the gap after the last', { timeout: 300_000 }, async () => {
