@@ -14,6 +14,7 @@ import { createDispatchHarness, type DispatchHarness } from '../control-plane/sr
 import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { challengesRepository } from '../control-plane/src/publishing/challenges/challenges.repository.js';
 import { publishRepository } from '../control-plane/src/publishing/publish/publish.repository.js';
+import { until } from '../control-plane/src/testing/eventually.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 
 let db: TestDatabase;
@@ -32,13 +33,6 @@ afterAll(async () => {
 
 const d = () => db.database.db;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A node that answers every offer with `outcome` (refused: the platform's publish_rejected). */
 async function node(enrolled: Awaited<ReturnType<DispatchHarness['enroll']>>, outcome: () => 'succeeded' | 'refused') {

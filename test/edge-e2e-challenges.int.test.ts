@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
+import { until } from '../control-plane/src/testing/eventually.js';
 import { raiseChallenge } from './support/challenge.js';
 import type { Json } from './support/control-plane-http.js';
 import { useEdgeE2e } from './support/edge-e2e.js';
@@ -26,24 +27,24 @@ const e = useEdgeE2e({
   user: { quotas: { edge: 20 } },
 });
 
-/** GET /publish/{id} until `done` holds for its job; the running test's timeout is the bound. */
-async function jobUntil(batchId: string, done: (job: Json) => boolean): Promise<Json> {
-  for (;;) {
-    const batch = (await e.api('GET', `/publish/${batchId}`)).body;
-    const job = batch.jobs[0];
-    if (done(job)) return job;
-    if (['succeeded', 'failed', 'canceled'].includes(job.state)) throw new Error(`job ended ${job.state} (${JSON.stringify(job.error)})\n${e.node.output().slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** GET /publish/{id} until `done` holds for its job (a job that ended otherwise fails the test at once). */
+function jobUntil(batchId: string, done: (job: Json) => boolean): Promise<Json> {
+  return until(
+    async () => {
+      const job = (await e.api('GET', `/publish/${batchId}`)).body.jobs[0];
+      if (!done(job) && ['succeeded', 'failed', 'canceled'].includes(job.state)) {
+        throw new Error(`job ended ${job.state} (${JSON.stringify(job.error)})\n${e.node.output().slice(-4000)}`);
+      }
+      return job;
+    },
+    done,
+  );
 }
 
 /** The newest challenge code sent to the account's phone after `after` codes, waiting as a phone does. */
 async function newCode(after: number): Promise<string> {
-  for (;;) {
-    const codes = e.sim.smsSent('douyin').filter((s) => s.purpose === 'challenge');
-    if (codes.length > after) return codes.at(-1)!.code;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const codes = await until(() => e.sim.smsSent('douyin').filter((s) => s.purpose === 'challenge'), (list) => list.length > after);
+  return codes.at(-1)!.code;
 }
 
 const codesSoFar = () => e.sim.smsSent('douyin').filter((s) => s.purpose === 'challenge').length;
@@ -92,10 +93,7 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
     const path = `/publish/${batchId}/jobs/${waiting.job_id}/input`;
     expect((await e.api('POST', path, { type: 'sms', code: wrong })).status).toBe(202);
     // The replica shows its error and keeps the panel: still waiting, nothing published.
-    for (;;) {
-      if ((e.sim.challengeStatus('douyin')?.wrongCodes ?? 0) >= 1) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(() => e.sim.challengeStatus('douyin')?.wrongCodes ?? 0, (n) => n >= 1);
     expect((await jobUntil(batchId, () => true)).state).toBe('awaiting_input');
 
     const right = await e.api('POST', path, { type: 'sms', code });
@@ -107,14 +105,8 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
     // Once it waits on no one, an answer is refused.
     expect(await e.api('POST', path, { type: 'sms', code })).toMatchObject({ status: 409, body: { error: { code: 'job_not_awaiting_input' } } });
     // The challenge is a sign of trouble for the account: its health watches it.
-    for (;;) {
-      const health = (await e.account('douyin'))!.health;
-      if (health.state === 'watch') {
-        expect(health.signals[0]).toMatchObject({ kind: 'challenge' });
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const health = await until(async () => (await e.account('douyin'))!.health, (h) => h.state === 'watch');
+    expect(health.signals[0]).toMatchObject({ kind: 'challenge' });
   }, 240_000);
 
   it('nobody answers: it fails input_timeout, its unit comes back, nothing is published', async () => {

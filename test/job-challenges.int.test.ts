@@ -15,6 +15,7 @@ import { rows } from '../control-plane/src/db/client.js';
 import { createDispatchHarness, type DispatchHarness, type EnrolledNode } from '../control-plane/src/nodes/testing/dispatch-harness.js';
 import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { challengesRepository } from '../control-plane/src/publishing/challenges/challenges.repository.js';
+import { until } from '../control-plane/src/testing/eventually.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 
 let db: TestDatabase;
@@ -49,14 +50,6 @@ afterAll(async () => {
 
 const d = () => db.database.db;
 
-/** `read` again until `done` holds; the running test's timeout is the bound (a loaded machine gets there later, not differently). */
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function online(node: EnrolledNode, url = a.url, concurrency = 1, activeJobs: Array<{ jobId: string; attemptId: string; phase: 'running' }> = []): Promise<FakeNode> {
   const fake = await FakeNode.connect(url, node);

@@ -13,6 +13,7 @@ import { createDispatchHarness, type DispatchHarness, type EnrolledNode } from '
 import { FakeNode } from '../control-plane/src/nodes/testing/fake-node.js';
 import { pacingRepository, UnknownTimeZone } from '../control-plane/src/publishing/pacing/pacing.repository.js';
 import { publishRepository } from '../control-plane/src/publishing/publish/publish.repository.js';
+import { until } from '../control-plane/src/testing/eventually.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../control-plane/src/testing/db.js';
 
 let db: TestDatabase;
@@ -60,13 +61,6 @@ async function publishingNode(node: EnrolledNode, concurrency = 8) {
   };
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function setup(platform = 'douyin') {
   const userId = await h.createUser();

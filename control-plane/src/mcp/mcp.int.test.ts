@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 import { listen } from '../nodes/pg-listen.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/eventually.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { createUser, type TestUser, v1 } from '../testing/openapi.js';
 import { persistedState, publishWorld } from '../testing/publish.js';
@@ -218,10 +219,7 @@ describe('happy path', () => {
     try {
       const answered = await ok(agent, 'answer_job_challenge', args);
       expect(answered.jobs[0]).toMatchObject({ job_id: jobId, state: 'awaiting_input', challenge: { kind: 'sms' } });
-      for (;;) {
-        if (heard.length) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await until(() => heard.length, (n) => n > 0);
       expect(JSON.parse(heard[0]!)).toMatchObject({ t: 'input', jobId, attemptId: 'att_mcp1', input: { type: 'sms', code: '246810' } });
     } finally {
       await unlisten();

@@ -24,3 +24,10 @@ export function testBoundMs(): number {
 export function eventually<T>(read: () => T | Promise<T>, o: { interval?: number; message?: string } = {}) {
   return expect.poll(read, { timeout: testBoundMs(), interval: o.interval ?? 100, ...(o.message ? { message: o.message } : {}) });
 }
+
+/** The value `read` gives once `done` holds of it (eventually's bound), for a test that goes on with it. */
+export async function until<T>(read: () => T | Promise<T>, done: (v: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  await eventually(async () => done((last = await read()))).toBe(true);
+  return last as T;
+}

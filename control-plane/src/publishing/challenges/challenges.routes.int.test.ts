@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { listen } from '../../nodes/pg-listen.js';
+import { until } from '../../testing/eventually.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, v1 } from '../../testing/openapi.js';
 import { publishWorld } from '../../testing/publish.js';
@@ -89,10 +90,7 @@ describe('a job awaiting input, answered badly', () => {
     // A well-formed answer goes through: the channel hears exactly that one.
     const ok = await v1(t.app, w.user, 'POST', path(), { type: 'sms', code: '1234' });
     expect(ok.status).toBe(202);
-    for (;;) {
-      if (heard.length) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(() => heard.length, (n) => n > 0);
     expect(heard.map((p) => JSON.parse(p))).toEqual([expect.objectContaining({ t: 'input', jobId, input: { type: 'sms', code: '1234' } })]);
   });
 
