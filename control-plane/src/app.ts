@@ -20,6 +20,7 @@ import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
 import { InputRelay } from './publishing/challenges/input-relay.js';
 import { pacingAdminRoutes } from './publishing/pacing/pacing.admin.routes.js';
+import { egressAdminRoutes } from './accounts/egress.admin.routes.js';
 import { healthAdminRoutes } from './accounts/health/health.admin.routes.js';
 import { HealthWatcher } from './accounts/health/health-watcher.js';
 import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publishingAdminRoutes({ db: database.db, now }),
         pacingAdminRoutes({ db: database.db }),
         healthAdminRoutes({ db: database.db }),
+        egressAdminRoutes({ db: database.db }),
         nodesAdminRoutes({ db: database.db, now }),
         loginsAdminRoutes({ db: database.db, logins }),
         jobInputsAdminRoutes({ db: database.db, inputs }),

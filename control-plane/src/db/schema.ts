@@ -11,3 +11,4 @@ export * from '../nodes/logins.schema.js';
 export * from '../console/console.schema.js';
 export * from '../publishing/pacing/pacing.schema.js';
 export * from '../accounts/health/health.schema.js';
+export * from '../accounts/egress.schema.js';

@@ -199,8 +199,8 @@ export class NodeHub implements SocketHolder {
     return [...this.sessions.values()].filter((s) => s.ready && !s.closed);
   }
 
-  /** A handshake was verified and the socket upgraded. */
-  async attach(socket: WebSocket, nodeId: string): Promise<void> {
+  /** A handshake was verified and the socket upgraded; `egressNetwork`: the network of the address it came from (egress-network.ts). */
+  async attach(socket: WebSocket, nodeId: string, egressNetwork: string | null = null): Promise<void> {
     if (this.stopped) {
       socket.close(NODE_CLOSE.goingAway, 'control plane shutting down');
       return;
@@ -209,7 +209,7 @@ export class NodeHub implements SocketHolder {
     const early: Buffer[] = [];
     const keep = (data: Buffer) => early.push(data);
     socket.on('message', keep);
-    const opened = await nodeRegistry.openSession(this.o.db, nodeId, this.replicaId).catch((err: unknown) => {
+    const opened = await nodeRegistry.openSession(this.o.db, nodeId, this.replicaId, egressNetwork).catch((err: unknown) => {
       this.o.log.error({ err, nodeId }, 'opening a node session failed');
       return undefined;
     });

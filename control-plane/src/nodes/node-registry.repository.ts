@@ -75,9 +75,10 @@ export const nodeRegistry = {
   /**
    * A new session: bumps the epoch, records which replica holds the socket,
    * and tells every replica (one holding an older session closes it). One
-   * transaction; null when the node was revoked meanwhile.
+   * transaction; null when the node was revoked meanwhile. `egressNetwork`:
+   * the network the socket came from (egress-network.ts), null when unknown.
    */
-  async openSession(db: Db, nodeId: string, replica: string): Promise<{ epoch: number; kind: NodeKind; status: NodeStatus } | null> {
+  async openSession(db: Db, nodeId: string, replica: string, egressNetwork: string | null = null): Promise<{ epoch: number; kind: NodeKind; status: NodeStatus } | null> {
     // One statement (atomic on its own): 10,000 nodes reconnecting after a restart cost 10,000
     // round trips here, not 50,000. The notice tells another replica still holding a socket of this
     // node to close it; when no other replica is named (the socket was closed and recorded, or it is
@@ -89,7 +90,8 @@ export const nodeRegistry = {
             select id, connected_replica from execution_nodes where id = ${nodeId} and status <> 'revoked' for update
           ), u as (
             update execution_nodes n
-            set session_epoch = n.session_epoch + 1, connected_replica = ${replica}, connected_at = now(), last_heartbeat_at = now()
+            set session_epoch = n.session_epoch + 1, connected_replica = ${replica}, connected_at = now(), last_heartbeat_at = now(),
+                egress_network = ${egressNetwork}
             from old where n.id = old.id
             returning n.session_epoch::int as epoch, n.kind, n.status, old.connected_replica as previous
           ), told as (

@@ -18,6 +18,7 @@ import { BrowserStates } from './browser-states.js';
 import { Dispatcher } from './dispatcher.js';
 import type { LoginRelay } from './login-relay.js';
 import type { InputRelay } from '../publishing/challenges/input-relay.js';
+import { egressNetwork } from './egress-network.js';
 import { EnrollmentService } from './enrollment.service.js';
 import type { LocalHandoff } from './local-handoff.js';
 import { NodeHub } from './hub.js';
@@ -131,7 +132,8 @@ export function nodeRoutes(options: NodeRoutesOptions) {
         },
       },
       (socket, request) => {
-        void hub.attach(socket, request.executionNodeId!);
+        // request.ip: the peer's address, or the one a trusted proxy forwarded (PLUME_TRUST_PROXY).
+        void hub.attach(socket, request.executionNodeId!, egressNetwork(request.ip));
       },
     );
   };

@@ -43,6 +43,13 @@ export const executionNodes = pgTable('execution_nodes', {
   /** Which replica holds the socket; null when disconnected. */
   connectedReplica: text('connected_replica'),
   connectedAt: ts('connected_at'),
+  /**
+   * The network (IPv4 /24, IPv6 /48) of the address the current session
+   * connected from, as the control plane saw it (a trusted proxy's forwarded
+   * address when PLUME_TRUST_PROXY is set): where its accounts' jobs go out
+   * from (accounts/egress.schema.ts). Null: not known.
+   */
+  egressNetwork: text('egress_network'),
   lastHeartbeatAt: ts('last_heartbeat_at'),
   createdAt: createdAt(),
   revokedAt: ts('revoked_at'),

@@ -7,7 +7,7 @@
  * change is announced exactly once.
  *
  * Signals written by triggers (a job's challenge or failure, migration
- * 0018) or by statements elsewhere (a lost login, node-registry.repository.ts)
+ * 0018; a job started from another network than before, migration 0019) or by statements elsewhere (a lost login, node-registry.repository.ts)
  * NOTIFY HEALTH_CHANNEL; each replica's HealthWatcher evaluates those
  * accounts at once and sweeps for the time-driven changes (a cool-down over,
  * a quiet watch) and anything a lost notification left behind.
@@ -21,7 +21,7 @@ import { HEALTH_DEFAULTS, HEALTH_RULE_OF, ISO, RECENT_SIGNALS } from './health-s
 export const HEALTH_CHANNEL = 'plume_account_health';
 
 /** Signal kinds the control plane records itself. */
-export const CONTROL_PLANE_SIGNALS = ['challenge', 'session_expired', 'publish_rejected', 'challenge_required'] as const;
+export const CONTROL_PLANE_SIGNALS = ['challenge', 'session_expired', 'publish_rejected', 'challenge_required', 'egress_changed'] as const;
 
 export interface SignalInput {
   accountId: number;

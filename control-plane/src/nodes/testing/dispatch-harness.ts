@@ -81,9 +81,12 @@ export interface DispatchHarness {
 }
 
 /** `db` is the test file's database (createTestDatabase); the harness does not close it. */
-export async function createDispatchHarness(db: TestDatabase, o: { timers?: Partial<DispatchTimers>; replicaId?: string } = {}): Promise<DispatchHarness> {
+export async function createDispatchHarness(
+  db: TestDatabase,
+  o: { timers?: Partial<DispatchTimers>; replicaId?: string; /** PLUME_TRUST_PROXY: believe X-Forwarded-For. */ trustProxy?: boolean } = {},
+): Promise<DispatchHarness> {
   await prepareDatabase(db.database);
-  const app = Fastify({ logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false });
+  const app = Fastify({ logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false, trustProxy: o.trustProxy ?? false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let parts: { hub: NodeHub; dispatcher: Dispatcher } | undefined;
