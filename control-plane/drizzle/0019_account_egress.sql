@@ -24,7 +24,9 @@ CREATE INDEX "account_egress_changes_account" ON "account_egress_changes" USING 
 -- account publishes from: the network its node's session connected from. The same network as before writes nothing
 -- (the common case costs two primary-key reads). Another one is an egress change: recorded with its time, both
 -- networks and nodes and the job, the account's egress moved, and an `egress_changed` health signal written (the
--- platform sees a login from somewhere new; the health rules count it like any other signal).
+-- platform sees a login from somewhere new; the health rules count it like any other signal). The signal names the
+-- job and nodes, not the networks: signals reach integrators (GET /accounts, the health webhook), the networks of the
+-- operator's nodes stay in the admin API.
 CREATE OR REPLACE FUNCTION account_egress_on_start() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   net text;
@@ -61,7 +63,7 @@ BEGIN
   VALUES (NEW.account_id, old_net, net, old_node, NEW.node_id, NEW.id);
   INSERT INTO account_health_signals (account_id, kind, source, detail)
   VALUES (NEW.account_id, 'egress_changed', 'control_plane',
-          jsonb_build_object('job_id', NEW.id, 'from', old_net, 'to', net, 'from_node_id', old_node, 'node_id', NEW.node_id));
+          jsonb_build_object('job_id', NEW.id, 'from_node_id', old_node, 'node_id', NEW.node_id));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
