@@ -22,7 +22,7 @@ ALTER TABLE "account_egress_changes" ADD CONSTRAINT "account_egress_changes_acco
 CREATE INDEX "account_egress_changes_account" ON "account_egress_changes" USING btree ("account_id","at");--> statement-breakpoint
 -- A job's start (its state becoming running: a node accepted it, or took it back after a reconnect) records where the
 -- account publishes from: the network its node's session connected from. The same network as before writes nothing
--- (the common case costs two primary-key reads). Another one is an egress change: recorded with its time, both
+-- (the common case costs one read of two primary keys). Another one is an egress change: recorded with its time, both
 -- networks and nodes and the job, the account's egress moved, and an `egress_changed` health signal written (the
 -- platform sees a login from somewhere new; the health rules count it like any other signal). The signal names the
 -- job and nodes, not the networks: signals reach integrators (GET /accounts, the health webhook), the networks of the
@@ -35,11 +35,12 @@ DECLARE
   old_net text;
   old_node text;
 BEGIN
-  SELECT n.egress_network INTO net FROM execution_nodes n WHERE n.id = NEW.node_id;
+  -- One read for both: the node session's network and the account's recorded one.
+  SELECT n.egress_network, e.network, e.node_id INTO net, cur, cur_node
+  FROM execution_nodes n LEFT JOIN account_egress e ON e.account_id = NEW.account_id WHERE n.id = NEW.node_id;
   IF net IS NULL THEN
     RETURN NULL;
   END IF;
-  SELECT e.network, e.node_id INTO cur, cur_node FROM account_egress e WHERE e.account_id = NEW.account_id;
   IF cur IS NULL THEN
     INSERT INTO account_egress (account_id, network, node_id) VALUES (NEW.account_id, net, NEW.node_id)
     ON CONFLICT (account_id) DO NOTHING;
