@@ -15,6 +15,7 @@ import { Sealer } from '../crypto/seal.js';
 import type { OpenApiDeps } from '../openapi/context.js';
 import { fieldView, settingFieldView } from '../publishing/settings-view.js';
 import { AccountsAdminService } from './accounts.admin.service.js';
+import { HEALTH_STATES } from './health/health.schema.js';
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The user id') });
 const accountParams = z.object({ accountId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The account id') });
@@ -41,6 +42,10 @@ const accountSchema = z.object({
   createdAt: isoString,
   removedAt: isoString.nullable(),
   presets: z.record(z.string(), z.record(z.string(), z.unknown())).describe('Settings preset per content type'),
+  health: z
+    .object({ state: z.enum(HEALTH_STATES), since: isoString.nullable(), coolUntil: isoString.nullable() })
+    .nullable()
+    .describe('Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites'),
 });
 const accountAnswer = z.object({ success: z.literal(true), account: accountSchema });
 const presetParams = accountParams.extend({ contentType: z.enum(CONTENT_TYPES).describe('article, dynamic or video') });

@@ -55,6 +55,7 @@ export class AccountsAdminService {
       createdAt: a.createdAt.toISOString(),
       removedAt: a.removedAt?.toISOString() ?? null,
       presets,
+      health: isCmsPlatform(a.platform) ? null : { state: a.health?.state ?? ('ok' as const), since: a.health?.since ?? null, coolUntil: a.health?.cool_until ?? null },
     };
   }
 

@@ -47,6 +47,8 @@ export const CONSOLE_STATUS = {
   too_many_logins: 409,
   /** The job waits on no one: it resumed, ended, its deadline passed, or the platform never asked. */
   job_not_awaiting_input: 409,
+  /** The job is not waiting for its publish time any more: it started or ended, so it cannot be canceled. */
+  job_not_scheduled: 409,
   /** The invite was used, has expired, or never existed. */
   invite_invalid: 410,
   payload_too_large: 413,

@@ -28,7 +28,9 @@ import { registerIntegratorJobInputRoutes } from './integrator-job-inputs.routes
 import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
 import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
+import { registerIntegratorHealthRoutes } from './integrator-health.routes.js';
 import { registerIntegratorPacingRoutes } from './integrator-pacing.routes.js';
+import { registerIntegratorScheduleRoutes } from './integrator-schedule.routes.js';
 import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
 import { registerIntegratorRoutes } from './integrator.routes.js';
 import { registerPeopleRoutes } from './people.routes.js';
@@ -96,6 +98,8 @@ export function consoleRoutes({ db, now, logins, inputs, secretKey, passwords }:
     registerIntegratorNewLoginRoutes(r, { db, logins });
     registerIntegratorJobInputRoutes(r, { db, inputs });
     registerIntegratorPacingRoutes(r, { db });
+    registerIntegratorHealthRoutes(r, { db });
+    registerIntegratorScheduleRoutes(r, { db });
     r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   };
 }

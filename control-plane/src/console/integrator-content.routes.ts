@@ -9,6 +9,7 @@ import { CONTENT_TYPES, EXECUTORS, LOGIN_STATES, platformById } from '@plume/sha
 import { z } from 'zod';
 import { loginStateOf, REASON_TEXT, resolveAccount, UNPUBLISHABLE_REASONS } from '../accounts/account-resolution.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { HEALTH_STATES } from '../accounts/health/health.schema.js';
 import type { Db } from '../db/client.js';
 import { QUOTA_BUCKETS } from '../integrators/integrators.schema.js';
 import { requestWindows } from '../integrators/rate-limit.js';
@@ -48,6 +49,14 @@ const accountSchema = z.object({
   reasons: z.array(z.object({ code: z.enum(UNPUBLISHABLE_REASONS), message: z.string() })).describe('Why not, when not publishable'),
   contentTypes: z.array(z.enum(CONTENT_TYPES)),
   canLogIn: z.boolean().describe('A login can be started now (POST /me/accounts/{accountId}/login): its node is online and opens a login page for the platform'),
+  health: z
+    .object({
+      state: z.enum(HEALTH_STATES),
+      since: isoString.nullable().describe('When it entered this state; null: never evaluated'),
+      coolUntil: isoString.nullable().describe('cooling: when its jobs may start again'),
+    })
+    .nullable()
+    .describe('How the account is doing with its platform (GET /me/accounts/{accountId}/health has the evidence); null for CMS sites'),
   createdAt: isoString,
 });
 
@@ -138,6 +147,7 @@ export function registerIntegratorContentRoutes(r: ConsoleApp, deps: { db: Db; u
             publishable: resolved.publishable,
             reasons: resolved.reasons.map((code) => ({ code, message: REASON_TEXT[code] })),
             contentTypes: resolved.contentTypes,
+            health: resolved.cms ? null : { state: a.health?.state ?? ('ok' as const), since: a.health?.since ?? null, coolUntil: a.health?.cool_until ?? null },
             canLogIn: !resolved.cms && node !== undefined && node.online && node.status === 'active' && (node.capabilities.logins ?? []).includes(a.platform),
             createdAt: new Date(a.createdAt).toISOString(),
           };

@@ -1,17 +1,20 @@
 /**
- * Publishing's back office under /api/admin: webhook deliveries (list, retry)
- * and jobs needing attention (list, detail, resolve). Registered inside the
- * admin scope (adminRoutes' extensions), so it shares its auth, audit, error
- * model and OpenAPI document.
+ * Publishing's back office under /api/admin: webhook deliveries (list, retry),
+ * jobs needing attention (list, detail, resolve) and the schedule of jobs
+ * waiting for their publish time. Registered inside the admin scope
+ * (adminRoutes' extensions), so it shares its auth, audit, error model and
+ * OpenAPI document.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { jobsAdminRoutes } from './jobs.admin.routes.js';
+import { scheduleAdminRoutes } from './schedule/schedule.admin.routes.js';
 import { webhookDeliveriesAdminRoutes } from './webhooks/webhook-deliveries.admin.routes.js';
 
 export function publishingAdminRoutes(options: { db: Db; now: () => Date }) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(webhookDeliveriesAdminRoutes(options));
     await app.register(jobsAdminRoutes(options));
+    await app.register(scheduleAdminRoutes(options));
   };
 }

@@ -574,6 +574,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled jobs whose publish time falls in a range, oldest due first, for every user or one
+         * @description Jobs in state scheduled (accepted with publishAt, not due yet) with their user, account, platform, batch and title. A job that became due is queued and leaves the schedule. 400 INVALID_REQUEST for a range that is empty, reversed or longer than 42 days.
+         */
+        get: operations["listSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pacing/platforms": {
         parameters: {
             query?: never;
@@ -672,6 +692,26 @@ export interface paths {
          * @description Applies from the next evaluation (the next signal, or the sweep within seconds). coolingAt must be at least watchAt where both are known.
          */
         put: operations["setHealthRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{accountId}/egress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an account publishes from: its egress network, since when, and its changes
+         * @description Recorded when a job of the account starts: the network of the address its node connected from. A start from another network than the last one is a change (also an egress_changed health signal): platforms treat a login from a new network as a risk.
+         */
+        get: operations["getAccountEgress"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3462,6 +3502,13 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                since: string | null;
+                                coolUntil: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -3538,6 +3585,13 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                since: string | null;
+                                coolUntil: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -3614,6 +3668,13 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                since: string | null;
+                                coolUntil: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -3692,6 +3753,13 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                since: string | null;
+                                coolUntil: string | null;
+                            } | null;
                         };
                         /** @description The preset for this content type ({} when none) */
                         settings: {
@@ -3811,6 +3879,13 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
+                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                since: string | null;
+                                coolUntil: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -4266,6 +4341,86 @@ export interface operations {
                             };
                             nodeStatus: string | null;
                         };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    listSchedule: {
+        parameters: {
+            query: {
+                /** @description Publish times at or after this instant (ISO 8601 with its zone, or a date: midnight UTC) */
+                from: string;
+                /** @description Publish times before this instant; at most 42 days after from */
+                to: string;
+                /** @description Only jobs on this platform */
+                platform?: string;
+                /** @description Only jobs of this account */
+                accountId?: number;
+                /** @description Only this user's jobs */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scheduled jobs whose publish time falls in a range, oldest due first, for every user or one */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Jobs in state scheduled whose publishAt falls in the range, oldest due first, at most 500 */
+                        jobs: {
+                            /** @description job_… */
+                            jobId: string;
+                            /** @description bat_… */
+                            batchId: string;
+                            /** @description The integrator user the job publishes for */
+                            userId: number;
+                            userName: string;
+                            accountId: number;
+                            accountName: string;
+                            platform: string;
+                            /** @description article, dynamic or video */
+                            contentType: string;
+                            /** @description web, desktop or edge */
+                            executor: string;
+                            /** @description When it is due (ISO 8601 UTC) */
+                            publishAt: string;
+                            /** @description publishAt + publishWindow: not started by then, it fails schedule_missed */
+                            publishDeadline: string | null;
+                            /** @description The article's or video's title, a dynamic's first words (up to 200 characters) */
+                            title: string | null;
+                        }[];
+                        /** @description More than 500 jobs fall in the range: narrow it or filter */
+                        truncated: boolean;
                     };
                 };
             };
@@ -5135,6 +5290,92 @@ export interface operations {
                             coolingAt: number;
                             coolDownSeconds: number;
                             restrictOn: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getAccountEgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where an account publishes from: its egress network, since when, and its changes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        egress: {
+                            accountId: number;
+                            /** @description The network its jobs start from: the node's address as the control plane saw it at the node's connection (a trusted proxy's forwarded address with PLUME_TRUST_PROXY), IPv4 as /24, IPv6 as /48. null: no job of it has started from a known network yet */
+                            network: string | null;
+                            /** @description The node its last job started on */
+                            nodeId: string | null;
+                            /** @description Since when its jobs start from this network */
+                            since: string | null;
+                            /** @description Its newest change of network; null: never changed */
+                            lastChange: {
+                                /** @description When a job first started from the new network */
+                                at: string;
+                                /** @description The network before */
+                                from: string;
+                                /** @description The network after */
+                                to: string;
+                                /** @description The node of the last start from the old network */
+                                fromNodeId: string | null;
+                                /** @description The node of the start from the new one */
+                                nodeId: string | null;
+                                /** @description The job whose start showed the change */
+                                jobId: string | null;
+                            } | null;
+                            /** @description Its changes of network, newest first (up to 20) */
+                            changes: {
+                                /** @description When a job first started from the new network */
+                                at: string;
+                                /** @description The network before */
+                                from: string;
+                                /** @description The network after */
+                                to: string;
+                                /** @description The node of the last start from the old network */
+                                fromNodeId: string | null;
+                                /** @description The node of the start from the new one */
+                                nodeId: string | null;
+                                /** @description The job whose start showed the change */
+                                jobId: string | null;
+                            }[];
                         };
                     };
                 };

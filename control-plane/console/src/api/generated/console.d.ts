@@ -908,6 +908,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/accounts/{accountId}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your platform accounts' health: its state, since when, until when it cools down, and its newest signals
+         * @description What GET /api/openapi/v1/accounts shows as health, with the evidence: each signal's time, kind, job and what the platform said. Changes are also announced by the account.health_changed webhook. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["getMyAccountHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your scheduled jobs whose publish time falls in a range, oldest due first
+         * @description Jobs in state scheduled (accepted with publishAt, not due yet) with their account, platform, batch and title, for a calendar. A job that became due is queued and leaves the calendar. 400 validation_failed for a range that is empty, reversed or longer than 42 days. Role user only (an integrator); acts on their own data.
+         */
+        get: operations["listMySchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/batches/{batchId}/jobs/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of your scheduled jobs before it starts; its quota unit is given back
+         * @description As POST /api/openapi/v1/publish/{batch_id}/jobs/{job_id}/cancel: only a job created with publishAt that has not been offered to its executor. Idempotent: a job already canceled answers the batch as it is. 409 job_not_scheduled when it started or ended. Answers the batch. Role user only (an integrator); acts on their own data.
+         */
+        post: operations["cancelMyScheduledJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -915,7 +975,7 @@ export interface components {
         /** @description The failure body of every /api/console error: branch on `error.code`. */
         ConsoleError: {
             error: {
-                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, invalid_code, login_expired, csrf_failed, forbidden, not_found, node_not_found, email_taken, totp_already_enabled, totp_not_enabled, already_delivered, node_offline, login_unavailable, login_ended, node_revoked, login_platform_unsupported, too_many_logins, job_not_awaiting_input, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
+                /** @description Stable code to branch on; one of: validation_failed, invalid_json, password_too_weak, not_authenticated, invalid_credentials, invalid_code, login_expired, csrf_failed, forbidden, not_found, node_not_found, email_taken, totp_already_enabled, totp_not_enabled, already_delivered, node_offline, login_unavailable, login_ended, node_revoked, login_platform_unsupported, too_many_logins, job_not_awaiting_input, job_not_scheduled, invite_invalid, payload_too_large, unsupported_media_type, login_throttled, internal_error, service_unavailable */
                 code: string;
                 /** @description A sentence for people; show it, do not parse it */
                 message: string;
@@ -1029,7 +1089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1068,7 +1128,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1113,7 +1173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1160,7 +1220,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1213,7 +1273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1252,7 +1312,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1305,7 +1365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1366,7 +1426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1420,7 +1480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1465,7 +1525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1519,7 +1579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1570,7 +1630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1621,7 +1681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1668,7 +1728,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1717,7 +1777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1788,7 +1848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1834,7 +1894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1880,7 +1940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1937,7 +1997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2002,7 +2062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2060,7 +2120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2106,7 +2166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2163,7 +2223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2202,7 +2262,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2245,7 +2305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2289,7 +2349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2354,7 +2414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2416,7 +2476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2492,7 +2552,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2614,7 +2674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2671,7 +2731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2748,13 +2808,22 @@ export interface operations {
                             contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description A login can be started now (POST /me/accounts/{accountId}/login): its node is online and opens a login page for the platform */
                             canLogIn: boolean;
+                            /** @description How the account is doing with its platform (GET /me/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /** @enum {string} */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated */
+                                since: string | null;
+                                /** @description cooling: when its jobs may start again */
+                                coolUntil: string | null;
+                            } | null;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                         }[];
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2823,7 +2892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2905,7 +2974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2976,7 +3045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3044,7 +3113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3112,7 +3181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3180,7 +3249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3224,7 +3293,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3303,7 +3372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3364,7 +3433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3441,7 +3510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3515,7 +3584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3587,7 +3656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3631,7 +3700,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3710,7 +3779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3762,7 +3831,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3861,7 +3930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3979,7 +4048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4078,7 +4147,277 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getMyAccountHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account id (from GET /me/accounts): a positive integer */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of your platform accounts' health: its state, since when, until when it cools down, and its newest signals */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        health: {
+                            accountId: number;
+                            platform: string;
+                            /**
+                             * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                             * @enum {string}
+                             */
+                            state: "ok" | "watch" | "cooling" | "restricted";
+                            /** @description When it entered this state; null: never evaluated (ok) */
+                            since: string | null;
+                            /** @description cooling: when its jobs may start again */
+                            coolUntil: string | null;
+                            /** @description Why the last change: signals, restriction_signal, cool_down_over, quiet, admin */
+                            reason: string | null;
+                            /** @description Its newest signals (up to 20, newest first), counted or not */
+                            signals: {
+                                /** @description challenge, session_expired, publish_rejected, challenge_required, input_timeout, or what a node reports (restriction_banner, …) */
+                                kind: string;
+                                /** @description control_plane, or node: what the account's page showed the node */
+                                source: string;
+                                /** @description ISO 8601 UTC */
+                                at: string;
+                                /** @description The job it happened in, when one */
+                                jobId: string | null;
+                                errorCode: string | null;
+                                /** @description What the platform said or the page showed (secrets and others' paths redacted) */
+                                message: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    listMySchedule: {
+        parameters: {
+            query: {
+                /** @description Publish times at or after this instant (ISO 8601 with its zone, or a date: midnight UTC) */
+                from: string;
+                /** @description Publish times before this instant; at most 42 days after from */
+                to: string;
+                /** @description Only jobs on this platform */
+                platform?: string;
+                /** @description Only jobs of this account */
+                accountId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your scheduled jobs whose publish time falls in a range, oldest due first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Jobs in state scheduled whose publishAt falls in the range, oldest due first, at most 500 */
+                        jobs: {
+                            /** @description job_… */
+                            jobId: string;
+                            /** @description bat_… */
+                            batchId: string;
+                            /** @description The integrator user the job publishes for */
+                            userId: number;
+                            userName: string;
+                            accountId: number;
+                            accountName: string;
+                            platform: string;
+                            /** @description article, dynamic or video */
+                            contentType: string;
+                            /** @description web, desktop or edge */
+                            executor: string;
+                            /** @description When it is due (ISO 8601 UTC) */
+                            publishAt: string;
+                            /** @description publishAt + publishWindow: not started by then, it fails schedule_missed */
+                            publishDeadline: string | null;
+                            /** @description The article's or video's title, a dynamic's first words (up to 200 characters) */
+                            title: string | null;
+                        }[];
+                        /** @description More than 500 jobs fall in the range: narrow it or filter */
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    cancelMyScheduledJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id (bat_…) */
+                batchId: string;
+                /** @description The job id (job_…) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel one of your scheduled jobs before it starts; its quota unit is given back */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The batch with one entry per account */
+                        batch: {
+                            batch_id: string;
+                            /** @enum {string} */
+                            content_type: "article" | "dynamic" | "video";
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            article_id: string | null;
+                            /**
+                             * @description Terminal: succeeded, failed, partial, canceled (every job canceled). Stop polling there. scheduled: every job waits for its publish_at (or was canceled); queued: nothing started yet.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "partial" | "canceled";
+                            /** @description X-Request-Id of the publish call */
+                            request_id: string;
+                            created_at: string;
+                            /** @description The earliest publish_at of the jobs still scheduled; null when none is */
+                            publish_at: string | null;
+                            jobs: {
+                                job_id: string;
+                                account_id: number;
+                                platform: string;
+                                /**
+                                 * @description scheduled: waits for publish_at (cancel or move it until it starts). awaiting_input: the platform asked something (an SMS code, a slider, an identity check) before the publish; a person answers it (POST /jobs/{job_id}/input, or the console) before `challenge.deadline`, or the job fails input_timeout and its unit is given back. canceled: canceled before it started; its unit was given back. verifying: the outcome of a started publish is being looked up on the platform. needs_attention: a person decides (an operator resolves it as succeeded, failed or queued again); the batch stays running until then. failed: nothing was published and the quota unit was given back.
+                                 * @enum {string}
+                                 */
+                                state: "scheduled" | "queued" | "running" | "awaiting_input" | "verifying" | "needs_attention" | "succeeded" | "failed" | "canceled";
+                                feedback: {
+                                    message: string | null;
+                                    step: string | null;
+                                } | null;
+                                platform_status: string | null;
+                                platform_post_id: string | null;
+                                platform_url: string | null;
+                                verified_at: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                settings_hash: string;
+                                /** @description When a scheduled job is due (UTC); null: published at once */
+                                publish_at: string | null;
+                                /** @description publish_at + publishWindow: not started by then, the job fails schedule_missed and gives its unit back; null when not scheduled */
+                                publish_deadline: string | null;
+                                /** @description Set while the job is awaiting_input */
+                                challenge: {
+                                    /**
+                                     * @description sms: a code sent to the account's phone; slider: a slider or puzzle; captcha: a picture or text captcha; identity: an identity check; dialog: an unknown dialog blocking the next control
+                                     * @enum {string}
+                                     */
+                                    kind: "sms" | "slider" | "captcha" | "identity" | "dialog";
+                                    /** @description The publish step that was blocked (upload, fill, publish…) */
+                                    step: string;
+                                    /** @description What the page asks, in the platform's words where they could be read */
+                                    message: string;
+                                    asked_at: string;
+                                    /** @description After this the job fails input_timeout and its unit is given back */
+                                    deadline: string;
+                                    /** @description GET it (same key) for a PNG of the page as it was asked */
+                                    screenshot_url: string;
+                                } | null;
+                                /** @description Set while the job is queued and its account's pacing or health holds it */
+                                pacing: {
+                                    /** @description The earliest its account's next job may start (a job behind others of the same account starts later still); null: restricted, until an admin clears the account */
+                                    not_before: string | null;
+                                    /**
+                                     * @description min_gap: too soon after the account's last start; daily_cap: the account's starts for the day are used; quiet_hours: the account's quiet hours; cooling: the account's health is cooling (too many signals of trouble lately) until not_before; restricted: the account's health is restricted (GET /accounts `health`)
+                                     * @enum {string}
+                                     */
+                                    reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
             "4XX": {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
