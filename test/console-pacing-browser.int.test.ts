@@ -5,23 +5,28 @@
  * page at phone width, sees the default as the effective rule, sets an
  * override from the panel and sees the effective rule change (the admin API
  * agrees), then removes it; an admin sees the platform default on the Pacing
- * page. Every view passes axe-core (no serious or critical violation) and
+ * page. The same integrator sees their account's health (a badge in the list,
+ * the state, when its cooling ends and the evidence in the Health panel) and
+ * a job scheduled through the Open API on the Schedule page, at its day and
+ * time, linked to its batch. Every view passes axe-core (no serious or critical violation) and
  * logs no console error.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthRepository } from '../control-plane/src/accounts/health/health.repository.js';
 import { hasPostgres } from '../control-plane/src/testing/db.js';
 import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
 import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
 import { acceptInvite, type ConsoleWorld, eventually, expectAccessible, expectFitsWidth, PHONE, rowsOf, startConsoleWorld } from './support/console-browser.js';
 
-const PLAN = { name: 'standard', permissions: ['publish', 'accounts:read'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: false };
+const PLAN = { name: 'standard', permissions: ['publish', 'accounts:read', 'articles:write', 'cms'], perMinuteLimit: 600, dailyLimit: 100_000, cmsEnabled: true };
 
 let world: ConsoleWorld;
 let context: BrowserContext;
 let page: Page;
 let url: string;
 let accountId: number;
+let userId: number;
 
 /** The value cell of a row of the effective-rule table. */
 const effective = (label: string) =>
@@ -34,6 +39,7 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     const { user } = await world.admin<{ user: { id: number } }>('POST', '/users', { name: 'Paced Publishing', plan: PLAN, quotas: { web: 10, desktop: 10, edge: 10, cms: 10 } });
     const db = world.db.database.db;
     const { nodeId } = await seedNode(db, { userIds: [user.id], name: 'edge-hangzhou', capabilities: FULL_CAPABILITIES, replica: 'replica-elsewhere' });
+    userId = user.id;
     accountId = await seedAccount(db, { userId: user.id, platform: 'xiaohongshu', nodeId, displayName: 'Notes main' });
     await world.admin('PUT', '/pacing/platforms/xiaohongshu', { minGapSeconds: 1800, jitterSeconds: 300, timeZone: 'Asia/Shanghai' });
     const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'ops@paced.example', role: 'user', integratorUserId: user.id });
@@ -103,5 +109,59 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     } finally {
       await adminContext.close();
     }
+  });
+
+  it("the integrator sees the account's health and its evidence, and a scheduled job on the Schedule page", async () => {
+    // Three challenges in the window: cooling (the built-in rules), each with what the platform said.
+    const db = world.db.database.db;
+    const said = (n: number) => ({ accountId, kind: 'challenge', source: 'control_plane' as const, detail: { job_id: `job_seen${n}`, message: `verify it is you, try ${n}` } });
+    await healthRepository.record(db, [said(1), said(2), said(3)]);
+    await page.goto(`${url}/accounts`);
+    const row = page.getByRole('row', { name: /Notes main/ });
+    await eventually(() => row.getByText('cooling', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Health of Notes main (Xiaohongshu)' }).click();
+    const health = page.getByRole('table', { name: 'Health of Notes main (Xiaohongshu)' });
+    await eventually(() => health.getByRole('row', { name: /^Cooling ends/ }).count()).toBe(1);
+    expect(await health.getByRole('row', { name: /^State/ }).textContent()).toContain('cooling');
+    const evidence = rowsOf(page, 'Health signals of Notes main (Xiaohongshu)');
+    expect(await evidence.count()).toBe(3);
+    expect(await evidence.first().textContent()).toContain('verify it is you, try 3');
+    expect(await evidence.first().textContent()).toContain('job_seen3');
+    await expectAccessible(page, 'the health panel');
+    await expectFitsWidth(page, PHONE.viewport.width);
+    await page.getByRole('dialog', { name: 'Health of Notes main (Xiaohongshu)' }).getByRole('button', { name: 'Close' }).click();
+
+    // A CMS article scheduled three hours ahead through the Open API.
+    const { apiKey } = await world.admin<{ apiKey: { key: string } }>('POST', `/users/${userId}/api-keys`, { name: 'schedule' });
+    const { account: site } = await world.admin<{ account: { id: number } }>('POST', `/users/${userId}/cms-sites`, {
+      type: 'wordpress',
+      displayName: 'Team blog',
+      siteUrl: 'https://blog.paced.example',
+      username: 'editor',
+      password: 'abcd efgh ijkl mnop',
+    });
+    const openApi = async (path: string, body: unknown) => {
+      const res = await fetch(`${url}/api/openapi/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, path).toBeLessThan(300);
+      return (await res.json()) as Record<string, any>;
+    };
+    const article = await openApi('/articles', { title: 'Scheduled release notes', content: '# Soon\n\nBody.', contentProvenance: 'human' });
+    const publishAt = new Date(Date.now() + 3 * 3_600_000);
+    const batch = await openApi('/publish', { articleId: article.article_id, executor: 'web', accountIds: [site.id], publishAt: publishAt.toISOString() });
+    expect(batch.jobs[0].state).toBe('scheduled');
+
+    // The week that holds it (the page and this test share the machine's zone).
+    const day = `${publishAt.getFullYear()}-${String(publishAt.getMonth() + 1).padStart(2, '0')}-${String(publishAt.getDate()).padStart(2, '0')}`;
+    await page.goto(`${url}/schedule?week=${day}`);
+    const dayLabel = publishAt.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+    const column = page.getByRole('region', { name: `${dayLabel}: 1 scheduled` });
+    await eventually(() => column.getByRole('article').count()).toBe(1);
+    const job = column.getByRole('article');
+    expect(await job.textContent()).toContain('Scheduled release notes');
+    expect(await job.textContent()).toContain('wordpress · Team blog');
+    expect(await job.locator('time').getAttribute('datetime')).toBe(publishAt.toISOString());
+    expect(await job.getByRole('link', { name: `Batch ${batch.batch_id}` }).getAttribute('href')).toBe(`/history/${batch.batch_id}`);
+    await expectAccessible(page, 'the schedule page');
+    await expectFitsWidth(page, PHONE.viewport.width);
   });
 });

@@ -113,5 +113,7 @@ export const versionBansSearch = listSearch({ projectKey: PROJECT });
 export const nodeTokensSearch = listSearch({ state: oneOf(['pending', 'used', 'expired', 'revoked']) });
 /** Lists with no filter of their own keep only their page. */
 export const pageSearch = listSearch({});
+/** The Schedule page: the week shown (its Monday, in the reader's zone), one integrator (admins), one platform, one account. */
+export const scheduleSearch = listSearch({ week: day, userId: ID, platform: text(64), accountId: ID });
 export const adminTokensSearch = listSearch({ includeRevoked: on });
 export const sessionsSearch = listSearch({ projectKey: PROJECT, status: oneOf(['active', 'expired', 'revoked']), deviceId: ID });

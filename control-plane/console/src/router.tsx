@@ -21,6 +21,7 @@ import {
   nodeTokensSearch,
   nodesSearch,
   pageSearch,
+  scheduleSearch,
   securityEventsSearch,
   sessionsSearch,
   webhookDeliveriesSearch,
@@ -147,6 +148,7 @@ const webhookDeliveriesRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/webhook-deliveries.js'), 'WebhookDeliveriesPage'),
 });
 const pacingRoute = createRoute({ getParentRoute: () => appRoute, path: 'pacing', component: lazyRouteComponent(() => import('./pages/pacing.js'), 'PacingPage') });
+const scheduleRoute = createRoute({ getParentRoute: () => appRoute, path: 'schedule', validateSearch: scheduleSearch, component: lazyRouteComponent(() => import('./pages/schedule.js'), 'SchedulePage') });
 const auditLogRoute = createRoute({ getParentRoute: () => appRoute, path: 'audit-log', validateSearch: auditLogSearch, component: lazyRouteComponent(() => import('./pages/audit-log.js'), 'AuditLogPage') });
 
 const integratorRoute = createRoute({
@@ -200,6 +202,7 @@ const routeTree = rootRoute.addChildren([
     webhookDeliveriesRoute,
     auditLogRoute,
     pacingRoute,
+    scheduleRoute,
     integratorRoute,
     adminTokensRoute,
     nodesRoute,

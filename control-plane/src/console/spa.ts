@@ -56,6 +56,7 @@ export const CLIENT_ROUTES = [
   '/webhook-deliveries',
   '/audit-log',
   '/pacing',
+  '/schedule',
   '/integrators/:userId',
   '/admin-tokens',
   '/nodes',

@@ -14,6 +14,8 @@ import { when } from '../ui/format.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { useCanWrite } from '../ui/use-role.js';
+import { HealthBadge } from '../ui/health.js';
+import { AdminAccountHealthPanel } from './account-health.js';
 import { PresetEditor } from './account-presets.js';
 import { type Integrator, integratorKey } from './integrator-plan.js';
 
@@ -187,6 +189,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const accounts = useAccounts(userId);
   const [showRemoved, setShowRemoved] = useState(false);
+  const [healthOf, setHealthOf] = useState<{ id: number; displayName: string; platform: string } | null>(null);
   const all = (accounts.data?.items ?? []).filter((a) => a.category === 'content');
   const list = showRemoved ? all : all.filter((a) => !a.removedAt);
   return (
@@ -194,13 +197,16 @@ export function PlatformAccounts({ userId }: { userId: number }) {
       <Title order={3} size="h4" id="accounts-heading">
         Platform accounts
       </Title>
-      <Text size="sm">Accounts on the content platforms, as the nodes holding their logged-in browsers report them (only a node adds one, and says whether it is logged in).</Text>
+      <Text size="sm">
+        Accounts on the content platforms, as the nodes holding their logged-in browsers report them (only a node adds one, and says whether it is logged in). <strong>Health</strong>{' '}
+        shows how an account is doing with its platform and the signals behind it{canWrite ? '; an admin restricts or clears it there' : ''}.
+      </Text>
       <ErrorAlert error={accounts.error} />
       <Switch label="Show removed accounts" checked={showRemoved} onChange={(e) => setShowRemoved(e.currentTarget.checked)} />
       {accounts.data && list.length === 0 && <Text>No platform account{showRemoved ? '' : ' in use'}.</Text>}
       {list.length > 0 && (
         <TableScroll label="Platform accounts">
-          <Table miw={900} aria-label="Platform accounts">
+          <Table miw={1000} aria-label="Platform accounts">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -208,6 +214,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                 <Table.Th>Executor</Table.Th>
                 <Table.Th>Node</Table.Th>
                 <Table.Th>Login</Table.Th>
+                <Table.Th>Health</Table.Th>
                 <Table.Th>Presets</Table.Th>
                 <Table.Th>Reported</Table.Th>
                 <Table.Th>State</Table.Th>
@@ -224,6 +231,18 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                     <StateBadge state={a.loginState} />
                   </Table.Td>
                   <Table.Td>
+                    {a.health && !a.removedAt ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <HealthBadge state={a.health.state} />
+                        <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platform})`} onClick={() => setHealthOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
+                          Health
+                        </Button>
+                      </Group>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{presetTypes(a.presets).join(', ') || '—'}</Text>
                       {canWrite && !a.removedAt && <PresetEditor account={a} onSaved={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />}
@@ -236,6 +255,9 @@ export function PlatformAccounts({ userId }: { userId: number }) {
             </Table.Tbody>
           </Table>
         </TableScroll>
+      )}
+      {healthOf && (
+        <AdminAccountHealthPanel account={healthOf} onClose={() => setHealthOf(null)} onChanged={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />
       )}
     </Stack>
   );

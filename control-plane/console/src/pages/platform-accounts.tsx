@@ -7,6 +7,8 @@ import { ErrorAlert } from '../ui/error-alert.js';
 import { RoleGate } from '../ui/role-gate.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
+import { HealthBadge } from '../ui/health.js';
+import { AccountHealthPanel } from './account-health.js';
 import { AccountLogin } from './account-login.js';
 import { AccountPacingPanel } from './account-pacing.js';
 import { NewAccountLogin } from './new-account-login.js';
@@ -55,6 +57,7 @@ export function PlatformAccountsPage() {
   const [loggingIn, setLoggingIn] = useState<Account | null>(null);
   const [newLogin, setNewLogin] = useState(false);
   const [pacingOf, setPacingOf] = useState<Account | null>(null);
+  const [healthOf, setHealthOf] = useState<Account | null>(null);
   return (
     <RoleGate roles={['user']}>
       <Group justify="space-between" align="end" wrap="wrap" gap="xs">
@@ -64,7 +67,8 @@ export function PlatformAccountsPage() {
       <Text mt="xs">
         Your accounts on the platforms and your CMS sites, by where they publish from. An account lives on one node, which holds its browser profile and reports its login state;
         where the node can open the platform's login page, <strong>Log in</strong> shows that page here, live. <strong>Log in a new account</strong> does the same on a node
-        and platform of your choice. <strong>Pacing</strong> shows how fast an account may publish and lets you set its own pace.
+        and platform of your choice. <strong>Pacing</strong> shows how fast an account may publish and lets you set its own pace. <strong>Health</strong> shows how the account is doing with its platform
+        (ok, watch, cooling, restricted) and the signals behind it.
       </Text>
       <ErrorAlert error={accounts.error} mt="md" />
       {accounts.data && accounts.data.accounts.length === 0 && <Text mt="md">No account yet: accounts appear here once a node of yours reports them, or once you log one in.</Text>}
@@ -97,13 +101,14 @@ export function PlatformAccountsPage() {
                   )}
                 </Group>
                 <TableScroll label={`${label}, table`}>
-                  <Table miw={720} mt="sm" aria-label={label}>
+                  <Table miw={800} mt="sm" aria-label={label}>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Id</Table.Th>
                         <Table.Th>Account</Table.Th>
                         <Table.Th>Platform</Table.Th>
                         <Table.Th>Login</Table.Th>
+                        <Table.Th>Health</Table.Th>
                         <Table.Th>Publishes</Table.Th>
                         <Table.Th>
                           <VisuallyHidden>Actions</VisuallyHidden>
@@ -117,6 +122,7 @@ export function PlatformAccountsPage() {
                           <Table.Td>{a.displayName}</Table.Td>
                           <Table.Td>{a.platformName}</Table.Td>
                           <Table.Td>{a.category === 'cms' ? '—' : <StateBadge state={a.loginState} />}</Table.Td>
+                          <Table.Td>{a.health ? <HealthBadge state={a.health.state} /> : '—'}</Table.Td>
                           <Table.Td>
                             {a.publishable ? a.contentTypes.join(', ') : 'not now'}
                             {a.reasons.map((r) => (
@@ -137,6 +143,11 @@ export function PlatformAccountsPage() {
                                   Pacing
                                 </Button>
                               )}
+                              {a.category !== 'cms' && (
+                                <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platformName})`} onClick={() => setHealthOf(a)}>
+                                  Health
+                                </Button>
+                              )}
                             </Group>
                           </Table.Td>
                         </Table.Tr>
@@ -150,6 +161,7 @@ export function PlatformAccountsPage() {
       </Stack>
       {loggingIn && <AccountLogin account={loggingIn} onClose={() => setLoggingIn(null)} />}
       {pacingOf && <AccountPacingPanel account={pacingOf} onClose={() => setPacingOf(null)} />}
+      {healthOf && <AccountHealthPanel account={{ id: healthOf.id, displayName: healthOf.displayName, platform: healthOf.platformName }} onClose={() => setHealthOf(null)} />}
       {newLogin && <NewAccountLogin onSucceeded={() => setFastUntil(Date.now() + AFTER_LOGIN_WINDOW_MS)} onClose={() => setNewLogin(false)} />}
     </RoleGate>
   );
