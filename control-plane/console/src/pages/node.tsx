@@ -1,14 +1,17 @@
 /**
  * One execution node: live state (asked again every LIVE_REFRESH_MS), what it
  * runs (adapters with their last `plume-edge check`, the logins it opens),
- * the users it serves, its accounts; an admin drains, resumes and revokes it
+ * the users it serves, its accounts and where each publishes from (its
+ * egress, ui/egress.tsx); an admin drains, resumes and revokes it
  * (revoking asks first) and changes its users (node-users-panel.tsx).
  */
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { adminApi, unwrap } from '../api/client.js';
 import { ConfirmButton } from '../ui/confirm-button.js';
+import { AccountEgressPanel } from '../ui/egress.js';
 import { ErrorAlert } from '../ui/error-alert.js';
 import { when } from '../ui/format.js';
 import { type AdminNodeDetail, LIVE_REFRESH_MS, type NodeCapabilities, NodeStateBadge, slotsInUse } from '../ui/node-state.js';
@@ -179,11 +182,15 @@ function Capabilities({ capabilities: c }: { capabilities: NodeCapabilities }) {
 }
 
 function Accounts({ accounts }: { accounts: AdminNodeDetail['accountList'] }) {
+  const [egressOf, setEgressOf] = useState<AdminNodeDetail['accountList'][number] | null>(null);
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h4">
         Platform accounts on it
       </Title>
+      <Text size="sm">
+        <strong>Egress</strong> shows the network each account publishes from and when it last changed: platforms ask an account seen from a new network to verify.
+      </Text>
       {accounts.length === 0 ? (
         <Text size="sm" mt="xs">
           None.
@@ -198,6 +205,9 @@ function Accounts({ accounts }: { accounts: AdminNodeDetail['accountList'] }) {
                 <Table.Th>Platform</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Login</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -210,12 +220,18 @@ function Accounts({ accounts }: { accounts: AdminNodeDetail['accountList'] }) {
                   <Table.Td>
                     <StateBadge state={a.loginState} />
                   </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf(a)}>
+                      Egress
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </TableScroll>
       )}
+      {egressOf && <AccountEgressPanel account={egressOf} onClose={() => setEgressOf(null)} />}
     </Paper>
   );
 }
