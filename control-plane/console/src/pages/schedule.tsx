@@ -152,7 +152,7 @@ export function SchedulePage() {
       </Group>
       <ErrorAlert error={schedule.error ?? accounts.error ?? cancel.error} />
       {schedule.data?.truncated && <Text c="red.9">More jobs fall in this week than are shown: filter by integrator, platform or account.</Text>}
-      {schedule.data && jobs.length === 0 && <Text>Nothing scheduled this week.</Text>}
+      {schedule.data && !schedule.isPlaceholderData && jobs.length === 0 && <Text>Nothing scheduled this week.</Text>}
       <Box
         style={{ display: 'grid', gap: 'var(--mantine-spacing-xs)', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))' }}
       >
