@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, baijiahaoAdapter as adapter } from '../edge-node/src/adapters/baijiahao/adapter.js';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { type CoverServer, PNG_1X1, serve, sha256, startCoverServer } from './support/cover-server.js';
 
@@ -222,7 +222,7 @@ describe('errors', () => {
   it('a draft save that names no article is editor_changed at fill', async () => {
     fx.sim.configure(P, { omit: ['article_id'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('ret.article_id');
   }, FLOW_TIMEOUT_MS);
 });

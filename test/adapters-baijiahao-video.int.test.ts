@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { baijiahaoAdapter as adapter } from '../edge-node/src/adapters/baijiahao/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
@@ -139,7 +139,7 @@ describe('errors', () => {
 
   it('cover_rejected when 百家号 refuses the cover or the cover file cannot be read; a page without 选择封面 is editor_changed', async () => {
     fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), ctx), 'cover_rejected', 'upload');
     expect(err.message).toContain('封面尺寸不符合要求');
     const missing = { ...makeJob(), payload: { ...makeJob().payload, coverImagePath: `${fx.media.dir}/missing.jpg` } };
@@ -153,7 +153,7 @@ describe('errors', () => {
 
   it('a 创作声明 dialog without 含AI生成内容 is editor_changed when the video carries the AI label, and never reached without it', async () => {
     fx.sim.configure(P, { omit: ['ai-choice'] });
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings: { aiLabel: true } }), ctx), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('含AI生成内容');
     const page = await fx.open(ACCOUNT);

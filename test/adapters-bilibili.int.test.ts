@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilibiliAdapter as adapter } from '../edge-node/src/adapters/bilibili/adapter.js';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'bilibili';
@@ -171,7 +171,7 @@ describe('errors', () => {
   it('a partition list without typelist is editor_changed; publish of a job prepare did not submit sends nothing', async () => {
     fx.sim.configure(P, { omit: ['typelist'] });
     const page = await open();
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('typelist');
     fx.sim.configure(P, { omit: [] });

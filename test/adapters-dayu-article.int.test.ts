@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { articleHtml, dayuAdapter as adapter } from '../edge-node/src/adapters/dayu/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'dayu';
@@ -155,7 +155,7 @@ describe('errors', () => {
   it('a draft save that names no draft is editor_changed at fill', async () => {
     fx.sim.configure(P, { omit: ['_id'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('data._id');
   }, FLOW_TIMEOUT_MS);
 });

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { dayuAdapter as adapter } from '../edge-node/src/adapters/dayu/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
@@ -66,7 +66,7 @@ describe('happy path', () => {
   it('a video page without globalConfig: the session comes from the dashboard, and the publish still names the account', async () => {
     fx.sim.configure(P, { omit: ['video-config'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob();
     const before = fx.sim.hits('/mp.dayu.com/dashboard/index');
     const prepared = await adapter.prepare(page, job, ctx);
@@ -137,13 +137,13 @@ describe('errors', () => {
 
   it('cover_rejected when 大鱼号 refuses the cover; a page without its cover slots or tag boxes is editor_changed; nothing is published', async () => {
     fx.sim.configure(P, { rejectCover: '封面尺寸不符合要求' });
-    const refused = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'cover_rejected', 'apply_settings');
+    const refused = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'cover_rejected', 'apply_settings');
     expect(refused.message).toContain('封面尺寸不符合要求');
     fx.sim.configure(P, { rejectCover: false, omit: ['cover-slots'] });
-    const slots = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'editor_changed', 'apply_settings');
+    const slots = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'apply_settings');
     expect(slots.message).toContain('cover picture input');
     fx.sim.configure(P, { omit: ['tag-boxes'] });
-    const tags = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings: { tags: ['新车'] } }), fx.ctx()), 'editor_changed', 'apply_settings');
+    const tags = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings: { tags: ['新车'] } }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'apply_settings');
     expect(tags.message).toContain('tag boxes');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);

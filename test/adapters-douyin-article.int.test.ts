@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { douyinAdapter as adapter } from '../edge-node/src/adapters/douyin/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'douyin';
@@ -164,14 +164,14 @@ describe('errors', () => {
   it('an editor that takes no paste is editor_changed, never filled behind its back', async () => {
     fx.sim.configure(P, { omit: ['paste-handler'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('did not take the pasted article');
   }, FLOW_TIMEOUT_MS);
 
   it('an editor without its 封面 card is editor_changed at upload', async () => {
     fx.sim.configure(P, { omit: ['cover-card'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'upload');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'upload');
     expect(err.message).toContain('封面');
   }, FLOW_TIMEOUT_MS);
 

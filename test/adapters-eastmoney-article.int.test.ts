@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { refusalFormCases } from './support/refusal-forms.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
@@ -135,10 +135,10 @@ describe('errors', () => {
 
   it('an editor that takes no paste, or a cover dialog without its upload tab, is editor_changed', async () => {
     fx.sim.configure(P, { omit: ['paste-handler'] });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('did not take the pasted article');
     fx.sim.configure(P, { omit: ['upload-tab'] });
-    const tab = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'upload');
+    const tab = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'upload');
     expect(tab.message).toContain('upload tab');
   }, FLOW_TIMEOUT_MS);
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { eastmoneyAdapter as adapter } from '../edge-node/src/adapters/eastmoney/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { refusalFormCases } from './support/refusal-forms.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
 import { useVideoJobs } from './support/video-page-cases.js';
@@ -71,10 +71,10 @@ describe('errors', () => {
 
   it('upload_failed when eastmoney refuses the video; a page without its upload input is editor_changed', async () => {
     fx.sim.configure(P, { rejectVideo: '视频格式不支持' });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'upload_failed', 'upload');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx(brief('selectorMs'))), 'upload_failed', 'upload');
     expect(err.message).toContain('视频格式不支持');
     fx.sim.configure(P, { rejectVideo: false, omit: ['video-input'] });
-    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'open_editor');
+    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'open_editor');
     expect(gone.message).toContain('video upload input');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { jianshuAdapter as adapter } from '../edge-node/src/adapters/jianshu/adapter.js';
-import { expectAdapterError } from './platform-simulator/harness.js';
+import { brief, expectAdapterError } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'jianshu';
@@ -144,7 +144,7 @@ describe('errors', () => {
 
   it('a custom cover is refused (jianshu shows the first picture); an unknown notebook, or none, stops the job', async () => {
     const page = await open();
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const creates = fx.sim.hits('/author/notes');
     await expectAdapterError(adapter.prepare(page, makeJob({ settings: { coverMode: 'custom' } }), ctx), 'cover_rejected', 'upload');
     const unknown = await expectAdapterError(adapter.prepare(page, makeJob({ settings: { notebook: '不存在的文集' } }), ctx), 'setting_unavailable', 'apply_settings');

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DynamicJob, VideoJob } from '../edge-node/src/adapters/contract.js';
 import { kuaishouAdapter as adapter } from '../edge-node/src/adapters/kuaishou/adapter.js';
 import { markdownToPlainText } from '../edge-node/src/adapters/markdown.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { KUAISHOU_PUBLISH_CONFIRMS } from './platform-simulator/kuaishou/publish-page.js';
 
@@ -241,14 +241,14 @@ describe('video', () => {
 
     it('a collection the account does not have is setting_unavailable, naming the ones it has', async () => {
       const page = await fx.open(ACCOUNT);
-      const err = await expectAdapterError(adapter.prepare(page, videoJob({ settings: { collectionName: '不存在' } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+      const err = await expectAdapterError(adapter.prepare(page, videoJob({ settings: { collectionName: '不存在' } }), fx.ctx(brief('selectorMs'))), 'setting_unavailable', 'apply_settings');
       expect(err.details).toMatchObject({ offered: ['Plume 合集', '日常记录'] });
     });
 
     it('a publish control under another label is editor_changed at publish, and nothing is clicked', async () => {
       fx.sim.configure(P, { omit: ['publish-button'] });
       const page = await fx.open(ACCOUNT);
-      const ctx = fx.ctx();
+      const ctx = fx.ctx(brief('selectorMs'));
       const job = videoJob({ settings: {} });
       const prepared = await adapter.prepare(page, job, ctx);
       await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');

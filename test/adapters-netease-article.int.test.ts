@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { articleHtml, docIdOf, neteaseAdapter as adapter } from '../edge-node/src/adapters/netease/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'netease';
@@ -175,7 +175,7 @@ describe('errors', () => {
   it('a page without its 易盾 SDK is editor_changed before anything is saved, and never passes the gate', async () => {
     fx.sim.configure(P, { omit: ['neg'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), ctx), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('window.neg.getToken');
     expect(ctx.gate.calls).toBe(0);
@@ -195,7 +195,7 @@ describe('errors', () => {
   it('a save that names no docId is editor_changed at fill; publish away from the draft never passes the gate', async () => {
     fx.sim.configure(P, { omit: ['docId'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), ctx), 'editor_changed', 'fill');
     fx.sim.configure(P, { omit: [] });
     const job = makeJob({ cover: false });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { qiehaoAdapter as adapter } from '../edge-node/src/adapters/qiehao/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 
@@ -129,10 +129,10 @@ describe('errors', () => {
 
   it('a page without its cover control is editor_changed at upload when the job has a cover; without one the page is published as it is', async () => {
     fx.sim.configure(P, { omit: ['cover-control'] });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'editor_changed', 'upload');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'upload');
     expect(err.message).toContain('cover control');
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob();
     const prepared = await adapter.prepare(page, job, ctx);
     await adapter.publish(page, job, ctx, prepared);
@@ -142,7 +142,7 @@ describe('errors', () => {
   it('a 自主声明 dialog without 无需标注 stops the job: nothing is declared or published', async () => {
     fx.sim.configure(P, { omit: ['no-label-choice'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'setting_unavailable', 'apply_settings');
     expect(err.message).toContain('无需标注');
     expect(await page.locator('.declaration-value').innerText()).toBe('未声明');

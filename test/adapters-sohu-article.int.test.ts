@@ -14,7 +14,7 @@ import { parseTable, TABLE_PATTERN, tableSvg } from '../edge-node/src/adapters/k
 import { field } from '../edge-node/src/adapters/kit/page-api.js';
 import { articleHtml, sohuAdapter as adapter } from '../edge-node/src/adapters/sohu/adapter.js';
 import { parseKeepingIds } from '../edge-node/src/adapters/sohu/session.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'sohu';
@@ -267,7 +267,7 @@ describe('errors', () => {
   it('a draft save without an id is editor_changed at fill; publish away from the draft never passes the gate', async () => {
     fx.sim.configure(P, { omit: ['draft-id'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     await expectAdapterError(adapter.prepare(page, makeJob({ cover: false }), ctx), 'editor_changed', 'fill');
     fx.sim.configure(P, { omit: [] });
     const job = makeJob({ cover: false });

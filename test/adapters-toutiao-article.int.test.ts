@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { articleHtml } from '../edge-node/src/adapters/toutiao/article.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'toutiao';
@@ -161,7 +161,7 @@ describe('which save value publishes (public sources disagree)', () => {
     fx.sim.configure(P, { forms: { articleSave: 'save0' } });
     const page = await fx.open(ACCOUNT);
     const calls = gatewayCalls(page);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('publishMs'));
     const job = makeJob({ cover: false });
     const prepared = await adapter.prepare(page, job, ctx);
     expect(fx.sim.publishes(P)).toHaveLength(0);
@@ -180,7 +180,7 @@ describe('which save value publishes (public sources disagree)', () => {
   it('an article the list still shows as a draft after both publishing forms is publish_rejected, never reported as published', async () => {
     fx.sim.configure(P, { forms: { articleSave: 'draft' } });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('publishMs'));
     const job = makeJob({ cover: false });
     const prepared = await adapter.prepare(page, job, ctx);
     const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'publish_rejected', 'publish');
@@ -264,7 +264,7 @@ describe('errors', () => {
   it('an accepted publish answer naming no pgc_id: the article is read back from the content list, not published again', async () => {
     fx.sim.configure(P, { omit: ['publish-id'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob({ cover: false });
     const prepared = await adapter.prepare(page, job, ctx);
     const result = await adapter.publish(page, job, ctx, prepared);
@@ -286,7 +286,7 @@ describe('errors', () => {
   it('an editor without its title field is editor_changed at open_editor', async () => {
     fx.sim.configure(P, { omit: ['title-input'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'open_editor');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'open_editor');
     expect(err.message).toContain('title input');
   }, FLOW_TIMEOUT_MS);
 });

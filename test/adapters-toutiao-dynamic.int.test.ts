@@ -9,7 +9,7 @@ import type { DynamicJob } from '../edge-node/src/adapters/contract.js';
 import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { answerId } from '../edge-node/src/adapters/toutiao/site.js';
 import { weitoutiaoRefusal, weitoutiaoText } from '../edge-node/src/adapters/toutiao/weitoutiao.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'toutiao';
@@ -98,10 +98,10 @@ describe('errors', () => {
   it('a composer without its 作品声明 boxes is setting_unavailable when a declaration is asked for', async () => {
     fx.sim.configure(P, { omit: ['declarations'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob({ images: [] }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob({ images: [] }), fx.ctx(brief('selectorMs'))), 'setting_unavailable', 'apply_settings');
     expect(err.details).toMatchObject({ field: 'declarations' });
     // Without a declaration to tick, the missing boxes stop nothing.
-    await adapter.prepare(page, makeJob({ images: [], settings: {} }), fx.ctx());
+    await adapter.prepare(page, makeJob({ images: [], settings: {} }), fx.ctx(brief('selectorMs')));
   }, FLOW_TIMEOUT_MS);
 
   it('publish_rejected when toutiao refuses the 微头条', async () => {
@@ -152,7 +152,7 @@ describe('every recorded publish request and answer', () => {
   it('an accepted answer naming no post that the list does not show is readback_failed, for verify to decide', async () => {
     fx.sim.configure(P, { omit: ['publish-id'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob({ images: [] });
     const prepared = await adapter.prepare(page, job, ctx);
     // Another job's text: the list shows a 微头条, but not this one.

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { toutiaoAdapter as adapter } from '../edge-node/src/adapters/toutiao/adapter.js';
 import { videoRefusal } from '../edge-node/src/adapters/toutiao/video.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'toutiao';
@@ -119,7 +119,7 @@ describe('the PublishVideo answer', () => {
   it('an accepted receipt naming no ItemId: the video is read back from the content list, not published again', async () => {
     fx.sim.configure(P, { omit: ['publish-id'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob({ coverImagePath: undefined });
     const prepared = await adapter.prepare(page, job, ctx);
     const result = await adapter.publish(page, job, ctx, prepared);

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { appMsgRows, articleHtml, publishedRows, wechatMpAdapter as adapter } from '../edge-node/src/adapters/wechat-mp/adapter.js';
 import { decodeQrPng } from '../edge-node/src/login/qr.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'wechat_mp';
@@ -118,7 +118,7 @@ describe('errors', () => {
   it('a draft save that names no appMsgId is editor_changed at fill; nothing is published', async () => {
     fx.sim.configure(P, { omit: ['app-msg-id'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const err = await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'fill');
     expect(err.message).toContain('appMsgId');
     // A draft prepare did save, but the page has moved to another: still nothing is published.
@@ -138,7 +138,7 @@ describe('errors', () => {
   it('an edit page without its 发表 control is editor_changed at publish and never passes the gate', async () => {
     fx.sim.configure(P, { omit: ['publish-button'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob();
     const prepared = await adapter.prepare(page, job, ctx);
     const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'editor_changed', 'publish');
@@ -211,7 +211,7 @@ describe('the lists the article is read back from', () => {
   it.each(['publish-list', 'list-ex'])('with %s gone, publish and verify read the other list', async (gone) => {
     fx.sim.configure(P, { omit: [gone] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob();
     const prepared = await adapter.prepare(page, job, ctx);
     const result = await adapter.publish(page, job, ctx, prepared);
@@ -222,7 +222,7 @@ describe('the lists the article is read back from', () => {
   it('with both lists gone, the publish is readback_failed (outcome unknown) and verify says the site changed', async () => {
     fx.sim.configure(P, { omit: ['publish-list', 'list-ex'] });
     const page = await fx.open(ACCOUNT);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('selectorMs'));
     const job = makeJob();
     const prepared = await adapter.prepare(page, job, ctx);
     const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { weiboAdapter as adapter } from '../edge-node/src/adapters/weibo/adapter.js';
 import { weiboVideoText } from '../edge-node/src/adapters/weibo/video.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'weibo';
@@ -148,7 +148,7 @@ describe('errors', () => {
   it('an AI label with no 内容声明 menu is editor_changed, and nothing is published', async () => {
     fx.sim.configure(P, { omit: ['video-declare'] });
     const page = await open();
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'apply_settings');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('内容声明');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);

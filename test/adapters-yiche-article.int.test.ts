@@ -15,7 +15,7 @@ import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
 import { yicheAdapter as adapter } from '../edge-node/src/adapters/yiche/adapter.js';
 import { JobMedia } from '../edge-node/src/jobs/media.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { type CoverServer, serve, sha256, startCoverServer } from './support/cover-server.js';
 import { refusalFormCases } from './support/refusal-forms.js';
@@ -228,7 +228,7 @@ describe('errors', () => {
 
   it('a page without the 内容声明 group is editor_changed when the article must carry the AI label', async () => {
     fx.sim.configure(P, { omit: ['statement-box'] });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ content: '正文。' }), fx.ctx()), 'editor_changed', 'apply_settings');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ content: '正文。' }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'apply_settings');
     expect(err.message).toContain('内容声明');
   }, FLOW_TIMEOUT_MS);
 

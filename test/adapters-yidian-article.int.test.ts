@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { articleHtml, yidianAdapter as adapter } from '../edge-node/src/adapters/yidian/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { articleDraftContract, type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 
 const P = 'yidian';
@@ -139,7 +139,7 @@ describe('errors', () => {
   it('an article save that names no article is editor_changed at fill', async () => {
     fx.sim.configure(P, { omit: ['id'] });
     const page = await fx.open(ACCOUNT);
-    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(page, makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('no id');
   }, FLOW_TIMEOUT_MS);
 });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { youtubeAdapter as adapter } from '../edge-node/src/adapters/youtube/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, FLOW_TIMEOUT_MS, happyPathContract } from './support/adapter-contract.js';
 import { useVideoJobs, type VideoJobOptions } from './support/video-page-cases.js';
 
@@ -162,10 +162,10 @@ describe('errors', () => {
 
   it('cover_rejected when YouTube refuses the thumbnail, or the dialog has lost its thumbnail input; nothing is published', async () => {
     fx.sim.configure(P, { rejectCover: 'Thumbnail must be smaller than 2 MB' });
-    const refused = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'cover_rejected', 'upload');
+    const refused = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'cover_rejected', 'upload');
     expect(refused.message).toContain('smaller than 2 MB');
     fx.sim.configure(P, { rejectCover: false, omit: ['thumbnail-input'] });
-    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'editor_changed', 'upload');
+    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'upload');
     expect(gone.message).toContain('thumbnail input');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
@@ -177,7 +177,7 @@ describe('errors', () => {
       ['privacy-radios', '#privacy-radios', {}],
     ] as const) {
       fx.sim.configure(P, { omit: [omit] });
-      const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings }), fx.ctx()), 'editor_changed', 'apply_settings');
+      const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ settings }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'apply_settings');
       expect(err.message, omit).toContain(names);
     }
     expect(fx.sim.publishes(P)).toHaveLength(0);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../edge-node/src/adapters/contract.js';
 import { zhihuAdapter as adapter } from '../edge-node/src/adapters/zhihu/adapter.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, FLOW_TIMEOUT_MS } from './support/adapter-contract.js';
 import { useVideoJobs, videoPageCases } from './support/video-page-cases.js';
 import { refusalFormCases } from './support/refusal-forms.js';
@@ -132,17 +132,17 @@ describe('errors: topics and the cover', () => {
 
   it('cover_rejected when zhihu refuses the cover, or the page has lost its cover control; nothing is published', async () => {
     fx.sim.configure(P, { rejectCover: '封面尺寸过小' });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'cover_rejected', 'upload');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'cover_rejected', 'upload');
     expect(err.message).toContain('封面尺寸过小');
     fx.sim.configure(P, { rejectCover: false, omit: ['cover-edit'] });
-    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx()), 'editor_changed', 'upload');
+    const gone = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob({ cover: true }), fx.ctx(brief('selectorMs'))), 'editor_changed', 'upload');
     expect(gone.message).toContain('cover control');
     expect(fx.sim.publishes(P)).toHaveLength(0);
   }, FLOW_TIMEOUT_MS);
 
   it('a page without its description editor is editor_changed at fill', async () => {
     fx.sim.configure(P, { omit: ['description-box'] });
-    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx()), 'editor_changed', 'fill');
+    const err = await expectAdapterError(adapter.prepare(await fx.open(ACCOUNT), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'fill');
     expect(err.message).toContain('description editor');
   }, FLOW_TIMEOUT_MS);
 

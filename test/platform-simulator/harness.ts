@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from '../../edge-node/src/adapters/browser.js';
-import { AdapterError, type AdapterContext, type AdapterErrorCode, type ProgressDetail, type Step } from '../../edge-node/src/adapters/contract.js';
+import { AdapterError, DEFAULT_TIMEOUTS, type AdapterContext, type AdapterErrorCode, type AdapterTimeouts, type ProgressDetail, type Step } from '../../edge-node/src/adapters/contract.js';
 import type { Simulator } from './index.js';
 
 export function launchTestBrowser(): Promise<Browser> {
@@ -22,7 +22,29 @@ export interface TestContext extends AdapterContext {
   gate: { calls: number; refuse: boolean };
 }
 
-/** Timeouts sized for a local simulator: a missing control fails in ~3 s, not 10 (a loaded 2-core machine needs more than 1 s to paint a page). */
+/**
+ * The waits a case may shorten, for the one thing it expects never to come: a control the
+ * editor lost (`selectorMs`), an answer the platform dropped (`publishMs`), an upload that never
+ * ends (`uploadMs`). Everything else a case waits for gets the product's own bounds.
+ */
+export const BRIEF_TIMEOUTS = { selectorMs: 3_000, navigationMs: 10_000, uploadMs: 15_000, publishMs: 5_000 } as const satisfies AdapterTimeouts;
+
+/**
+ * Context overrides that shorten only the named waits (to BRIEF_TIMEOUTS), for a case that
+ * expects them to run out: `fx.ctx(brief('selectorMs'))`. The other waits keep the product's
+ * bounds, so the steps before the missing thing cannot fail on a slow machine instead.
+ */
+export function brief(...waits: Array<keyof AdapterTimeouts>): { timeouts: AdapterTimeouts } {
+  const timeouts: AdapterTimeouts = { ...DEFAULT_TIMEOUTS };
+  for (const w of waits) timeouts[w] = BRIEF_TIMEOUTS[w];
+  return { timeouts };
+}
+
+/**
+ * A recording context. It waits as long as the product does (DEFAULT_TIMEOUTS): a loaded
+ * machine makes a case slower, never wrong. A case that expects a wait to run out shortens
+ * that one wait with `brief`.
+ */
 export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}): TestContext {
   const events: TestContext['events'] = [];
   const gate = { calls: 0, refuse: false };
@@ -52,8 +74,7 @@ export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}
     },
     signal: new AbortController().signal,
     log: { debug: noop, info: noop, warn: noop },
-    // PLUME_TEST_SELECTOR_MS lengthens the wait on a machine too loaded to lay a page out in a second.
-    timeouts: { selectorMs: Number(process.env.PLUME_TEST_SELECTOR_MS) || 3_000, navigationMs: 10_000, uploadMs: 15_000, publishMs: 5_000 },
+    timeouts: { ...DEFAULT_TIMEOUTS },
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Adapter, AdapterContext, ArticleJob, PublishJob, PublishResult, Step } from '../../edge-node/src/adapters/contract.js';
-import { expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
+import { brief, expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
 import { startSimulator, type PlatformOptions, type Publish, type Simulator } from '../platform-simulator/index.js';
 
 export interface AdapterFixture {
@@ -194,14 +194,14 @@ export function errorContract<J extends PublishJob>(d: AdapterContract<J>): void
   it('a missing control is editor_changed, naming the step', async () => {
     fx.sim.configure(fx.platform, { omit: [d.editorChanged.omit] });
     const page = await fx.open(account);
-    const err = await expectAdapterError(adapter.prepare(page, d.makeJob(), fx.ctx()), 'editor_changed', d.editorChanged.step);
+    const err = await expectAdapterError(adapter.prepare(page, d.makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', d.editorChanged.step);
     expect(err.message).toContain(d.editorChanged.control);
   }, FLOW_TIMEOUT_MS);
 
   it('a lost answer is readback_failed (outcome unknown), and verify then finds the post', async () => {
     fx.sim.configure(fx.platform, { ...d.lostAnswerOptions, dropPublishResponse: true });
     const page = await fx.open(account);
-    const ctx = fx.ctx();
+    const ctx = fx.ctx(brief('publishMs'));
     const job = d.makeJob();
     const prepared = await adapter.prepare(page, job, ctx);
     const err = await expectAdapterError(adapter.publish(page, job, ctx, prepared), 'readback_failed', 'read_back');
@@ -304,7 +304,7 @@ export async function expectCoverRefusalAndMissingControls<J extends PublishJob>
   fx.sim.configure(fx.platform, { rejectCover: false });
   for (const m of o.missing) {
     fx.sim.configure(fx.platform, { omit: [m.omit] });
-    const changed = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx()), 'editor_changed', m.step);
+    const changed = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', m.step);
     expect(changed.message, m.omit).toContain(m.names);
   }
   expect(fx.sim.publishes(fx.platform)).toHaveLength(0);

@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Step, VideoJob } from '../../edge-node/src/adapters/contract.js';
-import { expectAdapterError } from '../platform-simulator/harness.js';
+import { brief, expectAdapterError } from '../platform-simulator/harness.js';
 import type { Publish } from '../platform-simulator/index.js';
 import { type AdapterContract, type AdapterFixture, errorContract, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './adapter-contract.js';
 
@@ -121,7 +121,7 @@ export function videoPageCases({ contract, makeJob, descriptionBox, controls = {
     it('a video without a description never touches the description box', async () => {
       fx.sim.configure(P, { omit: [descriptionBox] });
       const page = await fx.open(account);
-      const ctx = fx.ctx();
+      const ctx = fx.ctx(brief('selectorMs'));
       const job = makeJob({ description: '' });
       const prepared = await adapter.prepare(page, job, ctx);
       await adapter.publish(page, job, ctx, prepared);
@@ -147,10 +147,10 @@ export function videoPageCases({ contract, makeJob, descriptionBox, controls = {
 
     it(`upload_failed when ${P} refuses the video; a page without its video input is editor_changed`, async () => {
       fx.sim.configure(P, { rejectVideo: '视频格式不支持' });
-      const err = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx()), 'upload_failed', 'upload');
+      const err = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx(brief('selectorMs'))), 'upload_failed', 'upload');
       expect(err.message).toContain('视频格式不支持');
       fx.sim.configure(P, { rejectVideo: false, omit: ['video-input'] });
-      const gone = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx()), 'editor_changed', 'open_editor');
+      const gone = await expectAdapterError(adapter.prepare(await fx.open(account), makeJob(), fx.ctx(brief('selectorMs'))), 'editor_changed', 'open_editor');
       expect(gone.message).toContain('video upload input');
       expect(fx.sim.publishes(P)).toHaveLength(0);
     }, FLOW_TIMEOUT_MS);
