@@ -1,7 +1,8 @@
 /**
  * An account's egress in the console, in Debian's Chromium against a control
- * plane process on PostgreSQL: on a node's page an admin opens the Egress of
- * an account on it and sees the network it publishes from, since when, the
+ * plane process on PostgreSQL: on a node's page (and from the integrator's
+ * account list, which shows each account's network) an admin opens the Egress of
+ * an account and sees the network it publishes from, since when, the
  * node, the last change and each change (as the job-start trigger records
  * them); an account no job has started for says its network is not known
  * yet. The dialog passes axe-core and fits a phone; nothing logs a console
@@ -23,12 +24,14 @@ let page: Page;
 let url: string;
 let nodeId: string;
 let otherNodeId: string;
+let userId: number;
 
 describe.skipIf(!hasPostgres())('account egress in the console', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     world = await startConsoleWorld('console-egress');
     url = world.cp.url;
     const { user } = await world.admin<{ user: { id: number } }>('POST', '/users', { name: 'Egress Media', plan: PLAN });
+    userId = user.id;
     const db = world.db.database.db;
     ({ nodeId } = await seedNode(db, { userIds: [user.id], name: 'edge-home', capabilities: FULL_CAPABILITIES, replica: 'replica-elsewhere' }));
     ({ nodeId: otherNodeId } = await seedNode(db, { userIds: [user.id], name: 'edge-office', capabilities: FULL_CAPABILITIES, replica: 'replica-elsewhere' }));
@@ -70,5 +73,15 @@ describe.skipIf(!hasPostgres())('account egress in the console', { timeout: 90_0
     const fresh = page.getByRole('table', { name: 'Egress of Fresh one (bilibili)' });
     await eventually(() => fresh.getByRole('row', { name: /^Network/ }).getByRole('cell').textContent()).toContain('not known yet');
     expect(await fresh.getByRole('row', { name: /^Last change/ }).getByRole('cell').textContent()).toBe('never changed');
+  });
+
+  it("shows each account's network in the integrator's account list, and opens the same view from there", async () => {
+    await page.goto(`${url}/integrators/${userId}`);
+    const rows = rowsOf(page, 'Platform accounts');
+    await eventually(() => rows.filter({ hasText: 'Clips main' }).textContent()).toContain('203.0.113.0/24');
+    await page.getByRole('button', { name: 'Egress of Clips main (douyin)' }).click();
+    const facts = page.getByRole('dialog', { name: 'Egress of Clips main (douyin)' }).getByRole('table', { name: 'Egress of Clips main (douyin)' });
+    await eventually(() => facts.getByRole('row', { name: /^Network/ }).getByRole('cell').textContent()).toBe('203.0.113.0/24');
+    await expectAccessible(page, "the egress dialog from the integrator's page");
   });
 });

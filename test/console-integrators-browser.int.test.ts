@@ -260,7 +260,7 @@ describe.skipIf(!hasPostgres())('the integrator admin pages in a browser', { tim
     await section(admin, 'Webhook').getByText('https://hooks.acme.example/plume').waitFor();
     const account = rowsOf(admin, 'Platform accounts').filter({ hasText: 'Weibo <script>' });
     await account.waitFor();
-    expect(await account.getByRole('cell').allTextContents()).toEqual([XSS.account, 'weibo', 'edge', nodeId, 'logged out', 'okHealth', '—Presets', expect.any(String), 'in use']);
+    expect(await account.getByRole('cell').allTextContents()).toEqual([XSS.account, 'weibo', 'edge', nodeId, 'logged out', 'okHealth', '—Egress', '—Presets', expect.any(String), 'in use']);
     await expectAccessible(admin, 'an integrator with a site, a webhook and an account');
     await expectNoXss(admin);
   });
@@ -287,7 +287,7 @@ describe.skipIf(!hasPostgres())('the integrator admin pages in a browser', { tim
     await admin.getByRole('option', { name: 'fans', exact: true }).click();
     await form.getByRole('button', { name: 'Save dynamic preset' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await eventually(async () => (await account.getByRole('cell').allTextContents())[6]).toBe('dynamicPresets');
+    await eventually(async () => (await account.getByRole('cell').allTextContents())[7]).toBe('dynamicPresets');
     const { items } = await world.admin<{ items: Array<{ displayName: string; presets: Record<string, unknown> }> }>('GET', `/users/${integratorId}/accounts`);
     expect(items.find((a) => a.displayName === XSS.account)?.presets).toEqual({ dynamic: { tags: ['news'], visibility: 'fans' } });
 

@@ -46,6 +46,14 @@ const accountSchema = z.object({
     .object({ state: z.enum(HEALTH_STATES), since: isoString.nullable(), coolUntil: isoString.nullable() })
     .nullable()
     .describe('Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites'),
+  egress: z
+    .object({
+      network: z.string().nullable().describe('The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address'),
+      since: isoString.nullable().describe('Since when its jobs start from that network'),
+      lastChange: z.object({ at: isoString, from: z.string(), to: z.string() }).nullable().describe('Its newest change of network; null: never changed'),
+    })
+    .nullable()
+    .describe('Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites'),
 });
 const accountAnswer = z.object({ success: z.literal(true), account: accountSchema });
 const presetParams = accountParams.extend({ contentType: z.enum(CONTENT_TYPES).describe('article, dynamic or video') });

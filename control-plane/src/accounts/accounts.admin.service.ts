@@ -10,6 +10,7 @@ import { adminError } from '../admin/admin.errors.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
 import { type AccountRecord, accountsRepository } from './accounts.repository.js';
+import { egressRepository } from './egress.repository.js';
 import { missingUserIds } from '../integrators/admin-lookups.repository.js';
 
 /** Additional authenticated data of sealed CMS credentials: they open only as what they are. */
@@ -21,6 +22,13 @@ export interface NewCmsSiteInput {
   siteUrl: string;
   username: string;
   password: string;
+}
+
+/** Where an account publishes from, in short (GET …/egress has every change). */
+interface EgressView {
+  network: string | null;
+  since: string | null;
+  lastChange: { at: string; from: string; to: string } | null;
 }
 
 export class AccountsAdminService {
@@ -39,7 +47,17 @@ export class AccountsAdminService {
     return (id: number) => Object.fromEntries(all.filter((p) => p.accountId === id).map((p) => [p.contentType, p.settings]));
   }
 
-  private view(a: AccountRecord, presets: Record<string, Record<string, unknown>>) {
+  private async egressOf(ids: number[]): Promise<(id: number) => EgressView> {
+    const all = await egressRepository.summaries(this.db, ids);
+    return (id: number) => {
+      const e = all.get(id);
+      return e
+        ? { network: e.network, since: e.since.toISOString(), lastChange: e.lastChange && { at: e.lastChange.at.toISOString(), from: e.lastChange.from, to: e.lastChange.to } }
+        : { network: null, since: null, lastChange: null };
+    };
+  }
+
+  private view(a: AccountRecord, presets: Record<string, Record<string, unknown>>, egress: EgressView) {
     return {
       id: a.id,
       userId: a.userId,
@@ -56,13 +74,15 @@ export class AccountsAdminService {
       removedAt: a.removedAt?.toISOString() ?? null,
       presets,
       health: isCmsPlatform(a.platform) ? null : { state: a.health?.state ?? ('ok' as const), since: a.health?.since ?? null, coolUntil: a.health?.cool_until ?? null },
+      // CMS sites publish from the control plane itself: no node, no egress of their own.
+      egress: isCmsPlatform(a.platform) ? null : egress,
     };
   }
 
   private async get(accountId: number) {
     const account = await accountsRepository.get(this.db, accountId);
     if (!account) throw adminError('NOT_FOUND', `No account ${accountId}`);
-    return this.view(account, (await this.presetsOf([accountId]))(accountId));
+    return this.view(account, (await this.presetsOf([accountId]))(accountId), (await this.egressOf([accountId]))(accountId));
   }
 
   async createCmsSite(userId: number, input: NewCmsSiteInput) {
@@ -86,8 +106,9 @@ export class AccountsAdminService {
   async list(userId: number) {
     await this.requireUser(userId);
     const list = await accountsRepository.listAllForUser(this.db, userId);
-    const presets = await this.presetsOf(list.map((a) => a.id));
-    return list.map((a) => this.view(a, presets(a.id)));
+    const ids = list.map((a) => a.id);
+    const [presets, egress] = await Promise.all([this.presetsOf(ids), this.egressOf(ids)]);
+    return list.map((a) => this.view(a, presets(a.id), egress(a.id)));
   }
 
   async remove(accountId: number) {

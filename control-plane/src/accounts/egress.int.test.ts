@@ -115,6 +115,12 @@ describe('account egress', () => {
     expect(shown).toMatchObject({ accountId: account, network: '198.51.100.0/24', nodeId: edge, since: moved!.since.toISOString() });
     expect(shown.lastChange).toMatchObject({ from: '203.0.113.0/24', to: '198.51.100.0/24', fromNodeId: edge, nodeId: edge, jobId: job });
     expect(shown.changes).toEqual([shown.lastChange]);
+
+    // The admin's account list carries it in short.
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/accounts`, headers: t.adminHeaders });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json().items as Array<Record<string, any>>).find((a) => a.id === account);
+    expect(listed?.egress).toEqual({ network: '198.51.100.0/24', since: shown.since, lastChange: { at: shown.lastChange.at, from: '203.0.113.0/24', to: '198.51.100.0/24' } });
   });
 
   it.runIf(hasPostgres())('makes an egress change a health signal: the account goes from ok to watch', async () => {
@@ -161,6 +167,8 @@ describe('account egress', () => {
     const account = await createAccount(fixturesOf(t), user.id, { platform: 'douyin', nodeId: edge });
     await start(account, edge, await connectFrom(edge, 'not-an-address'));
     expect(await egressRow(account)).toBeNull();
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/users/${user.id}/accounts`, headers: t.adminHeaders });
+    expect((list.json().items as Array<Record<string, any>>).find((a) => a.id === account)?.egress).toEqual({ network: null, since: null, lastChange: null });
   });
 
   it.runIf(hasPostgres())('answers 404 for an account that does not exist', async () => {

@@ -14,6 +14,7 @@ import { when } from '../ui/format.js';
 import { StateBadge } from '../ui/state-badge.js';
 import { TableScroll } from '../ui/table-scroll.js';
 import { useCanWrite } from '../ui/use-role.js';
+import { AccountEgressPanel } from '../ui/egress.js';
 import { HealthBadge } from '../ui/health.js';
 import { AdminAccountHealthPanel } from './account-health.js';
 import { PresetEditor } from './account-presets.js';
@@ -190,6 +191,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
   const accounts = useAccounts(userId);
   const [showRemoved, setShowRemoved] = useState(false);
   const [healthOf, setHealthOf] = useState<{ id: number; displayName: string; platform: string } | null>(null);
+  const [egressOf, setEgressOf] = useState<{ id: number; displayName: string; platform: string } | null>(null);
   const all = (accounts.data?.items ?? []).filter((a) => a.category === 'content');
   const list = showRemoved ? all : all.filter((a) => !a.removedAt);
   return (
@@ -199,14 +201,15 @@ export function PlatformAccounts({ userId }: { userId: number }) {
       </Title>
       <Text size="sm">
         Accounts on the content platforms, as the nodes holding their logged-in browsers report them (only a node adds one, and says whether it is logged in). <strong>Health</strong>{' '}
-        shows how an account is doing with its platform and the signals behind it{canWrite ? '; an admin restricts or clears it there' : ''}.
+        shows how an account is doing with its platform and the signals behind it{canWrite ? '; an admin restricts or clears it there' : ''}. <strong>Egress</strong> is the
+        network its jobs start from and its changes: platforms ask an account seen from a new network to verify.
       </Text>
       <ErrorAlert error={accounts.error} />
       <Switch label="Show removed accounts" checked={showRemoved} onChange={(e) => setShowRemoved(e.currentTarget.checked)} />
       {accounts.data && list.length === 0 && <Text>No platform account{showRemoved ? '' : ' in use'}.</Text>}
       {list.length > 0 && (
         <TableScroll label="Platform accounts">
-          <Table miw={1000} aria-label="Platform accounts">
+          <Table miw={1160} aria-label="Platform accounts">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -215,6 +218,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                 <Table.Th>Node</Table.Th>
                 <Table.Th>Login</Table.Th>
                 <Table.Th>Health</Table.Th>
+                <Table.Th>Egress</Table.Th>
                 <Table.Th>Presets</Table.Th>
                 <Table.Th>Reported</Table.Th>
                 <Table.Th>State</Table.Th>
@@ -243,6 +247,20 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                     )}
                   </Table.Td>
                   <Table.Td>
+                    {a.egress ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" ff="monospace" title={a.egress.lastChange ? `changed ${when(a.egress.lastChange.at)} from ${a.egress.lastChange.from}` : undefined}>
+                          {a.egress.network ?? '—'}
+                        </Text>
+                        <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
+                          Egress
+                        </Button>
+                      </Group>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{presetTypes(a.presets).join(', ') || '—'}</Text>
                       {canWrite && !a.removedAt && <PresetEditor account={a} onSaved={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />}
@@ -256,6 +274,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
           </Table>
         </TableScroll>
       )}
+      {egressOf && <AccountEgressPanel account={egressOf} onClose={() => setEgressOf(null)} />}
       {healthOf && (
         <AdminAccountHealthPanel account={healthOf} onClose={() => setHealthOf(null)} onChanged={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />
       )}

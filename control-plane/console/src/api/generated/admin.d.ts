@@ -3509,6 +3509,20 @@ export interface operations {
                                 since: string | null;
                                 coolUntil: string | null;
                             } | null;
+                            /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
+                            egress: {
+                                /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
+                                network: string | null;
+                                /** @description Since when its jobs start from that network */
+                                since: string | null;
+                                /** @description Its newest change of network; null: never changed */
+                                lastChange: {
+                                    /** @description ISO 8601 UTC */
+                                    at: string;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                         };
                     };
                 };
@@ -3592,6 +3606,20 @@ export interface operations {
                                 since: string | null;
                                 coolUntil: string | null;
                             } | null;
+                            /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
+                            egress: {
+                                /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
+                                network: string | null;
+                                /** @description Since when its jobs start from that network */
+                                since: string | null;
+                                /** @description Its newest change of network; null: never changed */
+                                lastChange: {
+                                    /** @description ISO 8601 UTC */
+                                    at: string;
+                                    from: string;
+                                    to: string;
+                                } | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -3674,6 +3702,20 @@ export interface operations {
                                 state: "ok" | "watch" | "cooling" | "restricted";
                                 since: string | null;
                                 coolUntil: string | null;
+                            } | null;
+                            /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
+                            egress: {
+                                /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
+                                network: string | null;
+                                /** @description Since when its jobs start from that network */
+                                since: string | null;
+                                /** @description Its newest change of network; null: never changed */
+                                lastChange: {
+                                    /** @description ISO 8601 UTC */
+                                    at: string;
+                                    from: string;
+                                    to: string;
+                                } | null;
                             } | null;
                         };
                     };
@@ -3759,6 +3801,20 @@ export interface operations {
                                 state: "ok" | "watch" | "cooling" | "restricted";
                                 since: string | null;
                                 coolUntil: string | null;
+                            } | null;
+                            /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
+                            egress: {
+                                /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
+                                network: string | null;
+                                /** @description Since when its jobs start from that network */
+                                since: string | null;
+                                /** @description Its newest change of network; null: never changed */
+                                lastChange: {
+                                    /** @description ISO 8601 UTC */
+                                    at: string;
+                                    from: string;
+                                    to: string;
+                                } | null;
                             } | null;
                         };
                         /** @description The preset for this content type ({} when none) */
@@ -3885,6 +3941,20 @@ export interface operations {
                                 state: "ok" | "watch" | "cooling" | "restricted";
                                 since: string | null;
                                 coolUntil: string | null;
+                            } | null;
+                            /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
+                            egress: {
+                                /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
+                                network: string | null;
+                                /** @description Since when its jobs start from that network */
+                                since: string | null;
+                                /** @description Its newest change of network; null: never changed */
+                                lastChange: {
+                                    /** @description ISO 8601 UTC */
+                                    at: string;
+                                    from: string;
+                                    to: string;
+                                } | null;
                             } | null;
                         };
                     };
