@@ -31,6 +31,13 @@ function documentedBatch(): Record<string, any> {
   return JSON.parse(block[1]!) as Record<string, any>;
 }
 
+/** The second JSON example: a job's `retry` while it waits for its next attempt. */
+function documentedRetry(): Record<string, any> {
+  const block = [...section.matchAll(/```json\n([\s\S]*?)```/g)][1];
+  if (!block) throw new Error('no retry example in "Batches and jobs"');
+  return JSON.parse(block[1]!) as Record<string, any>;
+}
+
 /** Each field of `example` is in `real` with the same JSON type; objects compare key for key, arrays by their first item. */
 function shapeDifferences(example: unknown, real: unknown, at = '$'): string[] {
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
@@ -99,5 +106,21 @@ describe('docs/integrators.md: batches and jobs', () => {
       where batch_id = ${published.body.batch_id}`);
     const failed = await v1(t.app, w.user, 'GET', `/publish/${published.body.batch_id}`);
     expect(Object.keys(failed.body.jobs[0].error).sort()).toEqual(['code', 'message']);
+  });
+
+  it("the example retry has the fields and types of a job waiting for its next attempt", async () => {
+    const w = await publishWorld(t);
+    const published = await v1(t.app, w.user, 'POST', '/publish', { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu] });
+    expect(published.status).toBe(200);
+    // What a failed attempt queued again leaves on the job (cms-jobs.repository.ts retry).
+    await t.db.database.db.execute(sql`update publish_jobs set state = 'queued', attempt = 1, lease_until = now() + interval '30 seconds',
+      feedback = '{"step":"retry","message":"the site could not be reached; trying again in 30 s","retry":{"attempt":1,"code":"cms_unreachable","message":"the site could not be reached"}}'::jsonb
+      where batch_id = ${published.body.batch_id}`);
+    const real = await v1(t.app, w.user, 'GET', `/publish/${published.body.batch_id}`);
+    expect(real.status).toBe(200);
+    const example = documentedRetry();
+    expect(real.body.jobs[0]).toMatchObject({ state: 'queued', error: null, retry: { attempt: 1, error: { code: 'cms_unreachable' } } });
+    expect(shapeDifferences(example, real.body.jobs[0].retry)).toEqual([]);
+    expect(Object.keys(real.body.jobs[0].retry).sort()).toEqual(Object.keys(example).sort());
   });
 });

@@ -136,14 +136,15 @@ export class CmsSimulator {
     return this.posts.filter((p) => p.content.includes(text));
   }
 
-  async start(): Promise<this> {
+  /** `port`: 0 for any free one; a site's own port to bring a site that was down back up. */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(err));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -126,7 +126,7 @@ export const getBatch = defineTool({
   name: 'get_batch',
   title: 'Batch progress',
   description:
-    'A publish batch and each of its jobs (same answer as GET /publish/{batch_id}): state, feedback, the post id and URL once published, error code. Poll every 2-5 s until the batch is succeeded, failed, partial or canceled.',
+    'A publish batch and each of its jobs (same answer as GET /publish/{batch_id}): state, feedback, the post id and URL once published, error code, and for a job waiting to retry the code of the attempt that failed and when the next one starts (retry). Poll every 2-5 s until the batch is succeeded, failed, partial or canceled.',
   permission: 'publish',
   readOnly: true,
   input: z.strictObject({ batchId: z.string().min(1).max(64).describe('bat_… from a publish tool') }),
@@ -136,7 +136,8 @@ export const getBatch = defineTool({
     const jobs = batch.jobs
       .map((j) => {
         const asks = j.challenge ? ` (job ${j.job_id} asks ${j.challenge.kind}: "${j.challenge.message}", until ${j.challenge.deadline}; answer_job_challenge for an SMS code or text)` : '';
-        return `${j.platform} ${j.state}${j.platform_url ? ` ${j.platform_url}` : ''}${j.error ? ` (${j.error.code})` : ''}${asks}`;
+        const retry = j.retry ? ` (attempt ${j.retry.attempt} failed ${j.retry.error.code}; next attempt at ${j.retry.next_attempt_at})` : '';
+        return `${j.platform} ${j.state}${j.platform_url ? ` ${j.platform_url}` : ''}${j.error ? ` (${j.error.code})` : ''}${retry}${asks}`;
       })
       .join('; ');
     const next = TERMINAL.has(batch.state) ? '' : ' Poll again in 2-5 s.';

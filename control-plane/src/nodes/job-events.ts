@@ -41,6 +41,16 @@ export const CHANGED_JOB_COLUMNS_TEXT = `j.id, j.batch_id as "batchId", j.user_i
   case when ${AWAITING_INPUT_SQL} then 'awaiting_input' else j.state end as state, j.platform_post_id as "platformPostId", j.platform_url as "platformUrl", j.error_code as "errorCode", j.platform, j.executor`;
 export const CHANGED_JOB_COLUMNS = sql.raw(CHANGED_JOB_COLUMNS_TEXT);
 
+/**
+ * A job queued again after a failed attempt and waiting for the next one, as
+ * batch-answer.ts retryAnswer decides it (the executor keeps the failure in
+ * feedback's `retry` until it claims the job again; lease_until is the next
+ * attempt's "not before"). On `changed` c and publish_jobs pj as that CTE
+ * reads it: the retry transition writes its events in a later statement.
+ */
+const RETRY_WAIT_SQL = `(c.state = 'queued' and pj.state = 'queued' and pj.lease_until is not null
+          and pj.feedback -> 'retry' -> 'attempt' = to_jsonb(pj.attempt))`;
+
 /** batch-view.ts publicJobState, in SQL. */
 const PUBLIC_STATE = (state: string) => `case
       when ${state} = 'scheduled' then 'scheduled'
@@ -66,8 +76,9 @@ const ISO_UTC = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
  * - jc_hook: one webhook row per event, only for users with a webhook URL:
  *   a job event per changed job (offered, accepted and committed are
  *   internal steps integrators do not see as a change), with its publish_at
- *   and publish_deadline when it has them (as the row was before this
- *   statement: a move writes its events in a statement after its own),
+ *   and publish_deadline when it has them, and its retry while it waits to
+ *   retry (as the row was before this statement: a move or a retry writes
+ *   its events in a statement after its own),
  *   then a batch event
  *   per changed batch, timestamped a microsecond apart in that order (the
  *   clock alone can be coarser: PGlite reads one time for a whole statement).
@@ -106,7 +117,9 @@ export const JOBS_CHANGED_CTES = `jc_states as (
         'platform_post_id', nullif(c."platformPostId", ''), 'platform_url', nullif(c."platformUrl", ''), 'error_code', nullif(c."errorCode", ''),
         'request_id', l.request_id, 'publish_at', ${ISO_UTC('pj.publish_at')}, 'publish_deadline', ${ISO_UTC('pj.publish_deadline')},
         'challenge', case when c.state = 'awaiting_input' then jsonb_build_object('kind', pj.challenge ->> 'kind', 'step', pj.challenge ->> 'step',
-          'message', pj.challenge ->> 'message', 'asked_at', pj.challenge ->> 'askedAt', 'deadline', ${ISO_UTC('pj.input_deadline')}) end)) as payload
+          'message', pj.challenge ->> 'message', 'asked_at', pj.challenge ->> 'askedAt', 'deadline', ${ISO_UTC('pj.input_deadline')}) end,
+        'retry', case when ${RETRY_WAIT_SQL} then jsonb_build_object('attempt', pj.attempt, 'error_code', pj.feedback -> 'retry' ->> 'code',
+          'next_attempt_at', ${ISO_UTC('pj.lease_until')}) end)) as payload
     from changed c join jc_locked l on l.id = c."batchId" left join publish_jobs pj on pj.id = c.id
     where c.state not in ('offered', 'accepted', 'committed')
     union all

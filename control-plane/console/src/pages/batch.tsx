@@ -149,6 +149,15 @@ function Batch() {
                             </Text>
                             <Text size="xs">{j.error.message}</Text>
                           </>
+                        ) : j.retry ? (
+                          <>
+                            <Text size="sm" ff="monospace">
+                              {j.retry.error.code}
+                            </Text>
+                            <Text size="xs">
+                              attempt {j.retry.attempt} failed: {j.retry.error.message}; next attempt at {when(j.retry.next_attempt_at)}
+                            </Text>
+                          </>
                         ) : (
                           '—'
                         )}

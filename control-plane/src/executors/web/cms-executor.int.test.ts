@@ -10,7 +10,7 @@ import { CmsSimulator } from '../../../../test/cms-simulator/index.js';
 import { openPostgres, rows } from '../../db/client.js';
 import { type ComponentLog, silentLog } from '../../openapi/component-log.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
-import { eventually } from '../../testing/eventually.js';
+import { eventually, until } from '../../testing/eventually.js';
 import { hasPostgres } from '../../testing/db.js';
 import { createUser, type TestUser, v1 } from '../../testing/openapi.js';
 import { createArticle, createCmsSite, fixturesOf, persistedState } from '../../testing/publish.js';
@@ -233,10 +233,49 @@ describe('errors', () => {
     await sim.close(); // nothing listens on the site's port any more
     startWorker();
     const batch = await settled(w.user, await publish(w));
-    expect(batch.jobs[0]).toMatchObject({ state: 'failed', error: { code: 'cms_unreachable' } });
+    expect(batch.jobs[0]).toMatchObject({ state: 'failed', error: { code: 'cms_unreachable' }, retry: null });
     expect((await jobRow(batch.jobs[0].job_id)).attempt).toBe(3);
     expect((await persistedState(db(), w.user.id)).used).toMatchObject({ cms: 0 });
     sim = await new CmsSimulator().start();
+  });
+
+  it('a job waiting to retry shows the failed attempt\'s code and its next attempt time, and none once it succeeds', async () => {
+    const w = await world({ type: 'wordpress' });
+    await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.user.id}/webhook`, headers: t.adminHeaders, payload: { url: 'https://hooks.example.test/in' } });
+    const port = Number(new URL(sim.url).port);
+    await sim.close(); // the site is down: its port refuses
+    startWorker({ timers: { retryBackoffMs: [30_000] } });
+    const before = Date.now();
+    const batchId = await publish(w);
+    const read = async () => (await v1(t.app, w.user, 'GET', `/publish/${batchId}`)).body;
+    const waiting = await until(read, (b) => b.jobs[0].retry !== null);
+    const after = Date.now();
+
+    expect(waiting.state).toBe('queued');
+    expect(waiting.jobs[0]).toMatchObject({
+      state: 'queued',
+      error: null,
+      retry: { attempt: 1, error: { code: 'cms_unreachable', message: expect.stringContaining('could not be reached') }, next_attempt_at: expect.any(String) },
+    });
+    const next = Date.parse(waiting.jobs[0].retry.next_attempt_at);
+    expect(next).toBeGreaterThan(after); // in the future
+    expect(next).toBeGreaterThanOrEqual(before + 30_000); // the backoff after the first attempt
+    expect(next).toBeLessThanOrEqual(after + 30_000);
+    expect(sim.createCalls()).toHaveLength(0);
+    const jobEvents = async () =>
+      (await rows<{ payload: Record<string, any> }>(db(), sql`select payload from webhook_deliveries where user_id = ${w.user.id} and event_type = 'publish.job.updated' order by created_at, id`)).map((e) => e.payload);
+    expect(await jobEvents()).toContainEqual(
+      expect.objectContaining({ state: 'queued', retry: { attempt: 1, error_code: 'cms_unreachable', next_attempt_at: waiting.jobs[0].retry.next_attempt_at } }),
+    );
+
+    sim = await new CmsSimulator().start(port); // the site is back
+    await db().execute(sql`update publish_jobs set lease_until = now() where id = ${waiting.jobs[0].job_id}`); // the backoff has run out
+    const batch = await settled(w.user, batchId);
+    expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', error: null, retry: null, platform_post_id: String(sim.posts[0]?.id) });
+    expect((await jobRow(batch.jobs[0].job_id)).attempt).toBe(2);
+    const events = await jobEvents();
+    expect(events.filter((e) => e.retry)).toHaveLength(1); // only the wait carries it
+    expect(events.at(-1)).toMatchObject({ state: 'succeeded' });
   });
 });
 

@@ -84,7 +84,8 @@ export const cmsJobs = {
             )
             update publish_jobs j set updated_at = now(), state = 'running', attempt = j.attempt + 1, attempt_started_at = now(),
               attempt_id = 'att_' || replace(gen_random_uuid()::text, '-', ''), node_epoch = null,
-              lease_until = now() + ${ms(leaseMs)}, ${feedback('connect', 'connecting to the site')}
+              lease_until = now() + ${ms(leaseMs)},
+              feedback = (coalesce(j.feedback, '{}'::jsonb) - 'retry') || ${json({ step: 'connect', message: 'connecting to the site' })}
             from picked where j.id = picked.id
             returning ${CHANGED_JOB_COLUMNS}, j.attempt_id as "attemptId"`,
       );
@@ -163,7 +164,10 @@ export const cmsJobs = {
   /**
    * Nothing was published by this attempt: queued again after `backoffMs`
    * (lease_until doubles as "not before" while queued, as in dispatch), or
-   * failed with `code` once `maxAttempts` attempts were spent.
+   * failed with `code` once `maxAttempts` attempts were spent. A job queued
+   * again keeps why in feedback's `retry` (the attempt that failed, its code
+   * and message) until its next claim: the job answer's `retry`, with
+   * lease_until as its next attempt time.
    */
   async retry(db: Db, ref: JobRef, r: { code: string; message: string; backoffMs: number; maxAttempts: number; from: 'running' | 'committed' | 'unknown' }): Promise<'queued' | 'failed' | null> {
     return db.transaction(async (tx) => {
@@ -177,8 +181,10 @@ export const cmsJobs = {
               error_message = case when j.attempt >= ${r.maxAttempts} then ${gaveUp} else j.error_message end,
               lease_until = case when j.attempt >= ${r.maxAttempts} then null else now() + ${ms(r.backoffMs)} end,
               platform_status = null, attempt_started_at = null,
-              feedback = coalesce(j.feedback, '{}'::jsonb) || jsonb_build_object('step', 'retry', 'message',
+              feedback = (coalesce(j.feedback, '{}'::jsonb) - 'retry') || jsonb_build_object('step', 'retry', 'message',
                 case when j.attempt >= ${r.maxAttempts} then ${gaveUp}::text else ${waiting}::text end)
+                || case when j.attempt >= ${r.maxAttempts} then '{}'::jsonb
+                   else jsonb_build_object('retry', jsonb_build_object('attempt', j.attempt, 'code', ${r.code}::text, 'message', ${r.message}::text)) end
             where j.id = ${ref.jobId} and j.attempt_id = ${ref.attemptId} and j.state = ${r.from}
             returning ${CHANGED_JOB_COLUMNS}`,
       );

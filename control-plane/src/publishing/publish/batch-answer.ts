@@ -15,6 +15,24 @@ export function ownPaths(payload: Record<string, unknown>): string[] {
   return paths.filter((p): p is string => typeof p === 'string');
 }
 
+/**
+ * A job queued again after a failed attempt, while it waits for the next one:
+ * the attempt that failed, its stable error code and message (the executor
+ * keeps them in feedback's `retry` until it claims the job again) and when the
+ * next attempt may start (lease_until, a queued job's "not before"). Null
+ * otherwise, so a program never reads the wait out of `feedback.message`.
+ */
+export function retryAnswer(j: StoredBatch['jobs'][number], userId: number) {
+  const r = j.feedback?.retry as { attempt?: unknown; code?: unknown; message?: unknown } | undefined;
+  if (j.state !== 'queued' || !r || typeof r.code !== 'string' || r.attempt !== j.attempt || !j.leaseUntil) return null;
+  const message = typeof r.message === 'string' ? r.message : '';
+  return {
+    attempt: j.attempt,
+    error: { code: r.code, message: redactFeedback({ message }, userId, ownPaths(j.payload))?.message ?? '' },
+    next_attempt_at: j.leaseUntil.toISOString(),
+  };
+}
+
 export type StoredBatch = NonNullable<Awaited<ReturnType<typeof publishRepository.getBatch>>>;
 
 /**
@@ -48,6 +66,7 @@ export function batchAnswer(batch: StoredBatch, userId: number, screenshotBase =
       publish_deadline: j.publishDeadline?.toISOString() ?? null,
       challenge: challengeAnswer(j, screenshotBase),
       pacing: j.pacing ? { not_before: j.pacing.notBefore?.toISOString() ?? null, reason: j.pacing.reason } : null,
+      retry: retryAnswer(j, userId),
     })),
   };
 }

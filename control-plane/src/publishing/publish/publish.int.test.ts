@@ -358,6 +358,7 @@ describe('GET /publish/{batch_id}', () => {
       publish_deadline: null,
       challenge: null,
       pacing: null,
+      retry: null,
     });
 
     const db = t.db.database.db;

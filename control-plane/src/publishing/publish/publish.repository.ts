@@ -251,6 +251,9 @@ export interface BatchJobRow {
   publishAt: Date | null;
   publishDeadline: Date | null;
   attemptId: string | null;
+  /** Attempts started so far; with `leaseUntil` (a queued job's "not before") for a job waiting to retry. */
+  attempt: number;
+  leaseUntil: Date | null;
   challenge: OpenChallenge | null;
   inputDeadline: Date | null;
   /** A queued job of a paced account: the earliest its account's next start may be, and why not now. */
@@ -324,6 +327,8 @@ export const publishRepository = {
         publishAt: publishJobs.publishAt,
         publishDeadline: publishJobs.publishDeadline,
         attemptId: publishJobs.attemptId,
+        attempt: publishJobs.attempt,
+        leaseUntil: publishJobs.leaseUntil,
         challenge: publishJobs.challenge,
         inputDeadline: publishJobs.inputDeadline,
       })

@@ -265,6 +265,18 @@ export const jobChallengeField = z
   .nullable()
   .describe('Set while the job is awaiting_input');
 
+/** Why a queued job waits for its next attempt; null otherwise. */
+export const jobRetryField = z
+  .object({
+    attempt: z.number().int().describe('The attempt that failed (1 for the first)'),
+    error: z
+      .object({ code: z.string().describe('Stable, as a failed job\'s error.code (cms_unreachable, cover_timeout, …)'), message: z.string() })
+      .describe('Why that attempt failed; the job fails with this code if its last attempt fails the same way'),
+    next_attempt_at: z.string().describe('The earliest the next attempt starts (UTC); it may start later when the executor is busy'),
+  })
+  .nullable()
+  .describe('Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed.');
+
 export const BATCH_STATES = ['scheduled', 'queued', 'running', 'succeeded', 'failed', 'partial', 'canceled'] as const;
 export const PUBLIC_JOB_STATES = ['scheduled', 'queued', 'running', 'awaiting_input', 'verifying', 'needs_attention', 'succeeded', 'failed', 'canceled'] as const;
 
@@ -294,12 +306,13 @@ export const batchResponse = z.object({
       platform_post_id: z.string().nullable(),
       platform_url: z.string().nullable(),
       verified_at: z.string().nullable(),
-      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry)'),
       settings_hash: z.string(),
       publish_at: publishAtField,
       publish_deadline: publishDeadlineField,
       challenge: jobChallengeField,
       pacing: jobPacingField,
+      retry: jobRetryField,
     }),
   ),
 }).describe('The batch with one entry per account');

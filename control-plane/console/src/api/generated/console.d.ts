@@ -2629,6 +2629,7 @@ export interface operations {
                                 platform_post_id: string | null;
                                 platform_url: string | null;
                                 verified_at: string | null;
+                                /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                                 error: {
                                     code: string;
                                     message: string;
@@ -2664,6 +2665,19 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                                } | null;
+                                /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                                retry: {
+                                    /** @description The attempt that failed (1 for the first) */
+                                    attempt: number;
+                                    /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                    error: {
+                                        /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                        code: string;
+                                        message: string;
+                                    };
+                                    /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                    next_attempt_at: string;
                                 } | null;
                             }[];
                         };
@@ -4376,6 +4390,7 @@ export interface operations {
                                 platform_post_id: string | null;
                                 platform_url: string | null;
                                 verified_at: string | null;
+                                /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                                 error: {
                                     code: string;
                                     message: string;
@@ -4411,6 +4426,19 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                                } | null;
+                                /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                                retry: {
+                                    /** @description The attempt that failed (1 for the first) */
+                                    attempt: number;
+                                    /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                    error: {
+                                        /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                        code: string;
+                                        message: string;
+                                    };
+                                    /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                    next_attempt_at: string;
                                 } | null;
                             }[];
                         };
