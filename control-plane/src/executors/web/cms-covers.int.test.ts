@@ -204,6 +204,21 @@ describe('errors', () => {
     expect(sim.media).toEqual([]);
   });
 
+  it('a cover host whose certificate is not trusted fails the job at once (cover_unreachable, not retried), the post never sent', async () => {
+    const w = await world('wordpress');
+    // The shipped trust store: the host's self-signed certificate is not in it.
+    startWorker({ images: new ImageFetcher({ resolve: async () => [{ address: '127.0.0.1', family: 4 }], testOnly: { allowLoopback: true } }) });
+    const batch = await settled(w.user, await publish(w));
+
+    expect(batch.jobs[0]).toMatchObject({ state: 'failed', retry: null, error: { code: 'cover_unreachable', message: expect.not.stringContaining('gave up') } });
+    const [job] = await rows<{ attempt: number }>(db(), sql`select attempt from publish_jobs where id = ${batch.jobs[0].job_id}`);
+    expect(job!.attempt).toBe(1);
+    expect(covers.hits).toEqual([]); // refused in the handshake, before any request
+    expect(sim.createCalls()).toEqual([]);
+    expect(sim.media).toEqual([]);
+    expect((await persistedState(db(), w.user.id)).used).toMatchObject({ cms: 0 });
+  });
+
   it('WordPress that drops the featured image still publishes the post; the worker says so', async () => {
     const w = await world('wordpress');
     const batchId = await publish(w);
