@@ -54,10 +54,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
-import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
+import { enrollEdgeNode } from './lib/fake-nodes.mjs';
 import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
 
@@ -105,17 +104,6 @@ function when(key) {
 }
 /** Now, on both clocks: `at` (monotonic) for intervals, `wall` to compare with an event's created_at. */
 const moment = () => ({ at: performance.now(), wall: Date.now() });
-
-async function enroll(base, userId) {
-  const admin = { authorization: `Bearer ${ADMIN}` };
-  const { json: token } = await postJson(`${base}/api/admin/nodes/enrollment-tokens`, { kind: 'edge', userIds: [userId], name: 'bench' }, admin);
-  const key = generateEd25519();
-  const machineId = `m-${randomBytes(4).toString('hex')}`;
-  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.token), publicKey: key.publicKey, machineId }));
-  const { json } = await postJson(`${base}/api/nodes/v1/enroll`, { token: token.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
-  if (!json.nodeId) throw new Error(`enroll failed: ${JSON.stringify(json)}`);
-  return { nodeId: json.nodeId, secretKey: key.privateKey };
-}
 
 /**
  * A node whose every job meets an SMS challenge at `start`: it sends `challenge`, waits for
@@ -195,7 +183,7 @@ async function main() {
     const adminHeaders = { ...admin, 'content-type': 'application/json' };
 
     const online = async (name, accounts) => {
-      const id = await enroll(cp.base, userId);
+      const id = await enrollEdgeNode(cp.base, ADMIN, userId);
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
         capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },

@@ -45,10 +45,9 @@
  * the claim on it; it ends in the paced mode).
  */
 import { randomBytes } from 'node:crypto';
-import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
-import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
+import { completeEveryJob, enrollEdgeNode } from './lib/fake-nodes.mjs';
 import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
 import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
@@ -88,34 +87,6 @@ const latencyText = (l) => `p50 ${fmt.fixed(l.p50, 1)} ms, p99 ${fmt.fixed(l.p99
 function hhmmFromNow(hours) {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(Date.now() + hours * 3_600_000));
   return `${parts.find((p) => p.type === 'hour').value}:${parts.find((p) => p.type === 'minute').value}`;
-}
-
-async function enroll(base, userId) {
-  const admin = { authorization: `Bearer ${ADMIN}` };
-  const { json: token } = await postJson(`${base}/api/admin/nodes/enrollment-tokens`, { kind: 'edge', userIds: [userId], name: 'bench' }, admin);
-  const key = generateEd25519();
-  const machineId = `m-${randomBytes(4).toString('hex')}`;
-  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.token), publicKey: key.publicKey, machineId }));
-  const { json } = await postJson(`${base}/api/nodes/v1/enroll`, { token: token.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
-  if (!json.nodeId) throw new Error(`enroll failed: ${JSON.stringify(json)}`);
-  return { nodeId: json.nodeId, secretKey: key.privateKey };
-}
-
-/** A node that completes every job at once; calls onStart(jobId, t) and onDone(count). */
-function autopilot(fake, hooks) {
-  let seq = 0;
-  fake.socket.on('message', () => {
-    for (const m of fake.received.splice(0)) {
-      if (m.type === 'offer') fake.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId });
-      else if (m.type === 'start') {
-        hooks.onStart(m.jobId, performance.now());
-        fake.send({ type: 'commit', jobId: m.jobId, attemptId: m.attemptId });
-      } else if (m.type === 'commit_ack' && m.ok) {
-        fake.send({ type: 'result', msgId: `r-${++seq}-${randomBytes(3).toString('hex')}`, jobId: m.jobId, attemptId: m.attemptId, outcome: 'succeeded', postId: `BV${seq}` });
-      } else if (m.type === 'commit_ack' && !m.ok) throw new Error(`commit refused: ${m.reason}`);
-      else if (m.type === 'ack') hooks.onDone(m.msgIds.length);
-    }
-  });
 }
 
 async function main() {
@@ -158,13 +129,13 @@ async function main() {
     const perNode = Array.from({ length: S.nodes }, () => []);
     for (let a = 0; a < S.accounts; a++) perNode[a % S.nodes].push({ externalRef: `4001${String(a).padStart(5, '0')}`, platform: PLATFORM, displayName: `A${a}`, loginState: 'logged_in' });
     for (let i = 0; i < S.nodes; i++) {
-      const id = await enroll(cp.base, userId);
+      const id = await enrollEdgeNode(cp.base, ADMIN, userId);
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
         capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: [PLATFORM], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
         accounts: perNode[i],
       });
-      autopilot(fake, hooks);
+      completeEveryJob(fake, hooks);
       const beat = setInterval(() => fake.send({ type: 'heartbeat', activeJobs: [] }), welcome.heartbeatMs);
       nodes.push({ id, fake, beat, accounts: perNode[i] });
     }

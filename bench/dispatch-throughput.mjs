@@ -24,11 +24,10 @@
  * flags for the control plane, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { randomBytes } from 'node:crypto';
-import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
 import PgBoss from 'pg-boss';
-import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
+import { completeEveryJob, enrollEdgeNode } from './lib/fake-nodes.mjs';
 import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
 import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
@@ -53,34 +52,6 @@ const ADMIN = `bench-admin-${randomBytes(12).toString('hex')}`;
 const VIDEO_DIR = '/srv/plume/videos';
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function enroll(base, userId) {
-  const admin = { authorization: `Bearer ${ADMIN}` };
-  const { json: token } = await postJson(`${base}/api/admin/nodes/enrollment-tokens`, { kind: 'edge', userIds: [userId], name: 'bench' }, admin);
-  const key = generateEd25519();
-  const machineId = `m-${randomBytes(4).toString('hex')}`;
-  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.token), publicKey: key.publicKey, machineId }));
-  const { json } = await postJson(`${base}/api/nodes/v1/enroll`, { token: token.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
-  if (!json.nodeId) throw new Error(`enroll failed: ${JSON.stringify(json)}`);
-  return { nodeId: json.nodeId, secretKey: key.privateKey };
-}
-
-/** A node that completes every job at once; calls onStart(jobId, t) and onDone(jobId, t). */
-function autopilot(fake, hooks) {
-  let seq = 0;
-  fake.socket.on('message', () => {
-    for (const m of fake.received.splice(0)) {
-      if (m.type === 'offer') fake.send({ type: 'accept', jobId: m.jobId, attemptId: m.attemptId });
-      else if (m.type === 'start') {
-        hooks.onStart(m.jobId, performance.now());
-        fake.send({ type: 'commit', jobId: m.jobId, attemptId: m.attemptId });
-      } else if (m.type === 'commit_ack' && m.ok) {
-        fake.send({ type: 'result', msgId: `r-${++seq}-${randomBytes(3).toString('hex')}`, jobId: m.jobId, attemptId: m.attemptId, outcome: 'succeeded', postId: `BV${seq}` });
-      } else if (m.type === 'commit_ack' && !m.ok) throw new Error(`commit refused: ${m.reason}`);
-      else if (m.type === 'ack') hooks.onDone(m.msgIds.length);
-    }
-  });
-}
 
 async function main() {
   console.log(machineLine());
@@ -110,13 +81,13 @@ async function main() {
       },
     };
     for (let i = 0; i < S.nodes; i++) {
-      const id = await enroll(cp.base, userId);
+      const id = await enrollEdgeNode(cp.base, ADMIN, userId);
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
         capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
         accounts: [{ externalRef: `3001${i}`, platform: 'bilibili', displayName: `N${i}`, loginState: 'logged_in' }],
       });
-      autopilot(fake, hooks);
+      completeEveryJob(fake, hooks);
       // Like a real node: heartbeats keep it online (a node silent for the online window is offline and
       // POST /publish answers 409 executor_offline) and renew its leases.
       const beat = setInterval(() => fake.send({ type: 'heartbeat', activeJobs: [] }), welcome.heartbeatMs);

@@ -23,11 +23,10 @@
  * flight while publishing), BENCH_SPREAD_S (default 60).
  */
 import { randomBytes } from 'node:crypto';
-import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
 import postgres from 'postgres';
-import { generateEd25519, signEd25519 } from '../control-plane/dist/crypto/ed25519.js';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
+import { enrollEdgeNode } from './lib/fake-nodes.mjs';
 import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
 
@@ -55,16 +54,6 @@ const summary = (values) => {
   return { p50: quantile(s, 0.5), p99: quantile(s, 0.99), max: s.at(-1), n: s.length };
 };
 const line = (x) => `p50 ${fmt.fixed(x.p50, 0)} ms, p99 ${fmt.fixed(x.p99, 0)} ms, max ${fmt.fixed(x.max, 0)} ms (${x.n} jobs)`;
-
-async function enroll(base, userId) {
-  const admin = { authorization: `Bearer ${ADMIN}` };
-  const { json: token } = await postJson(`${base}/api/admin/nodes/enrollment-tokens`, { kind: 'edge', userIds: [userId], name: 'bench' }, admin);
-  const key = generateEd25519();
-  const machineId = `m-${randomBytes(4).toString('hex')}`;
-  const proof = signEd25519(key.privateKey, nodeEnrollMessage({ tokenSha256: sha256Hex(token.token), publicKey: key.publicKey, machineId }));
-  const { json } = await postJson(`${base}/api/nodes/v1/enroll`, { token: token.token, publicKey: key.publicKey, machineId, fingerprint: 'fp', proof });
-  return { nodeId: json.nodeId, secretKey: key.privateKey };
-}
 
 /** A node that completes every job at once; `offered(jobId, ms)` at each offer (wall clock, as publishAt is). */
 function autopilot(fake, offered) {
@@ -103,7 +92,7 @@ async function main() {
       waiting.get(jobId)?.();
     };
     for (let i = 0; i < S.nodes; i++) {
-      const id = await enroll(cp.base, userId);
+      const id = await enrollEdgeNode(cp.base, ADMIN, userId);
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
         capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
