@@ -95,6 +95,29 @@ describe('happy path', () => {
     }
   });
 
+  it.skipIf(!hasPostgres())("running jobs fill their node's slots, and only one awaiting a person frees its slot", async () => {
+    const [{ node, accountId }] = await heldNodes(1, 'rep_batch_slots');
+    const jobs = [];
+    for (let j = 0; j < 4; j++) jobs.push(await h.createJob({ userId, accountId, nodeId: node.nodeId }));
+    const session = [{ nodeId: node.nodeId, epoch: 1, concurrency: 2 }];
+    const claim = () => dispatchJobs.claimBatch(db.database.db, { sessions: session, replica: 'rep_batch_slots', offerMs: 60_000 });
+    const first = await claim();
+    expect(first.offers).toHaveLength(2);
+    // Both run now (as an accept leaves them), with no challenge: the node is full.
+    const running = first.offers.map((o) => o.offer.jobId);
+    await db.database.db.execute(sql`update publish_jobs set state = 'running', attempt = attempt + 1, challenge = null
+      where id = any(${`{${running.join(',')}}`}::text[])`);
+    expect(await claim()).toEqual({ offers: [], backlog: [node.nodeId] });
+    // One of them waits on a person for its running attempt: its slot is free for one more job.
+    await db.database.db.execute(sql`update publish_jobs set challenge = jsonb_build_object('attemptId', attempt_id) where id = ${running[0]}`);
+    const third = await claim();
+    expect(third.offers.map((o) => o.offer.jobId)).toHaveLength(1);
+    expect(running).not.toContain(third.offers[0]!.offer.jobId);
+    // A challenge left from an earlier attempt frees nothing.
+    await db.database.db.execute(sql`update publish_jobs set challenge = jsonb_build_object('attemptId', 'att_earlier') where id = ${running[1]}`);
+    expect((await claim()).offers).toEqual([]);
+  });
+
   it('many nodes running many jobs at once: every job succeeds exactly once', async () => {
     const nodes = await Promise.all(
       Array.from({ length: 4 }, async () => {

@@ -202,8 +202,10 @@ export const dispatchJobs = {
             select s.node_id, s.epoch,
                    s.concurrency - (select count(*)::int from publish_jobs x
                                     where x.node_id = s.node_id and x.state in ('offered', 'accepted', 'running', 'committed')
-                                      -- A job waiting on a person holds its account, not a slot of the node.
-                                      and not (x.state = 'running' and x.challenge ->> 'attemptId' = x.attempt_id)) as free
+                                      -- A job waiting on a person holds its account, not a slot of the node. Null-safe:
+                                      -- for a job without a challenge the comparison is null, and NOT NULL would
+                                      -- leave every running job out of the count.
+                                      and not (x.state = 'running' and coalesce(x.challenge ->> 'attemptId' = x.attempt_id, false))) as free
             from s join execution_nodes e on e.id = s.node_id and e.session_epoch = s.epoch and e.connected_replica = ${a.replica}
               and e.status = 'active' and coalesce((e.capabilities ->> 'publishSettingsSnapshot')::int, 0) = 1
             where exists (select 1 from publish_jobs q where q.node_id = s.node_id and q.state = 'queued' and (q.lease_until is null or q.lease_until <= now()))

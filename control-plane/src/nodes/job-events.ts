@@ -34,7 +34,7 @@ export interface ChangedJob {
  * A running job whose node waits on a person (publishing/challenges/) is `awaiting_input` to
  * everyone outside dispatch: its challenge names the attempt that is running. (publish_jobs aliased `j`.)
  */
-export const AWAITING_INPUT_SQL = `(j.state = 'running' and j.challenge ->> 'attemptId' = j.attempt_id)`;
+export const AWAITING_INPUT_SQL = `(j.state = 'running' and coalesce(j.challenge ->> 'attemptId' = j.attempt_id, false))`;
 
 /** SQL returning list for ChangedJob (publish_jobs aliased `j`); `state` is awaiting_input while the job waits on a person. */
 export const CHANGED_JOB_COLUMNS_TEXT = `j.id, j.batch_id as "batchId", j.user_id as "userId", j.node_id as "nodeId",
