@@ -3480,6 +3480,7 @@ export interface operations {
                                 platform_post_id: string | null;
                                 platform_url: string | null;
                                 verified_at: string | null;
+                                /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                                 error: {
                                     code: string;
                                     message: string;
@@ -3515,6 +3516,19 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                                } | null;
+                                /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                                retry: {
+                                    /** @description The attempt that failed (1 for the first) */
+                                    attempt: number;
+                                    /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                    error: {
+                                        /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                        code: string;
+                                        message: string;
+                                    };
+                                    /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                    next_attempt_at: string;
                                 } | null;
                             }[];
                         }[];
@@ -3648,6 +3662,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -3683,6 +3698,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
@@ -3830,6 +3858,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -3865,6 +3894,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
@@ -4075,6 +4117,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -4110,6 +4153,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
@@ -4327,6 +4383,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -4362,6 +4419,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
@@ -4581,6 +4651,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -4616,6 +4687,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
@@ -4841,6 +4925,7 @@ export interface operations {
                             platform_post_id: string | null;
                             platform_url: string | null;
                             verified_at: string | null;
+                            /** @description Why the job failed or needs attention; null while it may still succeed (a job waiting to retry has its last failure in retry) */
                             error: {
                                 code: string;
                                 message: string;
@@ -4876,6 +4961,19 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 reason: "min_gap" | "daily_cap" | "quiet_hours" | "cooling" | "restricted";
+                            } | null;
+                            /** @description Set while the job is queued again after a failed attempt that published nothing, waiting for its next attempt (CMS jobs); null otherwise. error stays null meanwhile: the job may still succeed. */
+                            retry: {
+                                /** @description The attempt that failed (1 for the first) */
+                                attempt: number;
+                                /** @description Why that attempt failed; the job fails with this code if its last attempt fails the same way */
+                                error: {
+                                    /** @description Stable, as a failed job's error.code (cms_unreachable, cover_timeout, …) */
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The earliest the next attempt starts (UTC); it may start later when the executor is busy */
+                                next_attempt_at: string;
                             } | null;
                         }[];
                     };
