@@ -57,7 +57,8 @@ import http from 'node:http';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
 import { enrollEdgeNode } from './lib/fake-nodes.mjs';
-import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
+import { createEdgeIntegrator } from './lib/integrator.mjs';
+import { keepAliveClient, startControlPlane } from './lib/processes.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
 
 const envInt = (name, fallback) => {
@@ -173,13 +174,10 @@ async function main() {
   const sockets = [];
   try {
     const admin = { authorization: `Bearer ${ADMIN}` };
-    const plan = { name: 'bench', permissions: ['publish', 'accounts:read'], perMinuteLimit: 1_000_000, dailyLimit: 100_000_000, cmsEnabled: false };
-    const { json: created } = await postJson(`${cp.base}/api/admin/users`, { name: 'bench', plan, quotas: { edge: 100_000_000 } }, admin);
-    const userId = created.user.id;
-    const { json: k } = await postJson(`${cp.base}/api/admin/users/${userId}/api-keys`, { name: 'k' }, admin);
+    const { userId, apiKey } = await createEdgeIntegrator(cp.base, ADMIN);
     const put = await fetch(`${cp.base}/api/admin/users/${userId}/webhook`, { method: 'PUT', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
     if (!put.ok) throw new Error(`setting the webhook: ${put.status} ${await put.text()}`);
-    const headers = { authorization: `Bearer ${k.apiKey.key}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
     const adminHeaders = { ...admin, 'content-type': 'application/json' };
 
     const online = async (name, accounts) => {

@@ -28,7 +28,8 @@ import PgBoss from 'pg-boss';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
 import { completeEveryJob, enrollEdgeNode } from './lib/fake-nodes.mjs';
-import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
+import { createEdgeIntegrator } from './lib/integrator.mjs';
+import { keepAliveClient, startControlPlane } from './lib/processes.mjs';
 import { describeCpu, startCpuMeter } from './lib/proc-cpu.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
 
@@ -61,12 +62,8 @@ async function main() {
   const cp = await startControlPlane({ databaseUrl: scratch.url, adminToken: ADMIN, env: { PLUME_DB_POOL_MAX: '10' }, nodeArgs });
   const nodes = [];
   try {
-    const admin = { authorization: `Bearer ${ADMIN}` };
-    const plan = { name: 'bench', permissions: ['publish', 'accounts:read'], perMinuteLimit: 1_000_000, dailyLimit: 100_000_000, cmsEnabled: false };
-    const { json: created } = await postJson(`${cp.base}/api/admin/users`, { name: 'bench', plan, quotas: { edge: 100_000_000 } }, admin);
-    const userId = created.user.id;
-    const { json: k } = await postJson(`${cp.base}/api/admin/users/${userId}/api-keys`, { name: 'k' }, admin);
-    const auth = { authorization: `Bearer ${k.apiKey.key}` };
+    const { userId, apiKey } = await createEdgeIntegrator(cp.base, ADMIN);
+    const auth = { authorization: `Bearer ${apiKey}` };
 
     const starts = new Map();
     const dones = new Map();

@@ -27,7 +27,8 @@ import postgres from 'postgres';
 import { FAKE_ADAPTERS, FakeNode } from '../control-plane/dist/nodes/testing/fake-node.js';
 import { createScratchDatabase } from './lib/database.mjs';
 import { enrollEdgeNode } from './lib/fake-nodes.mjs';
-import { keepAliveClient, postJson, startControlPlane } from './lib/processes.mjs';
+import { createEdgeIntegrator } from './lib/integrator.mjs';
+import { keepAliveClient, startControlPlane } from './lib/processes.mjs';
 import { fmt, machineLine, ratioLine } from './lib/report.mjs';
 
 const envInt = (name, fallback) => {
@@ -78,12 +79,8 @@ async function main() {
   const nodes = [];
   const client = keepAliveClient(cp.base, S.clients);
   try {
-    const admin = { authorization: `Bearer ${ADMIN}` };
-    const plan = { name: 'bench', permissions: ['publish', 'accounts:read'], perMinuteLimit: 1_000_000, dailyLimit: 100_000_000, cmsEnabled: false };
-    const { json: created } = await postJson(`${cp.base}/api/admin/users`, { name: 'bench', plan, quotas: { edge: 100_000_000 } }, admin);
-    const userId = created.user.id;
-    const { json: k } = await postJson(`${cp.base}/api/admin/users/${userId}/api-keys`, { name: 'k' }, admin);
-    const headers = { authorization: `Bearer ${k.apiKey.key}`, 'content-type': 'application/json' };
+    const { userId, apiKey } = await createEdgeIntegrator(cp.base, ADMIN);
+    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
 
     const offers = new Map();
     const waiting = new Map();
