@@ -1,15 +1,18 @@
 /**
  * autohome (汽车之家 车家号) articles in real Chromium against the autohome
- * replica: the account read on the creator centre, the title, the body pasted
- * as HTML into the editor (pictures as their web addresses), 原创, the cover
- * through 编辑 → the 魔方 frame → 完成制作, and 发布. The cases every adapter
+ * replica: the account read on the creator centre, then the long-article
+ * editor (creator.autohome.com.cn/web/publish/long): the title, the body
+ * pasted as HTML (pictures as their web addresses, links as text with their
+ * address), 原创, the upload terms, the cover into the 横版 and 竖版 slots
+ * through the 展示封面图 dialog and the 魔方 beautifier's 取消, and 发布 with
+ * its content-api answer in every recorded form. The cases every adapter
  * shares are in test/support/adapter-contract.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ArticleJob } from '../edge-node/src/adapters/contract.js';
 import { autohomeAdapter as adapter } from '../edge-node/src/adapters/autohome/adapter.js';
 import { textOf } from '../edge-node/src/adapters/kit/article-markup.js';
-import { expectAdapterError, fileDigest } from './platform-simulator/harness.js';
+import { brief, expectAdapterError, fileDigest } from './platform-simulator/harness.js';
 import { type AdapterContract, errorContract, expectCoverRefusalAndMissingControls, FLOW_TIMEOUT_MS, happyPathContract, useAdapterFixture } from './support/adapter-contract.js';
 import { refusalFormCases } from './support/refusal-forms.js';
 
@@ -60,15 +63,21 @@ const contract: AdapterContract<ArticleJob> = {
       expect(post.title).toBe(job.payload.title);
       expect(post.body).toContain('<h2>试驾感受</h2>');
       expect(post.body).toContain('<strong>加粗</strong>');
-      expect(post.body).toContain('<a href="https://example.com/x">一个链接</a>');
+      // The editor keeps no links to other sites: the link's text with its address.
+      expect(post.body).toContain('一个链接（https://example.com/x）');
+      expect(post.body).not.toContain('<a ');
       expect(post.body).toContain(`<img src="${IMAGE}" alt="车头">`);
       expect(post.body).toContain('<li>第一点</li>');
       expect(post.body).toContain('<pre><code>const range = 520;');
       expect(post.body).toContain('<p><strong>车型 | 续航</strong></p>');
       expect(post.body).toContain('<p>标准版 | 520 km</p>');
-      expect(letters(post.body)).toBe(letters('试驾感受一段 加粗 的正文，含 一个链接。第一点第二点const range = 520;车型 | 续航标准版 | 520 km'));
+      expect(letters(post.body)).toBe(letters('试驾感受一段 加粗 的正文，含 一个链接（https://example.com/x）。第一点第二点const range = 520;车型 | 续航标准版 | 520 km'));
       expect(post.settings).toEqual({ type: 'article', original: true, first: false });
-      expect(post.media).toEqual([{ kind: 'cover', ...(await fileDigest(cover)) }]);
+      const digest = await fileDigest(cover);
+      expect(post.media).toEqual([
+        { kind: 'cover', ...digest },
+        { kind: 'cover-vertical', ...digest },
+      ]);
       expect(result).toEqual({ postId: expect.stringMatching(/^\d+$/), url: `${fx.sim.baseUrl(P)}/chejiahao.autohome.com.cn/info/${result.postId}` });
       expect(new Set(ctx.events.map((e) => e.step))).toEqual(new Set(['check_login', 'open_editor', 'fill', 'apply_settings', 'upload', 'publish', 'read_back']));
     },
@@ -125,11 +134,11 @@ describe('errors', () => {
     expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 
-  it('cover_rejected when autohome refuses the cover; an editor without 编辑 or one that takes no paste is editor_changed', async () => {
+  it('cover_rejected when autohome refuses the cover; an editor without the 竖版 cover slot or one that takes no paste is editor_changed', async () => {
     await expectCoverRefusalAndMissingControls(fx, adapter, ACCOUNT, () => makeJob(), {
       refusal: '图片尺寸不符合要求',
       missing: [
-        { omit: 'cover-edit', step: 'upload', names: '编辑' },
+        { omit: 'cover-slot', step: 'upload', names: '竖版封面' },
         { omit: 'paste-handler', step: 'fill', names: 'did not take the pasted article' },
       ],
     });
@@ -145,6 +154,66 @@ describe('errors', () => {
     expect(err.message).toContain('内容包含敏感信息');
     expect(ctx.gate.calls).toBe(1);
     expect(fx.sim.publishes(P)).toHaveLength(0);
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe('the long-article editor', () => {
+  async function publishWith(forms: Record<string, string>) {
+    fx.sim.configure(P, { forms });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    return { page, ctx, job, outcome: adapter.publish(page, job, ctx, prepared) };
+  }
+
+  it('the old 车家号 editor answers 404; the long-article editor publishes through content-api (publishType=1) answering result.id', async () => {
+    const { page, ctx, outcome } = await publishWith({});
+    expect((await page.request.get(`${fx.sim.baseUrl(P)}/chejiahao.autohome.com.cn/article/post.html`)).status()).toBe(404);
+    const result = await outcome;
+    const [post] = fx.sim.publishes(P);
+    expect(result).toEqual({ postId: post!.postId, url: post!.url });
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  for (const [forms, what] of [
+    [{ 'publish-answer': 'articleId' }, 'an answer naming result.articleId'],
+    [{ 'publish-call': 'legacy' }, 'the old chejiahao article/api/publish answering result.articleId'],
+    [{ autosave: 'before-publish' }, "the page's auto-save (publishType=0, result.draftId) sent first, never taken for the publish"],
+    [{ 'publish-confirm': 'modal' }, 'a confirmation after 发布, clicked once'],
+    [{ 'title-placeholder': 'ascii', boxes: 'hidden' }, 'the ASCII-bracket title placeholder and boxes drawn hidden (ticked through their labels)'],
+  ] as const) {
+    it(`publishes once with ${what}`, async () => {
+      const { outcome } = await publishWith(forms);
+      const result = await outcome;
+      const posts = fx.sim.publishes(P);
+      expect(posts).toHaveLength(1);
+      expect(result.postId).toBe(posts[0]!.postId);
+      expect(posts[0]!.settings).toEqual({ type: 'article', original: true, first: false });
+    }, FLOW_TIMEOUT_MS);
+  }
+
+  it('an accepted answer naming no id is readback_failed (the article may exist), and verify finds it', async () => {
+    const { page, ctx, job, outcome } = await publishWith({ 'publish-answer': 'none' });
+    await expectAdapterError(outcome, 'readback_failed', 'read_back');
+    const post = fx.sim.publishes(P)[0]!;
+    expect(await adapter.verify(await page.context().newPage(), job, ctx)).toEqual({ found: true, postId: post.postId, url: post.url, candidates: 1 });
+  }, FLOW_TIMEOUT_MS);
+
+  it('an answer naming only a draft (result.draftId) is never a publish: readback_failed, and verify finds nothing published', async () => {
+    const { page, ctx, job, outcome } = await publishWith({ 'publish-answer': 'draftId' });
+    const err = await expectAdapterError(outcome, 'readback_failed', 'read_back');
+    expect(err.message).toContain('draft');
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    expect(await adapter.verify(await page.context().newPage(), job, ctx)).toEqual({ found: false });
+  }, FLOW_TIMEOUT_MS);
+
+  it('an editor without the upload terms box is editor_changed before the click', async () => {
+    fx.sim.configure(P, { omit: ['statement-box'] });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx(brief('selectorMs'));
+    await expectAdapterError(adapter.prepare(page, makeJob(), ctx), 'editor_changed', 'apply_settings');
+    expect(ctx.gate.calls).toBe(0);
   }, FLOW_TIMEOUT_MS);
 });
 

@@ -27,14 +27,16 @@ afterAll(async () => {
 });
 
 describe('happy path', () => {
-  it('autohome article: the check matches every step of the 车家号 editor up to the publish click, uploads the cover, publishes nothing', async () => {
+  it('autohome article: the check matches every step of the long-article editor up to the publish click, uploads the cover into both slots, publishes nothing', async () => {
     const res = await cli(['check', 'autohome', '--account', REFS.autohome, '--content-type', 'article']);
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`autohome article as ${REFS.autohome}`);
     expect(res.out.match(/publish\s+matched\s+\(stopped before the click\)/g)).toHaveLength(1);
     expect(res.out).toContain('PASSED');
     expect(sim.publishes()).toHaveLength(0);
-    expect(sim.hits('/chejiahao.autohome.com.cn/mofang/api/upload')).toBe(1);
+    // The one cover, into the 横版 and 竖版 slots.
+    expect(sim.hits('/creator.autohome.com.cn/openapi/content-api/cover/upload')).toBe(2);
+    expect(sim.hits('/creator.autohome.com.cn/openapi/content-api/gc/article/publish')).toBe(0);
     expect(sim.hits('/chejiahao.autohome.com.cn/article/api/publish')).toBe(0);
     const stored = world.storedChecks();
     expect(stored.filter((c) => c.platform === 'autohome').map((c) => [c.contentType, c.status])).toEqual([['article', 'passed']]);

@@ -55,7 +55,7 @@ describe('edge executor, car platforms', () => {
     await expect.poll(async () => (await e.account('dongchedi'))?.publishable, { timeout: 45_000, message: e.node.output() }).toBe(true);
   }, 120_000);
 
-  it('autohome article: published once through the 车家号 editor: the pasted article with its picture, 原创, the cover; aiLabel reported ignored', async () => {
+  it('autohome article: published once through the long-article editor: the pasted article with its picture, 原创, the cover in both slots; aiLabel reported ignored', async () => {
     const { post, ignored } = await publishOne('autohome', 'Plume 车家号端到端测试', { coverMode: 'custom', original: true, aiLabel: true });
     // The editor records no AI declaration: preflight says so.
     expect(ignored).toEqual(['aiLabel']);
@@ -63,7 +63,12 @@ describe('edge executor, car platforms', () => {
     expect(post.body).toContain('<h2>为什么用粘贴</h2>');
     expect(post.body).toContain('<img src="https://images.example.com/front.jpg" alt="车头">');
     expect(letters(post.body)).toBe(letters('为什么用粘贴一篇经由 Open API 发布的文章。标题正文封面'));
-    expect(post.media).toEqual([{ kind: 'cover', size: 40 * 1024, sha256: e.sha256(join(e.node.userDir, 'cover.jpg')) }]);
+    // The one cover in both of the long-article editor's slots.
+    const cover = { size: 40 * 1024, sha256: e.sha256(join(e.node.userDir, 'cover.jpg')) };
+    expect(post.media).toEqual([
+      { kind: 'cover', ...cover },
+      { kind: 'cover-vertical', ...cover },
+    ]);
     expect(post.url).toBe(`${e.sim.baseUrl('autohome')}/chejiahao.autohome.com.cn/info/${post.postId}`);
   }, 260_000);
 

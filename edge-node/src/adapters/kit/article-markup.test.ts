@@ -2,7 +2,7 @@ import { markdownToHtml } from '@plume/shared';
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from '../baijiahao/adapter.js';
 import { imageSources } from './article-images.js';
-import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, linksAsText, parseTable, plainCodeBlocks, tablesAsText, tableSvg, textOf } from './article-markup.js';
+import { codeBlocksAsParagraphs, headingsAsBold, inlineCodeAsBold, linksAsText, linksWithAddress, parseTable, plainCodeBlocks, tablesAsText, tableSvg, textOf } from './article-markup.js';
 import { listedTime } from './listed-time.js';
 
 const TABLE = '| 名称 | 说明 |\n|---|---|\n| a&b | `x<y` |\n| 二 | |\n';
@@ -23,6 +23,10 @@ describe('article markup rewrites', () => {
 
   it('keeps a link’s text and drops the link', () => {
     expect(linksAsText(markdownToHtml('see [the **docs**](https://example.com/a?b=1&c=2) and <https://x.test>'))).toBe('<p>see the <strong>docs</strong> and https://x.test</p>');
+    // Or with the address after the text, once: a link whose text is its address stays that text.
+    expect(linksWithAddress(markdownToHtml('see [the **docs**](https://example.com/a?b=1&c=2) and <https://x.test/?a=1&b=2>'))).toBe(
+      '<p>see the <strong>docs</strong>（https://example.com/a?b=1&amp;c=2） and https://x.test/?a=1&amp;b=2</p>',
+    );
   });
 
   it('reads a table’s cells as text and writes it as lines or as an SVG picture', () => {

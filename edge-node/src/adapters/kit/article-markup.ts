@@ -40,6 +40,16 @@ export function linksAsText(html: string): string {
   return html.replace(/<a\b[^>]*>([\s\S]*?)<\/a>/g, '$1');
 }
 
+/**
+ * Links as their text followed by their address in brackets (unless the text is the address
+ * already), for editors that keep no links but whose readers should still see where one led.
+ */
+export function linksWithAddress(html: string): string {
+  return html.replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_whole, href: string, inner: string) =>
+    textOf(inner).trim() === unescapeAttr(href) ? inner : `${inner}（${href}）`,
+  );
+}
+
 /** Headings of `fromLevel` and below as bold paragraphs. */
 export function headingsAsBold(html: string, fromLevel = 1): string {
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (whole, level: string, inner: string) => (Number(level) >= fromLevel ? `<p><strong>${inner}</strong></p>` : whole));
