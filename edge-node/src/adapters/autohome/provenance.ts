@@ -1,10 +1,14 @@
 /**
  * What the autohome (汽车之家 车家号) adapter rests on: each fact about the
- * 车家号 article editor, the creator centre's video page and their account
+ * creator centre's long-article editor, its video page and their account
  * call, with the public sources that record it (states:
  * adapters/provenance.ts). Wechatsync itself (9d9b928, 2023-09-05),
  * dreammis/social-auto-upload (1c66b7d, 2026-08-20), doocs/cose and site-hub
- * record nothing about these pages; a Wechatsync fork does (WA).
+ * record nothing about these pages; a Wechatsync fork does (WA). MultiPost
+ * (M) records the old 车家号 editor, which the newer PS records answering 404;
+ * searched for a second source of the long-article editor (web/publish/long,
+ * Footer_fixContainer, content-api/gc/article/publish, statementCheck): only
+ * PS's own tests and docs (the same project) name it.
  */
 import { defineProvenance } from '../provenance.js';
 
@@ -22,12 +26,17 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
       snapshot: '2026-11-29',
     },
     { id: 'AP', ref: 'a public playbook for posting to autohome from the creator centre’s web/publish/bbs page (code index file 71652429707; the index names no repository)', snapshot: '2026-11-29' },
+    {
+      id: 'AS',
+      ref: 'the script that playbook names, scripts/autohome/publish_autohome.js (code index file 71030175314; the index names no repository): it drives the creator centre’s web/publish/bbs page (title, .editor-input, 我已阅读 terms box, the button 发布 and a confirmation when one shows)',
+      snapshot: '2026-11-30',
+    },
     { id: 'L1', ref: 'public research notes citing a 车家号 video at https://chejiahao.autohome.com.cn/info/16377368 (code index file 56212669797)', snapshot: '2026-11-29' },
     { id: 'L2', ref: 'a public source list citing a 车家号 article at https://chejiahao.autohome.com.cn/info/19495453 (code index file 66859479628)', snapshot: '2026-11-29' },
     {
       id: 'PS',
-      ref: 'zhao-yc/postsail@6100423 utils/articles/chejiahao.py (as indexed; code index file 70991313683), written from the creator centre’s official bundle main.66716c76.js as read on 2026-10-03: the long-article editor is https://creator.autohome.com.cn/web/publish/long, its 发布 sends POST /openapi/content-api/gc/article/publish?publishType=1 (publishType 0 is the editor’s 30-second auto-save to the same address) → an integer returncode 0 and result.id, any other returncode a refusal, and the old /article/post.html answers 404',
-      snapshot: '2026-11-29',
+      ref: 'zhao-yc/postsail@6100423 utils/articles/chejiahao.py (as indexed; code index file 70991313683; its browser test, code index file 70890997176, and its publishing notes, 71097554603, are the same project), written from the creator centre’s official bundle main.66716c76.js and the 魔方 beautifier’s bundle as read on 2026-10-03: the long-article editor is https://creator.autohome.com.cn/web/publish/long, its 发布 sends POST /openapi/content-api/gc/article/publish?publishType=1 (publishType 0 is the editor’s 30-second auto-save to the same address) → an integer returncode 0 and result.id, any other returncode a refusal, and the old /article/post.html answers 404',
+      snapshot: '2026-11-30',
     },
   ],
   facts: [
@@ -77,58 +86,135 @@ export const AUTOHOME_PROVENANCE = defineProvenance({
     },
 
     // Articles.
-    { step: 'open_editor', types: ['article'], fact: 'article editor https://chejiahao.autohome.com.cn/article/post.html', state: 'sourced', sources: ['M'], note: 'M src/sync/article.ts (injectUrl)' },
-    { step: 'fill', types: ['article'], fact: 'title input[placeholder="请输入文章标题(6-30个汉字)"], 6–30 characters', state: 'sourced', sources: ['M'] },
-    { step: 'fill', types: ['article'], fact: 'body div[contenteditable="true"], filled by a paste event carrying the HTML (pictures included)', state: 'sourced', sources: ['M'] },
+    {
+      step: 'open_editor',
+      types: ['article'],
+      fact: 'article editor https://creator.autohome.com.cn/web/publish/long; the old https://chejiahao.autohome.com.cn/article/post.html answers 404',
+      state: 'sourced',
+      sources: ['PS'],
+      note: 'PS (from the official bundle, 2026-10-03) records both; M (2026-06-05) drove the old editor, which the newer record supersedes. AP and AS drive the same creator centre’s sister page web/publish/bbs',
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'title input[placeholder="请输入文章标题（6-30个汉字）"] (full-width brackets) or with ASCII brackets, 6–30 characters',
+      state: 'tolerant',
+      sources: ['PS', 'AP', 'M'],
+      note: 'PS looks for either form on the long-article editor; AP records the full-width form on the bbs page, M the ASCII form on the old editor; the adapter takes either. PS counts a Latin letter as half a character (12–60 letters); the adapter counts every character as one, which only refuses long Latin titles the page would take',
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'body .editor-inner[data-type="article"] .editor-input[contenteditable="true"] (a Lexical editor), filled by a paste event carrying the HTML',
+      state: 'sourced',
+      sources: ['PS'],
+      note: 'AS pastes into the same .editor-input on the bbs page',
+    },
+    {
+      step: 'fill',
+      types: ['article'],
+      fact: 'the editor keeps no links to other sites',
+      state: 'sourced',
+      sources: ['PS'],
+      note: 'PS refuses an article with links unless they are written out as text with their address; the adapter writes each link as its text followed by its address in brackets',
+    },
     {
       step: 'fill',
       types: ['article'],
       fact: 'the editor keeps pictures from other sites pasted into the body',
       state: 'unverified',
       sources: [],
-      note: 'M pastes them as they are and checks nothing; web pictures go in as their addresses, a local path is refused before the browser moves',
+      note: 'PS pastes each picture as a file the editor uploads (it then shows an .editor-image on autoimg.cn) and AS adds each through the editor’s 添加图片 dialog; no source pastes a web address. Web pictures go in as their addresses, a local path is refused before the browser moves',
     },
     {
       step: 'apply_settings',
       types: ['article'],
-      fact: '原创 input#isOriginal (a checkbox, clicked when its state differs); 首发 input#isFirst',
+      fact: '原创 input#isOriginal, 首发 input#isFirst: checkboxes, possibly drawn hidden (then the label for each takes the click)',
       state: 'sourced',
-      sources: ['M'],
-      note: '首发 is left as the page has it',
+      sources: ['PS'],
+      note: 'M recorded the same ids on the old editor. The adapter clicks the box, or its label when the box is hidden, and checks the state; 首发 is left as the page has it',
+    },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: 'the upload terms box input#statementCheck (我已阅读并已同意遵守《汽车之家内容上传服务条款》) must be ticked to publish',
+      state: 'sourced',
+      sources: ['PS'],
+      note: 'AP and AS record the same terms box as required on the bbs page; the adapter ticks it as a person publishing does, and a page without it is editor_changed',
+    },
+    {
+      step: 'apply_settings',
+      types: ['article'],
+      fact: '内容属性 radios (#contentType: 非商业内容 / 商业内容) some accounts must choose, and 新闻稿 (#isNews)',
+      state: 'not-driven',
+      sources: ['PS'],
+      note: 'Plume has no fact for either; they are left as the page has them, and an account that must choose gets the page’s refusal at 发布 (publish_rejected)',
     },
     {
       step: 'upload',
       types: ['article'],
-      fact: 'cover: the span reading 编辑 opens iframe[name="mofangIframe"]; the file goes into its input[accept="image/*"], then its span 完成制作',
+      fact: 'cover: two slots, #imageUrls (横版) and #imgVerticals (竖版); a slot’s upload control (替换 once it holds a picture) opens the dialog 展示封面图, whose 上传图片 tab holds input[type=file][accept=".jpg,.jpeg,.png"] and whose 确定 adopts the picture; the page then opens its beautifier iframe[name="mofangIframe"] (posterdesign.autohome.com.cn), whose div.btn-cancel 取消 keeps the picture as uploaded',
       state: 'sourced',
-      sources: ['M'],
+      sources: ['PS'],
+      note: 'M recorded the old editor’s span 编辑 opening the same 魔方 frame',
     },
     {
       step: 'upload',
       types: ['article'],
-      fact: 'the adopted cover shows as a picture in the cover area (div.cover-box)',
+      fact: 'the adopted cover shows as a new picture in its slot',
+      state: 'sourced',
+      sources: ['PS'],
+      note: 'the upload waits for that picture (or the page’s refusal) and fails the job as cover_rejected after the upload timeout',
+    },
+    {
+      step: 'upload',
+      types: ['article'],
+      fact: 'the page takes the article’s one cover in the 竖版 slot as well as the 横版 one',
       state: 'unverified',
       sources: [],
-      note: 'no source waits for the cover; the upload waits for that picture (or a refusal) and fails the job as cover_rejected after the upload timeout',
+      note: 'PS fills the two slots with two pictures (4:3 and 3:4, at least 560×420, checked by PS itself) and treats both as required; Plume has one cover per article and puts it in both. A slot the page refuses is cover_rejected; with coverMode auto both are left as the page has them',
     },
-    { step: 'publish', types: ['article'], fact: 'publish control div.button_publish.item.editor-btn.editor-main-btn', state: 'sourced', sources: ['M'] },
     {
       step: 'publish',
       types: ['article'],
-      fact: 'the publish call POST chejiahao.autohome.com.cn/article/api/publish → returncode 0, result.articleId',
-      state: 'unverified',
+      fact: 'publish control: the button reading 发布 in the editor’s fixed footer (.Footer_fixContainer__… .Footer_fixContainerLong__… button)',
+      state: 'tolerant',
+      sources: ['PS', 'AS'],
+      note: 'PS names the footer by CSS-module classes carrying build hashes; AS clicks the button named 发布 on the bbs page. The adapter takes the button named 发布 (Ant Design’s spaced 发 布 too) inside any element whose class holds Footer_fixContainer; several such buttons are editor_changed, nothing clicked',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'a confirmation after 发布 (a dialog’s 确定, 继续, 确认发布 or 同意并发布)',
+      state: 'tolerant',
+      sources: ['AS', 'PS'],
+      note: 'AS clicks such a button when a dialog shows after 发布 on the bbs page; PS records none on the long-article editor. The adapter clicks it once when it shows before the publish call has left, and never otherwise',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'the publish call POST creator.autohome.com.cn/openapi/content-api/gc/article/publish?publishType=1 → an integer returncode 0 and result.id; any other returncode a refusal',
+      state: 'tolerant',
       sources: ['PS', 'WA'],
-      note: 'contradicted: PS (from the official bundle, 2026-10-03) records the long-article editor at creator.autohome.com.cn/web/publish/long publishing through POST …/openapi/content-api/gc/article/publish?publishType=1 → returncode 0 and result.id, and the old chejiahao editor answering 404; WA records the same address saving drafts (→ result.draftId). No source records chejiahao.autohome.com.cn/article/api/publish (searched: that path, content-api publish calls). The adapter still waits for the old call; an accepted answer naming no articleId ends as outcome unknown, settled by verify from the list',
+      note: 'PS (from the official bundle, 2026-10-03) records the call and its answer; WA records the same address answering { returncode, message, result } with returncode 0 for success. The adapter also reads result.articleId and the old chejiahao.autohome.com.cn/article/api/publish, the form it waited for before, which no source records (searched: that path, content-api publish calls): an answer in either form is read if it ever comes. An accepted answer naming no id, or one without a numeric returncode, ends as outcome unknown, settled by verify from the list',
+    },
+    {
+      step: 'publish',
+      types: ['article'],
+      fact: 'the same address with publishType 0 saves a draft (the editor’s 30-second auto-save) → result.draftId, publishing nothing',
+      state: 'second-sourced',
+      sources: ['PS', 'WA'],
+      note: 'PS records the auto-save; WA saves drafts there (publishType 0 → result.draftId, previewId). The adapter never takes a publishType 0 request, or an answer naming only a draftId, for the publish (the latter ends as outcome unknown). The page’s own auto-save is left alone, so a site check may leave a draft',
     },
     {
       step: 'verify',
       types: ['article'],
-      fact: 'the own-article list GET creator.autohome.com.cn/author/api/article/list → result.list[].{articleId, title, publishTime}',
+      fact: 'the own-article list GET creator.autohome.com.cn/author/api/article/list → result.list[].{articleId or id, title, publishTime}',
       state: 'unverified',
       sources: [],
       note: 'no source reads a list; verify matches the job by exact title in that list',
     },
-    { step: 'apply_settings', types: ['article'], fact: 'an AI-content declaration, tags, a summary', state: 'not-driven', sources: [], note: 'no source records a control for them; logged as ignored' },
+    { step: 'apply_settings', types: ['article'], fact: 'an AI-content declaration, tags, a summary', state: 'not-driven', sources: [], note: 'no source records a control for them on the long-article editor; logged as ignored' },
 
     // Videos.
     { step: 'open_editor', types: ['video'], fact: 'video page https://creator.autohome.com.cn/web/publish/video', state: 'sourced', sources: ['M'], note: 'M src/sync/video.ts (injectUrl)' },
