@@ -3,8 +3,8 @@
  * Runs before the test suite (`npm test`) so the README's test command works on
  * a fresh machine by itself: the suite drives Debian's Chromium, checks the
  * systemd units with systemd-analyze, boots them under systemd-nspawn and
- * scripts them with jq and curl, and needs the PostgreSQL named by
- * TEST_DATABASE_URL.
+ * scripts them with jq and curl, shows Plume Desktop's login windows on an
+ * Xvfb display, and needs the PostgreSQL named by TEST_DATABASE_URL.
  *
  * - Missing Debian packages are installed when running as root with apt-get;
  *   otherwise it stops at once and prints the exact command to run.
@@ -27,6 +27,8 @@ const PACKAGES = [
   { pkg: 'systemd-container', present: () => onPath('systemd-nspawn') },
   { pkg: 'jq', present: () => onPath('jq') },
   { pkg: 'curl', present: () => onPath('curl') },
+  // Plume Desktop shows its login windows (never headless): the tests give them a virtual display.
+  { pkg: 'xvfb', present: () => onPath('Xvfb') },
   // `plume-edge doctor` fails a node without a font for Chinese (pages would render boxes).
   { pkg: 'fonts-noto-cjk', present: () => spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).stdout?.trim().length > 0 },
 ];

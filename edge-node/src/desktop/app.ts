@@ -24,12 +24,15 @@ import { fingerprintHash, readMachineId } from './machine-id.js';
 import { RecentJobs } from './recent-jobs.js';
 import { SettingsStore } from './settings.js';
 import { defaultFolders } from './config.js';
+import { displayProblem } from './display.js';
 
 export const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export interface LoginSession {
   id: number;
   platform: string;
+  /** The account logged in again, for a relogin; absent when the platform names a new one. */
+  ref?: string;
   state: 'running' | 'succeeded' | 'failed';
   events: string[];
   needsSms: boolean;
@@ -205,11 +208,27 @@ export class DesktopApp {
     };
   }
 
-  /** Opens the platform's login page in a visible window; the person logs in there. */
-  startLogin(platform: string, timeoutMs = 10 * 60_000): LoginSession {
+  /**
+   * Opens the platform's login page in a visible window; the person logs in there.
+   * With `ref`, the account this computer has is logged in again: in its own
+   * profile, its old session cleared, and the login must come back as that account.
+   */
+  startLogin(platform: string, o: { ref?: string; timeoutMs?: number } = {}): LoginSession {
     const adapter = this.adapters.get(platform);
     if (!adapter?.login) throw new UiRefused('login_unsupported', `${platform} has no login page Plume knows`);
-    const session: LoginSession = { id: ++this.loginSeq, platform, state: 'running', events: ['opening the login page in a new window…'], needsSms: false, abort: new AbortController() };
+    const noDisplay = displayProblem(this.o.config.os, this.o.env ?? {});
+    if (noDisplay) throw new UiRefused('no_display', noDisplay);
+    const running = [...this.logins.values()].find((l) => l.state === 'running' && l.platform === platform && l.ref === o.ref);
+    if (running) throw new UiRefused('login_running', `a ${platform} login${o.ref ? ` of ${o.ref}` : ''} is already open: finish or cancel it first`);
+    const session: LoginSession = {
+      id: ++this.loginSeq,
+      platform,
+      ...(o.ref !== undefined ? { ref: o.ref } : {}),
+      state: 'running',
+      events: [o.ref !== undefined ? `opening the login page in a new window to log ${o.ref} in again…` : 'opening the login page in a new window…'],
+      needsSms: false,
+      abort: new AbortController(),
+    };
     this.logins.set(session.id, session);
     const say = (e: LoginEvent) => {
       session.needsSms = e.type === 'needs_sms';
@@ -230,7 +249,8 @@ export class DesktopApp {
       // Logins are always shown: the person acts in the platform's own page.
       launchProfile: profileLauncher({ executablePath: this.browserPath(), headless: false, handleSignals: false, stateDir: this.paths.node }),
       lock: (ref, work) => withAccountLock(this.paths.node, ref, work, { waitMs: 60_000 }),
-      timeoutMs,
+      ...(o.ref !== undefined ? { ref: o.ref } : {}),
+      timeoutMs: o.timeoutMs ?? 10 * 60_000,
       signal: session.abort.signal,
       onFlow: (flow) => {
         session.flow = flow;
@@ -253,6 +273,13 @@ export class DesktopApp {
     const session = this.logins.get(id);
     if (!session?.flow || session.state !== 'running') throw new UiRefused('login_not_running', 'that login is not running');
     session.flow.submitSms(code);
+  }
+
+  /** Logs an account this computer has in again (its session expired, or the platform logged it out). */
+  relogin(ref: string): LoginSession {
+    const account = this.accounts.get(ref);
+    if (!account) throw new UiRefused('account_not_found', `no account ${ref} on this computer`);
+    return this.startLogin(account.platform, { ref });
   }
 
   cancelLogin(id: number): void {

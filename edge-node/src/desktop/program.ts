@@ -100,7 +100,16 @@ async function main(argv: string[], options: DesktopProgramOptions): Promise<num
     case 'accounts': {
       const { accountsCommand } = await import('../accounts-cli.js');
       // A login is done by the person in the platform's own window; the other subcommands follow the settings.
-      const shown = rest[0] === 'login' || rest[0] === 'relogin' ? true : !app.settings.read().headless;
+      const opensWindow = rest[0] === 'login' || (rest[0] === 'relogin' && !rest.includes('--storage-state'));
+      const shown = opensWindow || !app.settings.read().headless;
+      if (opensWindow) {
+        const { displayProblem } = await import('./display.js');
+        const problem = displayProblem(config.os, process.env);
+        if (problem) {
+          process.stderr.write(`plume-desktop: ${problem}\n`);
+          return 1;
+        }
+      }
       const edge = configSchema.parse({ PLUME_EDGE_STATE_DIR: app.paths.node, PLUME_CHROMIUM_PATH: app.browserPath(), PLUME_EDGE_HEADLESS: shown ? 'false' : 'true', PLUME_EDGE_PLATFORM_URLS: JSON.stringify(config.platformUrls), LOG_LEVEL: config.logLevel });
       return accountsCommand(edge, rest, async () => app.adapters);
     }

@@ -32,7 +32,7 @@ export function renderPage(v: View, o: { token: string; note?: string }): string
     ? `<table id="accounts"><tr><th>Platform</th><th>Account</th><th>Login</th><th></th></tr>${v.accounts
         .map(
           (a) =>
-            `<tr><td>${esc(a.platform)}</td><td>${esc(a.displayName)} <small>${esc(a.externalRef)}</small></td><td>${esc(a.loginState)}</td><td>${form('/accounts/remove', `<input type="hidden" name="ref" value="${esc(a.externalRef)}">`, 'Remove')}</td></tr>`,
+            `<tr><td>${esc(a.platform)}</td><td>${esc(a.displayName)} <small>${esc(a.externalRef)}</small></td><td>${esc(a.loginState)}</td><td>${v.platforms.includes(a.platform) ? form('/accounts/relogin', `<input type="hidden" name="ref" value="${esc(a.externalRef)}">`, 'Log in again') : ''}${form('/accounts/remove', `<input type="hidden" name="ref" value="${esc(a.externalRef)}">`, 'Remove')}</td></tr>`,
         )
         .join('')}</table>`
     : '<p id="accounts">No platform account on this computer yet.</p>';
@@ -46,7 +46,7 @@ export function renderPage(v: View, o: { token: string; note?: string }): string
     .reverse()
     .map(
       (s) =>
-        `<div class="login" data-state="${esc(s.state)}"><b>${esc(s.platform)} login: ${esc(s.state)}</b><ul>${s.events.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>${
+        `<div class="login" data-state="${esc(s.state)}"><b>${esc(s.platform)} login${s.ref ? ` of ${esc(s.ref)}` : ''}: ${esc(s.state)}</b><ul>${s.events.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>${
           s.state === 'running'
             ? `${s.needsSms ? form('/accounts/sms', `<input type="hidden" name="login" value="${s.id}"><label>SMS code <input name="code" inputmode="numeric"></label>`, 'Send') : ''}${form('/accounts/cancel', `<input type="hidden" name="login" value="${s.id}">`, 'Cancel')}`
             : ''

@@ -111,6 +111,10 @@ async function act(app: DesktopApp, path: string, form: URLSearchParams): Promis
       const session = app.startLogin(field('platform'));
       return `A ${session.platform} login window is opening: log in there; this page shows how it goes (reload it).`;
     }
+    case '/accounts/relogin': {
+      const session = app.relogin(field('ref'));
+      return `A ${session.platform} login window is opening to log ${field('ref')} in again: log in there as that account; this page shows how it goes (reload it).`;
+    }
     case '/accounts/sms':
       app.submitSms(Number(field('login')), field('code'));
       return 'SMS code sent to the login page.';
