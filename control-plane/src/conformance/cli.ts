@@ -2,7 +2,8 @@
 /**
  * `plume-conformance`: the node protocol conformance kit. Starts a conformance
  * control plane, tells the operator how to point the executor under test at
- * it, runs every check once the executor is ready, exits 0 only if all pass.
+ * it (an enrollment token for a node, an activation code for Plume Desktop),
+ * runs every check once the executor is ready, exits 0 only if all pass.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,14 +17,24 @@ executor of the node protocol (docs/node-protocol.md) against it. Start it,
 enroll and run the executor under test with the URL and token it prints, and
 wait: one PASS or FAIL line per check follows.
 
+With --kind desktop the executor is Plume Desktop (plume-desktop): the kit prints
+an activation code generated for its user instead of a token. Activate and run
+it with the printed control URL, its platform URL and account:
+  plume-desktop activate --server <control URL> --code <activation code>
+  PLUME_DESKTOP_PLATFORM_URLS='{"<platform>":"<platform URL>"}' plume-desktop accounts import \
+    --ref <account> --platform <platform> --name <any> --storage-state <storage state file>
+  PLUME_DESKTOP_PLATFORM_URLS='{"<platform>":"<platform URL>"}' plume-desktop run
+
 options:
   --platform <code>       platform the executor publishes to on the simulator (default: juejin)
   --account <ref>         the simulator account logged in for it (default: conformance)
-  --kind <edge|desktop>   the kind of node the enrollment token is for (default: edge)
+  --kind <edge|desktop>   edge: a node that enrolls with an enrollment token (plume-edge, or your
+                          own executor); desktop: Plume Desktop, which activates with a license
+                          activation code generated for the kit's user (default: edge)
   --port <port>           port of the URL the executor connects to (default: a free one)
   --host <address>        address it listens on (default: 127.0.0.1)
-  --wait <seconds>        how long to wait for the executor to enroll, connect and report the
-                          account publishable (default: 300)
+  --wait <seconds>        how long to wait for the executor to enroll (a desktop: activate),
+                          connect and report the account publishable (default: 300)
   --info-file <path>      also write the executor's instructions there as JSON
   --log-level <level>     the control plane's log level on stderr (default: silent)
   -h, --help              this text
@@ -36,17 +47,27 @@ checks:
 ${CHECKS.map(([name, what]) => `  ${name}\n      ${what}`).join('\n')}
 
 exit codes: 0 every check passed · 1 at least one check failed · 2 bad command line ·
-3 the executor never became ready (enrolled, connected, account publishable)`;
+3 the executor never became ready (enrolled or activated, connected, account publishable)`;
 
 function instructions(i: ExecutorInstructions): string {
+  const joins =
+    i.kind === 'edge'
+      ? [`  enrollment token   ${i.enrollmentToken}   (kind ${i.kind}, user ${i.userId}; single use, 15 min)`]
+      : [
+          `  activation code    ${i.activationCode}   (Plume Desktop, user ${i.userId}; license project ${i.projectKey}, TIME, one computer)`,
+          `                     plume-desktop activate --server ${i.controlUrl} --code ${i.activationCode}`,
+        ];
+  const platformUrls = JSON.stringify({ [i.platform]: i.platformUrl });
   return [
     'conformance control plane ready',
     `  control URL        ${i.controlUrl}`,
-    `  enrollment token   ${i.enrollmentToken}   (kind ${i.kind}, user ${i.userId}; single use, 15 min)`,
+    ...joins,
     `  platform           ${i.platform}: point the executor's ${i.platform} adapter at ${i.platformUrl}`,
+    ...(i.kind === 'desktop' ? [`                     (plume-desktop: set PLUME_DESKTOP_PLATFORM_URLS='${platformUrls}' for its commands)`] : []),
     `  account            ${i.account}: its browser profile needs the cookie ${i.sessionCookie.name}=${i.sessionCookie.value} for ${i.sessionCookie.url}`,
     `                     (a Playwright storage state holding it: ${i.storageStateFile})`,
-    'waiting for the executor to enroll, connect and report the account…',
+    ...(i.kind === 'desktop' ? [`                     (plume-desktop accounts import --ref ${i.account} --platform ${i.platform} --name Conformance --storage-state ${i.storageStateFile})`] : []),
+    `waiting for the executor to ${i.kind === 'desktop' ? 'activate' : 'enroll'}, connect and report the account…`,
     '',
   ].join('\n');
 }

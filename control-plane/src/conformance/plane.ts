@@ -2,8 +2,10 @@
  * The conformance control plane: the shipped app (buildApp, the real hub and
  * dispatcher) on a scratch database with short dispatch timers, the proxy in
  * front of it, and the platform simulator the executor under test publishes
- * to. It creates the integrator user the scenarios publish for and the
- * enrollment token the executor enrolls with. Admin and Open API calls go
+ * to. It creates the integrator user the scenarios publish for and what the
+ * executor joins with: an enrollment token for an edge node, or for a
+ * desktop (Plume Desktop) an activation code generated for that user, as an
+ * operator generates desktop codes. Admin and Open API calls go
  * through the app's own routes (inject), as any client's would.
  */
 import { randomBytes } from 'node:crypto';
@@ -66,7 +68,10 @@ export interface Plane {
   sim: SimulatorHandle;
   /** The URL the executor enrolls and connects with (the proxy). */
   controlUrl: string;
-  enrollmentToken: string;
+  /** Edge: the single-use enrollment token (null for a desktop). */
+  enrollmentToken: string | null;
+  /** Desktop: the activation code generated for the user, in the `default` license project (null for an edge node). */
+  activationCode: string | null;
   userId: number;
   adminHeaders: Record<string, string>;
   userHeaders: Record<string, string>;
@@ -125,7 +130,13 @@ export async function startPlane(o: PlaneOptions): Promise<Plane> {
     });
     const userId = user.user.id as number;
     const key = await call('POST', `/api/admin/users/${userId}/api-keys`, { name: 'conformance' });
-    const token = await call('POST', '/api/admin/nodes/enrollment-tokens', { kind: o.kind, userIds: [userId], name: 'executor under test' });
+    // An edge node enrolls with a token; a desktop activates with a license code tied to the user
+    // (TIME, a day: the run's publishes cost no uses it could run out of).
+    const token = o.kind === 'edge' ? await call('POST', '/api/admin/nodes/enrollment-tokens', { kind: 'edge', userIds: [userId], name: 'executor under test' }) : null;
+    const code =
+      o.kind === 'desktop'
+        ? await call('POST', '/api/admin/codes/generate', { licenseMode: 'TIME', quantity: 1, expiresAt: new Date(Date.now() + 86_400_000).toISOString(), userId })
+        : null;
 
     sim.setLoggedIn(o.platform, o.account, true, 'Conformance account');
     const cookie = sim.sessionCookie(o.platform, o.account);
@@ -139,7 +150,8 @@ export async function startPlane(o: PlaneOptions): Promise<Plane> {
       proxy,
       sim,
       controlUrl,
-      enrollmentToken: token.token as string,
+      enrollmentToken: token ? (token.token as string) : null,
+      activationCode: code ? (code.codes[0].code as string) : null,
       userId,
       adminHeaders,
       userHeaders: { authorization: `Bearer ${key.apiKey.key as string}` },

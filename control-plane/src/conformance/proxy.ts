@@ -2,7 +2,7 @@
  * The conformance kit's window on the wire: an HTTP and WebSocket proxy the
  * executor under test talks to instead of the control plane. It forwards
  * everything unchanged, and records what the checks judge — the enroll
- * request, every connect handshake's headers, every frame in both directions
+ * request (a node's, or a desktop's license activation), every connect handshake's headers, every frame in both directions
  * with its session and time. Scenarios steer it: a filter may drop (withhold)
  * a frame, `inject` sends the executor a frame the control plane never sent,
  * `cut` drops a connection mid-job. These hooks live only here; the control
@@ -11,7 +11,8 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ControlMessage, NODE_HEADERS, NODE_MAX_MESSAGE_BYTES, NODE_PATHS, type NodeMessage } from '@plume/shared';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { type ControlMessage, LICENSE_PATHS, NODE_HEADERS, NODE_MAX_MESSAGE_BYTES, NODE_PATHS, type NodeMessage } from '@plume/shared';
 import { WebSocket, WebSocketServer } from 'ws';
 
 export type Direction = 'to_node' | 'to_control_plane';
@@ -32,6 +33,8 @@ export interface Frame {
 }
 
 export interface EnrollRecord {
+  /** NODE_PATHS.enroll (an enrollment token) or LICENSE_PATHS.enroll (a desktop's activation code). */
+  path: string;
   body: unknown;
   status: number;
   answer: unknown;
@@ -84,8 +87,9 @@ export class ConformanceProxy {
           answer.on('data', (c: Buffer) => answerChunks.push(c));
           answer.on('end', () => {
             const answerBody = Buffer.concat(answerChunks);
-            if (req.method === 'POST' && req.url?.split('?')[0] === NODE_PATHS.enroll) {
-              this.enrollments.push({ body: parseJson(body.toString('utf8')), status: answer.statusCode ?? 0, answer: parseJson(answerBody.toString('utf8')) });
+            const path = req.url?.split('?')[0] ?? '';
+            if (req.method === 'POST' && (path === NODE_PATHS.enroll || path === LICENSE_PATHS.enroll)) {
+              this.enrollments.push({ path, body: parseJson(body.toString('utf8')), status: answer.statusCode ?? 0, answer: parseJson(decoded(answerBody, answer.headers['content-encoding'])) });
               this.changed();
             }
             res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -269,6 +273,16 @@ export class TimeoutError extends Error {
 const sendableClose = (code: number) => code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999);
 
 const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** An answer's text as recorded (it is forwarded as it came): the control plane compresses larger answers. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  try {
+    const plain = encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : encoding === 'deflate' ? inflateSync(body) : body;
+    return plain.toString('utf8');
+  } catch {
+    return '';
+  }
+}
 
 function parseJson(text: string): unknown {
   try {

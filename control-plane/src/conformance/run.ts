@@ -4,15 +4,16 @@
  * fixed order, print one PASS/FAIL line per check. The revoke comes last:
  * after it the executor is gone.
  */
+import { LICENSE_PATHS, NODE_PATHS } from '@plume/shared';
 import { CONFORMANCE_TIMERS, type Plane, startPlane } from './plane.js';
 import { Ctx, Fail, sleep } from './context.js';
 import { drainHonoured, offersItCannotRun, revokeStops } from './node-scenarios.js';
 import { ackWithheld, happyJob, reconnectMidJob, staleAttempt } from './scenarios.js';
-import { judgeEnrollment, judgeHandshakes, judgeHeartbeats, judgeMessages, schemaError } from './wire-checks.js';
+import { judgeActivation, judgeEnrollment, judgeHandshakes, judgeHeartbeats, judgeMessages, schemaError } from './wire-checks.js';
 
 /** Every check, in the order they are reported; the docs and --help list the same. */
 export const CHECKS = [
-  ['enroll.private-key-stays-local', 'enroll sends only the documented fields, a 32-byte public key and a proof that verifies; no private key'],
+  ['enroll.private-key-stays-local', 'enroll (a desktop: the license v2 enroll with the activation code) sends only the documented fields, a 32-byte public key and a proof that verifies; no private key'],
   ['connect.handshake-signature', 'every connect is signed by the enrolled key over PLUME-NODE-V1-CONNECT, within ±300 s, with a fresh nonce'],
   ['hello.valid', 'hello comes first, validates against the JSON Schema, reports publishSettingsSnapshot 1, adapters for the platform and the account logged in'],
   ['offer.refuses-what-it-cannot-run', 'offers for an unknown platform / an unreported content type are rejected with unsupported_platform / unsupported_content_type'],
@@ -45,11 +46,9 @@ export interface RunOptions {
   onReady: (info: ExecutorInstructions) => void;
 }
 
-export interface ExecutorInstructions {
+interface CommonInstructions {
   controlUrl: string;
-  enrollmentToken: string;
   userId: number;
-  kind: 'edge' | 'desktop';
   platform: string;
   account: string;
   simulatorUrl: string;
@@ -59,16 +58,23 @@ export interface ExecutorInstructions {
   storageStateFile: string;
 }
 
+/**
+ * What the executor needs to join: an edge node enrolls with a single-use token; a desktop
+ * (Plume Desktop) activates with a license v2 activation code generated for the user, in the
+ * `default` license project, at the control URL.
+ */
+export type ExecutorInstructions = CommonInstructions & ({ kind: 'edge'; enrollmentToken: string } | { kind: 'desktop'; activationCode: string; projectKey: 'default' });
+
 export const EXIT = { passed: 0, failed: 1, usage: 2, notReady: 3 } as const;
 
 export async function runConformance(o: RunOptions): Promise<number> {
   const plane = await startPlane(o);
   try {
+    const joins = o.kind === 'edge' ? { kind: 'edge' as const, enrollmentToken: plane.enrollmentToken! } : { kind: 'desktop' as const, activationCode: plane.activationCode!, projectKey: 'default' as const };
     const info: ExecutorInstructions = {
       controlUrl: plane.controlUrl,
-      enrollmentToken: plane.enrollmentToken,
+      ...joins,
       userId: plane.userId,
-      kind: o.kind,
       platform: o.platform,
       account: o.account,
       simulatorUrl: plane.sim.url,
@@ -105,10 +111,7 @@ async function runChecks(plane: Plane, o: RunOptions): Promise<number> {
     return EXIT.notReady;
   }
 
-  await check('enroll.private-key-stays-local', async () => {
-    const judged = await judgeEnrollment(plane.proxy, plane.enrollmentToken);
-    return judged.detail;
-  });
+  await check('enroll.private-key-stays-local', async () => (o.kind === 'desktop' ? judgeActivation(plane.proxy) : (await judgeEnrollment(plane.proxy)).detail));
   await check('connect.handshake-signature', () => judgeHandshakes(plane.proxy, ctx.nodeId, ctx.publicKey));
   let unsupportedType: string | null = null;
   await check('hello.valid', () => {
@@ -162,11 +165,20 @@ async function waitUntilReady(ctx: Ctx, timeoutMs: number): Promise<true | strin
   const deadline = Date.now() + timeoutMs;
   const { proxy } = ctx;
   const remaining = () => Math.max(0, deadline - Date.now());
-  const enrolled = await proxy.until(() => proxy.enrollments.find((e) => e.status === 201), remaining()).catch(() => null);
-  if (!enrolled) return `the executor did not enroll within ${timeoutMs / 1000} s`;
-  const body = enrolled.body as { publicKey?: string };
-  ctx.nodeId = String((enrolled.answer as { nodeId?: string }).nodeId ?? '');
-  ctx.publicKey = String(body.publicKey ?? '');
+  if (ctx.executor === 'desktop') {
+    // A desktop joins by activating: the license v2 enroll's answer names its node, its device key is the node key.
+    const activated = await proxy.until(() => proxy.enrollments.find((e) => e.path === LICENSE_PATHS.enroll && e.status === 200), remaining()).catch(() => null);
+    if (!activated) return `the desktop did not activate with the code within ${timeoutMs / 1000} s`;
+    ctx.nodeId = String((activated.answer as { nodeId?: string } | null)?.nodeId ?? '');
+    ctx.publicKey = String((activated.body as { devicePublicKey?: string }).devicePublicKey ?? '');
+    if (!ctx.nodeId) return 'the desktop activated, but the answer named no node (a pure license code?)';
+  } else {
+    const enrolled = await proxy.until(() => proxy.enrollments.find((e) => e.path === NODE_PATHS.enroll && e.status === 201), remaining()).catch(() => null);
+    if (!enrolled) return `the executor did not enroll within ${timeoutMs / 1000} s`;
+    const body = enrolled.body as { publicKey?: string };
+    ctx.nodeId = String((enrolled.answer as { nodeId?: string }).nodeId ?? '');
+    ctx.publicKey = String(body.publicKey ?? '');
+  }
   const hello = await proxy.waitFor((f) => f.direction === 'to_control_plane' && f.message?.type === 'hello', remaining()).catch(() => null);
   if (!hello) return 'the executor enrolled but never said hello';
   for (;;) {
@@ -199,7 +211,7 @@ function judgeHello(ctx: Ctx): { detail: string; missingType: string | null } {
   if (error) throw new Fail(`hello does not validate: ${error}`);
   const welcome = frames.find((f) => f.session === first && f.message?.type === 'welcome');
   if (welcome && hello.at - welcome.at > 10_000) throw new Fail(`hello came ${hello.at - welcome.at} ms after the welcome (10 s allowed)`);
-  const m = hello.message as { nodeId: string; capabilities: { publishSettingsSnapshot: number; platforms: string[]; adapters?: Array<{ platform: string; contentTypes: string[] }> } };
+  const m = hello.message as { nodeId: string; capabilities: { publishSettingsSnapshot: number; platforms: string[]; os?: string; adapters?: Array<{ platform: string; contentTypes: string[] }> } };
   if (m.nodeId !== ctx.nodeId) throw new Fail(`hello names node ${m.nodeId}, not ${ctx.nodeId}`);
   if (m.capabilities.publishSettingsSnapshot !== 1) throw new Fail(`publishSettingsSnapshot is ${m.capabilities.publishSettingsSnapshot}, not 1`);
   const entries = m.capabilities.adapters?.filter((a) => a.platform === ctx.platform) ?? [];
@@ -211,5 +223,7 @@ function judgeHello(ctx: Ctx): { detail: string; missingType: string | null } {
     throw new Fail(`no report of account ${ctx.account} on ${ctx.platform} as logged_in`);
   }
   const missingType = ['article', 'dynamic', 'video'].find((t) => !adapter.contentTypes.includes(t)) ?? null;
-  return { detail: `valid; ${ctx.platform} adapter (${adapter.contentTypes.join(', ')}); account ${ctx.account} logged_in`, missingType };
+  // A desktop reports its operating system instead of a video tree: the control plane judges local paths by it.
+  const os = ctx.executor === 'desktop' ? `; os ${m.capabilities.os ?? 'not reported (local paths are judged as Windows ones)'}` : '';
+  return { detail: `valid; ${ctx.platform} adapter (${adapter.contentTypes.join(', ')}); account ${ctx.account} logged_in${os}`, missingType };
 }

@@ -1,14 +1,18 @@
 /**
  * Checks judged from what the proxy recorded, with no scenario of their own:
- * the enroll request, every connect handshake, every message against the
+ * the enroll request (or a desktop's activation), every connect handshake, every message against the
  * published JSON Schemas, and the heartbeat rhythm.
  */
 import {
+  enrollMessage,
+  enrollRequestSchema,
   fromBase64Url,
+  LICENSE_PATHS,
   nodeConnectMessage,
   nodeEnrollMessage,
   nodeProtocolJsonSchemas,
   NODE_HEADERS,
+  NODE_PATHS,
   publicKeyFromSecret,
   sha256Hex,
   utf8,
@@ -19,6 +23,8 @@ import { Fail } from './context.js';
 import type { ConformanceProxy, Frame, ProxiedSession } from './proxy.js';
 
 const ENROLL_FIELDS = new Set(['token', 'publicKey', 'machineId', 'fingerprint', 'name', 'proof']);
+/** The license v2 enroll request a desktop activates with (shared/src/license/wire.ts). */
+const LICENSE_ENROLL_FIELDS = new Set(Object.keys(enrollRequestSchema.shape));
 /** The control plane's accepted clock skew (nodes/timers.ts skewSeconds). */
 const SKEW_SECONDS = 300;
 
@@ -49,9 +55,22 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+/** Fails when any string in `body` decodes to the private key of `publicKey`. */
+async function expectNoPrivateKey(body: unknown, publicKey: Uint8Array, what: string): Promise<void> {
+  // A 32-byte seed (or a 64-byte seed+public key) whose public key is the node's is the private key.
+  const pub = Buffer.from(publicKey).toString('hex');
+  for (const text of strings(body)) {
+    for (const bytes of decodings(text)) {
+      if (bytes.length !== 32 && bytes.length !== 64) continue;
+      const derived = await publicKeyFromSecret(bytes.subarray(0, 32)).catch(() => null);
+      if (derived && Buffer.from(derived).toString('hex') === pub) throw new Fail(`${what} carries the private key`);
+    }
+  }
+}
+
 /** enroll.private-key-stays-local: the request carries the documented fields, a public key, a valid proof, and no secret. */
-export async function judgeEnrollment(proxy: ConformanceProxy, token: string): Promise<{ publicKey: string; nodeId: string; detail: string }> {
-  const enrolled = proxy.enrollments.find((e) => e.status === 201);
+export async function judgeEnrollment(proxy: ConformanceProxy): Promise<{ publicKey: string; nodeId: string; detail: string }> {
+  const enrolled = proxy.enrollments.find((e) => e.path === NODE_PATHS.enroll && e.status === 201);
   if (!enrolled) throw new Fail('the executor never enrolled successfully through the kit');
   const body = enrolled.body as Record<string, unknown>;
   const extra = Object.keys(body).filter((k) => !ENROLL_FIELDS.has(k));
@@ -61,17 +80,37 @@ export async function judgeEnrollment(proxy: ConformanceProxy, token: string): P
   const proof = fromBase64Url(String(body.proof ?? ''));
   const message = nodeEnrollMessage({ tokenSha256: sha256Hex(String(body.token)), publicKey: String(body.publicKey), machineId: String(body.machineId) });
   if (!proof || !(await verify(proof, utf8(message), publicKey))) throw new Fail('the enroll proof does not verify with the public key over PLUME-NODE-V1-ENROLL');
-  // A 32-byte seed (or a 64-byte seed+public key) whose public key is the node's is the private key.
-  const pub = Buffer.from(publicKey).toString('hex');
-  for (const text of strings(body)) {
-    for (const bytes of decodings(text)) {
-      if (bytes.length !== 32 && bytes.length !== 64) continue;
-      const derived = await publicKeyFromSecret(bytes.subarray(0, 32)).catch(() => null);
-      if (derived && Buffer.from(derived).toString('hex') === pub) throw new Fail('the enroll request carries the private key');
-    }
-  }
+  await expectNoPrivateKey(body, publicKey, 'the enroll request');
   const answer = enrolled.answer as { nodeId?: string };
   return { publicKey: String(body.publicKey), nodeId: String(answer.nodeId ?? ''), detail: 'only the public key and a valid proof were sent' };
+}
+
+/**
+ * enroll.private-key-stays-local for a desktop: it joins by activating (license v2 enroll with its
+ * code), and its device key becomes the node key, so the same holds of that request: the documented
+ * fields, a 32-byte device public key, a proof over LICENSE-V2-ENROLL that verifies, no secret.
+ */
+export async function judgeActivation(proxy: ConformanceProxy): Promise<string> {
+  const activated = proxy.enrollments.find((e) => e.path === LICENSE_PATHS.enroll && e.status === 200);
+  if (!activated) throw new Fail('the desktop never activated successfully through the kit');
+  const body = activated.body as Record<string, unknown>;
+  const extra = Object.keys(body).filter((k) => !LICENSE_ENROLL_FIELDS.has(k));
+  if (extra.length) throw new Fail(`the activation request carries fields outside the license v2 enroll: ${extra.join(', ')}`);
+  const publicKey = fromBase64Url(String(body.devicePublicKey ?? ''));
+  if (publicKey?.length !== 32) throw new Fail('devicePublicKey is not a base64url 32-byte Ed25519 key');
+  const proof = fromBase64Url(String(body.deviceSignature ?? ''));
+  const message = enrollMessage({
+    projectKey: typeof body.projectKey === 'string' ? body.projectKey : 'default',
+    code: String(body.code),
+    machineId: String(body.machineId),
+    fingerprintHash: String(body.fingerprintHash ?? ''),
+    devicePublicKey: String(body.devicePublicKey),
+    appVersion: typeof body.appVersion === 'string' ? body.appVersion : '',
+  });
+  if (!proof || !(await verify(proof, utf8(message), publicKey))) throw new Fail('the activation proof does not verify with the device public key over LICENSE-V2-ENROLL');
+  await expectNoPrivateKey(body, publicKey, 'the activation request');
+  const nodeId = String((activated.answer as { nodeId?: string } | null)?.nodeId ?? '');
+  return `activated with the code (license v2 enroll): only the device public key and a valid proof were sent; the answer named node ${nodeId}`;
 }
 
 /** connect.handshake-signature: every connect attempt is signed by the enrolled key, fresh, with a nonce never used before. */
