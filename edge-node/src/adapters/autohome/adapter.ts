@@ -184,9 +184,11 @@ async function uploadCover(page: Page, slot: CoverSlot, cover: OpenedFile, ctx: 
   const tab = dialog.getByRole('tab', { name: '上传图片', exact: true });
   if ((await tab.count()) > 0) await tab.first().click();
   const shownBefore = await pictureSources(dialog);
-  await (await need(dialog, S.coverInput, 'upload', 'cover dialog picture input', ctx, 'attached')).setInputFiles(cover.path);
+  const input = await need(dialog, S.coverInput, 'upload', 'cover dialog picture input', ctx, 'attached');
+  // Read before the file goes in: the page's answer to it may show before any later look.
   const refusal = refusalIn(page, S.refusal);
   const staleRefusal = (await refusal.count()) > 0;
+  await input.setInputFiles(cover.path);
   const uploaded = await waitFor(
     async () => (!staleRefusal && (await refusal.count()) > 0 ? 'refused' : (await pictureSources(dialog)).some((src) => !shownBefore.includes(src)) ? 'shown' : null),
     `the ${name} never showed in the cover dialog`,
