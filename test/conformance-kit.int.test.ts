@@ -5,59 +5,21 @@
  * with one deliberate flaw fails exactly the checks about that flaw. The kit
  * runs as the command an implementer runs, in a child process.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../control-plane/src/testing/db.js';
-import { CHECKS } from '../control-plane/src/conformance/run.js';
-import type { ExecutorInstructions } from '../control-plane/src/conformance/run.js';
+import { ALL_CHECKS as ALL, type Cleanups, KIT, startKit as startKitWith, verdicts } from './support/conformance-kit.js';
 import { startEdgeWorld, type EdgeWorld } from './support/edge-world.js';
 import { type ExecutorFlaw, ScriptedExecutor } from './support/scripted-executor.js';
-import { untilReady } from './support/until-ready.js';
 
-const KIT = fileURLToPath(new URL('../control-plane/bin/plume-conformance.js', import.meta.url));
-const ALL = CHECKS.map(([name]) => name);
-
-interface KitRun {
-  info: ExecutorInstructions;
-  exited: Promise<{ code: number | null; out: string }>;
-  output: () => string;
-  kill: () => void;
-}
-
-const cleanups: Array<() => Promise<void> | void> = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function startKit(account: string): Promise<KitRun> {
-  const db: TestDatabase = await createTestDatabase();
-  cleanups.push(() => db.close());
-  const dir = mkdtempSync(join(tmpdir(), 'plume-conformance-test-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const infoFile = join(dir, 'info.json');
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...(db.url ? { DATABASE_URL: db.url } : {}) };
-  const child: ChildProcess = spawn(process.execPath, [KIT, '--account', account, '--wait', '180', '--info-file', infoFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.once('exit', (code) => resolve({ code, out })));
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  await untilReady(child, () => existsSync(infoFile) && readFileSync(infoFile, 'utf8').endsWith('}'), { what: 'the kit ready', output: () => out, intervalMs: 200 });
-  return { info: JSON.parse(readFileSync(infoFile, 'utf8')) as ExecutorInstructions, exited, output: () => out, kill: () => child.kill('SIGKILL') };
-}
-
-/** The check lines of a finished run: name → PASS/FAIL. */
-function verdicts(out: string): Map<string, 'PASS' | 'FAIL'> {
-  const found = new Map<string, 'PASS' | 'FAIL'>();
-  for (const m of out.matchAll(/^(PASS|FAIL) (\S+) — /gm)) found.set(m[2]!, m[1] as 'PASS' | 'FAIL');
-  return found;
-}
+const startKit = (account: string) => startKitWith(cleanups, account);
 
 describe('happy path', () => {
   it('plume-edge passes every check, and stops when revoked', async () => {
