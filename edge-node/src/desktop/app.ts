@@ -11,14 +11,11 @@ import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import { withAccountLock } from '../account-lock.js';
 import { AccountRegistry, type AccountRecord } from '../accounts.js';
-import { profileLauncher } from '../chromium.js';
 import type { Daemon } from '../daemon.js';
-import { type AdapterSet, registryAdaptersFor } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../jobs/adapter-set.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from '../login/flow.js';
-import { loginAccount } from '../login/account-login.js';
 import { resolveBrowser } from './browser-path.js';
 import { type DesktopConfig, desktopPaths } from './config.js';
-import { startDesktopExecutor } from './executor.js';
 import { DesktopLicense, type LicenseState } from './license.js';
 import { fingerprintHash, readMachineId } from './machine-id.js';
 import { RecentJobs } from './recent-jobs.js';
@@ -53,7 +50,6 @@ export class DesktopApp {
   readonly settings: SettingsStore;
   readonly jobs: RecentJobs;
   readonly accounts: AccountRegistry;
-  readonly adapters: AdapterSet;
   license: DesktopLicense | null = null;
   private executor: Daemon | null = null;
   private executorError: string | null = null;
@@ -66,7 +62,18 @@ export class DesktopApp {
     this.settings = new SettingsStore(this.paths.settings, o.config.os, defaultFolders(o.config.os, o.config.home));
     this.jobs = new RecentJobs(this.paths.jobs);
     this.accounts = new AccountRegistry(this.paths.node);
-    this.adapters = o.adapters ?? registryAdaptersFor('desktop');
+  }
+
+  private adapterSet: AdapterSet | null = null;
+
+  /**
+   * The adapters this computer runs. They, the executor and the login flow are
+   * loaded when first needed, so the commands that need none of them
+   * (`activate`, `status`, `folders`) start quickly.
+   */
+  async adapters(): Promise<AdapterSet> {
+    if (!this.adapterSet) this.adapterSet = this.o.adapters ?? (await import('../jobs/adapter-set.js')).registryAdaptersFor('desktop');
+    return this.adapterSet;
   }
 
   async identity(): Promise<{ machineId: string; fingerprintHash: string }> {
@@ -146,6 +153,7 @@ export class DesktopApp {
     if (!this.license || this.executor) return;
     const s = this.settings.read();
     try {
+      const { startDesktopExecutor } = await import('./executor.js');
       const daemon = await startDesktopExecutor({
         os: this.o.config.os,
         serverUrl: s.serverUrl!,
@@ -160,7 +168,7 @@ export class DesktopApp {
         license: this.license,
         jobs: this.jobs,
         log: this.o.log.child({ component: 'executor' }),
-        adapters: this.adapters,
+        adapters: await this.adapters(),
       });
       this.executor = daemon;
       this.executorError = null;
@@ -191,7 +199,8 @@ export class DesktopApp {
   }
 
   /** What the local UI shows. */
-  view() {
+  async view() {
+    const adapters = await this.adapters();
     const s = this.settings.read();
     return {
       serverUrl: s.serverUrl,
@@ -204,7 +213,7 @@ export class DesktopApp {
       accounts: this.accounts.list(),
       jobs: this.jobs.list(),
       logins: [...this.logins.values()].map(({ flow: _f, abort: _a, ...rest }) => rest),
-      platforms: this.adapters.platforms().filter((p) => this.adapters.get(p)?.login),
+      platforms: adapters.platforms().filter((p) => adapters.get(p)?.login),
     };
   }
 
@@ -213,11 +222,12 @@ export class DesktopApp {
    * With `ref`, the account this computer has is logged in again: in its own
    * profile, its old session cleared, and the login must come back as that account.
    */
-  startLogin(platform: string, o: { ref?: string; timeoutMs?: number } = {}): LoginSession {
-    const adapter = this.adapters.get(platform);
+  async startLogin(platform: string, o: { ref?: string; timeoutMs?: number } = {}): Promise<LoginSession> {
+    const adapter = (await this.adapters()).get(platform);
     if (!adapter?.login) throw new UiRefused('login_unsupported', `${platform} has no login page Plume knows`);
     const noDisplay = displayProblem(this.o.config.os, this.o.env ?? {});
     if (noDisplay) throw new UiRefused('no_display', noDisplay);
+    const [{ loginAccount }, { profileLauncher }] = await Promise.all([import('../login/account-login.js'), import('../chromium.js')]);
     const running = [...this.logins.values()].find((l) => l.state === 'running' && l.platform === platform && l.ref === o.ref);
     if (running) throw new UiRefused('login_running', `a ${platform} login${o.ref ? ` of ${o.ref}` : ''} is already open: finish or cancel it first`);
     const session: LoginSession = {
@@ -276,7 +286,7 @@ export class DesktopApp {
   }
 
   /** Logs an account this computer has in again (its session expired, or the platform logged it out). */
-  relogin(ref: string): LoginSession {
+  relogin(ref: string): Promise<LoginSession> {
     const account = this.accounts.get(ref);
     if (!account) throw new UiRefused('account_not_found', `no account ${ref} on this computer`);
     return this.startLogin(account.platform, { ref });

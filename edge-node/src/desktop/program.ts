@@ -111,7 +111,7 @@ async function main(argv: string[], options: DesktopProgramOptions): Promise<num
         }
       }
       const edge = configSchema.parse({ PLUME_EDGE_STATE_DIR: app.paths.node, PLUME_CHROMIUM_PATH: app.browserPath(), PLUME_EDGE_HEADLESS: shown ? 'false' : 'true', PLUME_EDGE_PLATFORM_URLS: JSON.stringify(config.platformUrls), LOG_LEVEL: config.logLevel });
-      return accountsCommand(edge, rest, async () => app.adapters);
+      return accountsCommand(edge, rest, () => app.adapters());
     }
     case 'autostart': {
       const { autostartEnabled, disableAutostart, enableAutostart } = await import('./autostart.js');

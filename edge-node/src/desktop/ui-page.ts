@@ -1,7 +1,7 @@
 /** The local UI's one page, rendered on the server from DesktopApp.view(). Everything shown is escaped. */
 import type { DesktopApp } from './app.js';
 
-type View = ReturnType<DesktopApp['view']>;
+type View = Awaited<ReturnType<DesktopApp['view']>>;
 
 const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

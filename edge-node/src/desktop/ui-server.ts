@@ -48,7 +48,7 @@ export async function startLocalUi(app: DesktopApp, o: { port: number; log: Logg
     if (req.method === 'GET' && url.pathname === '/') {
       const note = flash.get('note');
       flash.delete('note');
-      return send(res, 200, 'text/html; charset=utf-8', renderPage(app.view(), { token, ...(note ? { note } : {}) }));
+      return send(res, 200, 'text/html; charset=utf-8', renderPage(await app.view(), { token, ...(note ? { note } : {}) }));
     }
     if (req.method !== 'POST') return send(res, 404, 'text/plain', 'not found\n');
     const form = await readForm(req);
@@ -108,11 +108,11 @@ async function act(app: DesktopApp, path: string, form: URLSearchParams): Promis
       app.settings.removeFolder(field('folder'));
       return `Jobs may no longer read files in ${field('folder')}.`;
     case '/accounts/login': {
-      const session = app.startLogin(field('platform'));
+      const session = await app.startLogin(field('platform'));
       return `A ${session.platform} login window is opening: log in there; this page shows how it goes (reload it).`;
     }
     case '/accounts/relogin': {
-      const session = app.relogin(field('ref'));
+      const session = await app.relogin(field('ref'));
       return `A ${session.platform} login window is opening to log ${field('ref')} in again: log in there as that account; this page shows how it goes (reload it).`;
     }
     case '/accounts/sms':
