@@ -21,7 +21,7 @@ With --kind desktop the executor is Plume Desktop (plume-desktop): the kit print
 an activation code generated for its user instead of a token. Activate and run
 it with the printed control URL, its platform URL and account:
   plume-desktop activate --server <control URL> --code <activation code>
-  PLUME_DESKTOP_PLATFORM_URLS='{"<platform>":"<platform URL>"}' plume-desktop accounts import \
+  PLUME_DESKTOP_PLATFORM_URLS='{"<platform>":"<platform URL>"}' plume-desktop accounts import \\
     --ref <account> --platform <platform> --name <any> --storage-state <storage state file>
   PLUME_DESKTOP_PLATFORM_URLS='{"<platform>":"<platform URL>"}' plume-desktop run
 
