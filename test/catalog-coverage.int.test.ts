@@ -4,8 +4,10 @@
  * has all three — an adapter in plume-edge, a replica of its creator pages in
  * the platform simulator, and an end-to-end test through the daemon — and is
  * listed in the "edge adapter" column of docs/platforms.md, or has none of
- * the adapter and is not listed there. A pair can neither be claimed in the
- * docs without its tests nor run by nodes without being documented.
+ * the adapter, is not listed there, and is among the pairs "Why these
+ * platforms" names as having no adapter, with why. A pair can neither be claimed in
+ * the docs without its tests, nor run by nodes without being documented, nor
+ * left without an adapter unexplained.
  *
  * End-to-end tests name the pair they prove at the start of their title:
  * `it('<platform> <content type>: …')` in test/edge-e2e*.int.test.ts.
@@ -44,6 +46,18 @@ function documentedPairs(): Map<string, Set<string>> {
     rows.set(m[1]!, new Set(/^[a-z, ]+$/.test(cell) && cell !== 'none' ? cell.split(', ') : []));
   }
   return rows;
+}
+
+/** The pairs the "Why these platforms" section names as declared for edge nodes but without an adapter. */
+function explainedWithoutAdapter(): Set<string> {
+  const doc = readFileSync(join(ROOT, 'docs/platforms.md'), 'utf8');
+  const start = doc.indexOf('### Why these platforms');
+  const section = doc.slice(start, doc.indexOf('\n## ', start));
+  const at = section.search(/pairs the catalog declares for edge nodes have no adapter:/);
+  if (start < 0 || at < 0) return new Set();
+  const paragraph = section.slice(at).split('\n\n')[0]!;
+  const plural: Record<string, string> = { articles: 'article', dynamics: 'dynamic', videos: 'video' };
+  return new Set([...paragraph.matchAll(/`([a-z_]+)` (articles|dynamics|videos)\b/g)].map((m) => pair(m[1]!, plural[m[2]!]!)));
 }
 
 let t: TestApp;
@@ -87,6 +101,11 @@ describe('the catalog against the edge adapters', () => {
       if (!documented) missing.push(`${pair(platform, type)}: not listed in the catalog table of docs/platforms.md`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('a pair GET /meta declares for edge but no adapter runs is one the docs name as such, and the docs name no other', () => {
+    const withoutAdapter = new Set(declared.filter(({ platform, type }) => !canPublish(platform, type)).map(({ platform, type }) => pair(platform, type)));
+    expect(explainedWithoutAdapter()).toEqual(withoutAdapter);
   });
 
   it('the docs list a row for every catalog item, and nothing the catalog does not declare', () => {
