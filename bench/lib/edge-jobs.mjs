@@ -9,9 +9,9 @@
  * registry lists it fails the benchmark, so a new adapter cannot go
  * unmeasured.
  */
-import { allAdapters } from '../../edge-node/dist/adapters/registry.js';
+import { allAdapters, canPublish } from '../../edge-node/dist/adapters/registry.js';
 import { liveUrl } from '../../edge-node/dist/adapters/kit/live-url.js';
-import { SETTINGS_CONTRACT_VERSION, supports } from '@plume/shared';
+import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
 
 export const USER_ID = 7;
 
@@ -288,9 +288,13 @@ const PAIRS = {
   },
 };
 
-/** Every `platform/contentType` the registry publishes (the catalog allowing it), in registry order. */
+/**
+ * Every `platform/contentType` an edge node publishes (the registry's adapters
+ * as the catalog lets an edge node run them: YouTube is desktop-only), in
+ * registry order.
+ */
 export function registryPairs() {
-  const pairs = allAdapters().flatMap((a) => a.contentTypes.filter((t) => supports(a.platform, t)).map((t) => `${a.platform}/${t}`));
+  const pairs = allAdapters().flatMap((a) => a.contentTypes.filter((t) => canPublish(a.platform, t, 'edge')).map((t) => `${a.platform}/${t}`));
   const missing = pairs.filter((p) => !PAIRS[p]);
   if (missing.length) throw new Error(`no benchmark job for ${missing.join(', ')}: add one to bench/lib/edge-jobs.mjs`);
   return pairs;
