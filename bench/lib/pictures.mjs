@@ -11,17 +11,31 @@
  * of a random level (only its DC coefficient coded, so the encoder is a few
  * lines with the standard DC table), as many pixels as a photo of that size
  * has, filled up with COM segments of random bytes. Both are read by every
- * decoder, and their bytes stay incompressible, as a photo's are on the wire. Any other name gets random bytes (the simulator never
- * decodes video).
+ * decoder, and their bytes stay incompressible, as a photo's are on the wire.
+ * `.mp4`: an ISO base media `ftyp` box, then random bytes: the simulator never
+ * decodes video, but Plume Desktop checks a video by its first bytes before
+ * taking it (desktop/media-kind.ts). Any other name gets random bytes.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
 
-/** `size` bytes that decode as the picture `name` names (by its extension). */
+/** `size` bytes that decode as the picture `name` names, or start as the video it names (by its extension). */
 export function mediaBytes(name, size) {
   if (/\.png$/i.test(name)) return noisePng(size);
   if (/\.jpe?g$/i.test(name)) return blockJpeg(size);
+  if (/\.mp4$/i.test(name)) return mp4Head(size);
   return randomBytes(size);
+}
+
+/** A 24-byte `ftyp` box (brand isom, compatible isom and mp41) and random bytes up to `size`. */
+function mp4Head(size) {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftypisom', 4, 'latin1');
+  box.writeUInt32BE(0x200, 12);
+  box.write('isommp41', 16, 'latin1');
+  if (size < box.length) throw new Error(`no MP4 head fits in ${size} bytes`);
+  return Buffer.concat([box, randomBytes(size - box.length)]);
 }
 
 function noisePng(size) {
