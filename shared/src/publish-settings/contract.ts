@@ -226,7 +226,10 @@ const ARTICLE: Record<string, PlatformOverrides> = {
     ],
     limits: { titleMaxLength: 40 },
   },
-  weibo: { limits: { titleMaxLength: 32, ...WEB_PICTURES } },
+  weibo: {
+    fields: [{ key: 'summary', type: 'text', maxLength: 44, description: "The article's 导语 (summary); weibo's editor takes at most 44 characters. Replaces the common summary field." }],
+    limits: { titleMaxLength: 32, ...WEB_PICTURES },
+  },
   xiaohongshu: {
     fields: [
       { key: 'template', type: 'string', maxLength: 30, description: "The 一键排版 template by the name xiaohongshu shows; the one it preselects when absent." },

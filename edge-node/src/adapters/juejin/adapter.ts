@@ -20,6 +20,7 @@ import { JUEJIN_CATEGORIES, JUEJIN_TAGS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type LoginInfo, type PublishJob, type Flow } from '../contract.js';
 import { defineAdapter } from '../define.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { JUEJIN_PROVENANCE } from './provenance.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
 import { moveMarkdownImages, readImage, type ImageFile } from '../kit/article-images.js';
@@ -48,9 +49,8 @@ const URLS = {
   myArticles: `${API}/content_api/v1/article/list_by_user`,
 };
 
-const TITLE_MAX = 100;
-const SUMMARY_MAX = 100;
-const TAGS_MAX = 3;
+/** The title, summary and tag limits preflight also checks (the settings contract). */
+const { titleMax: TITLE_MAX, summaryMax: SUMMARY_MAX, tagsMax: TAGS_MAX } = contractLimits('article', 'juejin', ['titleMax', 'summaryMax', 'tagsMax']);
 /** Per picture (cover or body); juejin's own limit is not on record. */
 const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 /** Pictures already on juejin's hosts stay as they are. */

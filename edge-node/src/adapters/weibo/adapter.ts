@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, type Flow, type LoginInfo, type OpenedFile, type PublishJob, type VerifyResult, type VideoJob } from '../contract.js';
 import { defineAdapter } from '../define.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { prepareArticle, publishArticle, verifyArticle, WEIBO_ARTICLE_KEYS, type WeiboPage } from './article.js';
 import { prepareWeiboVideo, publishWeiboVideo, verifyWeiboVideo, WEIBO_VIDEO_KEYS } from './video.js';
 import { answeredPost, isPost } from './posts.js';
@@ -47,8 +48,8 @@ const S = {
   send: 'button:has(span.woo-button-content:text-is("发送"))',
 } as const;
 
-const MAX_CHARS = 2000;
-const MAX_IMAGES = 9;
+/** A dynamic's text and pictures as preflight also checks them (the settings contract). */
+const { textMax: MAX_CHARS, maxImages: MAX_IMAGES } = contractLimits('dynamic', 'weibo', ['textMax', 'maxImages']);
 /** Our setting values (shared settings contract) → the labels the composer shows. */
 export const WEIBO_VISIBILITY_LABELS: Readonly<Record<string, string>> = labelsOf(WEIBO_VISIBILITIES);
 const SETTING_KEYS = ['visibility', 'tags'] as const;

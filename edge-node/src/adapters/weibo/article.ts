@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type ArticleJob, type PublishJob, type PublishResult, type VerifyResult } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { gatedApiPublish } from '../kit/api-publish.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { field, imageType, needField, pageJson, readAll } from '../kit/page-api.js';
 import { webPictures } from '../kit/pictures.js';
 import { markdownToHtml } from '@plume/shared';
@@ -22,8 +23,8 @@ import { SettingsReader } from '../settings.js';
 import { assertMaxChars, inJobWindow, openMedia, poll, timeouts } from '../support.js';
 
 export const WEIBO_ARTICLE_KEYS = ['summary', 'coverMode', 'aiLabel'] as const;
-const TITLE_MAX = 32;
-const SUMMARY_MAX = 44;
+/** The title and 导语 limits preflight also checks (the settings contract). */
+const { titleMax: TITLE_MAX, summaryMax: SUMMARY_MAX } = contractLimits('article', 'weibo', ['titleMax', 'summaryMax']);
 const OK = 100000;
 /** The success codes public clients accept from the publish call (a number or text). */
 const ACCEPTED = [String(OK), 'A00006'];

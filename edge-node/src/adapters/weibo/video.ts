@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type OpenedFile, type PublishResult, type VerifyResult, type VideoJob } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { field, pageJson } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { SettingsReader } from '../settings.js';
@@ -30,7 +31,9 @@ import { answeredPost, isPost } from './posts.js';
 export const WEIBO_VIDEO_KEYS = ['creationType', 'aiLabel', 'description', 'tags', 'coverMode', 'visibility'] as const;
 /** Our creationType values → the 类型 radios' labels. */
 export const WEIBO_VIDEO_TYPE_LABELS: Readonly<Record<string, string>> = labelsOf(WEIBO_VIDEO_TYPES);
-const TITLE_MAX = 30;
+/** The title limit preflight also checks (the settings contract). */
+const { titleMax: TITLE_MAX } = contractLimits('video', 'weibo', ['titleMax']);
+/** The text the description box sends (the description with its #topics# added), bounded as a short post is; the contract bounds the description alone. */
 const TEXT_MAX = 2000;
 const AI_DECLARATION = '含AI生成内容';
 /** The chunk host the file platform hands out. */
