@@ -126,6 +126,8 @@ describe('exclusion', () => {
     schedule.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(started.map((s) => s.ref).sort()).toEqual(['j1', 'w1']);
+    // Waiting for w1 costs nothing: no timer is due while only a running check holds w2 back.
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(5 * MIN);
     expect(started).toHaveLength(2);
     await finish('w1');
@@ -142,6 +144,7 @@ describe('exclusion', () => {
     schedule.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(started.map((s) => s.ref)).toEqual(['a', 'b']);
+    expect(vi.getTimerCount()).toBe(0);
     await finish('b');
     expect(started.map((s) => s.ref)).toEqual(['a', 'b', 'c']);
   });

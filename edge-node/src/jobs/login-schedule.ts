@@ -137,7 +137,10 @@ export class LoginSchedule {
       }
       this.run(ref, entry);
     }
-    const next = Math.min(...[...this.entries.entries()].filter(([ref]) => !this.running.has(ref)).map(([, e]) => e.at));
+    // Only what comes due later sets the timer. An account due now that did not start waits for a
+    // running check (of its platform, or the one that fills maxConcurrent), whose end pumps again;
+    // timing it would spin this pump on zero-delay timers for as long as that check runs.
+    const next = Math.min(...[...this.entries.entries()].filter(([ref, e]) => !this.running.has(ref) && e.at > now).map(([, e]) => e.at));
     if (Number.isFinite(next)) {
       this.timer = setTimeout(() => this.pump(), Math.min(Math.max(next - this.now(), 0), MAX_TIMER_MS));
       this.timer.unref();
