@@ -186,7 +186,10 @@ try {
           `load average (1 min) ${loadAtStart.toFixed(2)} → ${loadAtEnd.toFixed(2)}` +
           (failures.length ? `; ${failures.join('; ')}` : '')),
     );
-    for (const x of ['edge', 'desktop']) console.log(`  ${x} steps first reported (p50, s after start): ${stats[x].steps.map((y) => `${y.step} ${fmt.fixed(y.at)}`).join(', ')}, commit ${fmt.fixed(stats[x].p50)}`);
+    for (const x of ['edge', 'desktop']) {
+      console.log(`  ${x} steps first reported (p50, s after start): ${stats[x].steps.map((y) => `${y.step} ${fmt.fixed(y.at)}`).join(', ')}, commit ${fmt.fixed(stats[x].p50)}`);
+      console.log(`  ${x} jobs in order (s): ${results[x].map((j) => (j.ok ? fmt.fixed(s(j.gateMs)) : 'failed')).join(' ')}`);
+    }
   }
 
   // One use per succeeded desktop job (the untimed ones too), recorded when its result is drafted.
