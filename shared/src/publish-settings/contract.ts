@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-28';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-29';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -126,6 +126,8 @@ const tags = (maxItems: number): SettingField => ({
   maxLength: 30,
   topicNames: true,
 });
+/** kuaishou keeps title, text and topics in one description that holds three topics at most. */
+const kuaishouTags: SettingField = { ...tags(3), description: 'Up to three topics, without the leading #: kuaishou takes three in one description. A tag of only # and spaces names none and is refused.' };
 const aiLabel: SettingField = {
   key: 'aiLabel',
   type: 'boolean',
@@ -419,7 +421,7 @@ const DYNAMIC: Record<string, PlatformOverrides> = {
     limits: { maxImages: 9 },
   },
   toutiao: { fields: toutiaoForm, limits: { contentMaxLength: 2000, maxImages: 9 } },
-  kuaishou: { fields: [scheduledAt], limits: { minImages: 1 } },
+  kuaishou: { fields: [kuaishouTags, scheduledAt], limits: { minImages: 1, maxImages: 31 } },
 };
 
 const VIDEO: Record<string, PlatformOverrides> = {
@@ -456,6 +458,7 @@ const VIDEO: Record<string, PlatformOverrides> = {
   xiaohongshu: { fields: xiaohongshuForm, limits: { titleMaxLength: 20 } },
   kuaishou: {
     fields: [
+      kuaishouTags,
       { key: 'allowDownload', type: 'boolean', default: false, description: 'Let viewers download the video.' },
       { key: 'collectionName', type: 'string', maxLength: 50, description: 'Add the video to this collection (合集) of the account, by name.' },
       scheduledAt,

@@ -6,6 +6,10 @@ describe('happy path', () => {
     expect(contractLimits('article', 'csdn', ['titleMin', 'titleMax', 'tagsMax', 'summaryMax'])).toEqual({ titleMin: 5, titleMax: 100, tagsMax: 5, summaryMax: 256 });
     expect(contractLimits('video', 'qiehao', ['titleMin', 'titleMax', 'descriptionMax', 'tagsMax', 'tagMax'])).toEqual({ titleMin: 5, titleMax: 64, descriptionMax: 1000, tagsMax: 9, tagMax: 30 });
     expect(contractLimits('dynamic', 'toutiao', ['textMax', 'maxImages', 'tagsMax'])).toEqual({ textMax: 2000, maxImages: 9, tagsMax: 5 });
+    // Where a platform's own rule differs from the common one, preflight holds the platform's: kuaishou's three topics and 31 pictures, weibo's 44-character 导语.
+    expect(contractLimits('dynamic', 'kuaishou', ['maxImages', 'tagsMax'])).toEqual({ maxImages: 31, tagsMax: 3 });
+    expect(contractLimits('video', 'kuaishou', ['tagsMax'])).toEqual({ tagsMax: 3 });
+    expect(contractLimits('article', 'weibo', ['titleMax', 'summaryMax'])).toEqual({ titleMax: 32, summaryMax: 44 });
   });
 });
 

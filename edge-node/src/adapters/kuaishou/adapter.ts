@@ -21,6 +21,7 @@ import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type DynamicJob, type Flow, type OpenedFile, type PublishJob, type PublishResult, type VideoJob } from '../contract.js';
 import { defineAdapter } from '../define.js';
 import { clickPublishForJson } from '../kit/click-publish-json.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { field } from '../kit/page-api.js';
 import { markdownToPlainText } from '../markdown.js';
 import { outcomeUnknown } from '../publish-click.js';
@@ -31,12 +32,12 @@ import { at, isLoginPage, ORIGIN, realPath, SUBMIT_PATHS, URLS } from './site.js
 import { KUAISHOU_PROVENANCE } from './provenance.js';
 import { findWork, stillPublishing, watchWorksList, type Work } from './works.js';
 
-/** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20). */
-export const KUAISHOU_MAX_TOPICS = 3;
+/** Topics kuaishou takes in one description (social-auto-upload, 2026-08-20), as the settings contract states it for preflight. */
+export const KUAISHOU_MAX_TOPICS = contractLimits('video', 'kuaishou', ['tagsMax']).tagsMax;
 /** Characters one description holds (social-media-publisher; Multi-Publish, 2026-09-30). */
 export const KUAISHOU_MAX_CAPTION_CHARS = 500;
-/** Pictures one 图文 holds (social-media-publisher). */
-export const KUAISHOU_MAX_IMAGES = 31;
+/** Pictures one 图文 holds (social-media-publisher), as the settings contract states it for preflight. */
+export const KUAISHOU_MAX_IMAGES = contractLimits('dynamic', 'kuaishou', ['maxImages']).maxImages;
 /** 定时发布 must be more than two hours ahead (social-auto-upload base_video.py, 2026-08-20). */
 export const KUAISHOU_MIN_SCHEDULE_LEAD_MS = 2 * 3600_000;
 const SETTING_KEYS = ['tags', 'description', 'coverMode', 'collectionName', 'scheduledAt'] as const;
