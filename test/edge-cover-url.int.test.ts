@@ -125,4 +125,14 @@ describe('errors', () => {
     expect(launched).toBe(0);
     expect(sim.publishes(P)).toEqual([]);
   });
+
+  it('a payload this node cannot read fails the job payload_invalid, naming the field, before anything is opened', async () => {
+    const unreadable = { ...spec(`${covers.origin}/cover.png`), payload: { title: 42, content: '正文' } };
+    const outcome = await runAttempt(`job_cover_${seq}`, `att_cover_${seq}`, unreadable, deps(join(root, 'staging', 'bad'), testFetcher()));
+    expect(outcome).toMatchObject({ kind: 'result', result: { outcome: 'failed', error: { code: 'payload_invalid', step: 'sandbox' } } });
+    expect(outcome.kind === 'result' && outcome.result.error?.message).toMatch(/^the article job's payload cannot be read: title: /);
+    expect(launched).toBe(0);
+    expect(covers.hits).toEqual([]);
+    expect(sim.publishes(P)).toEqual([]);
+  });
 });

@@ -21,3 +21,4 @@ export * from './media-fetch/address-policy.js';
 export * from './media-fetch/image-type.js';
 export * from './media-fetch/image-fetcher.js';
 export * from './metrics-listener.js';
+export * from './job-payload.js';

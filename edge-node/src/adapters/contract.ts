@@ -20,7 +20,7 @@
  * unknown, and only `verify` — a read-only lookup — may resolve it.
  */
 import type { Page } from 'playwright-core';
-import type { ContentType } from '@plume/shared';
+import type { ArticlePayload, ContentType, DynamicPayload, VideoPayload } from '@plume/shared';
 import type { Provenance } from './provenance.js';
 import type { Step } from './steps.js';
 
@@ -73,28 +73,8 @@ export function isAdapterError(e: unknown, code?: AdapterErrorCode): e is Adapte
   return e instanceof AdapterError && (code === undefined || e.code === code);
 }
 
-export interface ArticlePayload {
-  title: string;
-  /** Markdown; each adapter renders it the way its editor accepts. */
-  content: string;
-  /** Local path of a cover image (opened through `ctx.openFile`). */
-  coverImage?: string;
-  /** The article's AI-provenance facts as the control plane computed them (sets the AI label when the settings give none). */
-  aigc?: { label_required?: boolean; display_label?: string };
-}
-
-export interface DynamicPayload {
-  content: string;
-  /** Local image paths (opened through `ctx.openFile`). */
-  images?: string[];
-}
-
-export interface VideoPayload {
-  title: string;
-  localVideoPath: string;
-  coverImagePath?: string;
-  description?: string;
-}
+/** What each content type publishes: the schemas the control plane writes and the node parses (shared/src/job-payload.ts). */
+export type { ArticlePayload, DynamicPayload, VideoPayload } from '@plume/shared';
 
 interface PublishJobBase {
   jobId: string;

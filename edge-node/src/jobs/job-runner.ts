@@ -17,7 +17,7 @@ import type { ActiveJob, ControlMessageOf, ImageFetcher, JobSpec, LoginInput, No
 import type { BrowserContext } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { AccountRegistry } from '../accounts.js';
-import type { ProgressDetail, Step } from '../adapters/contract.js';
+import type { ProgressDetail, PublishJob, Step } from '../adapters/contract.js';
 import type { CommitJournal } from '../journal.js';
 import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
@@ -184,11 +184,18 @@ export class JobRunner {
       this.o.log.warn({ jobId: m.jobId, platform: m.job.platform, account: ref }, 'cannot verify here: no adapter or account');
       return;
     }
+    let job: PublishJob;
+    try {
+      job = toPublishJob(m.jobId, m.attemptId, m.job);
+    } catch (err) {
+      this.o.log.warn({ jobId: m.jobId, err: (err as Error).message }, 'cannot verify here: the job cannot be read');
+      return;
+    }
     void this.withAccount(ref, async () => {
       const context = await this.o.launchProfile(this.o.accounts.profileDir(ref));
       try {
         const page = context.pages()[0] ?? (await context.newPage());
-        const found = await adapter.verify(page, toPublishJob(m.jobId, m.attemptId, m.job), {
+        const found = await adapter.verify(page, job, {
           baseUrl: this.o.platformUrls[m.job.platform] ?? adapter.defaultBaseUrl,
           openFile: () => Promise.reject(new Error('verify opens no media')),
           progress: () => {},

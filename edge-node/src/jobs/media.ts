@@ -11,24 +11,25 @@
 import { mkdir, open as openFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ImageFetcher } from '@plume/shared';
-import type { OpenedFile } from '../adapters/contract.js';
+import type { OpenedFile, PublishJob } from '../adapters/contract.js';
 import { browserPath, openSandboxed, type SandboxedFile } from '../sandbox.js';
 
 const isUrl = (p: string) => /^https?:\/\//i.test(p);
 
-/** Local media paths a payload names, by content type (URLs are downloaded instead: coverUrls). */
-export function mediaPaths(contentType: string, payload: Record<string, unknown>): string[] {
-  const paths: unknown[] = [];
-  if (contentType === 'video') paths.push(payload.localVideoPath, payload.coverImagePath);
-  if (contentType === 'article') paths.push(payload.coverImage);
-  if (contentType === 'dynamic' && Array.isArray(payload.images)) paths.push(...payload.images);
-  return paths.filter((p): p is string => typeof p === 'string' && p !== '' && !isUrl(p));
+/** Local media paths a job's payload names, by content type (URLs are downloaded instead: coverUrls). */
+export function mediaPaths(job: PublishJob): string[] {
+  const paths =
+    job.contentType === 'video' ? [job.payload.localVideoPath, job.payload.coverImagePath]
+    : job.contentType === 'article' ? [job.payload.coverImage]
+    : (job.payload.images ?? []);
+  return paths.filter((p): p is string => p !== undefined && p !== '' && !isUrl(p));
 }
 
 /** The article cover URL to download before the browser starts: only when the frozen settings use it (coverMode custom). */
-export function coverUrls(contentType: string, payload: Record<string, unknown>, settings: Record<string, unknown>): string[] {
-  const cover = payload.coverImage;
-  return contentType === 'article' && settings.coverMode === 'custom' && typeof cover === 'string' && isUrl(cover) ? [cover] : [];
+export function coverUrls(job: PublishJob): string[] {
+  if (job.contentType !== 'article' || job.settings.coverMode !== 'custom') return [];
+  const cover = job.payload.coverImage;
+  return cover !== undefined && isUrl(cover) ? [cover] : [];
 }
 
 let sharedFetcher: ImageFetcher | undefined;

@@ -18,7 +18,7 @@
  * person (challenge/await-person.ts) and resumes the blocked step once the
  * challenge is gone. Never after the commit: there it is a read-back problem.
  */
-import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, type JobSpec, type NodeMessageOf } from '@plume/shared';
+import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, parseJobPayload } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
@@ -76,8 +76,13 @@ export interface AttemptDeps {
   pause?: PauseHooks;
 }
 
+/**
+ * The job as adapters take it: the job's frozen facts and its payload parsed
+ * by the content type's schema (shared/src/job-payload.ts). Throws
+ * JobPayloadInvalid when the payload cannot be read.
+ */
 export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): PublishJob {
-  return {
+  const base = {
     jobId,
     attemptId,
     platform: spec.platform,
@@ -85,13 +90,26 @@ export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): P
     settings: spec.settings,
     settingsHash: spec.settingsHash,
     createdAt: spec.createdAt,
-    contentType: spec.contentType,
-    payload: spec.payload,
-  } as unknown as PublishJob;
+  };
+  switch (spec.contentType) {
+    case 'article':
+      return { ...base, contentType: 'article', payload: parseJobPayload('article', spec.payload) };
+    case 'dynamic':
+      return { ...base, contentType: 'dynamic', payload: parseJobPayload('dynamic', spec.payload) };
+    case 'video':
+      return { ...base, contentType: 'video', payload: parseJobPayload('video', spec.payload) };
+  }
 }
 
 export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec, d: AttemptDeps): Promise<AttemptOutcome> {
-  const job = toPublishJob(jobId, attemptId, spec);
+  let job: PublishJob;
+  try {
+    job = toPublishJob(jobId, attemptId, spec);
+  } catch (e) {
+    // Nothing was opened and the browser never started: a job this node cannot read fails at once, saying why.
+    if (e instanceof JobPayloadInvalid) return failed(e.code, 'sandbox', e.message);
+    throw e;
+  }
   const media = new JobMedia(d.videoDir, spec.userId, d.stagingDir, d.images, d.signal);
   let step: Step | 'sandbox' | 'download' = 'sandbox';
   let stepStarted = performance.now();
@@ -135,14 +153,14 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
   };
   try {
     try {
-      await media.openAll(mediaPaths(spec.contentType, spec.payload));
+      await media.openAll(mediaPaths(job));
     } catch (e) {
       if (e instanceof PathRefused) return failed('path_refused', 'sandbox', e.message);
       throw e;
     }
     enter('download');
     try {
-      await media.downloadAll(coverUrls(spec.contentType, spec.payload, spec.settings));
+      await media.downloadAll(coverUrls(job));
     } catch (e) {
       // Nothing was opened on the platform yet: the cover's own code says what to fix.
       if (e instanceof ImageFetchError) return failed(e.code, 'download', e.message);

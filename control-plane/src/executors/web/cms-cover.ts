@@ -7,7 +7,7 @@
  * plugin as bytes. A cover that cannot be had stops the job before anything
  * is sent to the site: a custom cover is never replaced by another.
  */
-import { ImageFetcher, ImageFetchError } from '@plume/shared';
+import { type ArticlePayload, ImageFetcher, ImageFetchError } from '@plume/shared';
 import { type CmsCover } from './cms-plugin.js';
 import { CmsError } from './cms-error.js';
 
@@ -16,13 +16,13 @@ let shipped: ImageFetcher | undefined;
 export const defaultCoverFetcher = () => (shipped ??= new ImageFetcher());
 
 export async function cmsCover(
-  job: { jobId: string; payload: Record<string, unknown>; settings: Record<string, unknown> },
+  job: { jobId: string; article: ArticlePayload; settings: Record<string, unknown> },
   images: ImageFetcher,
   signal: AbortSignal,
 ): Promise<CmsCover | null> {
   if (job.settings.coverMode !== 'custom') return null;
-  const source = job.payload.coverImage;
-  if (typeof source !== 'string' || source === '') {
+  const source = job.article.coverImage;
+  if (source === undefined) {
     throw new CmsError('rejected', 'cover_missing', 'coverMode is custom but the article has no coverImage');
   }
   if (!/^https?:\/\//i.test(source)) {

@@ -12,7 +12,7 @@
  *   `unknown`; after a wait the post is looked up by the job's marker, found
  *   → succeeded, not found → queued again. A post is never sent twice blindly.
  */
-import { escapeHtml, type ImageFetcher, isCmsPlatform, markdownToHtml } from '@plume/shared';
+import { type ArticlePayload, escapeHtml, type ImageFetcher, isCmsPlatform, JobPayloadInvalid, markdownToHtml, parseJobPayload } from '@plume/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Sealer } from '../../crypto/seal.js';
@@ -140,16 +140,15 @@ export class CmsWorker {
     return site.data;
   }
 
-  private post(job: CmsJob, cover: CmsCover | null): CmsPost {
-    const p = job.payload;
+  private post(job: CmsJob, article: ArticlePayload, cover: CmsCover | null): CmsPost {
     const marker = markerOf(job.jobId);
-    const aigc = p.aigc as { label_required?: boolean; display_label?: string } | undefined;
+    const aigc = article.aigc;
     // When a label is required it is displayed prominently: first thing in the post.
     const label = aigc?.label_required && aigc.display_label ? `<p class="plume-aigc-label"><strong>${escapeHtml(aigc.display_label)}</strong></p>\n` : '';
     return {
       marker,
-      title: typeof p.title === 'string' ? p.title : '',
-      html: `${label}${markdownToHtml(typeof p.content === 'string' ? p.content : '')}\n${markerComment(marker)}`,
+      title: article.title,
+      html: `${label}${markdownToHtml(article.content)}\n${markerComment(marker)}`,
       lead: label,
       settings: job.settings,
       cover,
@@ -178,7 +177,8 @@ export class CmsWorker {
         if (!plugin) throw new CmsError('rejected', 'cms_platform_unsupported', `no CMS plugin for ${job.platform}`);
         const site = await this.site(job);
         const stop = AbortSignal.any([this.loops.signal, leaseLost.signal]);
-        post = this.post(job, await cmsCover(job, this.images, stop));
+        const article = articleOf(job);
+        post = this.post(job, article, await cmsCover({ jobId: job.jobId, article, settings: job.settings }, this.images, stop));
         publish = await plugin.prepare(site, post, this.http(stop));
       } catch (err) {
         return await this.beforeCommitFailed(job, ref, err, leaseLost.signal);
@@ -295,4 +295,14 @@ export function startCmsExecutor(options: CmsWorkerOptions): { stop(): Promise<v
   const worker = new CmsWorker(options);
   worker.start();
   return worker;
+}
+
+/** The CMS job's article, parsed by the payload schema every executor shares; one it cannot read fails without a retry. */
+function articleOf(job: CmsJob): ArticlePayload {
+  try {
+    return parseJobPayload('article', job.payload);
+  } catch (err) {
+    if (err instanceof JobPayloadInvalid) throw new CmsError('rejected', err.code, err.message);
+    throw err;
+  }
 }

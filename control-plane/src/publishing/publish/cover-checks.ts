@@ -25,7 +25,7 @@ const shown = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}
 
 export function checkCover(account: AccountRecord, executor: Executor, contentType: ContentType, content: PublishContent, settings: Readonly<Record<string, unknown>>): void {
   if (contentType !== 'article' || settings.coverMode !== 'custom') return;
-  const cover = content.payload.coverImage;
+  const cover = 'coverImage' in content.payload ? content.payload.coverImage : null;
   if (typeof cover !== 'string' || cover === '') return; // checkLimits reports coverMode custom without a cover
   const where = `account ${account.id} (${account.platform}, executor ${executor})`;
   if (isUrl(cover)) {

@@ -6,7 +6,7 @@
  * in the planner.
  */
 import { sha256Hex } from '../../crypto/tokens.js';
-import { canonicalJson, localPictures, windowsPicturePaths } from '@plume/shared';
+import { type ArticlePayloadInput, canonicalJson, type DynamicPayloadInput, localPictures, type VideoPayloadInput, windowsPicturePaths } from '@plume/shared';
 import type { Db } from '../../db/client.js';
 import { articlesRepository } from '../articles/articles.repository.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
@@ -20,8 +20,8 @@ export type PublishInput =
 
 export interface PublishContent {
   articleId: string | null;
-  /** Frozen into every job: what the executor publishes. */
-  payload: Record<string, unknown>;
+  /** Frozen into every job: what the executor publishes, in the shape every executor parses (shared/src/job-payload.ts). */
+  payload: ArticlePayloadInput | DynamicPayloadInput | VideoPayloadInput;
   /** Covered by preflight_hash. */
   hashed: Record<string, unknown>;
   title: string | null;
@@ -93,7 +93,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
           coverImage: article.coverImage,
           contentProvenance: article.contentProvenance,
           aigc: article.aigc,
-        },
+        } satisfies ArticlePayloadInput,
         hashed: { articleId: article.id, digest: facts.digest },
         title: article.title,
         text: article.content,
@@ -112,7 +112,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
       const images = input.body.images ?? [];
       return {
         articleId: null,
-        payload: { content: input.body.content, images },
+        payload: { content: input.body.content, images } satisfies DynamicPayloadInput,
         hashed: { content: input.body.content, images },
         title: null,
         text: input.body.content,
@@ -134,7 +134,7 @@ export async function loadContent(db: Db, userId: number, input: PublishInput): 
       const coverImagePath = b.coverImagePath ?? null;
       return {
         articleId: null,
-        payload: { title: b.title, localVideoPath: b.localVideoPath, coverImagePath },
+        payload: { title: b.title, localVideoPath: b.localVideoPath, coverImagePath } satisfies VideoPayloadInput,
         hashed: { title: b.title, localVideoPath: b.localVideoPath, coverImagePath, platforms: b.platforms ?? null },
         title: b.title,
         text: null,

@@ -1,0 +1,99 @@
+/**
+ * What a publish job publishes, as the control plane freezes it at creation
+ * and every executor reads it: one schema per content type. The control plane
+ * builds its payloads with these types (publish-content.ts); a node parses the
+ * payload of each job it starts or verifies with `parseJobPayload` before an
+ * adapter sees it, and the web executor does the same for CMS posts.
+ *
+ * On the wire (node-protocol.ts `jobSpecSchema.payload`) the payload is a plain
+ * object, so a job whose payload a node cannot read still arrives and fails
+ * with `payload_invalid` and the reason, instead of a message the node drops.
+ * Fields a node does not know are dropped; a field it needs that is missing or
+ * of the wrong type is refused.
+ *
+ * Paths are on the executing machine (an edge node's PLUME_EDGE_VIDEO_DIR, a
+ * desktop's own disk); an article's cover may also be an http(s) address the
+ * executor downloads. An absent optional value may be written as null by the
+ * control plane; executors read it as absent.
+ */
+import { z } from 'zod';
+import type { ContentType } from './platforms.js';
+
+/** Optional; null (as the control plane writes an absent value) is read as absent. */
+const absentAsUndefined = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined).optional();
+/** An optional file or address: empty, null or absent all mean none. */
+const optionalSource = () => z.string().nullish().transform((v) => (v ? v : undefined)).optional();
+
+/** The article's AI-provenance facts as the control plane computed them. */
+export const articleAigcSchema = z.object({
+  label_required: z.boolean().optional(),
+  display_label: z.string().optional(),
+  applies_to: z.object({ text: z.boolean(), images: z.boolean() }).optional(),
+});
+
+export const articlePayloadSchema = z.object({
+  /** The article (`art_…`) the job publishes. Absent in jobs of control planes before it. */
+  articleId: absentAsUndefined(z.string()),
+  title: z.string(),
+  /** Markdown; each adapter renders it the way its editor accepts. */
+  content: z.string(),
+  /** The cover: a path on the executing machine, or an http(s) address to download. */
+  coverImage: optionalSource(),
+  contentProvenance: absentAsUndefined(z.string()),
+  /** Sets the AI label when the settings give none. */
+  aigc: absentAsUndefined(articleAigcSchema),
+});
+
+export const dynamicPayloadSchema = z.object({
+  content: z.string(),
+  /** Picture paths on the executing machine, in the order they are posted. */
+  images: absentAsUndefined(z.array(z.string().min(1))),
+});
+
+export const videoPayloadSchema = z.object({
+  title: z.string(),
+  localVideoPath: z.string().min(1),
+  coverImagePath: optionalSource(),
+  description: absentAsUndefined(z.string()),
+});
+
+/** As executors read it (absent values undefined). */
+export type ArticlePayload = z.output<typeof articlePayloadSchema>;
+export type DynamicPayload = z.output<typeof dynamicPayloadSchema>;
+export type VideoPayload = z.output<typeof videoPayloadSchema>;
+
+/** As the control plane writes it (absent values may be null). */
+export type ArticlePayloadInput = z.input<typeof articlePayloadSchema>;
+export type DynamicPayloadInput = z.input<typeof dynamicPayloadSchema>;
+export type VideoPayloadInput = z.input<typeof videoPayloadSchema>;
+
+export const JOB_PAYLOAD_SCHEMAS = { article: articlePayloadSchema, dynamic: dynamicPayloadSchema, video: videoPayloadSchema } as const satisfies Record<ContentType, z.ZodType>;
+
+export interface JobPayloadByType {
+  article: ArticlePayload;
+  dynamic: DynamicPayload;
+  video: VideoPayload;
+}
+export interface JobPayloadInputByType {
+  article: ArticlePayloadInput;
+  dynamic: DynamicPayloadInput;
+  video: VideoPayloadInput;
+}
+
+/** A payload an executor cannot read: the job fails `payload_invalid` with this message. */
+export class JobPayloadInvalid extends Error {
+  override readonly name = 'JobPayloadInvalid';
+  readonly code = 'payload_invalid';
+}
+
+/** The payload of a job of `contentType`, typed; throws JobPayloadInvalid naming the first field that is wrong. */
+export function parseJobPayload<T extends ContentType>(contentType: T, payload: unknown): JobPayloadByType[T] {
+  // The one place the content type picks its schema: the map above ties each type to its own.
+  const schema: z.ZodType | undefined = JOB_PAYLOAD_SCHEMAS[contentType];
+  if (!schema) throw new JobPayloadInvalid(`no payload is known for content type ${JSON.stringify(contentType)}`);
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data as JobPayloadByType[T];
+  const issue = parsed.error.issues[0]!;
+  const at = issue.path.length ? issue.path.join('.') : 'payload';
+  throw new JobPayloadInvalid(`the ${contentType} job's payload cannot be read: ${at}: ${issue.message}`);
+}
