@@ -2,7 +2,12 @@
  * A job paused on a challenge (rule `wait`): the page stays as it is, is streamed to the
  * control plane, and takes a person's answers until the challenge is gone from it. The pause
  * ends in one of three ways:
- *   - the challenge is gone: `cleared` is reported and the caller resumes the blocked step;
+ *   - the challenge is gone: `cleared` is reported and the caller resumes the blocked step. Gone
+ *     means the challenge the pause began on (its kind and sign) is no longer on the page: an
+ *     ordinary dialog the page shows besides (kuaishou's guide popover once its SMS code is
+ *     answered) does not hold the pause, the blocked step runs again and meets it as the
+ *     adapter does, or as a new challenge if it really blocks; another challenge in its place
+ *     (an identity check that leads to an SMS panel) is handed back for a pause of its own;
  *   - the job's signal aborts (the control plane cancelled it — its deadline for an answer
  *     passed, `input_timeout` — or the daemon stops): the abort propagates, nothing was
  *     committed, so the runner gives the job back as for any cancel before the commit;
@@ -36,6 +41,11 @@ export interface PauseOptions {
   timeoutMs: number;
   /** Default POLL_MS. */
   pollMs?: number;
+  /**
+   * Called once the pause on an SMS challenge is reported: asks the platform to send its code
+   * when the page waits for a press on its send control (the caller decides whether, and once).
+   */
+  requestCode?: () => Promise<void>;
 }
 
 // Why 1 s: a person's answer is seen gone within a second, and a poll costs a few milliseconds.
@@ -44,14 +54,24 @@ const POLL_MS = 1000;
 // later is cut off from it and stops waiting on its own.
 const GRACE_MS = 60_000;
 
+/** Whether `now` is the challenge a pause began on: the same kind, found by the same sign. */
+export function sameChallenge(began: DetectedChallenge, now: DetectedChallenge): boolean {
+  return began.kind === now.kind && began.sign === now.sign;
+}
+
 /**
  * Pauses on `found` (at `step`, found with `afterFailure` and `overlays` as detectChallenge
- * takes them) until the challenge is gone; throws the signal's reason when aborted.
+ * takes them) until that challenge is gone; throws the signal's reason when aborted. Resolves
+ * with the challenge that took its place, when another one (not an ordinary dialog) did: the
+ * caller pauses on it in turn; null when the blocked step may run again.
  */
-export async function awaitPerson(page: Page, found: DetectedChallenge, step: string, afterFailure: boolean, overlays: boolean, o: PauseOptions): Promise<void> {
+export async function awaitPerson(page: Page, found: DetectedChallenge, step: string, afterFailure: boolean, overlays: boolean, o: PauseOptions): Promise<DetectedChallenge | null> {
   o.signal.throwIfAborted();
   o.hooks.paused({ kind: found.kind, step, message: found.message, ...(await screenshot(page)) });
   o.log.info({ kind: found.kind, step, sign: found.sign }, 'job paused on a challenge; waiting for a person');
+  if (found.kind === 'sms' && o.requestCode) {
+    await o.requestCode().catch((err: unknown) => o.log.warn({ err: (err as Error).message }, 'the SMS code could not be requested'));
+  }
   let wake: () => void = () => {};
   let applying: Promise<void> = Promise.resolve();
   // Once the pause ends, an answer still queued reaches nothing: the page is the job's again.
@@ -74,6 +94,7 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
   o.signal.addEventListener('abort', onAbort);
   const deadline = Date.now() + o.timeoutMs + GRACE_MS;
   let cleared = false;
+  let next: DetectedChallenge | null = null;
   try {
     for (;;) {
       await new Promise<void>((resolve) => {
@@ -93,7 +114,11 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
         if (err instanceof ChallengeUnreadable) return 'unread' as const;
         throw err;
       });
-      if (!still) break;
+      if (!still || (still !== 'unread' && !sameChallenge(found, still))) {
+        // An ordinary dialog left behind is the blocked step's to meet; a challenge of another kind or sign is a pause of its own.
+        next = still && still.kind !== 'dialog' ? still : null;
+        break;
+      }
       if (Date.now() > deadline) throw new ChallengeUnanswered(`no answer to the ${found.kind} challenge within ${Math.round((o.timeoutMs + GRACE_MS) / 1000)} s`);
     }
     cleared = true;
@@ -104,7 +129,8 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
     await stopFrames();
     o.hooks.resumed(cleared ? step : null);
   }
-  o.log.info({ kind: found.kind, step }, 'challenge cleared; the job resumes');
+  o.log.info({ kind: found.kind, step, ...(next ? { next: next.kind, nextSign: next.sign } : {}) }, next ? 'challenge cleared; another one took its place' : 'challenge cleared; the job resumes');
+  return next;
 }
 
 async function apply(page: Page, input: LoginInput, log: Logger): Promise<void> {
