@@ -55,7 +55,8 @@ describe('plume-conformance --kind desktop', () => {
     expect(out).toMatch(/^PASS commit-gate\.ack-withheld — handed back commit_refused/m);
     expect(out).toMatch(/^PASS reconnect\.before-commit-ack — reconnected at epoch \d+ \(was \d+\), the job reported committing/m);
     // Revoked (4403): the app stays up for the person, its executor is over and says so; it stops cleanly.
-    await eventually(() => desk.output()).toContain('The server closed this computer’s connection for good');
+    await eventually(() => desk.output()).toContain('The server closed this computer’s connection for good: the operator revoked this computer');
+    expect(desk.output()).not.toContain('enroll it again with a new token');
     expect(await desk.stop()).toBe(0);
   }, 900_000);
 

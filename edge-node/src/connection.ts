@@ -45,6 +45,8 @@ export interface ConnectionOptions {
   onSession: (welcome: ControlMessageOf<'welcome'>) => void;
   onMessage: (message: ControlMessage) => void;
   onFatal: (error: FatalConnectionError) => void;
+  /** Which program this is, for what a refusal tells its person to do. Default: an edge node. */
+  kind?: 'edge' | 'desktop';
   backoff?: BackoffOptions;
   random?: () => number;
 }
@@ -146,11 +148,17 @@ export class NodeConnection {
       if (this.silenceTimer) clearTimeout(this.silenceTimer);
       if (this.socket === socket) this.socket = null;
       if (code === NODE_CLOSE.revoked) {
-        this.fatal(new FatalConnectionError('this node was revoked by an operator: enroll it again with a new token'));
+        this.fatal(
+          new FatalConnectionError(
+            this.o.kind === 'desktop'
+              ? 'the operator revoked this computer: it no longer takes publish jobs; ask your operator for a new activation code and activate again'
+              : 'this node was revoked by an operator: enroll it again with a new token',
+          ),
+        );
         return;
       }
       if (code === NODE_CLOSE.protocolVersion) {
-        this.fatal(new FatalConnectionError(`the control plane does not speak this node protocol version (${reason.toString()}): upgrade plume-edge`));
+        this.fatal(new FatalConnectionError(`the control plane does not speak this node protocol version (${reason.toString()}): upgrade ${this.o.kind === 'desktop' ? 'Plume Desktop' : 'plume-edge'}`));
         return;
       }
       this.scheduleReconnect(code, reason.toString());

@@ -37,6 +37,8 @@ export interface Daemon {
   stop(): Promise<number>;
   /** Whether the control plane's socket is open now (Plume Desktop shows it). */
   connected(): boolean;
+  /** Why the control plane ended this node for good (revoked, protocol refused), once it did; else null. */
+  fatalReason(): string | null;
 }
 
 export interface DaemonOptions {
@@ -202,6 +204,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   let resolveFinished!: (code: number) => void;
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<number> | null = null;
+  let fatalReason: string | null = null;
 
   connection = new NodeConnection({
     controlUrl,
@@ -244,9 +247,11 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     },
     onMessage: (m) => (handlers[m.type] as (x: ControlMessage) => void)(m),
     onFatal: (error) => {
+      fatalReason = error.message;
       log.error(error.message);
       void stop(78);
     },
+    kind: identity.kind === 'desktop' ? 'desktop' : 'edge',
   });
 
   // The local health systemd's watchdog is fed on: the state directory takes durable writes.
@@ -336,5 +341,5 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   loginSchedule.start();
   notifier.startWatchdog(healthy);
   log.info({ controlUrl, ...(desktop ? { kind: 'desktop', os: desktop.os } : { videoDir: config.videoDir }), concurrency: config.concurrency, chromium, platforms: adapters.platforms().length }, desktop ? 'plume-desktop running' : 'plume-edge running');
-  return { finished, stop: () => stop(0), connected: () => connection?.connected ?? false };
+  return { finished, stop: () => stop(0), connected: () => connection?.connected ?? false, fatalReason: () => fatalReason };
 }

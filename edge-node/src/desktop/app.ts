@@ -178,7 +178,11 @@ export class DesktopApp {
         if (code !== 0) {
           // The control plane closed the node for good (revoked, replaced): the license says why in words.
           const state = await this.license?.refresh().catch(() => null);
-          this.executorError = state && !state.canPublish ? state.message : 'The server closed this computer’s connection for good; see the log.';
+          const why = daemon.fatalReason();
+          this.executorError =
+            state && !state.canPublish ? state.message
+            : why ? `The server closed this computer’s connection for good: ${why}.`
+            : 'The server closed this computer’s connection for good; see the log.';
           this.o.log.error(this.executorError);
         }
       });
