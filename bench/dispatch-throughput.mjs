@@ -18,7 +18,8 @@
  *
  * Env: DATABASE_URL (server for scratch databases), BENCH_JOBS (default
  * 2000), BENCH_CLIENTS (default 32), BENCH_RATE (default 200),
- * BENCH_RATE_SECONDS (default 10), BENCH_NODES (default 4), BENCH_WARMUP (default 1000 jobs
+ * BENCH_RATE_SECONDS (default 10), BENCH_NODES (default 4), BENCH_ACCOUNTS (accounts per node, default
+ * 16: an account runs one job at a time, so the jobs in flight need as many accounts), BENCH_WARMUP (default 1000 jobs
  * each before measuring), BENCH_ROUNDS (default 3: the
  * throughput runs alternate plume and pg-boss, the median round's ratio is reported), BENCH_CP_NODE_ARGS (node
  * flags for the control plane, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -46,6 +47,7 @@ const S = {
   rate: envInt('BENCH_RATE', 200),
   rateSeconds: envInt('BENCH_RATE_SECONDS', 10),
   nodes: envInt('BENCH_NODES', 4),
+  accounts: Math.max(1, envInt('BENCH_ACCOUNTS', 16)),
   rounds: Math.max(1, envInt('BENCH_ROUNDS', 3)),
   warmup: envInt('BENCH_WARMUP', 1000),
 };
@@ -82,7 +84,7 @@ async function main() {
       const fake = await FakeNode.connect(cp.base, id);
       const welcome = await fake.hello(id.nodeId, {
         capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, chromiumVersion: 'bench', concurrency: 64, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir: VIDEO_DIR },
-        accounts: [{ externalRef: `3001${i}`, platform: 'bilibili', displayName: `N${i}`, loginState: 'logged_in' }],
+        accounts: Array.from({ length: S.accounts }, (_, k) => ({ externalRef: `3001${i}0${k}`, platform: 'bilibili', displayName: `N${i}-${k}`, loginState: 'logged_in' })),
       });
       completeEveryJob(fake, hooks);
       // Like a real node: heartbeats keep it online (a node silent for the online window is offline and
@@ -90,15 +92,15 @@ async function main() {
       const beat = setInterval(() => fake.send({ type: 'heartbeat', activeJobs: [] }), welcome.heartbeatMs);
       nodes.push({ id, fake, beat });
     }
-    // The hello is processed asynchronously: wait for every node's account.
+    // The hello is processed asynchronously: wait for every node's accounts.
     let accounts = [];
-    for (let tries = 0; tries < 100 && accounts.length < S.nodes; tries++) {
+    for (let tries = 0; tries < 100 && accounts.length < S.nodes * S.accounts; tries++) {
       const res = await fetch(`${cp.base}/api/openapi/v1/accounts`, { headers: auth });
       const body = await res.json();
       accounts = (body.items ?? body.accounts ?? []).filter((a) => a.publishable !== false);
-      if (accounts.length < S.nodes) await new Promise((r) => setTimeout(r, 100));
+      if (accounts.length < S.nodes * S.accounts) await new Promise((r) => setTimeout(r, 100));
     }
-    if (accounts.length < S.nodes) throw new Error(`only ${accounts.length} accounts publishable`);
+    if (accounts.length < S.nodes * S.accounts) throw new Error(`only ${accounts.length} accounts publishable`);
     const body = (accountId, n) =>
       JSON.stringify({
         executor: 'edge',

@@ -76,9 +76,11 @@ async function begin(fake: FakeNode, jobId: string, attemptId: string) {
 describe('charged attempts', () => {
   it('repeated node kills while the jobs were only offered or waiting leave them queued, not failed', async () => {
     const { node, accountId } = await nodeWithAccount();
-    // Two jobs of one account: the node runs one at a time per account, the other waits behind it.
+    // Two jobs: one starts each time; the other is accepted and never reports, as a job waiting on
+    // its node does (of another account: an account's second job is not offered while its first runs).
+    const other = await h.createAccount({ userId, nodeId: node.nodeId, externalRef: 'dy-other' });
     const running = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const waiting = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+    const waiting = await h.createJob({ userId, accountId: other, nodeId: node.nodeId });
     for (let kill = 0; kill < TIMERS.maxAttempts + 2; kill++) {
       const fake = await online(node);
       const [a, b] = [await started(fake, running), await started(fake, waiting)];

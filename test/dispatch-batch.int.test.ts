@@ -30,25 +30,28 @@ afterAll(async () => {
 });
 
 /** Nodes whose rows say they are held by `replica` (epoch 1), each with an account. */
-async function heldNodes(count: number, replica: string) {
-  const out: Array<{ node: EnrolledNode; accountId: number }> = [];
+/** `count` nodes held by `replica`, each with `accounts` accounts (an account runs one job at a time: one job each here). */
+async function heldNodes(count: number, replica: string, accounts = 1) {
+  const out: Array<{ node: EnrolledNode; accountIds: number[] }> = [];
   for (let i = 0; i < count; i++) {
     const node = await h.enroll({ userIds: [userId] });
     // A fresh heartbeat, or the harness's sweep forgets the replica (a crashed one's rows look like this).
     await db.database.db.execute(sql`update execution_nodes set session_epoch = 1, connected_replica = ${replica}, last_heartbeat_at = now(),
       capabilities = '{"publishSettingsSnapshot":1,"concurrency":100}'::jsonb where id = ${node.nodeId}`);
-    out.push({ node, accountId: await h.createAccount({ userId, nodeId: node.nodeId }) });
+    const accountIds: number[] = [];
+    for (let j = 0; j < accounts; j++) accountIds.push(await h.createAccount({ userId, nodeId: node.nodeId }));
+    out.push({ node, accountIds });
   }
   return out;
 }
 
 describe('happy path', () => {
   it.skipIf(!hasPostgres())('two replicas claiming at once: every job offered exactly once, to its own node', async () => {
-    const a = await heldNodes(4, 'rep_batch_a');
-    const b = await heldNodes(4, 'rep_batch_b');
+    const a = await heldNodes(4, 'rep_batch_a', 15);
+    const b = await heldNodes(4, 'rep_batch_b', 15);
     const jobs = new Map<string, string>();
-    for (const { node, accountId } of [...a, ...b]) {
-      for (let j = 0; j < 15; j++) jobs.set(await h.createJob({ userId, accountId, nodeId: node.nodeId }), node.nodeId);
+    for (const { node, accountIds } of [...a, ...b]) {
+      for (const accountId of accountIds) jobs.set(await h.createJob({ userId, accountId, nodeId: node.nodeId }), node.nodeId);
     }
     // Separate connections, as two replicas (or two passes) would use.
     const clients = Array.from({ length: 4 }, () => postgres(db.url!, { max: 2, onnotice: () => {} }));
@@ -96,9 +99,9 @@ describe('happy path', () => {
   });
 
   it.skipIf(!hasPostgres())("running jobs fill their node's slots, and only one awaiting a person frees its slot", async () => {
-    const [{ node, accountId }] = await heldNodes(1, 'rep_batch_slots');
+    const [{ node, accountIds }] = await heldNodes(1, 'rep_batch_slots', 4);
     const jobs = [];
-    for (let j = 0; j < 4; j++) jobs.push(await h.createJob({ userId, accountId, nodeId: node.nodeId }));
+    for (const accountId of accountIds) jobs.push(await h.createJob({ userId, accountId, nodeId: node.nodeId }));
     const session = [{ nodeId: node.nodeId, epoch: 1, concurrency: 2 }];
     const claim = () => dispatchJobs.claimBatch(db.database.db, { sessions: session, replica: 'rep_batch_slots', offerMs: 60_000 });
     const first = await claim();

@@ -200,9 +200,11 @@ describe('faults', () => {
 
   it('a node that reconnects says what it still runs: the rest is re-queued at once', async () => {
     const { node, accountId } = await nodeWithAccount();
+    // Two accounts: both jobs run at once (an account runs one job at a time).
+    const other = await h.createAccount({ userId, nodeId: node.nodeId, externalRef: 'dy-other' });
     const fake = await online(node);
     const keep = await h.createJob({ userId, accountId, nodeId: node.nodeId });
-    const lose = await h.createJob({ userId, accountId, nodeId: node.nodeId });
+    const lose = await h.createJob({ userId, accountId: other, nodeId: node.nodeId });
     const a = await startJob(fake, keep);
     await startJob(fake, lose);
     fake.kill();

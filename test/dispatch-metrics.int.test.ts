@@ -19,7 +19,6 @@ let h: DispatchHarness;
 let userId: number;
 let node: EnrolledNode;
 let fake: FakeNode;
-let accountId: number;
 
 const TIMERS = { offerDeadlineMs: 3000, pollMs: 200, sweepMs: 200, startupGraceMs: 0, heartbeatMs: 1000, maxAttempts: 3 };
 
@@ -31,7 +30,6 @@ beforeAll(async () => {
   h = await createDispatchHarness(db, { timers: TIMERS });
   userId = await h.createUser();
   node = await h.enroll({ userIds: [userId] });
-  accountId = await h.createAccount({ userId, nodeId: node.nodeId, platform: 'douyin', externalRef: 'dy-metrics' });
 });
 afterAll(async () => {
   await fake?.close().catch(() => {});
@@ -41,6 +39,8 @@ afterAll(async () => {
 
 /** A job for the node, created by a publish that came with `requestId`; resolves once it was offered, accepted and started. */
 async function started(requestId = 'req_metrics_default') {
+  // An account of its own: a job handed back earlier (still being offered again) holds its account.
+  const accountId = await h.createAccount({ userId, nodeId: node.nodeId, platform: 'douyin' });
   const jobId = await h.createJob({ userId, accountId, nodeId: node.nodeId });
   await db.database.db.execute(sql`update publish_batches set request_id = ${requestId} where id = (select batch_id from publish_jobs where id = ${jobId})`);
   const offer = await fake.next('offer', (o) => o.jobId === jobId);

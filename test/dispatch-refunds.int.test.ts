@@ -201,9 +201,11 @@ describe.skipIf(!hasPostgres())('two replicas', () => {
   it('results on one replica and lease sweeps on both racing to fail the same jobs: each unit comes back exactly once', async () => {
     const JOBS = 24;
     const userId = await h.createUser();
-    const { node, accountId } = await nodeFor(userId);
+    const { node } = await nodeFor(userId);
     const fake = await online(node, b.url, JOBS);
-    const jobIds = await Promise.all(Array.from({ length: JOBS }, () => b.createJob({ userId, accountId, nodeId: node.nodeId })));
+    // One account per job: an account runs one job at a time, and all of them must run at once here.
+    const accounts = await Promise.all(Array.from({ length: JOBS }, (_, i) => b.createAccount({ userId, nodeId: node.nodeId, externalRef: `race-${i}` })));
+    const jobIds = await Promise.all(accounts.map((accountId) => b.createJob({ userId, accountId, nodeId: node.nodeId })));
     // Each on its last attempt: one charged before, this one charged when it starts.
     await db.database.db.execute(sql`update publish_jobs set attempt = ${TIMERS.maxAttempts - 1} where id = any(${`{${jobIds.join(',')}}`}::text[])`);
     const attempts = await Promise.all(jobIds.map((id) => running(fake, id)));

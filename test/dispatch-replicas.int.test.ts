@@ -72,11 +72,16 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const videoDir = '/srv/plume/videos';
     await fake.hello(node.nodeId, {
       capabilities: { localVideoFile: 1, publishSettingsSnapshot: 1, concurrency: 2, platforms: ['bilibili'], adapters: FAKE_ADAPTERS, videoDir },
-      accounts: [{ externalRef: '30010001', platform: 'bilibili', displayName: 'R', loginState: 'logged_in' }],
+      // Two accounts: an account runs one job at a time, and the later publishes below come while the
+      // first account's job is still offered.
+      accounts: [
+        { externalRef: '30010001', platform: 'bilibili', displayName: 'R', loginState: 'logged_in' },
+        { externalRef: '30010002', platform: 'bilibili', displayName: 'S', loginState: 'logged_in' },
+      ],
     });
-    // The hello is processed asynchronously: wait for the account it reported.
-    await eventually(async () => (await rows(d, sql`select id from accounts where node_id = ${node.nodeId}`)).length).toBe(1);
-    const [account] = await rows<{ id: number }>(d, sql`select id from accounts where node_id = ${node.nodeId}`);
+    // The hello is processed asynchronously: wait for the accounts it reported.
+    await eventually(async () => (await rows(d, sql`select id from accounts where node_id = ${node.nodeId}`)).length).toBe(2);
+    const [account, other] = await rows<{ id: number }>(d, sql`select id from accounts where node_id = ${node.nodeId} order by external_ref`);
     const [holder] = await rows<{ replica: string }>(d, sql`select connected_replica as replica from execution_nodes where id = ${node.nodeId}`);
     expect(holder!.replica).toMatch(/^rep_/);
 
@@ -132,7 +137,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const viaB = await fetch(`${b.url}/api/openapi/v1/publish/video`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ executor: 'edge', accountIds: [account!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+      body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
     });
     const postedAt = Date.now();
     const third = ((await viaB.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
@@ -152,7 +157,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
       fetch(`${b.url}/api/openapi/v1/publish/video`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'replicas-handoff-1' },
-        body: JSON.stringify({ executor: 'edge', accountIds: [account!.id], title: 'Keyed', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+        body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Keyed', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
       });
     const viaKey = await keyed();
     const fourth = ((await viaKey.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;

@@ -213,7 +213,8 @@ export const dispatchJobs = {
             -- Each account's oldest queued job on these nodes, in one pass over their queue: asked per
             -- candidate instead ("no older queued job of the account"), it rescanned the queue for every
             -- queued job, quadratic in the queue (4.4 s per claim at 600 queued, 0.2 s this way).
-            -- Only a paced account's candidate reads it.
+            -- Only an account's oldest queued job is a candidate, so one claim offers at most one job
+            -- per account, in the order they were queued.
             select distinct on (q.node_id, q.account_id) q.id from publish_jobs q
             where q.state = 'queued' and q.node_id in (select node_id from n)
             order by q.node_id, q.account_id, q.created_at, q.id
@@ -222,13 +223,20 @@ export const dispatchJobs = {
               select j.id, j.account_id, r.paced, r.gap, r.jitter, r.cap, r.tz from publish_jobs j
               cross join lateral ${PACING_RULE} r
               where j.node_id = n.node_id and j.state = 'queued' and (j.lease_until is null or j.lease_until <= now())
+                -- An account runs one job at a time, in order: its oldest queued job, and only while none
+                -- of its jobs is offered, accepted, running (awaiting input included: the paused job holds
+                -- its account, not a slot) or committing, on any node. Otherwise the node accepts the job
+                -- and holds a slot with it behind the account's running one, for as long as a person takes
+                -- to answer (index publish_jobs_account_busy).
+                and j.id in (select id from firsts)
+                and not exists (select 1 from publish_jobs b
+                                where b.account_id = j.account_id and b.state in ('offered', 'accepted', 'running', 'committed'))
                 -- An account cooling down or restricted starts nothing (accounts/health/).
                 and not ${HEALTH_HOLDS_JOB}
-                -- A paced account starts its jobs one at a time, in order, when its rule lets it (pacing/).
+                -- A paced account starts its jobs when its rule lets it (pacing/).
                 and (not r.paced or (
                   not exists (select 1 from account_pacing ap where ap.account_id = j.account_id and (ap.next_at > now() or ${PACING_CAP_REACHED}))
-                  and not ${PACING_IN_QUIET}
-                  and j.id in (select id from firsts)))
+                  and not ${PACING_IN_QUIET}))
               order by j.created_at, j.id
               limit greatest(n.free, 0)
               for update of j skip locked

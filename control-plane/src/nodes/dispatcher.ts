@@ -192,6 +192,13 @@ export class Dispatcher {
     this.o.browserStates.deliver(session).catch((err: unknown) => this.o.log.warn({ err, nodeId }, 'delivering browser states failed; the next sweep tries again'));
   }
 
+  /** For tests: a dispatch pass for `nodeId` (no id: every node) now; resolves once it has claimed. */
+  dispatchNow(nodeId?: string): Promise<void> {
+    if (nodeId === undefined) this.dirtyAll = true;
+    else this.dirty.add(nodeId);
+    return this.dispatchPass.run();
+  }
+
   /** For tests: run one sweep now. */
   sweepNow(): Promise<void> {
     return this.sweepPass.run();

@@ -143,6 +143,8 @@ export const publishJobs = pgTable(
     index('publish_jobs_window').on(t.publishDeadline).where(sql`state = 'queued' and publish_deadline is not null`),
     index('publish_jobs_dispatch').on(t.state, t.nodeId, t.createdAt),
     index('publish_jobs_lease').on(t.state, t.leaseUntil),
+    // The claim's "is this account busy" probe: the account's jobs in flight, a few rows at most.
+    index('publish_jobs_account_busy').on(t.accountId).where(sql`state in ('offered', 'accepted', 'running', 'committed')`),
   ],
 );
 

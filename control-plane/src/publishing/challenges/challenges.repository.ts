@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { type AttemptRef, fenced } from '../../nodes/dispatch-jobs.repository.js';
 import { CHANGED_JOB_COLUMNS, type ChangedJob, jobsChanged } from '../../nodes/job-events.js';
+import { JOBS_CHANNEL } from '../../nodes/node-registry.repository.js';
 import type { OpenChallenge } from '../publishing.schema.js';
 
 export const INPUTS_CHANNEL = 'plume_job_inputs';
@@ -194,7 +195,12 @@ export const challengesRepository = {
       await tx.execute(sql`delete from job_input_pages where job_id = any(${`{${ids.join(',')}}`}::text[])`);
       await jobsChanged(tx, changed.map(({ attemptId: _a, ...c }) => c));
       for (const c of changed) {
-        if (c.nodeId) await tx.execute(sql`select ${notify({ t: 'cancel', jobId: c.id, attemptId: c.attemptId, nodeId: c.nodeId, reason: 'input_timeout' })}`);
+        // The failed job let go of its account: that account's next job may be offered now (the replica
+        // holding the node runs a dispatch pass on JOBS_CHANNEL; the poll would only get there later).
+        if (c.nodeId) {
+          await tx.execute(sql`select ${notify({ t: 'cancel', jobId: c.id, attemptId: c.attemptId, nodeId: c.nodeId, reason: 'input_timeout' })},
+                                      pg_notify(${JOBS_CHANNEL}, ${c.nodeId})`);
+        }
         await tx.execute(sql`select ${notify({ t: 'ended', jobId: c.id })}`);
       }
       return ids;
