@@ -105,7 +105,7 @@ export function registerIntegratorJobInputRoutes(r: ConsoleApp, deps: { db: Db; 
         operationId: 'sendMyJobInput',
         summary: 'Answer one of your jobs awaiting input: a click, a key, typed text or the SMS code, to its page only',
         description:
-          'click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. 409 job_not_awaiting_input when it waits on no one (it resumed, ended, or its deadline passed).',
+          'click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. An answer given while the node holding the page is reconnecting is kept and typed in once it is back; answers arrive in the order they were given. 409 job_not_awaiting_input when it waits on no one (it resumed, ended, or its deadline passed).',
         params: jobParams,
         body: loginInputSchema,
         response: accepted(z.object({ sent: z.literal(true) })),

@@ -25,11 +25,13 @@ export interface MessageDeps {
   dispatcher: Dispatcher;
   log: FastifyBaseLogger;
   browserStates: BrowserStates;
+  /** The node's session is past hello on this replica: what waited for it (answers to its paused jobs) goes now. */
+  sessionReady?: (nodeId: string) => void;
 }
 
 const PERMANENT = new Set<string>(PERMANENT_REJECT_REASONS);
 
-export function nodeMessageHandlers({ db, timers, dispatcher, log, browserStates }: MessageDeps): MessageHandlers {
+export function nodeMessageHandlers({ db, timers, dispatcher, log, browserStates, sessionReady }: MessageDeps): MessageHandlers {
   const ref = (s: NodeSession, m: { jobId: string; attemptId: string }) => ({ ...s.fence, jobId: m.jobId, attemptId: m.attemptId });
   const ack = (s: NodeSession, msgId: string) => s.send({ type: 'ack', msgIds: [msgId] });
   // The transitions on the path to `start` and `commit_ack` go in batches across all nodes of this
@@ -83,6 +85,7 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log, browserStates
       dispatcher.wakeVerifications(s.nodeId);
       // A web node that reconnected is sent the states of accounts moved to it that it has not reported yet.
       dispatcher.deliverStates(s.nodeId);
+      sessionReady?.(s.nodeId);
     },
 
     async heartbeat(s, m) {

@@ -75,7 +75,9 @@ export function nodeRoutes(options: NodeRoutesOptions) {
     const hub = new NodeHub({ db: database.db, timers, log, now, ...(options.replicaId ? { replicaId: options.replicaId } : {}) });
     const browserStates = new BrowserStates(database.db, new Sealer(database.db, options.secretKey), log.child({ component: 'web-pool' }));
     const dispatcher = new Dispatcher({ database, hub, timers, log, browserStates });
-    hub.useHandlers(nodeMessageHandlers({ db: database.db, timers, dispatcher, log, browserStates }));
+    // Answers given while a node was away wait in PostgreSQL: its hello here sends them.
+    const sessionReady = (nodeId: string) => void options.inputs?.deliver(nodeId);
+    hub.useHandlers(nodeMessageHandlers({ db: database.db, timers, dispatcher, log, browserStates, sessionReady }));
     options.expose?.({ hub, dispatcher });
 
     useRawJsonParser(app, 64 * 1024);

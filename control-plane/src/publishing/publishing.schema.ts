@@ -2,7 +2,7 @@
  * Publishing: articles, generation tasks, publish batches and jobs (job state
  * lives only here), quota refunds of failed jobs, and the webhook outbox.
  */
-import type { ChallengeKind, JobChallengeRule } from '@plume/shared';
+import type { ChallengeKind, JobChallengeRule, LoginInput } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../db/columns.js';
@@ -174,6 +174,26 @@ export const jobInputPages = pgTable('job_input_pages', {
   frameHeight: integer('frame_height'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Answers to a job awaiting input not yet handed to its node, in the order they were given. An answer
+ * is written here first and sent from here: the node may be reconnecting (to whichever replica), and
+ * its session's return delivers what waited. A row goes once it is on the node's socket; the rest go
+ * with the challenge (cleared, timed out, or a new one asked).
+ */
+export const jobInputs = pgTable(
+  'job_inputs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => publishJobs.id, { onDelete: 'cascade' }),
+    attemptId: text('attempt_id').notNull(),
+    input: jsonb('input').$type<LoginInput>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_inputs_job').on(t.jobId, t.id)],
+);
 
 /**
  * Quota units given back, one row per job: a job that ends `failed` with

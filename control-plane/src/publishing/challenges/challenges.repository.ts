@@ -21,7 +21,11 @@ import type { OpenChallenge } from '../publishing.schema.js';
 
 export const INPUTS_CHANNEL = 'plume_job_inputs';
 
-/** What goes on INPUTS_CHANNEL: for the replica holding the node (input, cancel) or for viewers (asked, frame, ended). */
+/**
+ * What goes on INPUTS_CHANNEL: for the replica holding the node (input, cancel) or for viewers
+ * (asked, frame, ended). An input notice says what was answered; the relay sends the answers
+ * from job_inputs, where they wait while no replica holds the node.
+ */
 export type InputNotice =
   | { t: 'input'; jobId: string; attemptId: string; nodeId: string; input: LoginInput }
   | { t: 'cancel'; jobId: string; attemptId: string; nodeId: string; reason: string }
@@ -53,6 +57,13 @@ export interface ChallengedJob {
 }
 
 export type InputOutcome = 'sent' | 'not_found' | 'not_awaiting';
+
+/** An answer on its way to the node holding the job's page. */
+export interface PendingInput {
+  jobId: string;
+  attemptId: string;
+  input: LoginInput;
+}
 
 const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
@@ -87,6 +98,8 @@ export const challengesRepository = {
       await tx.execute(sql`insert into job_input_pages (job_id, attempt_id, screenshot_png) values (${ref.jobId}, ${ref.attemptId}, ${c.screenshotPng ?? null})
         on conflict (job_id) do update set attempt_id = excluded.attempt_id, screenshot_png = excluded.screenshot_png,
           frame_seq = null, frame_jpeg = null, frame_width = null, frame_height = null, updated_at = now()`);
+      // Answers to an earlier challenge that never reached the node are not answers to this one.
+      await tx.execute(sql`delete from job_inputs where job_id = ${ref.jobId}`);
       await jobsChanged(tx, changed);
       await tx.execute(sql`select ${notify({ t: 'asked', jobId: ref.jobId })}`);
       return true;
@@ -105,6 +118,7 @@ export const challengesRepository = {
       );
       if (changed.length === 0) return false;
       await tx.execute(sql`delete from job_input_pages where job_id = ${ref.jobId}`);
+      await tx.execute(sql`delete from job_inputs where job_id = ${ref.jobId}`);
       await jobsChanged(tx, changed);
       await tx.execute(sql`select ${notify({ t: 'ended', jobId: ref.jobId })}`);
       return true;
@@ -154,19 +168,78 @@ export const challengesRepository = {
 
   /**
    * An answer for a job awaiting input (of `userId`; null: any user's, for
-   * admins), on its way to the node holding its page.
+   * admins), on its way to the node holding its page: written to job_inputs
+   * and announced in the same statement. The replica holding the node's
+   * socket sends it (deliverInputs); when no replica does (the node is
+   * reconnecting), it waits there for the node's session to come back.
    */
   async input(db: Db, jobId: string, userId: number | null, input: LoginInput): Promise<InputOutcome> {
     const [sent] = await rows<{ awaiting: boolean }>(
       db,
-      sql`select (j.state = 'running' and j.challenge ->> 'attemptId' = j.attempt_id and j.input_deadline > now()) as awaiting,
-                 case when j.state = 'running' and j.challenge ->> 'attemptId' = j.attempt_id and j.input_deadline > now()
+      sql`with j as (
+            select j.id, j.attempt_id, j.node_id,
+                   (j.state = 'running' and j.challenge ->> 'attemptId' = j.attempt_id and j.input_deadline > now()) as awaiting
+            from publish_jobs j where j.id = ${jobId} and (${userId}::int is null or j.user_id = ${userId}::int)
+          ), kept as (
+            -- Runs whether or not the select below reads it (a data-modifying CTE always does).
+            insert into job_inputs (job_id, attempt_id, input)
+            select j.id, j.attempt_id, ${JSON.stringify(input)}::jsonb from j where j.awaiting
+            returning job_id
+          )
+          select j.awaiting,
+                 case when j.awaiting and j.node_id is not null
                    then pg_notify(${INPUTS_CHANNEL}, json_build_object('t', 'input', 'jobId', j.id, 'attemptId', j.attempt_id, 'nodeId', j.node_id,
                                                                        'input', ${JSON.stringify(input)}::json)::text) end
-          from publish_jobs j where j.id = ${jobId} and (${userId}::int is null or j.user_id = ${userId}::int)`,
+          from j`,
     );
     if (!sent) return 'not_found';
     return sent.awaiting ? 'sent' : 'not_awaiting';
+  },
+
+  /**
+   * Hands the answers waiting for `fence`'s node to `send` (the node's socket on
+   * this replica), oldest first, and forgets those it took. Only the node's
+   * current session gets them, and only for a job still awaiting input under
+   * the attempt the answer was given for; answers to anything else are
+   * dropped here. Rows are locked while they are sent, so two deliveries
+   * (a notice and a hello) never send one twice. Stops at the first answer
+   * `send` refuses (the socket closed): it and the ones after it wait for the
+   * next session.
+   */
+  async deliverInputs(db: Db, fence: { nodeId: string; epoch: number }, send: (p: PendingInput) => boolean): Promise<number> {
+    return db.transaction(async (tx) => {
+      const pending = await rows<PendingInput & { id: number; live: boolean }>(
+        tx,
+        sql`select i.id, i.job_id as "jobId", i.attempt_id as "attemptId", i.input,
+                   (j.state = 'running' and j.attempt_id = i.attempt_id and j.challenge ->> 'attemptId' = j.attempt_id
+                    and j.input_deadline > now()) as live
+            from job_inputs i join publish_jobs j on j.id = i.job_id
+              join execution_nodes n on n.id = j.node_id and n.session_epoch = ${fence.epoch}
+            where j.node_id = ${fence.nodeId}
+            order by i.id
+            for update of i skip locked`,
+      );
+      const done: number[] = [];
+      let sent = 0;
+      for (const p of pending) {
+        if (p.live) {
+          if (!send({ jobId: p.jobId, attemptId: p.attemptId, input: p.input })) break;
+          sent++;
+        }
+        done.push(Number(p.id));
+      }
+      if (done.length) await tx.execute(sql`delete from job_inputs where id = any(${`{${done.join(',')}}`}::bigint[])`);
+      return sent;
+    });
+  },
+
+  /** Nodes with answers waiting (the relay's backstop for a lost notice). */
+  async nodesWithInputs(db: Db): Promise<string[]> {
+    const list = await rows<{ nodeId: string }>(
+      db,
+      sql`select distinct j.node_id as "nodeId" from job_inputs i join publish_jobs j on j.id = i.job_id where j.node_id is not null`,
+    );
+    return list.map((r) => r.nodeId);
   },
 
   /**
@@ -193,6 +266,7 @@ export const challengesRepository = {
       if (changed.length === 0) return [];
       const ids = changed.map((c) => c.id);
       await tx.execute(sql`delete from job_input_pages where job_id = any(${`{${ids.join(',')}}`}::text[])`);
+      await tx.execute(sql`delete from job_inputs where job_id = any(${`{${ids.join(',')}}`}::text[])`);
       await jobsChanged(tx, changed.map(({ attemptId: _a, ...c }) => c));
       for (const c of changed) {
         // The failed job let go of its account: that account's next job may be offered now (the replica

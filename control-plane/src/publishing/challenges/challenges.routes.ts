@@ -40,7 +40,7 @@ export function challengeRoutes(deps: OpenApiDeps) {
           tags,
           summary: 'Answer what a platform asked a job awaiting input',
           description:
-            'For a job in state `awaiting_input` (its `challenge` says what the platform asked): the SMS code or text goes to the node holding the job\'s page, which types it there; once the platform takes it the job resumes (`running`, a `publish.job.updated` event) and nothing is published twice: the publish itself has not been clicked yet. A wrong code leaves the job awaiting input until `challenge.deadline`, after which it fails `input_timeout` and gives its unit back. Answers 202 with the batch as it is now. 409 job_not_awaiting_input when the job waits on no one. Sliders and clicks are answered in the console, which shows the live page. Needs `publish`.',
+            'For a job in state `awaiting_input` (its `challenge` says what the platform asked): the SMS code or text goes to the node holding the job\'s page, which types it there; once the platform takes it the job resumes (`running`, a `publish.job.updated` event) and nothing is published twice: the publish itself has not been clicked yet. A wrong code leaves the job awaiting input until `challenge.deadline`, after which it fails `input_timeout` and gives its unit back. An answer given while the node holding the page is reconnecting is kept and typed in once it is back; answers arrive in the order they were given. Answers 202 with the batch as it is now. 409 job_not_awaiting_input when the job waits on no one. Sliders and clicks are answered in the console, which shows the live page. Needs `publish`.',
           params: jobParams,
           body: inputBody,
           response: { 202: batchResponse, ...errors },

@@ -1,9 +1,13 @@
 /**
  * The relay of answers between people and the nodes holding paused jobs, one
- * per replica (as the login relay is): it LISTENs on INPUTS_CHANNEL, forwards
- * inputs and cancels to the nodes whose sockets this replica holds, tells this
- * replica's viewers of challenges, frames and ends, and sweeps the jobs whose
- * time to answer ran out (challenges.repository.ts expire).
+ * per replica (as the login relay is): it LISTENs on INPUTS_CHANNEL, sends
+ * the answers waiting in PostgreSQL (job_inputs) and cancels to the nodes
+ * whose sockets this replica holds, tells this replica's viewers of
+ * challenges, frames and ends, and sweeps the jobs whose time to answer ran
+ * out (challenges.repository.ts expire). An answer given while its node is
+ * reconnecting waits in job_inputs: the node's hello on whichever replica
+ * (sessionReady) sends it, and each sweep round retries any whose notice
+ * was missed.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -23,6 +27,8 @@ export class InputRelay {
   private unlisten: (() => Promise<void>) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private starting: Promise<void> | null = null;
+  /** Per node: the delivery in flight, and whether another was asked for meanwhile (answers go in order, one delivery at a time). */
+  private readonly delivering = new Map<string, { again: boolean }>();
 
   constructor(private readonly o: { database: Database; log: FastifyBaseLogger; sweepMs?: number }) {}
 
@@ -51,11 +57,47 @@ export class InputRelay {
     try {
       const failed = await challengesRepository.expire(this.o.database.db);
       if (failed.length) this.o.log.info({ jobs: failed }, 'jobs awaiting input timed out');
+      // The backstop of a missed notice (the LISTEN connection was being re-established): answers still waiting for a node held here.
+      await Promise.all((await challengesRepository.nodesWithInputs(this.o.database.db)).map((nodeId) => this.deliver(nodeId)));
       return failed;
     } catch (err) {
       logRoundFailure(this.o.log, err, 'input deadline sweep');
       return [];
     }
+  }
+
+  /**
+   * Sends `nodeId` the answers waiting for it, if this replica holds its
+   * session past hello; otherwise does nothing (they wait in PostgreSQL for
+   * the replica that will). Called on a notice, at the node's hello, and by
+   * the sweep. Resolves when this call's delivery is done.
+   */
+  deliver(nodeId: string): Promise<void> {
+    const running = this.delivering.get(nodeId);
+    if (running) {
+      running.again = true;
+      return Promise.resolve();
+    }
+    const state = { again: true };
+    this.delivering.set(nodeId, state);
+    return (async () => {
+      try {
+        while (state.again) {
+          state.again = false;
+          const session = this.hub?.session(nodeId);
+          if (!session?.ready) return;
+          const sent = await challengesRepository.deliverInputs(this.o.database.db, session.fence, (p) =>
+            session.send({ type: 'job_input', jobId: p.jobId, attemptId: p.attemptId, input: p.input }),
+          );
+          if (sent) this.o.log.info({ nodeId, epoch: session.epoch, sent }, 'answers sent to the node');
+        }
+      } catch (err) {
+        // Not lost: the answers stay in job_inputs for the next sweep round or hello.
+        logRoundFailure(this.o.log, err, 'answer delivery');
+      } finally {
+        this.delivering.delete(nodeId);
+      }
+    })();
   }
 
   async stop(): Promise<void> {
@@ -83,9 +125,10 @@ export class InputRelay {
       for (const viewer of this.viewers.get(n.jobId) ?? []) viewer(n);
       return;
     }
-    const session = this.hub?.session(n.nodeId);
-    if (!session) return;
-    if (n.t === 'input') session.send({ type: 'job_input', jobId: n.jobId, attemptId: n.attemptId, input: n.input });
-    else session.send({ type: 'cancel', jobId: n.jobId, attemptId: n.attemptId, reason: n.reason });
+    if (n.t === 'input') {
+      void this.deliver(n.nodeId);
+      return;
+    }
+    this.hub?.session(n.nodeId)?.send({ type: 'cancel', jobId: n.jobId, attemptId: n.attemptId, reason: n.reason });
   }
 }

@@ -95,7 +95,7 @@ export function jobInputsAdminRoutes({ db, inputs }: { db: Db; inputs: InputRela
           operationId: 'sendJobInput',
           summary: "Answer a job awaiting input: a click, a key, typed text or the SMS code, to that job's page only",
           description:
-            'click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. 409 JOB_NOT_AWAITING_INPUT when it waits on no one (it resumed, ended, or its deadline passed).',
+            'click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. An answer given while the node holding the page is reconnecting is kept and typed in once it is back; answers arrive in the order they were given. 409 JOB_NOT_AWAITING_INPUT when it waits on no one (it resumed, ended, or its deadline passed).',
           params: jobParams,
           body: loginInputSchema,
           response: { 202: z.object({ success: z.literal(true) }).describe('On its way to the node'), '4xx': adminFailureSchema, '5xx': adminFailureSchema },

@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Answer one of your jobs awaiting input: a click, a key, typed text or the SMS code, to its page only
-         * @description click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. 409 job_not_awaiting_input when it waits on no one (it resumed, ended, or its deadline passed). Role user only (an integrator); acts on their own data.
+         * @description click: x, y in the page pixels of the frames; key: a key name (Enter, Tab, Backspace, ArrowLeft); text: typed into the focused field; sms: the code of an `sms` challenge. Once the platform takes the answer the job resumes. An answer given while the node holding the page is reconnecting is kept and typed in once it is back; answers arrive in the order they were given. 409 job_not_awaiting_input when it waits on no one (it resumed, ended, or its deadline passed). Role user only (an integrator); acts on their own data.
          */
         post: operations["sendMyJobInput"];
         delete?: never;
