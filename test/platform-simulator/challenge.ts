@@ -302,9 +302,13 @@ function show() {
 }
 const $ = (s) => (s ? root.querySelector(s) : null);
 async function send() {
-  const j = await post('sms/send');
+  // The control says at once that a code is on its way (a platform counts down from the press),
+  // so whoever looks at the panel next does not ask for another.
   const b = $(cfg.sel.send);
-  if (b && j.ok) b.textContent = '已发送';
+  const was = b ? b.textContent : '';
+  if (b) b.textContent = '已发送';
+  const j = await post('sms/send');
+  if (b && !j.ok) b.textContent = was;
 }
 function wire() {
   const on = (s, type, f) => { if (s) for (const el of root.querySelectorAll(s)) el.addEventListener(type, f); };
