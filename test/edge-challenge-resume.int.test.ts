@@ -6,7 +6,9 @@
  * `job_input`.
  * - kuaishou: its guide popover (在这里填写作品描述 · 跳过) is still on the page once the code
  *   is taken; the pause ends with the SMS dialog, the blocked step runs again, the adapter
- *   dismisses the guide, and the post is made once.
+ *   dismisses the guide, and the post is made once;
+ * - douyin: its panel sends the code only when 获取验证码 is pressed (as recorded); the node
+ *   presses it once as the job pauses, so the code reaches the phone, and the post is made once.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +19,8 @@ import pino from 'pino';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../control-plane/src/testing/eventually.js';
+import type { Adapter } from '../edge-node/src/adapters/contract.js';
+import { douyinAdapter } from '../edge-node/src/adapters/douyin/adapter.js';
 import { kuaishouAdapter } from '../edge-node/src/adapters/kuaishou/adapter.js';
 import { type AttemptDeps, type AttemptOutcome, runAttempt } from '../edge-node/src/jobs/run-attempt.js';
 import { launchTestBrowser } from './platform-simulator/harness.js';
@@ -54,7 +58,7 @@ interface Paused {
   answer: (input: LoginInput) => void;
 }
 
-function attempt(platform: string, account: string, spec: JobSpec): { run: Promise<AttemptOutcome>; seen: Paused } {
+function attempt(adapter: Adapter, account: string, spec: JobSpec): { run: Promise<AttemptOutcome>; seen: Paused } {
   let apply: ((input: LoginInput) => void) | null = null;
   const seen: Paused = {
     paused: [],
@@ -66,14 +70,14 @@ function attempt(platform: string, account: string, spec: JobSpec): { run: Promi
     },
   };
   const deps: AttemptDeps = {
-    adapter: kuaishouAdapter,
-    baseUrl: sim.baseUrl(platform),
+    adapter,
+    baseUrl: sim.baseUrl(spec.platform),
     videoDir: root,
     stagingDir: join(root, 'staging', String(++seq)),
     profileDir: join(root, 'profile'),
     launchProfile: async (): Promise<BrowserContext> => {
       const context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(platform, account)]);
+      await context.addCookies([sim.sessionCookie(spec.platform, account)]);
       return context;
     },
     gate: async () => {
@@ -122,7 +126,7 @@ describe('kuaishou: the guide popover left after the SMS code does not hold the 
     const account = `ks_resume_${contentType}`;
     sim.setLoggedIn('kuaishou', account, true);
     raiseChallenge(sim, 'kuaishou', { kind: 'sms', step: 'at_publish', sendOnShow: true });
-    const { run, seen } = attempt('kuaishou', account, spec('kuaishou', account, contentType));
+    const { run, seen } = attempt(kuaishouAdapter, account, spec('kuaishou', account, contentType));
     await until(
       () => seen.paused.length,
       (n) => n > 0,
@@ -140,5 +144,45 @@ describe('kuaishou: the guide popover left after the SMS code does not hold the 
     expect(seen.resumed).toEqual([seen.paused[0]!.step]);
     expect(seen.gates).toBe(1);
     expect(sim.publishes('kuaishou')).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('douyin: the node asks for the code the panel sends only on a press', () => {
+  it('a video job paused on the panel has 获取验证码 pressed once; the code that reaches the phone publishes it once', async () => {
+    const account = 'MS4wLjABAAAAresume_douyin';
+    sim.setLoggedIn('douyin', account, true);
+    raiseChallenge(sim, 'douyin', { kind: 'sms', step: 'at_publish' });
+    const { run, seen } = attempt(douyinAdapter, account, spec('douyin', account, 'video'));
+    const [sent] = await until(
+      () => codes('douyin'),
+      (list) => list.length > 0,
+    );
+    expect(seen.paused).toMatchObject([{ kind: 'sms' }]);
+    seen.answer({ type: 'sms', code: sent!.code });
+    const outcome = await run;
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: 'result', result: { outcome: 'succeeded' } });
+    expect(sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1, wrongCodes: 0 });
+    expect(seen.paused).toHaveLength(1);
+    expect(seen.gates).toBe(1);
+    expect(sim.publishes('douyin')).toHaveLength(1);
+  }, 120_000);
+
+  it('a panel whose code already went out (its control counts down) is not asked again', async () => {
+    const account = 'MS4wLjABAAAAresume_douyin2';
+    sim.setLoggedIn('douyin', account, true);
+    raiseChallenge(sim, 'douyin', { kind: 'sms', step: 'at_publish', sendOnShow: true });
+    const { run, seen } = attempt(douyinAdapter, account, spec('douyin', account, 'video'));
+    await until(
+      () => seen.paused.length,
+      (n) => n > 0,
+    );
+    const [sent] = await until(
+      () => codes('douyin'),
+      (list) => list.length > 0,
+    );
+    seen.answer({ type: 'sms', code: sent!.code });
+    expect(await run).toMatchObject({ kind: 'result', result: { outcome: 'succeeded' } });
+    expect(sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1 });
+    expect(sim.publishes('douyin')).toHaveLength(1);
   }, 120_000);
 });

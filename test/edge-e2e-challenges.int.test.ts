@@ -4,7 +4,9 @@
  * the real douyin adapter in Debian's Chromium, and the douyin replica asking
  * for an SMS code (its recorded 接收短信验证码 panel) over the publish button.
  * A job that waits is answered through the Open API — a wrong code first,
- * then the right one — and publishes once; one left unanswered fails
+ * then the right one — and publishes once; where the panel sends its code
+ * only when 获取验证码 is pressed (as douyin's is recorded), the node presses
+ * it once and the code from the phone, answered through the API, publishes; one left unanswered fails
  * input_timeout and gives its unit back; one whose node is killed while
  * paused goes back to the queue and publishes once after the node returns;
  * one that asked to fail fast fails challenge_required; nothing is published
@@ -107,6 +109,25 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
     // The challenge is a sign of trouble for the account: its health watches it.
     const health = await until(async () => (await e.account('douyin'))!.health, (h) => h.state === 'watch');
     expect(health.signals[0]).toMatchObject({ kind: 'challenge' });
+  }, 240_000);
+
+  it('douyin sends the code only when 获取验证码 is pressed: the node presses it once, and the code from the phone answered through the API publishes once', async () => {
+    e.sim.reset();
+    // As recorded: the panel shows with no code sent; its 获取验证码 control sends one.
+    raiseChallenge(e.sim, 'douyin', { kind: 'sms', step: 'at_publish' });
+    const before = codesSoFar();
+    const batchId = await publish({ onChallenge: 'wait' });
+    const waiting = await jobUntil(batchId, (j) => j.state === 'awaiting_input');
+    expect(waiting.challenge).toMatchObject({ kind: 'sms' });
+    const code = await newCode(before);
+    const right = await e.api('POST', `/publish/${batchId}/jobs/${waiting.job_id}/input`, { type: 'sms', code });
+    expect(right.status).toBe(202);
+    const batch = await e.batchDone(batchId, 150_000);
+    expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output().slice(-4000)}`).toBe('succeeded');
+    expect(e.sim.publishes('douyin')).toHaveLength(1);
+    // One press, one code: never asked again.
+    expect(e.sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1, wrongCodes: 0 });
+    expect(codesSoFar()).toBe(before + 1);
   }, 240_000);
 
   it('nobody answers: it fails input_timeout, its unit comes back, nothing is published', async () => {

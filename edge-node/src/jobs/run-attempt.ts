@@ -22,10 +22,12 @@ import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid,
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
+import { smsSendControls } from '../adapters/kit/challenge-facts.js';
 import { type DetectedChallenge, detectChallenge } from '../adapters/kit/challenge.js';
 import { PathRefused } from '../sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
 import { awaitPerson, ChallengeUnanswered, type PauseHooks } from './challenge/await-person.js';
+import { requestSmsCode } from './challenge/request-code.js';
 import { coverUrls, JobMedia, mediaPaths } from './media.js';
 
 export class GiveBack extends Error {
@@ -134,6 +136,16 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
   let pauses = 0;
   /** Set when a challenge failed the job: an adapter that wraps what its gate call threw cannot hide it. */
   let required: ChallengeRequired | null = null;
+  // A platform that sends its SMS code only on a press of its recorded send control has it
+  // pressed at the first pause on an SMS challenge that shows it, and never again in the attempt.
+  const sendControls = smsSendControls(spec.platform);
+  let codeAsked = false;
+  const requestCode = async () => {
+    if (codeAsked || !page) return;
+    const how = await requestSmsCode(page, sendControls);
+    codeAsked = how !== 'no_control';
+    d.log.info({ sendCode: how }, 'SMS challenge: the platform’s send-code control looked at');
+  };
   /**
    * A check point: whether a challenge was on the page and a person cleared it (the caller
    * resumes the blocked step). False when there is none (the caller goes on as it would have);
@@ -150,7 +162,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     for (let next: DetectedChallenge | null = found; next; ) {
       if (pauses >= MAX_PAUSES) throw (required = new ChallengeRequired(next, at, `the platform asked ${pauses} times already`));
       pauses++;
-      next = await awaitPerson(page, next, at, afterFailure, overlays, { hooks: d.pause, signal: d.signal, log: d.log, timeoutMs: rule.timeoutMs });
+      next = await awaitPerson(page, next, at, afterFailure, overlays, { hooks: d.pause, signal: d.signal, log: d.log, timeoutMs: rule.timeoutMs, requestCode });
     }
     return true;
   };

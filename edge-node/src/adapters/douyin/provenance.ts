@@ -52,6 +52,11 @@ export const DOUYIN_PROVENANCE = defineProvenance({
       snapshot: '2026-11-29',
     },
     { id: 'D', ref: 'DouyinFE/semi-design@01d68a9 packages/semi-ui/toast/toast.tsx (the Semi toast’s markup)', snapshot: '2026-11-29' },
+    {
+      id: 'SV',
+      ref: 'SMS-verification drivers of a publishing service as indexed (no repository named; code index files 55153561393, 55228126931, 55099649062): douyin’s #uc-second-verify panel at the creator pages',
+      snapshot: '2026-11-29',
+    },
   ],
   facts: [
     // Login and the login check.
@@ -178,6 +183,13 @@ export const DOUYIN_PROVENANCE = defineProvenance({
       state: 'second-sourced',
       sources: ['O', 'Z', 'A'],
       note: 'A checks its v1 create’s answer alike; no source records a create_image call, so none is watched',
+    },
+    {
+      step: 'publish',
+      fact: 'the SMS panel #uc-second-verify (接收短信验证码) that can stop 发布 sends its code only when 获取验证码 is pressed: the control .uc-ui-verify_sms-verify_input .uc-ui-input_right beside the code field, which counts down (N s / 秒) once a code went out. A job paused on the panel has it pressed once, only while it still offers to send, never again in the attempt (jobs/challenge/request-code.ts)',
+      state: 'sourced',
+      sources: ['SV'],
+      note: 'SV’s three copies (one service) press that control and read a countdown in its text as a code already sent; social-auto-upload#245 names the same 获取验证码 in the panel',
     },
     {
       step: 'publish',

@@ -72,6 +72,12 @@ export interface ChallengeFact {
   /** What the sources record of it: a selector, a text it shows, or an address it loads. */
   readonly sign?: string;
   readonly signType?: 'selector' | 'text' | 'url';
+  /**
+   * An SMS challenge's control that makes the platform send its code (a CSS selector), where the
+   * sources record it: a node paused on the challenge presses it once when no code was sent yet
+   * (jobs/challenge/request-code.ts).
+   */
+  readonly sendCode?: string;
   /** The ids of the sources (CHALLENGE_SOURCES), and the same rendered with their snapshot dates. */
   readonly sources: readonly ChallengeSourceId[];
   readonly source: string;
@@ -87,7 +93,7 @@ function facts(list: readonly FactIn[]): ChallengeFact[] {
 /** Platform code → the challenges on record there. */
 export const CHALLENGE_FACTS: Readonly<Record<string, readonly ChallengeFact[]>> = {
   douyin: facts([
-    { kind: 'sms', where: 'publish', sign: '#uc-second-verify .second-verify-panel', signType: 'selector', sources: ['DYSMS', 'DYSEL', 'SAU', 'SAU245', 'SAU257'], note: 'at 发布 (videos and 图文) and on entering the upload page; the panel reads 接收短信验证码, its code field input[placeholder="请输入验证码"], 获取验证码 sends the code, the 验证 button submits' },
+    { kind: 'sms', where: 'publish', sign: '#uc-second-verify .second-verify-panel', signType: 'selector', sendCode: '.uc-ui-verify_sms-verify_input .uc-ui-input_right', sources: ['DYSMS', 'DYSEL', 'SAU', 'SAU245', 'SAU257'], note: 'at 发布 (videos and 图文) and on entering the upload page; the panel reads 接收短信验证码, its code field input[placeholder="请输入验证码"], 获取验证码 (.uc-ui-input_right beside the field) sends the code, the 验证 button submits' },
     { kind: 'sms', where: 'publish', sign: '接收短信验证码', signType: 'text', sources: ['DYSMS', 'SAU198', 'SAU75', 'SAU264'] },
     { kind: 'identity', where: 'publish', sign: '身份验证', signType: 'text', sources: ['DYSMS', 'SAU'], note: 'a 身份验证 panel that offers the ways to verify (接收短信验证码, 发送短信验证) before the code panel; social-auto-upload names the component uc_verification_component' },
     { kind: 'slider', where: 'login', sign: '#captcha-verify-image', signType: 'selector', sources: ['MC', 'BDCAP'], note: 'the ByteDance secsdk slider on www.douyin.com; no source records it on the creator pages' },
@@ -132,6 +138,11 @@ export function platformChallenges(platform: string, { publishOnly = false }: { 
   return (['sms', 'slider', 'captcha', 'identity', 'dialog'] as const).filter((k) => kinds.has(k));
 }
 
+/** The recorded controls that make `platform` send an SMS challenge's code (none where no source records one). */
+export function smsSendControls(platform: string): string[] {
+  return (CHALLENGE_FACTS[platform] ?? []).flatMap((f) => (f.kind === 'sms' && f.sendCode ? [f.sendCode] : []));
+}
+
 /** The recorded CSS selector signs by kind, over all platforms, for the detector's lists. */
 export function factSigns(): Record<ChallengeKind, string[]> {
   const out: Record<ChallengeKind, string[]> = { sms: [], slider: [], captcha: [], identity: [], dialog: [] };
@@ -174,7 +185,8 @@ export function renderChallengeTable(): string {
       }
       const sign = f.sign ? `${f.signType === 'text' ? 'the text ' : f.signType === 'url' ? 'the address ' : ''}\`${f.sign}\`` : 'not recorded';
       const sources = [...newest].map(([name, date]) => `${name} (${date})`).join(', ');
-      rows.push(`| \`${platform}\` | ${f.kind} | ${f.where} | ${sign}${f.note ? `: ${f.note.replace(/\|/g, '/')}` : ''} | ${sources} |`);
+      const send = f.sendCode ? `; a job paused on it has \`${f.sendCode}\` pressed once when no code was sent yet` : '';
+      rows.push(`| \`${platform}\` | ${f.kind} | ${f.where} | ${sign}${f.note ? `: ${f.note.replace(/\|/g, '/')}` : ''}${send} | ${sources} |`);
     }
   }
   return rows.join('\n');

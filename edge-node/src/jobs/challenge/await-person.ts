@@ -69,11 +69,11 @@ export async function awaitPerson(page: Page, found: DetectedChallenge, step: st
   o.signal.throwIfAborted();
   o.hooks.paused({ kind: found.kind, step, message: found.message, ...(await screenshot(page)) });
   o.log.info({ kind: found.kind, step, sign: found.sign }, 'job paused on a challenge; waiting for a person');
-  if (found.kind === 'sms' && o.requestCode) {
-    await o.requestCode().catch((err: unknown) => o.log.warn({ err: (err as Error).message }, 'the SMS code could not be requested'));
-  }
   let wake: () => void = () => {};
-  let applying: Promise<void> = Promise.resolve();
+  // The code is asked for first in the line the answers take: an answer that comes at once (the
+  // pause is reported already) is queued behind it, not dropped for want of a listener.
+  let applying: Promise<void> =
+    found.kind === 'sms' && o.requestCode ? o.requestCode().catch((err: unknown) => o.log.warn({ err: (err as Error).message }, 'the SMS code could not be requested')) : Promise.resolve();
   // Once the pause ends, an answer still queued reaches nothing: the page is the job's again.
   let over = false;
   const stopInputs = o.hooks.inputs((input) => {
