@@ -21,9 +21,15 @@
  *
  * SMS codes go to the account's phone: `sim.smsSent(platform)` and the `/_phone` page list
  * them. `sim.challengeStatus(platform)` tells what became of the challenge.
+ *
+ * The challenge is the platform's decision about the session, not only a drawing: until it is
+ * answered, the platform's publish API refuses a post sent any other way (a script's own call,
+ * a request made from the page) as the platform refuses an unverified request, and records
+ * nothing (`verificationRefusal`, answered by acceptPublish in platform.ts). A page whose
+ * form is never edited never draws it, but its publish is refused all the same.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { json, readJson } from './http.js';
 import type { SimState } from './state.js';
 
@@ -69,6 +75,56 @@ function run(state: SimState, platform: string): Run | undefined {
 export function challengeStatus(state: SimState, platform: string): ChallengeStatus | undefined {
   const r = run(state, platform);
   return r ? { ...r.status } : undefined;
+}
+
+/** Whether a challenge is raised on `platform` and not answered yet: its publish API refuses until it is. */
+export function challengeOpen(state: SimState, platform: string): boolean {
+  const r = run(state, platform);
+  return r !== undefined && !r.status.answered;
+}
+
+// ---------------------------------------------------------------- the publish API's refusal
+
+/** What the replicas' refusals say where no source records the platform's words (UNVERIFIED). */
+const VERIFY_FIRST = '请先完成安全验证后再发布';
+
+/**
+ * How a platform's publish API answers a request from a session it wants verified first, in
+ * the platform's own envelope (the one its replica refuses a post with):
+ * - bilibili: code -352 风控校验失败 with a `v_voucher` in data (and the x-bili-gaia-vvoucher
+ *   header), the voucher a captcha is asked with (SocialSisterYi/bilibili-API-collect,
+ *   docs/misc/sign/v_voucher.md, snapshot 2026-11);
+ * - zhihu: HTTP 403 with error code 40352 and a link to its /account/unhuman verification
+ *   page, its network risk-control gate as a public zhihu client records it (snapshot 2026-11);
+ * - the others: no source records the answer; their own refusal envelope with VERIFY_FIRST.
+ */
+export function verificationRefusal(platform: string, path: string): { status: number; headers?: Record<string, string>; body: unknown } {
+  const voucher = `voucher_${randomUUID()}`;
+  switch (platform) {
+    case 'bilibili':
+      return { status: 200, headers: { 'x-bili-gaia-vvoucher': voucher }, body: { code: -352, message: '风控校验失败', ttl: 1, data: { v_voucher: voucher } } };
+    case 'zhihu':
+      return { status: 403, body: { error: { code: 40352, message: '系统检测到当前操作存在风险，请完成验证后继续', redirect: 'https://www.zhihu.com/account/unhuman?type=unhuman&need_login=false' } } };
+    case 'juejin':
+      return { status: 200, body: { err_no: 1, err_msg: VERIFY_FIRST } };
+    case 'toutiao':
+      return { status: 200, body: path.includes('/wtt') ? { status: 0, data: { Code: 2001, Message: VERIFY_FIRST } } : { code: 7050, err_no: 7050, message: VERIFY_FIRST, reason: VERIFY_FIRST, data: { pgc_id: '0' } } };
+    case 'baijiahao':
+      return { status: 200, body: { errno: 1, errmsg: VERIFY_FIRST, ret: {} } };
+    case 'sohu':
+      return { status: 200, body: { success: false, code: 4000003, msg: VERIFY_FIRST } };
+    case 'netease':
+    case 'csdn':
+      return { status: 200, body: { code: 400, msg: VERIFY_FIRST, data: null } };
+    case 'jianshu':
+      return { status: 403, body: { error: [{ code: 403, message: VERIFY_FIRST }] } };
+    case 'qiehao':
+      return { status: 200, body: { response: { code: '-1', msg: VERIFY_FIRST }, data: [] } };
+    case 'weibo':
+      return { status: 200, body: path.includes('/article/') ? { code: 111006, msg: VERIFY_FIRST } : { ok: 0, msg: VERIFY_FIRST } };
+    default:
+      return { status: 200, body: { code: 1, message: VERIFY_FIRST, msg: VERIFY_FIRST } };
+  }
 }
 
 // ---------------------------------------------------------------- the markup, per platform

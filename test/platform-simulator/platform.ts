@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentType } from '@plume/shared';
 import { json, redirect, sleep, type Route } from './http.js';
 import type { Publish, SimState } from './state.js';
+import { challengeOpen, verificationRefusal } from './challenge.js';
 
 export interface PlatformSim {
   /** Our platform code; also the path prefix (`/<platform>/…`). */
@@ -52,7 +53,8 @@ export function apiUser(req: IncomingMessage, res: ServerResponse, state: SimSta
 }
 
 /**
- * Records an accepted post, then answers after the platform's delay — or, when
+ * Records an accepted post, then answers after the platform's delay — unless a challenge is
+ * open on the platform (challenge.ts: its publish API then refuses and records nothing) — or, when
  * configured, loses the answer: the post exists but the client never learns
  * its id (the case `verify` exists for). The answer is cut after its headers
  * and part of its body; a connection cut before any byte would make Chromium
@@ -60,6 +62,12 @@ export function apiUser(req: IncomingMessage, res: ServerResponse, state: SimSta
  * not the one this switch models).
  */
 export async function acceptPublish(res: ServerResponse, state: SimState, publish: Omit<Publish, 'at'>, answer: unknown): Promise<void> {
+  // A session the platform asked to verify (a challenge not answered yet) publishes nothing.
+  if (challengeOpen(state, publish.platform)) {
+    const refusal = verificationRefusal(publish.platform, new URL(res.req?.url ?? '/', 'http://replica').pathname);
+    for (const [k, v] of Object.entries(refusal.headers ?? {})) res.setHeader(k, v);
+    return json(res, refusal.status, refusal.body);
+  }
   const o = state.opts(publish.platform);
   state.record(publish);
   await sleep(o.publishDelayMs);
