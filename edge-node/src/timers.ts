@@ -39,4 +39,15 @@ export const EDGE_TIMERS = {
   loginCheckTimeoutMs: 60_000,
   // Why: a 2 GB copy fires change events for seconds; one report after it settles is enough.
   inventoryDebounceMs: 1000,
+  // Why: a platform draws a challenge a moment after the form's last edit (its scripts wait for
+  // the typing to pause, a few hundred ms); the last look before the commit gate waits until the
+  // page has been still this long, so a challenge drawn after the last edit is met before the gate…
+  gateSettleQuietMs: 500,
+  // …and no longer than this: a page that never stops moving (an animation, a ticking counter) is
+  // looked at as it is; the bound is the page read's own (kit/challenge.ts PAGE_BOUND_MS) plus one.
+  gateSettleMaxMs: 3000,
+  // Why: under the rule \`fail\`, a challenge that covers the page while a step waits on a control
+  // under it fails the job within a second or two, not when the step's wait runs out (10 s, 30 s,
+  // minutes for an upload). One look costs a few ms per frame.
+  challengeWatchMs: 1000,
 } as const;

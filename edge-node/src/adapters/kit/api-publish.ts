@@ -4,11 +4,16 @@
  * of three answers — accepted (the caller reads the post id), refused
  * (`publish_rejected`: nothing was published) or unknown (`readback_failed`:
  * only `verify` may resolve it). The same rules as the click in publish-click.ts.
+ *
+ * A refusal that asks for a verification (the platform's risk control wants the session
+ * verified: asksVerification) is still a refusal, marked `verification`: the node fails the job
+ * `challenge_required`, never sends the request again (run-attempt.ts).
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext } from '../contract.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { timeouts } from '../support.js';
+import { asksVerification } from './challenge.js';
 import { pageRequest, type ApiRequest } from './page-api.js';
 
 export type ApiVerdict<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -37,11 +42,22 @@ export async function gatedApiPublish<T>(page: Page, url: string, req: ApiReques
   try {
     body = JSON.parse(res.text);
   } catch {
+    if (res.status >= 400 && asksVerification(res.text)) throw verificationRefused(`HTTP ${res.status}`, res.status);
     if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
     throw outcomeUnknown('the publish answer is not readable JSON', page);
   }
   const verdict = judge(body, res.text);
+  if ((!verdict.ok || res.status >= 400) && asksVerification(res.text, verdict.ok ? '' : verdict.message)) throw verificationRefused(verdict.ok ? `HTTP ${res.status}` : verdict.message, res.status);
   if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status: res.status });
   if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
   return verdict.value;
+}
+
+/**
+ * The platform refused the publish until the account is verified: nothing was published. A
+ * `publish_rejected` (the adapter contract's code for a definite no) marked `verification`, which
+ * the node reports as `challenge_required`.
+ */
+export function verificationRefused(said: string, status: number): AdapterError {
+  return new AdapterError('publish_rejected', 'publish', `the platform asks to verify the account before it publishes (${said}); nothing was published`, { status, verification: true });
 }

@@ -397,3 +397,65 @@ export async function answerSms(page: Page, code: string): Promise<'submitted' |
   await confirm.click({ timeout: 2000 });
   return 'submitted';
 }
+
+/**
+ * What a platform's answer to a publish request says when it refuses it until the session is
+ * verified (its risk control, the server side of a challenge): words of its message, and keys
+ * of its answer that only such a refusal carries. bilibili answers code -352 风控校验失败 with a
+ * `v_voucher` to ask a captcha with (SocialSisterYi/bilibili-API-collect,
+ * docs/misc/sign/v_voucher.md); ByteDance's verify centre hands out a
+ * `verify_center_decision_conf`; zhihu's gate (HTTP 403, code 40352) links its /account/unhuman
+ * page. The words are those the challenge dialogs say (CHALLENGE_TEXT) and what a refusal says
+ * when it asks for the same.
+ */
+export const VERIFICATION_ANSWER = {
+  keys: ['v_voucher', 'verify_center_decision_conf', 'account/unhuman'],
+  words: ['风控校验', '安全验证', '完成验证', '进行验证', '人机验证', '身份验证', '验证码', 'captcha', 'verification required', 'verify your'],
+};
+
+/**
+ * Whether a refused publish answer (`text` as it came, `message` as the adapter read it) asks
+ * for a verification, not for a change to the post: the caller fails the job
+ * `challenge_required` instead of `publish_rejected` (nothing was published either way).
+ */
+export function asksVerification(text: string, message = ''): boolean {
+  const t = text.toLowerCase();
+  if (VERIFICATION_ANSWER.keys.some((k) => t.includes(k.toLowerCase()))) return true;
+  const m = message.toLowerCase();
+  return VERIFICATION_ANSWER.words.some((w) => m.includes(w.toLowerCase()));
+}
+
+/**
+ * Waits until the page has been still for `quietMs` (no element added, removed or changed, no
+ * text typed), for at most `maxMs`: a challenge a platform draws a moment after the form's last
+ * edit is on the page when this returns. Resolves false when the page never settled within the
+ * bound (or could not be read: it is navigating), true when it did.
+ *
+ * The wait runs in the page with the page's own timers, so a page whose scripts wait for the
+ * typing to pause (a shorter timer, set earlier) draw what they draw before it ends, however
+ * slow the machine.
+ */
+export async function settlePage(page: Page, { quietMs, maxMs }: { quietMs: number; maxMs: number }): Promise<boolean> {
+  if (page.isClosed()) return false;
+  const inPage = `new Promise((done) => {
+    const quiet = ${quietMs}, max = ${maxMs};
+    let timer = null;
+    const end = (still) => { clearTimeout(timer); clearTimeout(cap); watch.disconnect(); for (const t of ['input', 'change', 'keydown']) removeEventListener(t, again, true); done(still); };
+    const again = () => { clearTimeout(timer); timer = setTimeout(() => end(true), quiet); };
+    const watch = new MutationObserver(again);
+    watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const t of ['input', 'change', 'keydown']) addEventListener(t, again, true);
+    const cap = setTimeout(() => end(false), max);
+    again();
+  })`;
+  let timer: NodeJS.Timeout | undefined;
+  // The page's own cap ends it; this one only covers a page that stopped answering (a second more).
+  const bound = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), maxMs + 1000);
+  });
+  try {
+    return await Promise.race([page.evaluate(inPage).then((v) => v === true, () => false), bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

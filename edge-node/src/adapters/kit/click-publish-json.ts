@@ -15,7 +15,8 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { AdapterError, type AdapterContext } from '../contract.js';
 import { outcomeUnknown } from '../publish-click.js';
 import { isTimeout, timeouts } from '../support.js';
-import type { ApiVerdict } from './api-publish.js';
+import { type ApiVerdict, verificationRefused } from './api-publish.js';
+import { asksVerification } from './challenge.js';
 import { refusalIn, refusalText } from './refusal.js';
 
 export interface JsonPublishClick<T> {
@@ -111,6 +112,7 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
       throw outcomeUnknown(`the publish answer is not readable JSON (${(e as Error).message})`, page);
     }
     const verdict = click.judge(body, text);
+    if ((!verdict.ok || status >= 400) && asksVerification(text, verdict.ok ? '' : verdict.message)) throw verificationRefused(verdict.ok ? `HTTP ${status}` : verdict.message, status);
     if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status });
     return verdict.value;
   } finally {
