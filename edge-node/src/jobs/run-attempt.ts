@@ -13,17 +13,23 @@
  * Before the commit, a challenge the platform puts in front of the publish (an
  * SMS code, a slider, an identity check, an unknown modal after a step failed)
  * is looked for at three points: after the login check, in the gate's call
- * before the gate, and whenever prepare or publish throws. Under the job's rule
- * it fails the job `challenge_required`, or (rule `wait`) pauses it for a
- * person (challenge/await-person.ts) and resumes the blocked step once the
- * challenge is gone. Never after the commit: there it is a read-back problem.
+ * before the gate (once the page has been still a moment after the last edit, so
+ * a challenge drawn then is met before the gate), and whenever prepare or publish
+ * throws. Under the job's rule it fails the job `challenge_required`, or (rule
+ * `wait`) pauses it for a person (challenge/await-person.ts) and resumes the
+ * blocked step once the challenge is gone. Under the rule `fail` the page is also
+ * watched while prepare and publish run, so a challenge covering a control a step
+ * waits on fails the job at once, not when the step's wait runs out. Never after
+ * the commit: there it is a read-back problem, except a publish request the
+ * platform refused until the account is verified (nothing was published): that
+ * fails `challenge_required` too, and is never sent again.
  */
 import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, parseJobPayload } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
 import { smsSendControls } from '../adapters/kit/challenge-facts.js';
-import { type DetectedChallenge, detectChallenge } from '../adapters/kit/challenge.js';
+import { type DetectedChallenge, detectChallenge, settlePage } from '../adapters/kit/challenge.js';
 import { PathRefused } from '../sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
 import { awaitPerson, ChallengeUnanswered, type PauseHooks } from './challenge/await-person.js';
@@ -166,6 +172,37 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     }
     return true;
   };
+  /**
+   * Rule `fail` (or no way to wait): while prepare and publish run, before the gate, a look at the
+   * page every challengeWatchMs; a challenge fails the job at once, whatever the step waits for.
+   * The step is left to the closing browser (it can no longer reach the gate: beforePublish
+   * refuses once `required` is set). Under `wait` the check points alone meet it (a person
+   * answers on the page the step is still using).
+   */
+  let gating = false;
+  let watchEnded = false;
+  let watchTimer: NodeJS.Timeout | undefined;
+  let watchFailed: (e: ChallengeRequired) => void = () => {};
+  const watch = new Promise<never>((_, reject) => (watchFailed = reject));
+  watch.catch(() => {}); // a watch nobody raced against has no one to tell
+  const look = async () => {
+    if (watchEnded || committed || gating || !page || d.signal.aborted) return;
+    const found = await detectChallenge(page, { afterFailure: false, overlays: true }).catch(() => null);
+    if (watchEnded || committed || gating || required) return;
+    if (found) {
+      d.log.info({ kind: found.kind, step, sign: found.sign, rule: rule?.mode ?? 'fail' }, 'challenge met while the step waited');
+      watchFailed((required = new ChallengeRequired(found, step)));
+      return;
+    }
+    watchTimer = setTimeout(() => void look(), EDGE_TIMERS.challengeWatchMs);
+  };
+  const watching = rule?.mode !== 'wait' || !d.pause;
+  /** The adapter's step, raced against the watch (rule `fail`); a step left behind has nobody to tell it failed. */
+  const watched = <T>(work: Promise<T>): Promise<T> => {
+    if (!watching) return work;
+    work.catch(() => {});
+    return Promise.race([work, watch]);
+  };
   try {
     try {
       await media.openAll(mediaPaths(job));
@@ -199,7 +236,13 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
         d.progress(s, detail);
       },
       beforePublish: async () => {
-        // (b) The last look before the gate: a challenge here is answered before asking for the commit.
+        // A step the watch already failed (rule `fail`) never asks for the commit.
+        if (required) throw required;
+        gating = true;
+        // (b) The last look before the gate, once the page has been still a moment after the last
+        // edit (a challenge the platform draws then is on it): a challenge here is answered before
+        // asking for the commit, never met by the publish itself.
+        if (page) await settlePage(page, { quietMs: EDGE_TIMERS.gateSettleQuietMs, maxMs: EDGE_TIMERS.gateSettleMaxMs });
         await challenged(step, false);
         await d.gate();
         committed = true;
@@ -219,6 +262,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     // (a) Logged in, before the editor opens: a platform that asks now asks before anything is
     // filled. Overlays do not count here: the page is the login check's, prepare leaves it.
     await challenged(step, false, false);
+    if (watching) watchTimer = setTimeout(() => void look(), EDGE_TIMERS.challengeWatchMs);
 
     const tries = d.prepareAttempts ?? EDGE_TIMERS.prepareAttempts;
     // What the prepare that succeeded returned: publish takes it, unopened.
@@ -226,7 +270,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     for (let i = 1; ; ) {
       d.signal.throwIfAborted();
       try {
-        prepared = await d.adapter.prepare(page, job, ctx);
+        prepared = await watched(d.adapter.prepare(page, job, ctx));
         break;
       } catch (e) {
         if (required || e instanceof GiveBack || d.signal.aborted) throw e;
@@ -242,7 +286,7 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     let published: Awaited<ReturnType<Adapter['publish']>>;
     for (;;) {
       try {
-        published = await d.adapter.publish(page, job, ctx, prepared);
+        published = await watched(d.adapter.publish(page, job, ctx, prepared));
         break;
       } catch (e) {
         if (required || committed || e instanceof GiveBack || d.signal.aborted) throw e;
@@ -267,11 +311,18 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
     const where = e instanceof AdapterError ? e.step : step;
     const message = (e as Error).message ?? String(e);
     const proof = page ? await evidence(page, where) : undefined;
+    if (e instanceof AdapterError && e.code === 'publish_rejected' && e.details.verification === true) {
+      // The platform refused the publish until the account is verified (kit/api-publish.ts): nothing
+      // was published, before or after the gate, and the request is never sent again.
+      return failed('challenge_required', where, message, proof);
+    }
     if (committed && !(e instanceof AdapterError && e.code === 'publish_rejected')) {
       return failed('readback_failed', where, `after the commit: ${message}`, proof);
     }
     return failed(e instanceof AdapterError ? e.code : 'unexpected_error', where, message, proof);
   } finally {
+    watchEnded = true;
+    clearTimeout(watchTimer);
     endSteps();
     await context?.close().catch(() => {});
     await media.close();
