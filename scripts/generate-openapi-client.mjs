@@ -3,18 +3,20 @@
  * compiled control-plane/dist, an in-memory PGlite database, nothing
  * listening), reads GET /api/openapi/v1/openapi.json and writes the client
  * types that openapi-fetch's createClient<paths>() takes to
- * test/generated/openapi-v1.d.ts. With --check it writes nothing and exits 1
- * when the committed file differs from a fresh generation.
+ * test/generated/openapi-v1.d.ts, and the same types as a module to
+ * client/src/openapi-v1.ts (the @plume/client package ships them). With
+ * --check it writes nothing and exits 1 when a committed file differs from a
+ * fresh generation.
  *
- * test/openapi-client.int.test.ts runs the same generation against its own
- * test app and fails with "run npm run openapi:client" on any difference.
+ * test/openapi-client.int.test.ts and test/client-package.int.test.ts run the
+ * same generation against their own test app and fail with "run npm run
+ * openapi:client" on any difference.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { generateClientTypes } from '@plume/openapi-codegen';
+import { CLIENT_PACKAGE_HEADER, generateClientTypes } from '@plume/openapi-codegen';
 
 const ROOT = new URL('../', import.meta.url);
-const GENERATED_FILE = fileURLToPath(new URL('test/generated/openapi-v1.d.ts', ROOT));
 const check = process.argv.includes('--check');
 
 async function servedDocument() {
@@ -43,22 +45,31 @@ async function servedDocument() {
   }
 }
 
-const text = await generateClientTypes(await servedDocument());
-let committed = null;
-try {
-  committed = readFileSync(GENERATED_FILE, 'utf8');
-} catch {
-  // not generated yet
-}
-if (check) {
-  if (committed !== text) {
-    console.error(`${GENERATED_FILE} is out of date: run npm run openapi:client`);
-    process.exit(1);
+const document = await servedDocument();
+const outputs = [
+  { file: fileURLToPath(new URL('test/generated/openapi-v1.d.ts', ROOT)), text: await generateClientTypes(document) },
+  { file: fileURLToPath(new URL('client/src/openapi-v1.ts', ROOT)), text: await generateClientTypes(document, CLIENT_PACKAGE_HEADER) },
+];
+let stale = false;
+for (const { file, text } of outputs) {
+  let committed = null;
+  try {
+    committed = readFileSync(file, 'utf8');
+  } catch {
+    // not generated yet
   }
-  console.log(`${GENERATED_FILE} is current`);
-} else if (committed === text) {
-  console.log(`${GENERATED_FILE} unchanged`);
-} else {
-  writeFileSync(GENERATED_FILE, text);
-  console.log(`wrote ${GENERATED_FILE} (${text.length} characters)`);
+  if (check) {
+    if (committed !== text) {
+      console.error(`${file} is out of date: run npm run openapi:client`);
+      stale = true;
+    } else {
+      console.log(`${file} is current`);
+    }
+  } else if (committed === text) {
+    console.log(`${file} unchanged`);
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file} (${text.length} characters)`);
+  }
 }
+if (stale) process.exit(1);

@@ -2,7 +2,8 @@
  * Turns a served OpenAPI document (the Open API v1's, the admin API's, the
  * console API's) into the TypeScript `paths` types
  * that openapi-fetch's createClient<paths>() takes. Used by
- * scripts/generate-openapi-client.mjs (writes test/generated/openapi-v1.d.ts)
+ * scripts/generate-openapi-client.mjs (writes test/generated/openapi-v1.d.ts and
+ * client/src/openapi-v1.ts)
  * and by the test that checks the committed file is current.
  *
  * openapi-typescript builds its output with TypeScript's compiler API and
@@ -17,6 +18,19 @@ export const GENERATED_HEADER = [
   '/**',
   ' * Types of the Plume Open API v1, generated from GET /api/openapi/v1/openapi.json',
   ' * by scripts/generate-openapi-client.mjs (openapi-typescript). Do not edit:',
+  ' * run `npm run openapi:client` after changing a route schema.',
+  ' */',
+  '',
+].join('\n');
+
+/**
+ * The opening comment of the @plume/client package's copy (client/src/openapi-v1.ts): the same
+ * types, as a .ts module so the package's build emits them into its dist.
+ */
+export const CLIENT_PACKAGE_HEADER = [
+  '/**',
+  ' * Types of the Plume Open API v1, generated from the document the control plane serves at',
+  ' * GET /api/openapi/v1/openapi.json (openapi-typescript). Do not edit: in the Plume repository,',
   ' * run `npm run openapi:client` after changing a route schema.',
   ' */',
   '',
