@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-29';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-30';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -578,6 +578,13 @@ const VIDEO: Record<string, PlatformOverrides> = {
       },
     ],
     cover: { custom: true, note: "coverMode custom puts the request's coverImagePath in both cover slots (横版 and 竖版) through the page's crop dialog; auto leaves the cover to dayu." },
+  },
+  // 微信公众号's video editor (type=15), as recorded: the file and the title (at most 64), then 保存, which saves a draft
+  // the node publishes from the draft box; no cover, audience or description control on record.
+  wechat_mp: {
+    fields: [{ key: 'visibility', type: 'enum', options: ['public'], default: 'public', description: 'Videos are public: no audience control is on record for the video editor.' }],
+    limits: { titleMaxLength: 64 },
+    cover: { ...NO_CUSTOM_COVER, note: 'No cover control is on record for the video editor: WeChat takes a frame of the video; coverMode custom is refused.' },
   },
   // 一点号's video editor, as recorded: the title, the description, the file, then 发布.
   yidian: {

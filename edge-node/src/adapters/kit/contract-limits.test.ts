@@ -10,6 +10,8 @@ describe('happy path', () => {
     expect(contractLimits('dynamic', 'kuaishou', ['maxImages', 'tagsMax'])).toEqual({ maxImages: 31, tagsMax: 3 });
     expect(contractLimits('video', 'kuaishou', ['tagsMax'])).toEqual({ tagsMax: 3 });
     expect(contractLimits('article', 'weibo', ['titleMax', 'summaryMax'])).toEqual({ titleMax: 32, summaryMax: 44 });
+    // 微信公众号's video editor: titles of at most 64 characters, as its article editor.
+    expect(contractLimits('video', 'wechat_mp', ['titleMax'])).toEqual({ titleMax: 64 });
   });
 });
 
