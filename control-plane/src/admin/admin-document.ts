@@ -41,6 +41,7 @@ export const ADMIN_DOCUMENT_TAGS = [
   { name: 'webhooks', description: "Integrators' webhook endpoints and the deliveries sent to them." },
   { name: 'nodes', description: 'Execution nodes with live state: enrollment tokens, drain, resume, revoke.' },
   { name: 'jobs', description: 'Publish jobs of every user, their failure evidence, and resolving the ones that need a person.' },
+  { name: 'overview', description: "The home page: the last 24 hours of jobs by hour, outcome, platform and error code; nodes and slots; accounts needing a person; webhook backlog; quota use." },
   { name: 'pacing', description: "How fast accounts publish: each platform's default and each account's override (least gap, jitter, daily cap, quiet hours)." },
   { name: 'health', description: "Account health: each platform account's state (ok, watch, cooling, restricted) from its signals of trouble, admins' restrictions, and the rules." },
   { name: 'console', description: 'The console\'s people: invites made with an admin token (how the first admin gets in).' },

@@ -36,6 +36,7 @@ export const CONSOLE_DOCUMENT_TAGS = [
   { name: 'accounts', description: 'The integrator\'s platform accounts and CMS sites with their executor, node and login state (role user).' },
   { name: 'articles', description: 'The integrator\'s articles with their AI labels, and their generation tasks (role user).' },
   { name: 'usage', description: 'The integrator\'s publish quota per bucket and request limits (role user).' },
+  { name: 'overview', description: 'The integrator\'s home page: their last 24 hours of jobs, nodes, accounts needing a person, webhook backlog and quota (role user).' },
 ];
 
 const WHO: Record<ConsoleAccess, string> = {

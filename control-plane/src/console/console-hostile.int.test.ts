@@ -140,6 +140,7 @@ describe('document', () => {
         'DELETE /api/console/me/accounts/{accountId}/pacing',
         'GET /api/console/me/accounts/{accountId}/health',
         'GET /api/console/me/schedule',
+        'GET /api/console/me/overview',
         'POST /api/console/me/batches/{batchId}/jobs/{jobId}/cancel',
         'GET /api/console/me/logins/{loginId}',
         'GET /api/console/me/logins/{loginId}/events',

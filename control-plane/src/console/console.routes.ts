@@ -6,7 +6,7 @@
  * and invites, two-factor login, people (admins), an integrator's self-service (keys and
  * webhook; publish history; accounts, articles and usage; logging an
  * account in again, and a new one; answering a job awaiting input; an
- * account's pacing).
+ * account's pacing; the home page's overview).
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,7 @@ import { registerIntegratorLoginRoutes } from './integrator-logins.routes.js';
 import type { InputRelay } from '../publishing/challenges/input-relay.js';
 import { registerIntegratorNewLoginRoutes } from './integrator-new-logins.routes.js';
 import { registerIntegratorHealthRoutes } from './integrator-health.routes.js';
+import { registerIntegratorOverviewRoutes } from './integrator-overview.routes.js';
 import { registerIntegratorPacingRoutes } from './integrator-pacing.routes.js';
 import { registerIntegratorScheduleRoutes } from './integrator-schedule.routes.js';
 import { registerIntegratorPublishingRoutes } from './integrator-publishing.routes.js';
@@ -100,6 +101,7 @@ export function consoleRoutes({ db, now, logins, inputs, secretKey, passwords }:
     registerIntegratorPacingRoutes(r, { db });
     registerIntegratorHealthRoutes(r, { db });
     registerIntegratorScheduleRoutes(r, { db });
+    registerIntegratorOverviewRoutes(r, { db, now });
     r.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   };
 }

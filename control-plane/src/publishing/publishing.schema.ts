@@ -138,6 +138,8 @@ export const publishJobs = pgTable(
   (t) => [
     index('publish_jobs_input_deadline').on(t.inputDeadline).where(sql`input_deadline is not null`),
     index('publish_jobs_batch').on(t.batchId),
+    /** The home page's last 24 hours of jobs (publishing/overview/): a range that stays small however long the table grows. */
+    index('publish_jobs_created').on(t.createdAt),
     // The scheduler's two reads: the next due time and the due jobs; the jobs whose window ran out.
     index('publish_jobs_scheduled').on(t.publishAt).where(sql`state = 'scheduled'`),
     index('publish_jobs_window').on(t.publishDeadline).where(sql`state = 'queued' and publish_deadline is not null`),

@@ -594,6 +594,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Is everything all right: the last 24 hours of jobs by hour, outcome, platform and error code; nodes and slots; accounts needing a login or cooling; webhook backlog; quota use */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/pacing/platforms": {
         parameters: {
             query?: never;
@@ -4491,6 +4508,150 @@ export interface operations {
                         }[];
                         /** @description More than 500 jobs fall in the range: narrow it or filter */
                         truncated: boolean;
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), a missing, unknown or revoked admin token (401), a read-only token on a write (403), an unknown object (404), a state that forbids this (409), a body too large (413) or not JSON (415). Codes: `INVALID_JSON` (400), `INVALID_REQUEST` (400), `INVALID_RANGE` (400), `UNSUPPORTED_MEDIA_TYPE` (415), `PAYLOAD_TOO_LARGE` (413), `ADMIN_UNAUTHORIZED` (401), `ADMIN_FORBIDDEN` (403), `CSRF_FAILED` (403), `NOT_FOUND` (404), `USER_NOT_FOUND` (404), `NODE_NOT_FOUND` (404), `ENROLLMENT_TOKEN_NOT_FOUND` (404), `WEBHOOK_DELIVERY_NOT_FOUND` (404), `PROJECT_NOT_FOUND` (404), `DEVICE_NOT_FOUND` (404), `CODE_NOT_FOUND` (404), `TOKEN_NOT_FOUND` (404), `VERSION_BAN_NOT_FOUND` (404), `JOB_NOT_FOUND` (404), `ACCOUNT_NOT_FOUND` (404), `PACING_RULE_NOT_FOUND` (404), `PROJECT_EXISTS` (409), `VERSION_BAN_EXISTS` (409), `USER_EXISTS` (409), `ACCOUNT_REMOVED` (409), `NODE_REVOKED` (409), `NODE_KIND_NOT_WEB` (409), `ENROLLMENT_TOKEN_USED` (409), `WEBHOOK_ALREADY_DELIVERED` (409), `DEPRECATED_FIELD` (400), `INVALID_SETTINGS` (400), `JOB_NOT_RESOLVABLE` (409), `JOB_NODE_REVOKED` (409), `NODE_OFFLINE` (409), `NODE_USER_NOT_SERVED` (403), `LOGIN_PLATFORM_UNSUPPORTED` (409), `LOGIN_NOT_FOUND` (404), `LOGIN_ENDED` (409), `JOB_NOT_AWAITING_INPUT` (409). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+            /** @description The control plane failed; the body hides the details. Quote the X-Request-Id when reporting it. Codes: `ADMIN_DISABLED` (503), `INTERNAL` (500), `SERVICE_UNAVAILABLE` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFailure"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Is everything all right: the last 24 hours of jobs by hour, outcome, platform and error code; nodes and slots; accounts needing a login or cooling; webhook backlog; quota use */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        overview: {
+                            /** @description The last 24 hours, by whole UTC hours */
+                            window: {
+                                /** @description The start of the first hour counted */
+                                from: string;
+                                /** @description Now */
+                                to: string;
+                            };
+                            jobs: {
+                                /** @description Jobs asked for in the window, by their outcome now */
+                                totals: {
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                };
+                                /** @description The same, per hour the jobs were asked for: 24 entries, oldest first, empty hours included */
+                                hours: {
+                                    /** @description ISO 8601 UTC */
+                                    start: string;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                }[];
+                                /** @description The same, per platform, most jobs first */
+                                platforms: {
+                                    platform: string;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                }[];
+                                /** @description The failed jobs of the window by error code, most first */
+                                errorCodes: {
+                                    /** @description The error code; none: failed without one; other: the codes past the first 8 */
+                                    code: string;
+                                    count: number;
+                                }[];
+                                /** @description Jobs on a node now (offered, accepted, running, committed), whenever asked for */
+                                inFlight: number;
+                                /** @description Jobs queued now, whenever asked for */
+                                queued: number;
+                                /** @description Jobs waiting for a person now (needs_attention, unknown), whenever asked for */
+                                needsAttention: number;
+                            };
+                            /** @description Execution nodes: every one, or those serving the integrator */
+                            nodes: {
+                                /** @description Nodes not revoked */
+                                total: number;
+                                /** @description Connected, heartbeating and active */
+                                online: number;
+                                draining: number;
+                                /** @description The jobs the online nodes run at once (each node's concurrency) */
+                                slots: number;
+                                /** @description Slots of online nodes holding a job now (for an integrator: their own jobs) */
+                                busySlots: number;
+                            };
+                            /** @description Platform accounts that need a person or wait */
+                            accounts: {
+                                /** @description Platform accounts (CMS sites not counted) */
+                                total: number;
+                                /** @description Logged out: a person must log them in again */
+                                needsLogin: number;
+                                /** @description Cooling down: no job starts until their cooling ends */
+                                cooling: number;
+                                /** @description Restricted: no job starts until an admin clears them */
+                                restricted: number;
+                            };
+                            webhooks: {
+                                /** @description Deliveries waiting to be sent or retried */
+                                pending: number;
+                                /** @description Age of the oldest pending delivery; 0 when none */
+                                oldestPendingSeconds: number;
+                                /** @description Deliveries of the window given up on */
+                                failed24h: number;
+                            };
+                            quota: {
+                                /** @description Publish quota per bucket: granted and used, summed over integrators for the back office */
+                                buckets: {
+                                    bucket: string;
+                                    granted: number;
+                                    used: number;
+                                }[];
+                                /** @description Integrators with 90 % or more of a bucket's grant used (on an integrator's own page: 1 or 0) */
+                                integratorsNearlyOut: number;
+                            };
+                        };
                     };
                 };
             };

@@ -968,6 +968,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is everything all right with your publishing: your jobs of the last 24 hours by hour, outcome, platform and error code; your nodes; your accounts needing a login or cooling; your webhook backlog; your quota
+         * @description Role user only (an integrator); acts on their own data.
+         */
+        get: operations["getMyOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4441,6 +4461,148 @@ export interface operations {
                                     next_attempt_at: string;
                                 } | null;
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description Refused: a malformed request (400), no live session, or a wrong password or code (401), a missing or wrong X-CSRF-Token or a role that may not (403), an unknown object (404), a conflict (409), a used or expired invite (410), a body too large (413) or not JSON (415), too many failed logins (429, with Retry-After). Codes: `validation_failed` (400), `invalid_json` (400), `password_too_weak` (400), `not_authenticated` (401), `invalid_credentials` (401), `invalid_code` (401), `login_expired` (401), `csrf_failed` (403), `forbidden` (403), `not_found` (404), `node_not_found` (404), `email_taken` (409), `totp_already_enabled` (409), `totp_not_enabled` (409), `already_delivered` (409), `node_offline` (409), `login_unavailable` (409), `login_ended` (409), `node_revoked` (409), `login_platform_unsupported` (409), `too_many_logins` (409), `job_not_awaiting_input` (409), `job_not_scheduled` (409), `invite_invalid` (410), `payload_too_large` (413), `unsupported_media_type` (415), `login_throttled` (429). */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The control plane failed (the body hides the details; quote the X-Request-Id), or cannot serve for a moment (503, with Retry-After). Codes: `internal_error` (500), `service_unavailable` (503). */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getMyOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Is everything all right with your publishing: your jobs of the last 24 hours by hour, outcome, platform and error code; your nodes; your accounts needing a login or cooling; your webhook backlog; your quota */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        overview: {
+                            /** @description The last 24 hours, by whole UTC hours */
+                            window: {
+                                /** @description The start of the first hour counted */
+                                from: string;
+                                /** @description Now */
+                                to: string;
+                            };
+                            jobs: {
+                                /** @description Jobs asked for in the window, by their outcome now */
+                                totals: {
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                };
+                                /** @description The same, per hour the jobs were asked for: 24 entries, oldest first, empty hours included */
+                                hours: {
+                                    /** @description ISO 8601 UTC */
+                                    start: string;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                }[];
+                                /** @description The same, per platform, most jobs first */
+                                platforms: {
+                                    platform: string;
+                                    succeeded: number;
+                                    failed: number;
+                                    canceled: number;
+                                    /** @description Waiting for a person: needs_attention, or an outcome not known yet (unknown) */
+                                    attention: number;
+                                    /** @description Still on its way: scheduled, queued, offered, accepted, running (awaiting input included) or committed */
+                                    pending: number;
+                                    total: number;
+                                }[];
+                                /** @description The failed jobs of the window by error code, most first */
+                                errorCodes: {
+                                    /** @description The error code; none: failed without one; other: the codes past the first 8 */
+                                    code: string;
+                                    count: number;
+                                }[];
+                                /** @description Jobs on a node now (offered, accepted, running, committed), whenever asked for */
+                                inFlight: number;
+                                /** @description Jobs queued now, whenever asked for */
+                                queued: number;
+                                /** @description Jobs waiting for a person now (needs_attention, unknown), whenever asked for */
+                                needsAttention: number;
+                            };
+                            /** @description Execution nodes: every one, or those serving the integrator */
+                            nodes: {
+                                /** @description Nodes not revoked */
+                                total: number;
+                                /** @description Connected, heartbeating and active */
+                                online: number;
+                                draining: number;
+                                /** @description The jobs the online nodes run at once (each node's concurrency) */
+                                slots: number;
+                                /** @description Slots of online nodes holding a job now (for an integrator: their own jobs) */
+                                busySlots: number;
+                            };
+                            /** @description Platform accounts that need a person or wait */
+                            accounts: {
+                                /** @description Platform accounts (CMS sites not counted) */
+                                total: number;
+                                /** @description Logged out: a person must log them in again */
+                                needsLogin: number;
+                                /** @description Cooling down: no job starts until their cooling ends */
+                                cooling: number;
+                                /** @description Restricted: no job starts until an admin clears them */
+                                restricted: number;
+                            };
+                            webhooks: {
+                                /** @description Deliveries waiting to be sent or retried */
+                                pending: number;
+                                /** @description Age of the oldest pending delivery; 0 when none */
+                                oldestPendingSeconds: number;
+                                /** @description Deliveries of the window given up on */
+                                failed24h: number;
+                            };
+                            quota: {
+                                /** @description Publish quota per bucket: granted and used, summed over integrators for the back office */
+                                buckets: {
+                                    bucket: string;
+                                    granted: number;
+                                    used: number;
+                                }[];
+                                /** @description Integrators with 90 % or more of a bucket's grant used (on an integrator's own page: 1 or 0) */
+                                integratorsNearlyOut: number;
+                            };
                         };
                     };
                 };
