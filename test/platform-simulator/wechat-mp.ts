@@ -13,6 +13,15 @@
  * published pages at /s/<key>. The draft save also refuses pictures that are
  * not the account's uploads, so a test sees any left behind.
  *
+ * Video messages (视频消息), as public scripts record them: the video editor
+ * (appmsg_edit_v2, type=15) with the tip over it (知道了), its video input,
+ * 上传成功 and 重新上传 once the file is in, a keyword box and the title box,
+ * and 保存, which only saves a draft (保存成功); the draft box
+ * (appmsg_list, list_card) whose cards show 发表 on hover and open the same
+ * 发表 dialog, 继续发表 and 微信验证 as the edit page. The editor's upload and
+ * save calls (filetransfer?action=upload_video, operate_appmsg type=15) and
+ * how it refuses a file (上传失败：<reason> in a toast) are the replica's own.
+ *
  * Not on record, so the replica's own: the request the last confirmation
  * sends (POST /cgi-bin/masssend), where a refused publish shows its reason
  * (the dialog's `.weui-desktop-dialog__error`), and the scan's machinery
@@ -30,12 +39,19 @@
  *   dialog's error line) or `weui-toast` (as 发表失败：<reason> in a
  *   .weui-desktop-toast, as public clients read it);
  * - `page-notice` (page-notice.ts): `success` shows 草稿保存成功 in a
- *   .weui-desktop-toast as the dialog's 发表 is clicked.
+ *   .weui-desktop-toast as the dialog's 发表 is clicked;
+ * - `video-tip`: `shown` (a tip covers the new video editor until 知道了) or
+ *   `absent`;
+ * - `card-publish`: `发表` or `群发`, the draft box card's publish control;
+ * - `published-word`: `已发表` (已发表，正在返回首页, then home) or
+ *   `群发成功` (the page says so and stays).
  *
  * `omit` names this replica knows: `title-input` (the edit page loses `#title`),
  * `publish-button` (the edit page loses its 发表 control), `app-msg-id` (the
  * draft save answers without appMsgId), `publish-list` (appmsgpublish is gone),
- * `list-ex` (appmsg list_ex is gone).
+ * `list-ex` (appmsg list_ex is gone), `video-input` and `video-title` (the
+ * video editor loses its file input or title box), `video-save` (its 保存),
+ * `draft-cards` (the draft box shows no draft).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -54,11 +70,16 @@ const AUTHOR_MAX_LEN = 16;
 interface Draft {
   id: string;
   account: string;
+  /** An article (type 77) or a video message (type 15, its video in video_id0). */
+  kind: 'article' | 'video';
   form: Record<string, string>;
+  at: number;
 }
 const drafts = (state: SimState) => state.bag<Draft>('wechat_mp.drafts');
 const pictures = (state: SimState) => state.bag<{ account: string; mediaId: string }>('wechat_mp.pictures');
 /** Published article keys (/s/<key>) by published appmsgid. */
+/** Uploaded videos by id, for the video editor's save. */
+const videos = (state: SimState) => state.bag<{ account: string; mediaId: string }>('wechat_mp.videos');
 const keys = (state: SimState) => state.bag<string>('wechat_mp.keys');
 /** The administrator's scans the publish waits for, by ticket. */
 const scans = (state: SimState) => state.bag<{ account: string; confirmed: boolean }>('wechat_mp.scans');
@@ -71,7 +92,7 @@ const editorLen = (s: string) => s.replace(/[^\x00-\xff]/g, '**').length;
 
 export const wechatMp: PlatformSim = {
   platform: P,
-  contentTypes: ['article'],
+  contentTypes: ['article', 'video'],
   sessionCookie: 'slave_sid',
   handle: router([
     ['GET', `${MP}/`, (req, res, route, state) => {
@@ -82,7 +103,13 @@ export const wechatMp: PlatformSim = {
     ['GET', `${MP}/cgi-bin/home`, home],
     ['POST', `${MP}/cgi-bin/filetransfer`, upload],
     ['POST', `${MP}/cgi-bin/operate_appmsg`, saveDraft],
-    ['GET', `${MP}/cgi-bin/appmsg`, (req, res, route, state) => (route.query.get('action') === 'list_ex' ? listEx(req, res, route, state) : editPage(req, res, route, state))],
+    ['GET', `${MP}/cgi-bin/appmsg`, (req, res, route, state) => {
+      const q = route.query;
+      if (q.get('action') === 'list_ex') return listEx(req, res, route, state);
+      if (q.get('t') === 'media/appmsg_edit_v2' && q.get('type') === '15') return videoEditor(req, res, route, state);
+      if (q.get('t') === 'media/appmsg_list' && q.get('action') === 'list_card') return draftBox(req, res, route, state);
+      editPage(req, res, route, state);
+    }],
     ['GET', `${MP}/cgi-bin/appmsgpublish`, publishedList],
     ['POST', `${MP}/cgi-bin/masssend`, publish],
     ['POST', `${MP}/cgi-bin/safeverify`, safeVerify],
@@ -123,6 +150,7 @@ async function upload(req: IncomingMessage, res: ServerResponse, route: Route, s
   const u = session(req, res, route, state);
   if (!u) return;
   const q = route.query;
+  if (q.get('action') === 'upload_video') return uploadVideo(req, res, u, state);
   if (q.get('action') !== 'upload_material' || q.get('ticket_id') !== u.uid || q.get('ticket') !== ticketOf(u)) return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid ticket' } });
   const raw = await readBody(req, 32 * 1024 * 1024);
   const fd = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
@@ -154,47 +182,19 @@ function problem(state: SimState, u: User, f: Record<string, string>): number | 
 async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): Promise<void> {
   const u = session(req, res, route, state);
   if (!u) return;
-  if (route.query.get('sub') !== 'create' || route.query.get('type') !== '77') return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid args' } });
+  const type = route.query.get('type');
+  if (route.query.get('sub') !== 'create' || (type !== '77' && type !== '15')) return json(res, 200, { base_resp: { ret: -2, err_msg: 'invalid args' } });
   const body = Object.fromEntries(new URLSearchParams((await readBody(req, 32 * 1024 * 1024)).toString()));
-  const ret = problem(state, u, body);
+  const ret = type === '15' ? videoProblem(state, u, body) : problem(state, u, body);
   if (ret !== null) return json(res, 200, { ret: String(ret), base_resp: { ret, err_msg: 'default' } });
-  const d: Draft = { id: newNumericId(state, 9), account: u.uid, form: body };
+  const d: Draft = { id: newNumericId(state, 9), account: u.uid, kind: type === '15' ? 'video' : 'article', form: body, at: state.nextSeq() };
   drafts(state).set(d.id, d);
   if (state.opts(P).omit.includes('app-msg-id')) return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, data_seq: '1' });
   json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, appMsgId: Number(d.id), data_seq: '1' });
 }
 
-function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
-  const u = state.user(req, P);
-  if (!u) return loginPage(res);
-  const d = drafts(state).get(route.query.get('appmsgid') ?? '');
-  if (route.query.get('t') !== 'media/appmsg_edit' || !d || d.account !== u.uid || route.query.get('token') !== tokenOf(u)) return html(res, shell('公众号', '<p>素材不存在</p>'), 404);
-  const omit = state.opts(P).omit;
-  const title = omit.includes('title-input') ? '' : `<textarea id="title" class="js_title">${esc(d.form.title0 ?? '')}</textarea>`;
-  const send = omit.includes('publish-button') ? '' : '<span id="js_send"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary mass_send">发表</button></span>';
-  const base = `${route.prefix}${MP}/cgi-bin`;
-  const token = tokenOf(u);
-  const page = {
-    draftId: d.id,
-    token,
-    authorTooWide: editorLen(d.form.author0 ?? '') > AUTHOR_MAX_LEN,
-    askAgain: form(state, 'continue', 'shown') === 'shown',
-    verify: form(state, 'verify', 'none') === 'qr',
-    toastRefusal: form(state, 'refusal-form', 'dialog-error') === 'weui-toast',
-    massUrl: `${base}/masssend?t=ajax-response&token=${token}&lang=zh_CN`,
-    verifyUrl: `${base}/safeverify?token=${token}&lang=zh_CN`,
-    homeUrl: `${base}/home?t=home/index&lang=zh_CN&token=${token}`,
-  };
-  html(
-    res,
-    shell(
-      '公众号',
-      `<div class="appmsg_edit">${title}
-<div class="js_author_error" style="display:none"><p class="js_msg_content">作者不能超过8个字</p></div>
-<input class="js_author" placeholder="请输入作者" value="${esc(d.form.author0 ?? '')}">
-<div class="ProseMirror" contenteditable="true">${d.form.content0 ?? ''}</div>
-<div class="tool_bar"><button type="button" class="weui-desktop-btn">保存为草稿</button>${send}</div>
-<div class="weui-desktop-dialog js_publish_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">发表</h3>
+/** The 发表 dialog, 继续发表, 微信验证 and the state line, as the draft's edit page and the draft box show them. */
+const PUBLISH_DIALOGS = `<div class="weui-desktop-dialog js_publish_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">发表</h3>
 <div class="weui-desktop-dialog__bd"><div class="mass-send__td">群发通知 <label class="weui-desktop-switch"><input type="checkbox" class="weui-desktop-switch__input"></label></div>发表后将出现在公众号主页。</div>
 <p class="weui-desktop-dialog__error" style="display:none"></p>
 <div class="weui-desktop-dialog__ft"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary js_confirm">发表</button><button type="button" class="weui-desktop-btn js_cancel">取消</button></div></div>
@@ -202,10 +202,28 @@ function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state
 <div class="weui-desktop-dialog__ft"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary js_again">继续发表</button><button type="button" class="weui-desktop-btn">取消</button></div></div>
 <div class="weui-desktop-dialog js_verify_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">微信验证</h3><p>请联系管理员进行验证</p><img class="js_qrcode" alt="二维码"></div>
 <div class="weui-desktop-dialog js_state_dialog" style="display:none"><h3 class="weui-desktop-dialog__title js_state"></h3></div>
-</div>
-<script>
-const page = ${JSON.stringify(page)};
-const $ = (s) => document.querySelector(s);
+`;
+
+/** What a page that publishes a draft knows (its script's `page`; `draftId` is the draft being published). */
+function publishPage(route: Route, state: SimState, u: User) {
+  const base = `${route.prefix}${MP}/cgi-bin`;
+  const token = tokenOf(u);
+  return {
+    draftId: '',
+    token,
+    askAgain: form(state, 'continue', 'shown') === 'shown',
+    verify: form(state, 'verify', 'none') === 'qr',
+    toastRefusal: form(state, 'refusal-form', 'dialog-error') === 'weui-toast',
+    publishedWord: form(state, 'published-word', '已发表'),
+    massUrl: `${base}/masssend?t=ajax-response&token=${token}&lang=zh_CN`,
+    verifyUrl: `${base}/safeverify?token=${token}&lang=zh_CN`,
+    homeUrl: `${base}/home?t=home/index&lang=zh_CN&token=${token}`,
+  };
+}
+
+/** The dialogs' script: the page's own opener shows .js_publish_dialog with page.draftId set. */
+function publishScript(state: SimState): string {
+  return `const $ = (s) => document.querySelector(s);
 const show = (s, on) => { $(s).style.display = on ? 'block' : 'none'; };
 const state = (text) => { $('.js_state').textContent = text; show('.js_state_dialog', true); };
 ${noticeJs('weui-toast')}
@@ -222,6 +240,7 @@ async function send() {
   try { a = await (await fetch(page.massUrl, { method: 'POST', body })).json(); } catch { return; }
   if (a.base_resp && a.base_resp.ret === 0) {
     show('.js_publish_dialog', false);
+    if (page.publishedWord === '群发成功') return state('群发成功');
     state('已发表，正在返回首页');
     // The site's own pause before it returns home; the adapter takes either the text or home as done.
     setTimeout(() => { location.href = page.homeUrl; }, 300);
@@ -241,10 +260,6 @@ async function verifyThenSend() {
   show('.js_verify_dialog', false);
   send();
 }
-$('#js_send button')?.addEventListener('click', () => {
-  if (page.authorTooWide) { show('.js_author_error', true); return; }
-  show('.js_publish_dialog', true);
-});
 $('.js_cancel').addEventListener('click', () => show('.js_publish_dialog', false));
 $('.js_confirm').addEventListener('click', async () => {
   show('.weui-desktop-dialog__error', false);
@@ -252,6 +267,140 @@ $('.js_confirm').addEventListener('click', async () => {
   if (page.askAgain) show('.js_again_dialog', true); else verifyThenSend();
 });
 $('.js_again').addEventListener('click', () => { show('.js_again_dialog', false); verifyThenSend(); });
+`;
+}
+
+function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  const u = state.user(req, P);
+  if (!u) return loginPage(res);
+  const d = drafts(state).get(route.query.get('appmsgid') ?? '');
+  if (route.query.get('t') !== 'media/appmsg_edit' || !d || d.kind !== 'article' || d.account !== u.uid || route.query.get('token') !== tokenOf(u)) return html(res, shell('公众号', '<p>素材不存在</p>'), 404);
+  const omit = state.opts(P).omit;
+  const title = omit.includes('title-input') ? '' : `<textarea id="title" class="js_title">${esc(d.form.title0 ?? '')}</textarea>`;
+  const send = omit.includes('publish-button') ? '' : '<span id="js_send"><button type="button" class="weui-desktop-btn weui-desktop-btn_primary mass_send">发表</button></span>';
+  const page = { ...publishPage(route, state, u), draftId: d.id, authorTooWide: editorLen(d.form.author0 ?? '') > AUTHOR_MAX_LEN };
+  html(
+    res,
+    shell(
+      '公众号',
+      `<div class="appmsg_edit">${title}
+<div class="js_author_error" style="display:none"><p class="js_msg_content">作者不能超过8个字</p></div>
+<input class="js_author" placeholder="请输入作者" value="${esc(d.form.author0 ?? '')}">
+<div class="ProseMirror" contenteditable="true">${d.form.content0 ?? ''}</div>
+<div class="tool_bar"><button type="button" class="weui-desktop-btn">保存为草稿</button>${send}</div>
+${PUBLISH_DIALOGS}</div>
+<script>
+const page = ${JSON.stringify(page)};
+${publishScript(state)}
+$('#js_send button')?.addEventListener('click', () => {
+  if (page.authorTooWide) { show('.js_author_error', true); return; }
+  show('.js_publish_dialog', true);
+});
+</script>`,
+    ),
+  );
+}
+
+/** The video editor's upload (the replica's own call): the whole file in one request; `rejectVideo` refuses it. */
+async function uploadVideo(req: IncomingMessage, res: ServerResponse, u: User, state: SimState): Promise<void> {
+  const raw = await readBody(req, 64 * 1024 * 1024);
+  const fd = await new Request('http://replica/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+  const file = fd.get('file');
+  if (!(file instanceof Blob) || file.size === 0) return json(res, 200, { base_resp: { ret: -1, err_msg: '文件为空' } });
+  const reject = state.opts(P).rejectVideo;
+  if (reject) return json(res, 200, { base_resp: { ret: 220001, err_msg: reject } });
+  const m = state.storeMedia(P, u.uid, 'video', Buffer.from(await file.arrayBuffer()), file.type);
+  const id = `v${m.id}`;
+  videos(state).set(id, { account: u.uid, mediaId: m.id });
+  json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, video_id: id });
+}
+
+/** What the video draft's save refuses, as a ret code; null when it passes. */
+function videoProblem(state: SimState, u: User, f: Record<string, string>): number | null {
+  if (f.token !== tokenOf(u)) return 200003;
+  if (Array.from(f.title0 ?? '').length > 64 || !(f.title0 ?? '').trim()) return 64702;
+  if (videos(state).get(f.video_id0 ?? '')?.account !== u.uid) return 64515;
+  return null;
+}
+
+/** The video editor (type=15): the tip, the video input, the keyword and title boxes, and 保存, which saves a draft only. */
+function videoEditor(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  const u = state.user(req, P);
+  if (!u) return loginPage(res);
+  if (route.query.get('token') !== tokenOf(u)) return html(res, shell('公众号', '<p>登录超时，请重新登录</p>'), 403);
+  const omit = state.opts(P).omit;
+  const base = `${route.prefix}${MP}/cgi-bin`;
+  const token = tokenOf(u);
+  const page = { uploadUrl: `${base}/filetransfer?action=upload_video&token=${token}&lang=zh_CN`, saveUrl: `${base}/operate_appmsg?t=ajax-response&sub=create&type=15&token=${token}&lang=zh_CN`, token };
+  const tip =
+    form(state, 'video-tip', 'shown') === 'shown'
+      ? '<div class="js_tip" style="position:fixed;inset:0;background:rgba(0,0,0,.4);z-index:10"><div class="weui-desktop-dialog"><p>视频消息支持弹幕啦</p><button type="button" class="weui-desktop-btn js_tip_ok">知道了</button></div></div>'
+      : '';
+  html(
+    res,
+    shell(
+      '公众号',
+      `${tip}<div class="video_edit">
+${omit.includes('video-input') ? '' : '<label class="weui-desktop-upload">上传视频<input type="file" accept="video/mp4,video/*" class="js_video_input" style="display:none"></label>'}
+<div class="js_upload_state"></div>
+<input type="text" class="weui-desktop-form__input js_keyword" placeholder="请输入关键词，用于搜索">
+${omit.includes('video-title') ? '' : '<input type="text" class="weui-desktop-form__input js_video_title" placeholder="请输入标题">'}
+<div class="tool_bar">${omit.includes('video-save') ? '' : '<button type="button" class="weui-desktop-btn weui-desktop-btn_primary js_save">保存</button>'}</div>
+</div>
+<script>
+const page = ${JSON.stringify(page)};
+const $ = (s) => document.querySelector(s);
+${noticeJs('weui-toast')}
+let videoId = '';
+$('.js_tip_ok')?.addEventListener('click', () => $('.js_tip').remove());
+$('.js_video_input')?.addEventListener('change', async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  $('.js_upload_state').textContent = '上传中';
+  const fd = new FormData();
+  fd.append('file', f, f.name);
+  const a = await (await fetch(page.uploadUrl, { method: 'POST', body: fd })).json();
+  if (a.base_resp.ret !== 0) { $('.js_upload_state').textContent = ''; return notice('error', '上传失败：' + a.base_resp.err_msg); }
+  videoId = a.video_id;
+  $('.js_upload_state').innerHTML = '<span>上传成功</span> <a href="javascript:;">重新上传</a>';
+});
+$('.js_save')?.addEventListener('click', async () => {
+  const body = new URLSearchParams({ token: page.token, lang: 'zh_CN', f: 'json', ajax: '1', AppMsgId: '', count: '1', title0: $('.js_video_title')?.value ?? '', video_id0: videoId });
+  const a = await (await fetch(page.saveUrl, { method: 'POST', body })).json();
+  if (a.base_resp.ret === 0) notice('ok', '保存成功'); else notice('error', '保存失败：' + (a.base_resp.ret === 64515 ? '请上传视频' : a.base_resp.ret === 64702 ? '标题长度不能超过64个字' : a.base_resp.err_msg));
+});
+</script>`,
+    ),
+  );
+}
+
+/** The draft box (草稿箱) as cards, newest first; a card shows its publish control on hover and opens the 发表 dialog. */
+function draftBox(req: IncomingMessage, res: ServerResponse, route: Route, state: SimState): void {
+  const u = state.user(req, P);
+  if (!u) return loginPage(res);
+  if (route.query.get('token') !== tokenOf(u) || route.query.get('type') !== '10') return html(res, shell('公众号', '<p>登录超时，请重新登录</p>'), 403);
+  const word = form(state, 'card-publish', '发表');
+  const cards = [...drafts(state).values()]
+    .filter((d) => d.account === u.uid && !state.opts(P).omit.includes('draft-cards'))
+    .sort((a, b) => b.at - a.at)
+    .map(
+      (d) =>
+        `<div class="weui-desktop-card"><div class="weui-desktop-card__bd"><div class="weui-desktop-card__title">${esc(d.form.title0 ?? '')}</div><span class="weui-desktop-card__type">${d.kind === 'video' ? '视频消息' : '图文消息'}</span></div>` +
+        `<div class="weui-desktop-card__ft"><a href="javascript:;" class="weui-desktop-card__opr js_card_send" data-id="${d.id}">${esc(word)}</a><a href="javascript:;" class="weui-desktop-card__opr">编辑</a></div></div>`,
+    )
+    .join('\n');
+  const page = publishPage(route, state, u);
+  html(
+    res,
+    shell(
+      '草稿箱',
+      `<style>.weui-desktop-card .weui-desktop-card__ft { visibility: hidden } .weui-desktop-card:hover .weui-desktop-card__ft { visibility: visible }</style>
+<h2>草稿箱</h2><div class="weui-desktop-card-list">${cards || '<p>暂无草稿</p>'}</div>
+${PUBLISH_DIALOGS}
+<script>
+const page = ${JSON.stringify(page)};
+${publishScript(state)}
+for (const a of document.querySelectorAll('.js_card_send')) a.addEventListener('click', () => { page.draftId = a.dataset.id; show('.js_publish_dialog', true); });
 </script>`,
     ),
   );
@@ -296,6 +445,15 @@ async function publish(req: IncomingMessage, res: ServerResponse, route: Route, 
   const key = createHash('sha256').update(`s:${id}`).digest('base64url').slice(0, 22);
   keys(state).set(id, key);
   const f = d.form;
+  if (d.kind === 'video') {
+    const m = state.media.get(videos(state).get(f.video_id0 ?? '')!.mediaId)!;
+    return acceptPublish(
+      res,
+      state,
+      { platform: P, account: u.uid, postId: id, url: `${route.prefix}${MP}/s/${key}`, title: f.title0, body: '', settings: { type: 'video' }, media: [{ kind: 'video', size: m.size, sha256: m.sha256 }] },
+      { base_resp: { ret: 0, err_msg: 'ok' } },
+    );
+  }
   const media = (src: string, kind: MediaRecord['kind']): MediaRecord => {
     const m = state.media.get(pictures(state).get(src)!.mediaId)!;
     return { kind, size: m.size, sha256: m.sha256 };

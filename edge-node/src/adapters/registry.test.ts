@@ -91,9 +91,10 @@ describe('adapter registry', () => {
     expect(adapterSupport(caps, 'xiaohongshu', 'article')).toEqual({ ok: true, settings: ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] });
     expect(adapterSupport(caps, 'dayu', 'article')).toEqual({ ok: true, settings: ['coverMode'] });
     expect(adapterSupport(caps, 'baijiahao', 'video')).toEqual({ ok: true, settings: ['description', 'coverMode', 'aiLabel', 'visibility'] });
-    // 微信公众号 and 懂车号 videos have no adapter: their accounts are not publishable for videos on this node.
-    expect(adapterSupport(caps, 'wechat_mp', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    // 懂车号 videos have no adapter: its accounts are not publishable for videos on this node.
     expect(adapterSupport(caps, 'dongchedi', 'video')).toEqual({ ok: false, gap: 'content_type_unsupported_by_node' });
+    // 微信公众号's video editor takes the file and the title only: everything else is listed as ignored.
+    expect(adapterSupport(caps, 'wechat_mp', 'video')).toEqual({ ok: true, settings: ['coverMode', 'visibility'] });
     // 一点号's video editor records no tags nor declaration: preflight lists those as ignored there.
     expect(adapterSupport(caps, 'yidian', 'video')).toEqual({ ok: true, settings: ['description', 'visibility', 'coverMode'] });
     expect(adapterSupport(caps, 'dayu', 'video')).toEqual({ ok: true, settings: ['description', 'tags', 'coverMode', 'visibility', 'aiLabel'] });
@@ -133,11 +134,11 @@ describe('adapter registry', () => {
     for (const type of ['article', 'video'] as const) expect(canPublish('autohome', type)).toBe(true);
     // Article editors and video pages under one adapter each.
     for (const p of ['netease', 'qiehao', 'baijiahao', 'sohu', 'dayu', 'yidian']) for (const type of ['article', 'video'] as const) expect(canPublish(p, type), `${p} ${type}`).toBe(true);
-    // Articles only: their video uploads have no adapter.
-    for (const p of ['wechat_mp', 'dongchedi']) {
-      expect(canPublish(p, 'article'), p).toBe(true);
-      expect(canPublish(p, 'video'), p).toBe(false);
-    }
+    // Articles only: its video uploads have no adapter.
+    expect(canPublish('dongchedi', 'article')).toBe(true);
+    expect(canPublish('dongchedi', 'video')).toBe(false);
+    // 微信公众号: articles through the draft call, videos through the video editor; both published from their drafts, on edge and desktop.
+    for (const type of ['article', 'video'] as const) for (const executor of ['edge', 'desktop'] as const) expect(canPublish('wechat_mp', type, executor), `${type} ${executor}`).toBe(true);
   });
 
   it('reports aiLabel as applied only where the platform has an AI-content declaration', () => {

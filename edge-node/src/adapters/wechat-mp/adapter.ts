@@ -11,6 +11,10 @@
  * to other sites in the body, so each link is written as its text followed by
  * the address in brackets.
  *
+ * Video messages (视频消息) are video.ts: saved as a draft in the video editor,
+ * then published from the draft box through the same 发表 dialog
+ * (publish-dialog.ts); the session and the lists are site.ts.
+ *
  * What each step rests on (the public sources of every fact about 微信公众号,
  * and how sure each is) is in wechat-mp/provenance.ts.
  *
@@ -33,6 +37,7 @@ import { WECHAT_MP_PROVENANCE } from './provenance.js';
 import { contractLimits } from '../kit/contract-limits.js';
 import { ARTICLE_FORMS, confirmPublish, openPublishDialog, readPublished } from './publish-dialog.js';
 import { at, type Ctx, loginOf, notLoginPage, openHome, ORIGIN, real, refusal, type Session, verifyListed, WECHAT_MP_URLS } from './site.js';
+import { WECHAT_MP_VIDEO_SETTING_KEYS, wechatMpVideoFlow } from './video.js';
 
 export { appMsgRows, type ListedArticle, publishedRows, WECHAT_MP_URLS } from './site.js';
 
@@ -197,11 +202,12 @@ export const wechatMpAdapter = defineAdapter({
   platform: 'wechat_mp',
   defaultBaseUrl: ORIGIN,
   settingKeys: SETTING_KEYS,
+  settingKeysByType: { video: WECHAT_MP_VIDEO_SETTING_KEYS },
   provenance: WECHAT_MP_PROVENANCE,
 
   async checkLogin(page, ctx) {
     ctx.progress('check_login');
     return loginOf(await openHome(page, 'check_login', ctx));
   },
-  flows: { article: { prepare, publish, verify: verifyListed } },
+  flows: { article: { prepare, publish, verify: verifyListed }, video: wechatMpVideoFlow },
 });
