@@ -3,8 +3,10 @@
  * account imported from a replica session, the real adapter in Debian's
  * Chromium. The article check uploads the check picture as the cover, saves
  * the draft, opens the draft's edit page and its 发表 confirmation, and never
- * confirms. No way to remove a draft is on record, so the draft stays, as the
- * operator guide says.
+ * confirms. The video check uploads the check video in the video editor,
+ * saves its draft with 保存, and opens the draft box card's 发表 dialog, and
+ * never confirms either. No way to remove a draft is on record, so the drafts
+ * stay, as the operator guide says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from './platform-simulator/index.js';
@@ -27,19 +29,23 @@ afterAll(async () => {
 });
 
 describe('happy path', () => {
-  it('the article check matches every step up to the 发表 confirmation and publishes nothing', async () => {
+  it('the article and video checks match every step up to the 发表 confirmation and publish nothing', async () => {
     const res = await cli(['check', P, '--account', ACCOUNT]);
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`${P} article as ${ACCOUNT}`);
+    expect(res.out).toContain(`${P} video as ${ACCOUNT}`);
     expect(res.out).toMatch(/publish\s+matched\s+\(stopped before the click\)/);
     expect(res.out).toContain('PASSED');
     expect(sim.publishes()).toHaveLength(0);
-    // The cover went up, the draft was saved and its page opened; no publish request left.
-    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/filetransfer')).toBe(1);
-    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/operate_appmsg')).toBe(1);
+    // The cover and the video went up, both drafts were saved and their 发表 dialogs opened; no publish request left.
+    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/filetransfer')).toBe(2);
+    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/operate_appmsg')).toBe(2);
     expect(sim.hits('/mp.weixin.qq.com/cgi-bin/masssend')).toBe(0);
     const stored = world.storedChecks();
-    expect(stored.map((c) => [c.platform, c.contentType, c.status])).toEqual([[P, 'article', 'passed']]);
+    expect(stored.map((c) => [c.platform, c.contentType, c.status])).toEqual([
+      [P, 'article', 'passed'],
+      [P, 'video', 'passed'],
+    ]);
   }, 120_000);
 
   it('a session that is gone fails the check at the login step, before any upload', async () => {
@@ -47,6 +53,6 @@ describe('happy path', () => {
     const res = await cli(['check', P, '--account', ACCOUNT]);
     expect(res.code, res.out).not.toBe(0);
     expect(res.out).toContain('login_required');
-    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/filetransfer')).toBe(1);
+    expect(sim.hits('/mp.weixin.qq.com/cgi-bin/filetransfer')).toBe(2);
   }, 120_000);
 });

@@ -5,7 +5,11 @@
  * — Markdown with a code block, a link, a picture and a cover, local files in
  * the user's media directory — and publishes it through `POST /publish`; the
  * job ends succeeded with exactly one post on the replica, the link written
- * out as text, the pictures and the cover on WeChat's picture host.
+ * out as text, the pictures and the cover on WeChat's picture host. Then one
+ * video through `POST /publish/video`: a custom cover (no cover control on
+ * record for the video editor) is refused before any job exists, and the
+ * video is saved as a draft in the type=15 editor and published from the
+ * draft box, leaving one video post with the file's bytes and the title.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -24,7 +28,7 @@ const digest = (path: string) => {
 
 const e = useEdgeE2e({
   name: 'e2e-articles-wechat-mp',
-  files: { 'figure.png': 24 * 1024, 'cover.jpg': 32 * 1024 },
+  files: { 'figure.png': 24 * 1024, 'cover.jpg': 32 * 1024, 'clip.mp4': 300 * 1024 },
   accounts: [{ platform: P, ref: ACCOUNT, name: 'Lab 公众号' }],
 });
 
@@ -59,5 +63,29 @@ describe('edge executor, articles on 微信公众号', () => {
       { kind: 'image', ...digest(join(e.node.userDir, 'figure.png')) },
     ]);
     expect(batch.jobs.find((j: { platform: string }) => j.platform === P)).toMatchObject({ state: 'succeeded', platform_post_id: post.postId });
+  }, 360_000);
+});
+
+describe('edge executor, videos on 微信公众号', () => {
+  it('wechat_mp video: a custom cover is refused before any job; POST /publish/video ends succeeded with one video post, its bytes and the title, saved as a draft and published from the draft box', async () => {
+    await expect.poll(async () => (await e.account(P))?.publishable, { timeout: 45_000, message: e.node.output() }).toBe(true);
+    const title = 'Plume 公众号的视频';
+    const accountId = (await e.account(P))!.id;
+    const request = (settings: Record<string, unknown>) => ({ executor: 'edge', accountIds: [accountId], title, localVideoPath: join(e.node.userDir, 'clip.mp4'), platformSettings: { [P]: settings } });
+    const before = e.sim.publishes(P).length;
+    const no = await e.api('POST', '/publish/video', request({ coverMode: 'custom' }));
+    expect(no.status, JSON.stringify(no.body)).toBe(422);
+    expect(no.body.error.code).toBe('invalid_settings');
+    expect(no.body.error.message).toContain('coverMode');
+    const res = await e.api('POST', '/publish/video', request({ description: '经由 Open API 发布' }));
+    expect(res.status, `${JSON.stringify(res.body)}\n${e.node.output()}`).toBe(200);
+    const batch = await e.batchDone(res.body.batch_id, 240_000);
+    expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output()}`).toBe('succeeded');
+    const posts = e.sim.publishes(P).slice(before);
+    expect(posts).toHaveLength(1);
+    const post = posts[0]!;
+    expect(post).toMatchObject({ account: ACCOUNT, title, body: '', settings: { type: 'video' } });
+    expect(post.media).toEqual([{ kind: 'video', ...digest(join(e.node.userDir, 'clip.mp4')) }]);
+    expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', platform_post_id: post.postId });
   }, 360_000);
 });

@@ -286,6 +286,12 @@ const PAIRS = {
     payload: (n, f) => ({ title: `公众号文章 ${n}`, content: ARTICLE, coverImage: f('cover.jpg') }),
     settings: () => ({ author: 'Plume', openComment: true, coverMode: 'custom' }),
   },
+  'wechat_mp/video': {
+    // The video editor's address needs the session token the home page gives; the home page is where the adapter starts.
+    editor: 'https://mp.weixin.qq.com/',
+    payload: (n, f) => ({ title: `公众号视频 ${n}`, localVideoPath: f('clip.mp4') }),
+    settings: () => ({}),
+  },
 };
 
 /**
