@@ -53,7 +53,7 @@ function explainedWithoutAdapter(): Set<string> {
   const doc = readFileSync(join(ROOT, 'docs/platforms.md'), 'utf8');
   const start = doc.indexOf('### Why these platforms');
   const section = doc.slice(start, doc.indexOf('\n## ', start));
-  const at = section.search(/pairs the catalog declares for edge nodes have no adapter:/);
+  const at = section.search(/pairs? the catalog declares for edge nodes (have|has) no adapter:/);
   if (start < 0 || at < 0) return new Set();
   const paragraph = section.slice(at).split('\n\n')[0]!;
   const plural: Record<string, string> = { articles: 'article', dynamics: 'dynamic', videos: 'video' };
