@@ -101,7 +101,7 @@ async function saveDraft(page: Page, ctx: Ctx): Promise<void> {
     throw new AdapterError('editor_changed', 'fill', 'the video editor has no 保存; nothing was saved', { url: page.url() });
   }
   const saved = page.getByText(/保存成功|已保存/).filter({ visible: true }).first();
-  const failed = refusalIn(page, EDITOR.feedback).filter({ hasText: /保存失败|失败/ }).first();
+  const failed = refusalIn(page, EDITOR.feedback).filter({ hasText: /保存失败/ }).first();
   // A message already on screen answers an earlier action, not this click.
   const stale = await shows(failed);
   await save.click({ timeout: t.selectorMs });
@@ -140,6 +140,8 @@ async function prepare(page: Page, job: VideoJob, ctx: Ctx): Promise<WechatMpVid
   );
 
   ctx.progress('fill');
+  // The tip may come up only once the editor has settled: it would take the title box's clicks.
+  await closeTip(page, ctx);
   await fillChecked(await need(page, EDITOR.title, 'fill', 'title input', ctx), title, 'fill', 'title');
   await saveDraft(page, ctx);
   return { token: session.token, title };
