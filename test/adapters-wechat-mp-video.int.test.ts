@@ -150,4 +150,23 @@ describe('微信验证', () => {
     const result = await publishing;
     expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
   }, FLOW_TIMEOUT_MS);
+
+  it('in the video scripts’ words — a dialog headed 群发 confirmed with 发送, the scan as a bare QR picture — the scan is reported and waited for the same way', async () => {
+    fx.sim.configure(P, { forms: { verify: 'qr-picture', 'dialog-words': '群发', 'card-publish': '群发' } });
+    const page = await fx.open(ACCOUNT);
+    const ctx = fx.ctx();
+    const job = makeJob();
+    const prepared = await adapter.prepare(page, job, ctx);
+    const publishing = adapter.publish(page, job, ctx, prepared);
+    await expect.poll(() => ctx.events.some((e) => e.step === 'publish' && e.detail?.phase === 'admin_scan'), { timeout: 10_000 }).toBe(true);
+    expect(fx.sim.publishes(P)).toHaveLength(0);
+    expect(await page.getByRole('heading', { name: '微信验证' }).count()).toBe(0);
+    const src = await page.locator('img.js_qrcode').getAttribute('src');
+    expect(src).toContain('qrcode');
+    const picture = await page.request.get(new URL(src!, page.url()).href);
+    await fx.sim.scan(decodeQrPng(await picture.body())!, { account: ACCOUNT });
+    const result = await publishing;
+    expect(result.postId).toBe(fx.sim.publishes(P)[0]!.postId);
+    expect(ctx.gate.calls).toBe(1);
+  }, FLOW_TIMEOUT_MS);
 });

@@ -31,8 +31,12 @@
  * `forms` this replica knows (the sources record both; first is the default):
  * - `continue`: `shown` (after the dialog's 发表, WeChat asks again with
  *   继续发表) or `absent`;
- * - `verify`: `none` or `qr` (a 微信验证 dialog whose QR the administrator
- *   scans before WeChat publishes);
+ * - `verify`: `none`, `qr` (a 微信验证 dialog whose QR the administrator
+ *   scans before WeChat publishes) or `qr-picture` (the same scan shown as
+ *   a QR picture served from safeverify, without the heading, as the video
+ *   scripts look for it);
+ * - `dialog-words`: `发表` or `群发` (the dialog headed 群发, confirmed with
+ *   发送, as the video scripts click it);
  * - `published-id`: `new` (the published article's appmsgid is its own) or
  *   `draft` (it keeps the draft's appMsgId);
  * - `refusal-form`: `dialog-error` (a refused publish shows its reason in the
@@ -193,7 +197,18 @@ async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route
   json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, appMsgId: Number(d.id), data_seq: '1' });
 }
 
-/** The 发表 dialog, 继续发表, 微信验证 and the state line, as the draft's edit page and the draft box show them. */
+/**
+ * The 发表 dialog, 继续发表, 微信验证 and the state line, as the draft's edit page and the draft box
+ * show them; the `dialog-words` form 群发 heads the dialog 群发 and confirms it with 发送, and the
+ * `verify` form qr-picture shows the scan as a QR picture served from safeverify, without a heading.
+ */
+const publishDialogs = (state: SimState) => {
+  const older = form(state, 'dialog-words', '发表') === '群发';
+  const heading = form(state, 'verify', 'none') === 'qr-picture' ? '' : '<h3 class="weui-desktop-dialog__title">微信验证</h3>';
+  return PUBLISH_DIALOGS.replace('>发表</h3>', older ? '>群发</h3>' : '>发表</h3>')
+    .replace('js_confirm">发表</button>', older ? 'js_confirm">发送</button>' : 'js_confirm">发表</button>')
+    .replace('<h3 class="weui-desktop-dialog__title">微信验证</h3>', heading);
+};
 const PUBLISH_DIALOGS = `<div class="weui-desktop-dialog js_publish_dialog" style="display:none"><h3 class="weui-desktop-dialog__title">发表</h3>
 <div class="weui-desktop-dialog__bd"><div class="mass-send__td">群发通知 <label class="weui-desktop-switch"><input type="checkbox" class="weui-desktop-switch__input"></label></div>发表后将出现在公众号主页。</div>
 <p class="weui-desktop-dialog__error" style="display:none"></p>
@@ -212,7 +227,8 @@ function publishPage(route: Route, state: SimState, u: User) {
     draftId: '',
     token,
     askAgain: form(state, 'continue', 'shown') === 'shown',
-    verify: form(state, 'verify', 'none') === 'qr',
+    verify: form(state, 'verify', 'none') !== 'none',
+    verifyPicture: form(state, 'verify', 'none') === 'qr-picture',
     toastRefusal: form(state, 'refusal-form', 'dialog-error') === 'weui-toast',
     publishedWord: form(state, 'published-word', '已发表'),
     massUrl: `${base}/masssend?t=ajax-response&token=${token}&lang=zh_CN`,
@@ -249,7 +265,7 @@ async function send() {
 async function verifyThenSend() {
   if (!page.verify) return send();
   const asked = await (await fetch(page.verifyUrl + '&action=ask', { method: 'POST' })).json();
-  $('.js_qrcode').src = 'data:image/png;base64,' + asked.png;
+  $('.js_qrcode').src = page.verifyPicture ? page.verifyUrl + '&action=qrcode&ticket=' + asked.ticket : 'data:image/png;base64,' + asked.png;
   show('.js_verify_dialog', true);
   for (;;) {
     // The page polls its scan status, as the login pages do; no test waits on this interval.
@@ -288,7 +304,7 @@ function editPage(req: IncomingMessage, res: ServerResponse, route: Route, state
 <input class="js_author" placeholder="请输入作者" value="${esc(d.form.author0 ?? '')}">
 <div class="ProseMirror" contenteditable="true">${d.form.content0 ?? ''}</div>
 <div class="tool_bar"><button type="button" class="weui-desktop-btn">保存为草稿</button>${send}</div>
-${PUBLISH_DIALOGS}</div>
+${publishDialogs(state)}</div>
 <script>
 const page = ${JSON.stringify(page)};
 ${publishScript(state)}
@@ -396,7 +412,7 @@ function draftBox(req: IncomingMessage, res: ServerResponse, route: Route, state
       '草稿箱',
       `<style>.weui-desktop-card .weui-desktop-card__ft { visibility: hidden } .weui-desktop-card:hover .weui-desktop-card__ft { visibility: visible }</style>
 <h2>草稿箱</h2><div class="weui-desktop-card-list">${cards || '<p>暂无草稿</p>'}</div>
-${PUBLISH_DIALOGS}
+${publishDialogs(state)}
 <script>
 const page = ${JSON.stringify(page)};
 ${publishScript(state)}
@@ -420,6 +436,14 @@ async function safeVerify(req: IncomingMessage, res: ServerResponse, route: Rout
   }
   const u = session(req, res, route, state);
   if (!u) return;
+  if (action === 'qrcode') {
+    // The qr-picture form: the code as a picture at an address that names it.
+    if (scans(state).get(ticket)?.account !== u.uid) return json(res, 404, { base_resp: { ret: -1, err_msg: 'no such code' } });
+    const text = `http://${req.headers.host ?? '127.0.0.1'}${route.prefix}${MP}/cgi-bin/safeverify?action=scan&ticket=${ticket}`;
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(await QRCode.toBuffer(text, { type: 'png', margin: 2, scale: 5 }));
+    return;
+  }
   if (action === 'ask') {
     const t = randomBytes(12).toString('hex');
     scans(state).set(t, { account: u.uid, confirmed: false });
