@@ -197,7 +197,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await adminPage.getByLabel(/^Password\W*$/).fill(PASSWORD.admin);
     await adminPage.getByLabel('Repeat the password').fill(PASSWORD.admin);
     await adminPage.getByRole('button', { name: 'Set password and log in' }).click();
-    await adminPage.waitForURL(`${cp.url}/users`);
+    // The home page is where everyone lands (pages/home.tsx).
+    await adminPage.waitForURL(`${cp.url}/`);
 
     // A used invite is refused with the API's message.
     const again = await newPage(personContext, 'used invite');
@@ -211,7 +212,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     await logIn(adminPage, adminEmail, 'not the password at all');
     await eventually(() => adminPage.getByRole('alert').textContent()).toBeTruthy();
     await logIn(adminPage, adminEmail, PASSWORD.admin);
-    await adminPage.waitForURL(`${cp.url}/users`);
+    await adminPage.waitForURL(`${cp.url}/`);
+    await adminPage.goto(`${cp.url}/users`);
     await eventually(() => adminPage.getByRole('cell', { name: XSS.admin, exact: true }).count()).toBe(1);
     await expectAccessible(adminPage, 'console users');
     await expectNoXss(adminPage);
@@ -235,7 +237,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     expect(url).toMatch(new RegExp(`^${cp.url}/invite/[A-Za-z0-9_-]+$`));
 
     await acceptInvite(personPage, url, XSS.person, PASSWORD.person);
-    await personPage.waitForURL(`${cp.url}/keys`);
+    await personPage.waitForURL(`${cp.url}/`);
+    await personPage.goto(`${cp.url}/keys`);
 
     await adminPage.reload();
     await eventually(() => adminPage.getByRole('cell', { name: XSS.person, exact: true }).count()).toBe(1);
@@ -410,7 +413,8 @@ describe.skipIf(!hasPostgres())('the console in a browser', { timeout: 90_000 },
     const viewerContext = await browser.newContext();
     const viewer = await newPage(viewerContext, 'viewer');
     await acceptInvite(viewer, url, 'Vera Viewer', 'viewer password 123456');
-    await viewer.waitForURL(`${cp.url}/users`);
+    await viewer.waitForURL(`${cp.url}/`);
+    await viewer.goto(`${cp.url}/users`);
     await eventually(() => viewer.getByRole('cell', { name: 'Vera Viewer', exact: true }).count()).toBe(1);
     expect(await viewer.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: /^Disable/ }).count()).toBe(0);

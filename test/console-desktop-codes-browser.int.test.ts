@@ -30,7 +30,7 @@ describe.skipIf(!hasPostgres())('codes for a desktop executor in the console', {
     page = await world.newPage(context, 'admin');
     const invitePath = await createAdminInvite(world, 'desktop-codes@example.test', 'Codes admin');
     await acceptInvite(page, `${url}${invitePath}`, 'Codes admin', 'codes admin password 1');
-    await page.waitForURL(`${url}/users`);
+    await page.waitForURL(`${url}/`);
   }, 180_000);
 
   afterAll(async () => {

@@ -139,7 +139,7 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
   it('the integrator accepts their invite on a phone and sees their publish history, filtered by state, date and request id', async () => {
     const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'ops@acme.example', role: 'user', integratorUserId: integrator.id });
     await acceptInvite(page, `${url}${invite.url}`, 'Ivo', PASSWORD);
-    await page.waitForURL(`${url}/keys`);
+    await page.waitForURL(`${url}/`);
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('link', { name: 'Publish history' }).click();
@@ -323,7 +323,7 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
     const adminContext = await world.browser.newContext();
     const admin = await world.newPage(adminContext, 'admin');
     await acceptInvite(admin, `${url}${invite.url}`, 'Ada', 'admin password 123456');
-    await admin.waitForURL(`${url}/users`);
+    await admin.waitForURL(`${url}/`);
     for (const path of ['/history', '/accounts', '/articles', '/usage']) {
       await admin.goto(`${url}${path}`);
       await admin.getByRole('heading', { name: 'Forbidden' }).waitFor();

@@ -75,7 +75,7 @@ async function invitedPerson(name: string, role: 'viewer' | 'user'): Promise<Pag
   const page = await world.newPage(context, name);
   page.setDefaultTimeout(SLOW_STEP);
   await acceptInvite(page, `${url}${invite.url}`, name, `${name} password 123456`);
-  await page.waitForURL(role === 'user' ? `${url}/keys` : `${url}/users`);
+  await page.waitForURL(`${url}/`);
   return page;
 }
 
@@ -90,7 +90,7 @@ describe.skipIf(!hasPostgres())('the integrator admin pages in a browser', { tim
     admin = await world.newPage(adminContext, 'admin', [400, 409]);
     admin.setDefaultTimeout(SLOW_STEP);
     await acceptInvite(admin, `${url}${await createAdminInvite(world, ADMIN.email, 'First admin')}`, 'First admin', ADMIN.password);
-    await admin.waitForURL(`${url}/users`);
+    await admin.waitForURL(`${url}/`);
   }, 120_000);
 
   afterAll(async () => {

@@ -108,7 +108,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'ops@acme.example', role: 'user', integratorUserId: user.id });
     await acceptInvite(page, `${url}${invite.url}`, 'Ivo', 'integrator password 1234');
     // Setting the password hashes it: slow on a busy machine.
-    await page.waitForURL(`${url}/keys`, { timeout: 60_000 });
+    await page.waitForURL(`${url}/`, { timeout: 60_000 });
   }, 120_000);
 
   afterAll(async () => {

@@ -152,7 +152,7 @@ describe.skipIf(!hasPostgres())('the license back office in a browser', { timeou
   it('the first admin logs in', async () => {
     const invitePath = await createAdminInvite(world, 'license-admin@example.test', 'License admin');
     await acceptInvite(page, `${url}${invitePath}`, 'License admin', 'license admin password 1');
-    await page.waitForURL(`${url}/users`);
+    await page.waitForURL(`${url}/`);
     await page.getByRole('link', { name: 'Activation codes', exact: true }).waitFor();
     for (const name of ['Activation codes', 'Devices', 'Sessions', 'Consumption logs', 'Consumption trend', 'Statistics', 'Version bans', 'Security events']) {
       expect(await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name, exact: true }).count(), name).toBe(1);
@@ -406,7 +406,7 @@ describe.skipIf(!hasPostgres())('the license back office in a browser', { timeou
     const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const viewer = await world.newPage(context, 'viewer');
     await acceptInvite(viewer, `${url}${invite}`, 'Lena Viewer', 'viewer password 987654');
-    await viewer.waitForURL(`${url}/users`);
+    await viewer.waitForURL(`${url}/`);
 
     const pages: Array<[path: string, ready: (p: Page) => Promise<unknown>]> = [
       ['/codes', (p) => rowsOf(p, 'Activation codes').first().waitFor()],

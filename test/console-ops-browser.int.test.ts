@@ -241,7 +241,7 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
     page = await world.newPage(desktop, 'admin', [400]);
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     await acceptInvite(page, `${url}${invitePath}`, 'Olga Ops', 'ops admin password 1');
-    await page.waitForURL(`${url}/users`, { timeout: 30_000 });
+    await page.waitForURL(`${url}/`, { timeout: 30_000 });
 
     await follow(page, 'Publish jobs', '/jobs');
     const table = rowsOf(page, 'Publish jobs');
@@ -397,7 +397,7 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
   });
 
   it('a viewer at phone width reads every operations page without Resolve or Retry, and the API refuses their resolve', async () => {
-    const viewer = await person(phone, 'viewer', 'ops-viewer@example.test', '/users');
+    const viewer = await person(phone, 'viewer', 'ops-viewer@example.test', '/');
     for (const path of ['/jobs', `/jobs/${jobs[1]}`, '/attention', '/webhook-deliveries', '/audit-log']) {
       await viewer.goto(`${url}${path}`);
       await viewer.getByRole('heading', { level: 2 }).first().waitFor();
@@ -418,7 +418,7 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
   });
 
   it('an integrator sees a forbidden state on the operations pages, and the admin API answers 403', async () => {
-    const user = await person(phone, 'user', 'ops-integrator@example.test', '/keys');
+    const user = await person(phone, 'user', 'ops-integrator@example.test', '/');
     for (const path of ['/jobs', `/jobs/${jobs[1]}`, '/attention', '/webhook-deliveries', '/audit-log']) {
       await user.goto(`${url}${path}`);
       await user.getByRole('heading', { name: 'Forbidden' }).waitFor();

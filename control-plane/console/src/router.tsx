@@ -7,7 +7,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError, whenUnauthenticated } from './api/client.js';
-import { isAdminSide, ME_KEY, meQuery, rememberMe, type Me } from './auth.js';
+import { ME_KEY, meQuery, rememberMe, type Me } from './auth.js';
 import { historySearch, type HistorySearch } from './history-search.js';
 import {
   adminTokensSearch,
@@ -74,13 +74,8 @@ const appRoute = createRoute({
   component: Shell,
 });
 
-const homeRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/',
-  beforeLoad: ({ context }) => {
-    throw redirect({ to: isAdminSide(context.me.user.role) ? '/users' : '/keys' });
-  },
-});
+/** The landing page of every role: what needs a look now and the last 24 hours (pages/home.tsx). */
+const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: lazyRouteComponent(() => import('./pages/home.js'), 'HomePage') });
 
 const keysRoute = createRoute({ getParentRoute: () => appRoute, path: 'keys', component: lazyRouteComponent(() => import('./pages/api-keys.js'), 'ApiKeysPage') });
 const webhookRoute = createRoute({ getParentRoute: () => appRoute, path: 'webhook', component: lazyRouteComponent(() => import('./pages/webhook.js'), 'WebhookPage') });

@@ -34,10 +34,13 @@ export async function seedJobs(db: Db, userId: number, jobs: SeedJob[]): Promise
   return ids;
 }
 
-/** A webhook delivery of `userId` in `status`, made at `createdAt` (default now). */
+/**
+ * A webhook delivery of `userId` in `status`, made at `createdAt` (default now). A pending one
+ * failed once and waits an hour for its retry, so a running sender leaves it pending meanwhile.
+ */
 export async function seedDelivery(db: Db, userId: number, status: 'pending' | 'delivered' | 'failed', createdAt = new Date()): Promise<void> {
-  await db.execute(sql`insert into webhook_deliveries (id, user_id, event_type, payload, status, created_at)
-                       values (${randomId('whd')}, ${userId}, 'job.finished', '{}'::jsonb, ${status}, ${createdAt.toISOString()}::timestamptz)`);
+  await db.execute(sql`insert into webhook_deliveries (id, user_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+                       values (${randomId('whd')}, ${userId}, 'job.finished', '{}'::jsonb, ${status}, 1, now() + interval '1 hour', ${createdAt.toISOString()}::timestamptz)`);
 }
 
 /** An account's health as the evaluator leaves it: cooling (for an hour) or restricted. */

@@ -13,6 +13,7 @@ const NavAnchor = forwardRef<HTMLAnchorElement, NavAnchorProps>((props, ref) => 
 const RouterNavLink = createLink(NavAnchor);
 
 const USER_PAGES = [
+  { to: '/', label: 'Home' },
   { to: '/keys', label: 'API keys' },
   { to: '/webhook', label: 'Webhook' },
   { to: '/history', label: 'Publish history' },
@@ -22,6 +23,7 @@ const USER_PAGES = [
   { to: '/usage', label: 'Quota and usage' },
 ] as const;
 const ADMIN_PAGES = [
+  { to: '/', label: 'Home' },
   { to: '/users', label: 'Console users' },
   { to: '/integrators', label: 'Integrators' },
   { to: '/projects', label: 'License projects' },
