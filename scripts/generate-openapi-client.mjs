@@ -3,8 +3,8 @@
  * compiled control-plane/dist, an in-memory PGlite database, nothing
  * listening), reads GET /api/openapi/v1/openapi.json and writes the client
  * types that openapi-fetch's createClient<paths>() takes to
- * test/generated/openapi-v1.d.ts, and the same types as a module to
- * client/src/openapi-v1.ts (the @plume/client package ships them). With
+ * client/src/openapi-v1.ts (the @plume/client package ships them; the
+ * repository's own tests use the same file). With
  * --check it writes nothing and exits 1 when a committed file differs from a
  * fresh generation.
  *
@@ -47,7 +47,6 @@ async function servedDocument() {
 
 const document = await servedDocument();
 const outputs = [
-  { file: fileURLToPath(new URL('test/generated/openapi-v1.d.ts', ROOT)), text: await generateClientTypes(document) },
   { file: fileURLToPath(new URL('client/src/openapi-v1.ts', ROOT)), text: await generateClientTypes(document, CLIENT_PACKAGE_HEADER) },
 ];
 let stale = false;

@@ -2,9 +2,8 @@
  * Turns a served OpenAPI document (the Open API v1's, the admin API's, the
  * console API's) into the TypeScript `paths` types
  * that openapi-fetch's createClient<paths>() takes. Used by
- * scripts/generate-openapi-client.mjs (writes test/generated/openapi-v1.d.ts and
- * client/src/openapi-v1.ts)
- * and by the test that checks the committed file is current.
+ * scripts/generate-openapi-client.mjs (writes client/src/openapi-v1.ts, which
+ * the @plume/client package ships) and by the test that checks the committed file is current.
  *
  * openapi-typescript builds its output with TypeScript's compiler API and
  * declares TypeScript 5 as a peer; the project compiles with TypeScript 7,
