@@ -229,26 +229,29 @@ describe.skipIf(!hasPostgres())('the license back office in a browser', { timeou
     await page.getByText(`${DEVICES} rows`, { exact: true }).waitFor();
     expect(await rowsOf(page, 'Devices').count()).toBe(20);
 
-    // Best of three switches from 20 to 100 rows (the machine is shared; the fastest run is the
-    // page's own cost), against a baseline: the same 100 rows' text as a bare table built by the DOM.
-    const runs: Array<{ total: number; render: number }> = [];
+    // Three switches from 20 to 100 rows, each followed at once by its baseline: the same 100 rows'
+    // text as a bare table built by the DOM. On a shared machine the load changes from one moment to
+    // the next, so each run is judged against the baseline taken beside it (the budget stretched by
+    // how much slower than the reference that bare table drew), and the page passes when one run
+    // is within its budget.
+    const runs: Array<{ total: number; render: number; bare: number; budget: number }> = [];
     for (let round = 0; round < 3; round++) {
-      runs.push(await timeHundredRows(page, round > 0));
+      const run = await timeHundredRows(page, round > 0);
       expect(await rowsOf(page, 'Devices').count()).toBe(RENDER_ROWS);
+      const bare = await bareTableMs(page);
+      runs.push({ ...run, bare, budget: RENDER_BUDGET_MS * Math.max(1, bare / BARE_TABLE_REFERENCE_MS) });
       await choose(page, 'Rows per page', '20');
       await eventually(() => rowsOf(page, 'Devices').count()).toBe(20);
     }
     await choose(page, 'Rows per page', String(RENDER_ROWS));
     await eventually(() => rowsOf(page, 'Devices').count()).toBe(RENDER_ROWS);
-    const baseline = await bareTableMs(page);
-    const best = runs.reduce((a, b) => (b.render < a.render ? b : a));
+    const best = runs.reduce((a, b) => (b.render / b.budget < a.render / a.budget ? b : a));
     process.stdout.write(
-      `[console] devices page of ${RENDER_ROWS}: ${best.render.toFixed(0)} ms from the answer to the drawn rows (best of ${runs.map((r) => r.render.toFixed(0)).join(', ')}), ` +
-        `${best.total.toFixed(0)} ms from the click; a bare table of the same rows ${baseline.toFixed(1)} ms (${(best.render / Math.max(baseline, 0.1)).toFixed(1)}×)\n`,
+      `[console] devices page of ${RENDER_ROWS}: ${best.render.toFixed(0)} ms from the answer to the drawn rows, ${best.total.toFixed(0)} ms from the click; ` +
+        `a bare table of the same rows beside it ${best.bare.toFixed(1)} ms (${(best.render / Math.max(best.bare, 0.1)).toFixed(1)}×); ` +
+        `runs ${runs.map((r) => `${r.render.toFixed(0)}/${r.budget.toFixed(0)}`).join(', ')} ms (render/budget)\n`,
     );
-    const slowdown = Math.max(1, baseline / BARE_TABLE_REFERENCE_MS);
-    if (slowdown > 1) process.stdout.write(`[console] the bare table took ${baseline.toFixed(1)} ms: the machine is busy, budget stretched ${slowdown.toFixed(1)}×\n`);
-    expect(best.render).toBeLessThanOrEqual(RENDER_BUDGET_MS * slowdown);
+    expect(best.render).toBeLessThanOrEqual(best.budget);
     await expectAccessible(page, 'devices, 100 rows');
 
     await page.getByLabel('Client version').fill('2.1.0');
