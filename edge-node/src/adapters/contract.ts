@@ -178,6 +178,13 @@ export interface LoginPageSpec {
   readonly refresh?: string;
   /** Shown once a phone scanned the QR, until the person confirms on it. */
   readonly scanned?: string;
+  /**
+   * The same sign read from the answer of the page's own QR status poll, where the sources record
+   * that answer rather than the page's text: `url` is tested on the poll's real host and path
+   * (`passport.bilibili.com/x/passport-login/web/qrcode/poll`), `scanned` on its JSON body. The
+   * node only listens to what the page already receives; it never calls the poll itself.
+   */
+  readonly scannedAnswer?: { readonly url: RegExp; scanned(body: unknown): boolean };
   /** The SMS verification step some logins ask for after the scan. */
   readonly sms?: {
     /** The code input: its being visible is the step. */

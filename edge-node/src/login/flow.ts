@@ -29,7 +29,7 @@
  * its login) and proven only by the adapter's own `checkLogin`, on a second
  * page of the same profile: the node never takes a login it cannot read back.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { AdapterError, type Adapter, type AdapterContext, type AdapterLog, type AdapterTimeouts, DEFAULT_TIMEOUTS, type LoginInfo, type LoginPageSpec } from '../adapters/contract.js';
 import { liveUrl, realUrl } from '../adapters/kit/live-url.js';
 import { isTimeout } from '../adapters/support.js';
@@ -120,6 +120,8 @@ export class LoginFlow {
   private smsCode: string | null = null;
   private sms: SmsPhase = { phase: 'idle' };
   private running: Promise<LoginInfo> | null = null;
+  /** What the page's own QR status poll said last (`LoginPageSpec.scannedAnswer`): a phone scanned, not yet confirmed. */
+  private answeredScanned = false;
 
   constructor(private readonly o: LoginFlowOptions) {
     if (!o.adapter.login) throw new Error(`${o.adapter.platform}: this adapter has no login page`);
@@ -202,7 +204,36 @@ export class LoginFlow {
     return { ...DEFAULT_TIMEOUTS, ...this.o.timeouts };
   }
 
+  /** Listens to the page's own QR status poll while the login runs, where the adapter reads the scanned sign there. */
   private async drive(): Promise<LoginInfo> {
+    const answer = this.spec.scannedAnswer;
+    if (!answer) return this.look();
+    const onResponse = (res: Response) => {
+      let real: URL;
+      try {
+        real = realUrl(this.ctx, this.o.adapter, res.url());
+      } catch {
+        return;
+      }
+      if (!answer.url.test(`${real.host}${real.pathname}`)) return;
+      // The latest answer decides: a later one (expired, confirmed) takes the sign back. An answer
+      // that is not JSON, or not of the recorded shape, says nothing.
+      res
+        .json()
+        .then((body: unknown) => {
+          this.answeredScanned = answer.scanned(body);
+        })
+        .catch(() => {});
+    };
+    this.o.page.on('response', onResponse);
+    try {
+      return await this.look();
+    } finally {
+      this.o.page.off('response', onResponse);
+    }
+  }
+
+  private async look(): Promise<LoginInfo> {
     const { page } = this.o;
     const spec = this.spec;
     const started = Date.now();
@@ -278,6 +309,7 @@ export class LoginFlow {
         } else await page.reload({ waitUntil: 'domcontentloaded', timeout: this.timeouts.navigationMs });
         fingerprint = null;
         toldScanned = false;
+        this.answeredScanned = false;
         await this.pause();
         continue;
       }
@@ -294,6 +326,7 @@ export class LoginFlow {
             decodeTries = 0;
             shown++;
             toldScanned = false;
+            this.answeredScanned = false;
             this.emit({ type: 'qr', purpose: 'login', png: read.png, text: read.text, shown });
           }
         }
@@ -302,7 +335,7 @@ export class LoginFlow {
         await page.locator(spec.qrTab).first().click({ timeout: this.timeouts.selectorMs }).catch(() => {});
       }
 
-      if (spec.scanned && !toldScanned && (await this.visible(spec.scanned))) {
+      if (!toldScanned && (this.answeredScanned || (spec.scanned !== undefined && (await this.visible(spec.scanned))))) {
         toldScanned = true;
         this.emit({ type: 'scanned' });
       }
