@@ -17,8 +17,11 @@
  * the replica keeps in SimState.smsSent for the phone's owner).
  *
  * The endpoints under `/qrcode/…` on each platform's login host are the
- * replica's own (only bilibili's generate and poll are on record, with their
- * status codes); the adapters never call them, only the pages' scripts do.
+ * replica's own; where the sources record a platform's status poll (bilibili's
+ * generate and poll; the poll of douyin, toutiao, kuaishou and weibo), the
+ * replica's poll is at that address and answers the recorded fields, which the
+ * adapters read from the page's traffic for the `scanned` sign. The adapters
+ * never call them, only the pages' scripts do.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -65,6 +68,11 @@ export interface LoginSite {
   extraCookies?(user: User): string[];
   /** bilibili's documented answer shapes (Q in its adapter's table). */
   bilibili?: boolean;
+  /**
+   * The status poll's answer as the sources record the platform's (its fields beside the replica's
+   * own `status`, which the page's script reads); absent: only `status`.
+   */
+  answer?(status: PollStatus): Record<string, unknown>;
   title: string;
   css?: string;
 }
@@ -153,7 +161,10 @@ function origin(req: IncomingMessage): string {
   return `http://${req.headers.host ?? '127.0.0.1'}`;
 }
 
-function status(t: Ticket, state: SimState): 'waiting' | 'scanned' | 'expired' | 'slider' | 'sms' | 'done' {
+/** What the replica's status poll says of a QR. */
+export type PollStatus = 'waiting' | 'scanned' | 'expired' | 'slider' | 'sms' | 'done';
+
+function status(t: Ticket, state: SimState): PollStatus {
   const o = state.opts(t.platform);
   if ((t.state === 'waiting' || t.state === 'scanned') && (t.expired || Date.now() - t.created > o.loginQrTtlMs)) return 'expired';
   if (t.state === 'waiting' || t.state === 'scanned') return t.state;
@@ -207,12 +218,13 @@ export function loginRoutes(site: LoginSite, sessionCookie: string): Array<reado
       res.setHeader('set-cookie', [`${sessionCookie}=${encodeURIComponent(user.uid)}; Path=/; HttpOnly; SameSite=Lax`, ...(site.extraCookies?.(user) ?? [])]);
     }
     if (site.bilibili) {
-      // Q: 86101 not scanned, 86090 scanned (not confirmed), 86038 expired, 0 done; the slider and SMS states are the replica's own.
-      const code = { waiting: 86101, scanned: 86090, expired: 86038, done: 0, slider: 86090, sms: 86090 }[s];
+      // Q: 86101 not scanned, 86090 scanned (not confirmed), 86038 expired, 0 done; the slider and SMS states are the replica's
+      // own steps after the confirmation, answered 0 without a login (not 86090: the phone no longer waits for a confirmation).
+      const code = { waiting: 86101, scanned: 86090, expired: 86038, done: 0, slider: 0, sms: 0 }[s];
       const message = { waiting: '未扫码', scanned: '二维码已扫码未确认', expired: '二维码已失效', done: '', slider: '请完成验证', sms: '请输入短信验证码' }[s];
       return json(res, 200, { code: 0, message: '0', ttl: 1, data: { url: '', refresh_token: '', timestamp: s === 'done' ? Date.now() : 0, code, message }, status: s });
     }
-    json(res, 200, { status: s });
+    json(res, 200, { ...site.answer?.(s), status: s });
   };
 
   /** The phone: GET opens the scan page (scanned), POST confirms. The phone's app session is the platform's cookie. */

@@ -10,7 +10,9 @@ export const WEIBO_LOGIN: LoginSite = {
   platform: 'weibo',
   title: '微博登录',
   page: '/passport.weibo.com/sso/signin',
-  api: loginApi('passport.weibo.com'),
+  // The sign-in page's poll and its retcodes as the adapter's table records them (50114004 for an expired QR after WQ1).
+  api: { ...loginApi('passport.weibo.com'), poll: '/passport.weibo.com/sso/v2/qrcode/check' },
+  answer: (s) => ({ retcode: { waiting: 50114001, scanned: 50114002, expired: 50114004, slider: 20000000, sms: 20000000, done: 20000000 }[s] }),
   scanUrl: (key) => `https://passport.weibo.com/qrcode/scan?key=${key}`,
   next: (query) => {
     const url = query.get('url');

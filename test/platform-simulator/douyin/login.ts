@@ -10,7 +10,9 @@ export const DOUYIN_LOGIN: LoginSite = {
   platform: 'douyin',
   title: '抖音创作者中心',
   page: '/creator.douyin.com/',
-  api: loginApi('sso.douyin.com'),
+  // The page's status poll at the passport address and with the data.status words the adapter's table records.
+  api: { ...loginApi('sso.douyin.com'), poll: '/sso.douyin.com/check_qrconnect/' },
+  answer: (s) => ({ error_code: 0, data: { status: { waiting: 'new', scanned: 'scanned', expired: 'expired', slider: 'confirmed', sms: 'confirmed', done: 'confirmed' }[s] } }),
   scanUrl: (key) => `https://sso.douyin.com/qrcode/scan?key=${key}`,
   next: () => 'https://creator.douyin.com/creator-micro/content/upload',
   markup: `<div class="login-card"><div class="single_tab"><span>扫码登录</span> <span>手机号登录</span></div>

@@ -12,7 +12,11 @@ export const KUAISHOU_LOGIN: LoginSite = {
   platform: 'kuaishou',
   title: '快手登录',
   page: '/passport.kuaishou.com/pc/account/login/',
-  api: loginApi('passport.kuaishou.com'),
+  // scanResult answers result 1 once scanned (and after), 707 once expired, as the adapter's table
+  // records; the real one is a long POST poll that holds the request until the scan, the replica's
+  // page asks it like the others and it answers 0 meanwhile (the replica's own).
+  api: { ...loginApi('passport.kuaishou.com'), poll: '/id.kuaishou.com/rest/c/infra/ks/qr/scanResult' },
+  answer: (s) => ({ result: s === 'waiting' ? 0 : s === 'expired' ? 707 : 1 }),
   scanUrl: (key) => `https://passport.kuaishou.com/qrcode/scan?key=${key}`,
   next: (query) => {
     // callback = https://cp.kuaishou.com/rest/infra/sts?followUrl=<page>&setRootDomain=true

@@ -12,7 +12,9 @@ export const TOUTIAO_LOGIN: LoginSite = {
   platform: 'toutiao',
   title: '头条号 - 登录',
   page: /^\/mp\.toutiao\.com\/auth\/page\/login\/?$/,
-  api: loginApi('sso.toutiao.com'),
+  // The page's status poll at the passport address, with the numeric data.status the adapter's table records.
+  api: { ...loginApi('sso.toutiao.com'), poll: '/sso.toutiao.com/check_qrconnect/' },
+  answer: (s) => ({ error_code: 0, data: { status: { waiting: '1', scanned: '2', expired: '5', slider: '3', sms: '3', done: '3' }[s] } }),
   scanUrl: (key) => `https://sso.toutiao.com/qrcode/scan?key=${key}`,
   next: (query) => {
     const back = query.get('redirect_url');
