@@ -63,8 +63,15 @@ export const BILIBILI_PROVENANCE = defineProvenance({
       ref: 'public API clients as indexed (no repository named): the article submission, the creator’s article list, and a client publishing articles through x/dynamic/feed/create/opus that reads data.dyn_id_str',
       snapshot: '2026-11-24',
     },
+    { id: 'BL', ref: 'MegumiKasuga/BiliLiveBox bili/login.py (its poll codes: 86090 read as scanned, waiting for the confirmation)', snapshot: '2026-11-30' },
   ],
   facts: [
+    {
+      step: 'login',
+      fact: 'the scanned sign: the login page’s own poll x/passport-login/web/qrcode/poll answers data.code 86090 from the scan until the person confirms; the node reads the answer the page receives and never calls the poll',
+      state: 'second-sourced',
+      sources: ['Q', 'CB', 'BL'],
+    },
     // Shared: the login check, the CSRF token, the passport login.
     { step: 'check_login', fact: 'GET api.bilibili.com/x/web-interface/nav → data.isLogin, data.mid, data.uname; a code other than 0 (-101) is no session', state: 'second-sourced', sources: ['M', 'W', 'B', 'CB'] },
     {

@@ -48,6 +48,8 @@ export const LOGIN_PAGE: LoginPageSpec = {
   qr: 'div.login-scan-box img',
   expired: 'div.login-scan-box >> text=二维码已失效',
   refresh: 'div.login-scan-box >> text=点击刷新',
+  // The page's poll answers data.code 86090 once a phone scanned and until the person confirms.
+  scannedAnswer: { url: /^passport\.bilibili\.com\/x\/passport-login\/web\/qrcode\/poll$/, scanned: (body) => field(body, 'data', 'code') === 86090 },
   sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
   slider: '.geetest_panel',
   sessionCookies: ['SESSDATA', 'DedeUserID'],

@@ -57,8 +57,18 @@ export const DOUYIN_PROVENANCE = defineProvenance({
       ref: 'SMS-verification drivers of a publishing service as indexed (no repository named; code index files 55153561393, 55228126931, 55099649062): douyin’s #uc-second-verify panel at the creator pages',
       snapshot: '2026-11-29',
     },
+    { id: 'DQ1', ref: 'a recorded douyin passport login reference: login.douyin.com/passport/web/check_qrconnect/ and the statuses its official front end tells apart (new or 1, scanned or 2, confirmed or 3, refused or expired, 4 or 5), code index file 66684699676 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'DQ2', ref: 'a douyin login service reading the login page’s own check_qrconnect answers (data.status) in the browser, code index file 62003127286 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'DQ3', ref: 'a Java douyin client polling sso.douyin.com/check_qrconnect/ (status 1 not scanned, 2 scanned, 3 logged in, 4 cancelled, 5 expired), code index file 4202125038 (repository not named)', snapshot: '2026-11-30' },
   ],
   facts: [
+    {
+      step: 'login',
+      fact: 'the scanned sign: the passport poll the page runs (sso.douyin.com/check_qrconnect/ or login.douyin.com/passport/web/check_qrconnect/) answers data.status scanned, or 2, from the scan until the person confirms',
+      state: 'tolerant',
+      sources: ['DQ1', 'DQ2', 'DQ3'],
+      note: 'DQ1 records the status as words and as numbers, DQ3 as numbers, DQ2 reads the words: every recorded form and both addresses are read; no source says which of the two the creator login polls',
+    },
     // Login and the login check.
     { step: 'check_login', fact: 'a logged-out creator page lands on the site’s root, the QR login (扫码登录)', state: 'sourced', sources: ['S'] },
     {

@@ -8,6 +8,7 @@ import { DOUYIN_DECLARATIONS, labelsOf } from '@plume/shared';
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext, type LoginInfo, type LoginPageSpec, type PublishJob, type Step } from '../contract.js';
 import { aiLabelOf } from '../kit/ai-label.js';
+import { checkQrconnectScanned } from '../kit/check-qrconnect.js';
 import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, pageJson } from '../kit/page-api.js';
 import type { SettingsReader } from '../settings.js';
@@ -45,6 +46,8 @@ export const LOGIN_PAGE: LoginPageSpec = {
   qr: 'div#animate_qrcode_container img[src^="data:image"]',
   expired: 'text="二维码失效"',
   refresh: 'text="二维码失效" >> xpath=..',
+  // The passport poll the page runs (sso.douyin.com/check_qrconnect/ or login.douyin.com/passport/web/check_qrconnect/).
+  scannedAnswer: { url: /^(sso|login)\.douyin\.com\/(passport\/web\/)?check_qrconnect\/?$/, scanned: checkQrconnectScanned },
   sms: {
     input: 'input[placeholder*="验证码"]',
     send: 'text="获取验证码"',

@@ -247,6 +247,8 @@ export const kuaishouAdapter = defineAdapter({
     qr: 'main#login-form div.qr-login img[alt="qrcode"]',
     expired: 'div.qrcode-status.qrcode-status-timeout',
     refresh: 'p.qrcode-refresh',
+    // The passport's scanResult (old and new paths) answers result 1 once a phone scanned; acceptResult then waits for the confirmation.
+    scannedAnswer: { url: /^id\.kuaishou\.com\/rest\/c\/infra\/ks\/(new\/)?qr\/scanResult$/, scanned: (body) => field(body, 'result') === 1 },
     sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
     slider: '.captcha-slider',
     sessionCookies: ['kuaishou.web.cp.api_st'],

@@ -38,8 +38,19 @@ export const KUAISHOU_PROVENANCE = defineProvenance({
       ref: 'a Rust desktop client as indexed (no repository named): its kuaishou module publishing videos and 图文 through the creator centre’s requests and reading the works list',
       snapshot: '2026-11-29',
     },
+    { id: 'KQ1', ref: 'a cp.kuaishou.com QR login script: id.kuaishou.com/rest/c/infra/ks/qr/start with sid kuaishou.web.cp.api, then scanResult (result 1 once scanned, 707 expired), then acceptResult once confirmed, code index file 8477960025 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'KQ2', ref: 'a kuaishou passport client taking scanResult’s result 1 as the scan, before acceptResult, code index file 52481334001 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'KQ3', ref: 'a Rust kuaishou login setting its state to scanned once scanResult answers, code index file 69329897758 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'KQ4', ref: 'a kuaishou request-signing list naming /rest/c/infra/ks/qr/scanResult and /rest/c/infra/ks/new/qr/scanResult on id.kuaishou.com, code index file 71204858629 (repository not named)', snapshot: '2026-11-30' },
   ],
   facts: [
+    {
+      step: 'login',
+      fact: 'the scanned sign: the passport’s scanResult (id.kuaishou.com/rest/c/infra/ks/qr/scanResult, or …/ks/new/qr/scanResult) answers result 1 once a phone scanned; acceptResult then waits for the confirmation',
+      state: 'second-sourced',
+      sources: ['KQ1', 'KQ2', 'KQ3', 'KQ4'],
+      note: 'both paths are read (KQ4 lists both); no source records what the login page itself shows meanwhile',
+    },
     // The login check and the passport login.
     { step: 'check_login', fact: 'logged in ⇔ button[class^="_upload-btn"] is visible on the publish page; it opens the file chooser', state: 'second-sourced', sources: ['A', 'H'], note: 'H: button._upload-btn_…' },
     {

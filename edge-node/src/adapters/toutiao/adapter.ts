@@ -10,6 +10,7 @@
  * about 头条号, and how sure each is) is in toutiao/provenance.ts.
  */
 import { defineAdapter } from '../define.js';
+import { checkQrconnectScanned } from '../kit/check-qrconnect.js';
 import { articleFlow, TOUTIAO_ARTICLE_SETTINGS } from './article.js';
 import { isLoginPage, ORIGIN, URLS, at, whoAmI } from './site.js';
 import { TOUTIAO_VIDEO_SETTINGS, videoFlow } from './video.js';
@@ -28,6 +29,8 @@ export const toutiaoAdapter = defineAdapter({
     qr: '.web-login-scan-code__content__qrcode-wrapper img',
     expired: '.web-login-scan-code__content__qrcode-wrapper__mask',
     refresh: '.web-login-scan-code__content__qrcode-wrapper__mask button',
+    // The passport poll the page runs for mp.toutiao.com.
+    scannedAnswer: { url: /^sso\.toutiao\.com\/check_qrconnect\/?$/, scanned: checkQrconnectScanned },
     sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
     slider: '.captcha-slider',
     sessionCookies: ['sessionid', 'sid_tt'],

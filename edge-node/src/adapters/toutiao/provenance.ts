@@ -39,8 +39,17 @@ export const TOUTIAO_PROVENANCE = defineProvenance({
     { id: 'I8', ref: 'a draft upload script (v5) that saves through the gateway and then looks for the article in the draft box, code index file 61767426526 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I9', ref: 'a draft upload script (v7) saving through the gateway into the draft box, code index file 61423011068 (repository not named)', snapshot: '2026-11-29' },
     { id: 'I10', ref: 'a recorded draft-save request contract of 2026-07-17 (the fields of the page’s own autosave, entrance among them), code index file 67464895086 (repository not named)', snapshot: '2026-07-17' },
+    { id: 'TQ1', ref: '头条号 QR login scripts polling sso.toutiao.com/check_qrconnect/ for the service https://mp.toutiao.com (data.status 1 waiting, 2 scanned and waiting for the confirmation, 3 confirmed, 5 expired; a 2 with a redirect_url seen once confirmed), code index files 61387404662, 61827371067 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'TQ2', ref: 'a Java ByteDance passport client naming sso.toutiao.com’s check_qrconnect beside sso.douyin.com’s (status 1 not scanned, 2 scanned, 3 logged in, 4 cancelled, 5 expired), code index file 4202125038 (repository not named)', snapshot: '2026-11-30' },
   ],
   facts: [
+    {
+      step: 'login',
+      fact: 'the scanned sign: the passport poll sso.toutiao.com/check_qrconnect/ the login page runs answers data.status 2 (scanned in the words of the douyin sources) from the scan until the person confirms',
+      state: 'tolerant',
+      sources: ['TQ1', 'TQ2'],
+      note: 'the number and the word are both read; a 2 carrying a redirect_url is read as the login, not the scan (TQ1)',
+    },
     // Login and the account (every content type).
     {
       step: 'login',

@@ -181,6 +181,8 @@ export const weiboAdapter = defineAdapter({
     qr: 'img.w-full.h-full',
     expired: '.qrcode-expired',
     refresh: '.qrcode-expired >> text=刷新',
+    // The sign-in page's poll answers retcode 50114002 once a phone scanned and until the person confirms.
+    scannedAnswer: { url: /^passport\.weibo\.com\/sso\/v2\/qrcode\/check$/, scanned: (body) => field(body, 'retcode') === 50114002 },
     sms: { input: '.sms-verify input[placeholder*="验证码"]', send: '.sms-verify >> text=获取验证码', submit: '.sms-verify >> text=确定', error: '.sms-verify .error-tip' },
     slider: '.captcha-slider',
     sessionCookies: ['SUB'],

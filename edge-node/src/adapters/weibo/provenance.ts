@@ -28,8 +28,19 @@ export const WEIBO_PROVENANCE = defineProvenance({
     { id: 'X8', ref: 'a Python weibo article gateway (v5 create, save, publish), code index files 61832759615, 61648216954 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X9', ref: 'a C# weibo article publisher (v3), code index file 42089936230 (repository not named)', snapshot: '2026-11-29' },
     { id: 'X10', ref: 'a Python weibo article publisher (v3), code index file 26160448420 (repository not named)', snapshot: '2026-11-29' },
+    { id: 'WQ1', ref: 'a Go weibo login polling passport.weibo.com (retcode 50114001 waiting for the scan, 50114002 waiting for the confirmation, 50114004 expired), code index file 55097723017 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'WQ2', ref: 'a Python weibo login polling passport.weibo.com/sso/v2/qrcode/check (50114002 scanned, 20000000 done), code index file 55880338133 (repository not named)', snapshot: '2026-11-30' },
+    { id: 'WQ3', ref: 'cssxsh/weibo-helper, its QR login (50114001 unused, 50114002 used), code index file 5779865602', snapshot: '2026-11-30' },
+    { id: 'WQ4', ref: 'a weibo login script reading 50114002 as expired and 50114004 as scanned but not confirmed, code index file 67332516382 (repository not named)', snapshot: '2026-11-30' },
   ],
   facts: [
+    {
+      step: 'login',
+      fact: 'the scanned sign: the sign-in page’s poll passport.weibo.com/sso/v2/qrcode/check answers retcode 50114002 from the scan until the person confirms',
+      state: 'second-sourced',
+      sources: ['WQ1', 'WQ2', 'WQ3', 'WQ4'],
+      note: 'WQ4 reads 50114002 as expired and 50114004 as the scan; the three others agree and the adapter follows them. A misread only shows or withholds the hint to confirm on the phone: the login itself is recognised by its cookie',
+    },
     // Login and the account (every content type).
     { step: 'check_login', fact: 'home https://weibo.com/; without a session it goes to https://weibo.com/newlogin?… or passport.weibo.com', state: 'second-sourced', sources: ['A', 'X6'] },
     { step: 'login', fact: 'the session cookie SUB', state: 'second-sourced', sources: ['A', 'X1'], note: 'X1 names SUB (with SUBP) as weibo’s login credential' },
