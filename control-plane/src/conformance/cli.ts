@@ -7,7 +7,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CHECKS, EXIT, type ExecutorInstructions, runConformance } from './run.js';
+import { CHECKS, EXIT } from './checks.js';
+import type { ExecutorInstructions } from './run.js';
 
 export const USAGE = `usage: plume-conformance [options]
 
@@ -112,6 +113,8 @@ export async function main(argv: string[], io: { out: (t: string) => void; err: 
   const databaseUrl = io.env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) return bad('DATABASE_URL must be a postgres:// URL; unset it to use the embedded PGlite database');
 
+  // The control plane, the simulator and the checks load only for a run (not for --help or a usage error).
+  const { runConformance } = await import('./run.js');
   return runConformance({
     databaseUrl,
     host: values.host,

@@ -116,10 +116,14 @@ export class Ctx {
       });
   }
 
-  /** The next frame the control plane sent the executor (not made up by the kit). */
-  toNode(type: string, o: { jobId?: string; from?: number; timeoutMs: number; what?: string }): Promise<Frame> {
+  /**
+   * The next frame the control plane sent the executor (not made up by the kit); with `acks`, the
+   * `ack` naming that message id (acks of other messages may come first, in any order).
+   */
+  toNode(type: string, o: { jobId?: string; acks?: string; from?: number; timeoutMs: number; what?: string }): Promise<Frame> {
+    const names = (f: Frame) => o.acks === undefined || ((f.message?.msgIds as unknown[] | undefined) ?? []).includes(o.acks);
     return this.proxy
-      .waitFor((f) => f.direction === 'to_node' && f.origin === 'peer' && f.message?.type === type && (o.jobId === undefined || f.message.jobId === o.jobId), o.timeoutMs, o.from ?? 0)
+      .waitFor((f) => f.direction === 'to_node' && f.origin === 'peer' && f.message?.type === type && (o.jobId === undefined || f.message.jobId === o.jobId) && names(f), o.timeoutMs, o.from ?? 0)
       .catch(() => {
         throw new Fail(`the control plane sent no ${type} ${o.what ?? ''} within ${o.timeoutMs / 1000} s`.replace(/\s+/g, ' '));
       });

@@ -82,8 +82,8 @@ export async function happyJob(ctx: Ctx): Promise<{ flow: string; gate: () => st
         if (m.outcome !== 'succeeded') throw new Fail(`outcome ${String(m.outcome)}: ${JSON.stringify(m.error ?? null)}`);
         const post = ctx.posts(marker)[0];
         if (!post || m.postId !== post.postId) throw new Fail(`postId ${JSON.stringify(m.postId)} is not the platform's ${JSON.stringify(post?.postId)}`);
-        const acked = await ctx.toNode('ack', { from: result.index, timeoutMs: 10_000 }).catch(() => null);
-        if (!acked || !(acked.message?.msgIds as string[] | undefined)?.includes(String(m.msgId))) throw new Fail('the control plane did not acknowledge the result');
+        const acked = await ctx.toNode('ack', { acks: String(m.msgId), from: result.index, timeoutMs: JOB_MS }).catch(() => null);
+        if (!acked) throw new Fail(`the control plane did not acknowledge the result within ${JOB_MS / 1000} s`);
         const batch = await done;
         if (batch.state !== 'succeeded' || batch.jobs?.[0]?.platform_post_id !== post.postId) throw new Fail(`the job ended ${String(batch.state)} without the post id`);
         return `succeeded for ${jobId}/${String(m.attemptId)} at epoch ${String(result.session.epoch)}, with the platform's post id`;
