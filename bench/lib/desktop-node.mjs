@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { desktopPaths } from '../../edge-node/dist/desktop/config.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../edge-node/dist/adapters/browser.js';
 import { mediaBytes } from './pictures.mjs';
+import { stopProcessGroup } from './processes.mjs';
 
 const DESKTOP_CLI = fileURLToPath(new URL('../../edge-node/dist/cli-desktop.js', import.meta.url));
 const EXECUTOR = fileURLToPath(new URL('./desktop-executor-process.mjs', import.meta.url));
@@ -119,20 +120,7 @@ export async function startDesktopNode(o) {
     },
     /** SIGTERM (the executor drains and closes its Chromium); the whole group is killed if it has not exited in 20 s. */
     async close() {
-      const d = executor;
-      if (d && d.exitCode === null && d.signalCode === null) {
-        const exited = once(d, 'exit');
-        d.kill('SIGTERM');
-        const timer = setTimeout(() => {
-          try {
-            process.kill(-d.pid, 'SIGKILL');
-          } catch {
-            // gone meanwhile
-          }
-        }, 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopProcessGroup(executor);
       rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mediaBytes } from './pictures.mjs';
+import { stopProcessGroup } from './processes.mjs';
 
 const CLI = fileURLToPath(new URL('../../edge-node/dist/cli.js', import.meta.url));
 
@@ -88,20 +89,7 @@ export async function startEdgeNode(o) {
     },
     /** SIGTERM (the daemon drains and closes its Chromium); the whole group is killed if it has not exited in 20 s. */
     async close() {
-      const d = daemon;
-      if (d && d.exitCode === null && d.signalCode === null) {
-        const exited = once(d, 'exit');
-        d.kill('SIGTERM');
-        const timer = setTimeout(() => {
-          try {
-            process.kill(-d.pid, 'SIGKILL');
-          } catch {
-            // gone meanwhile
-          }
-        }, 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopProcessGroup(daemon);
       rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };

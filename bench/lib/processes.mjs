@@ -150,3 +150,22 @@ export async function postJson(url, body, headers = {}) {
   if (!res.ok) throw new Error(`POST ${url} → ${res.status}: ${text}`);
   return { status: res.status, text, json: JSON.parse(text) };
 }
+
+/**
+ * Stops a process started in its own group (`detached`): SIGTERM, so it drains and closes its
+ * Chromium; the whole group is killed if it has not exited within `graceMs`. Resolves once it exited.
+ */
+export async function stopProcessGroup(child, graceMs = 20_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
+}
