@@ -84,7 +84,7 @@ describe.skipIf(!hasPostgres())('the node pages in a browser', { timeout: 180_00
     page = await openPage(adminContext, 'admin');
     const invitePath = await createAdminInvite(world, 'nodes-admin@example.test', 'Nodes admin');
     await acceptInvite(page, `${url}${invitePath}`, 'Nodes admin', 'nodes admin password 1');
-    await page.waitForURL(`${url}/users`);
+    await page.waitForURL(`${url}/`);
   }, 120_000);
 
   afterAll(async () => {
@@ -228,7 +228,7 @@ describe.skipIf(!hasPostgres())('the node pages in a browser', { timeout: 180_00
     const context = await world.browser.newContext(PHONE);
     const viewer = await openPage(context, 'viewer');
     await acceptInvite(viewer, `${url}${invitePath}`, 'Vera Viewer', 'viewer password 987654');
-    await viewer.waitForURL(`${url}/users`);
+    await viewer.waitForURL(`${url}/`);
     const pages: Array<[path: string, ready: (p: Page) => Promise<unknown>]> = [
       ['/nodes', (p) => rowsOf(p, 'Nodes').first().waitFor()],
       [`/nodes/${nodeId}`, (p) => p.getByRole('table', { name: 'Node facts' }).waitFor()],
@@ -257,7 +257,7 @@ describe.skipIf(!hasPostgres())('the node pages in a browser', { timeout: 180_00
     const context = await world.browser.newContext(PHONE);
     const person = await openPage(context, 'integrator');
     await acceptInvite(person, `${url}${invitePath}`, 'Ivo Integrator', 'integrator password 1234');
-    await person.waitForURL(`${url}/keys`);
+    await person.waitForURL(`${url}/`);
     expect(await person.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: /Nodes|Enrollment tokens/ }).count()).toBe(0);
     for (const path of ['/nodes', `/nodes/${nodeId}`, '/node-tokens']) {
       await person.goto(`${url}${path}`);

@@ -47,7 +47,7 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     // 400: a zone the server does not know, sent on purpose.
     page = await world.newPage(context, 'integrator', [400]);
     await acceptInvite(page, `${url}${invite.url}`, 'Ivo', 'integrator password 1234');
-    await page.waitForURL(`${url}/keys`);
+    await page.waitForURL(`${url}/`);
   }, 120_000);
 
   afterAll(async () => {
@@ -98,7 +98,7 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     try {
       const admin = await world.newPage(adminContext, 'admin');
       await acceptInvite(admin, `${url}${invite.url}`, 'Ada', 'admin password 123456');
-      await admin.waitForURL(`${url}/users`);
+      await admin.waitForURL(`${url}/`);
       await admin.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Pacing', exact: true }).click();
       await admin.waitForURL(`${url}/pacing`);
       // Off the link: a hovered link is drawn in other colours than the page's.

@@ -74,7 +74,7 @@ describe.skipIf(!hasPostgres())('console security in a browser', { timeout: 180_
     victim = await world.browser.newContext({ viewport: { width: 1280, height: 900 } });
     victimPage = await world.newPage(victim, 'victim');
     await acceptInvite(victimPage, `${target}${await createAdminInvite(world, EMAIL, 'Vera Victim')}`, 'Vera Victim', PASSWORD);
-    await victimPage.waitForURL(`${target}/users`, HASHING);
+    await victimPage.waitForURL(`${target}/`, HASHING);
   }, 120_000);
 
   afterAll(async () => {
@@ -94,7 +94,7 @@ describe.skipIf(!hasPostgres())('console security in a browser', { timeout: 180_
       await context.addCookies([{ name: 'plume_console', value, url: world.cp.url, httpOnly: true, sameSite: 'Strict' }]);
       const page = await world.newPage(context, 'fixation');
       await logIn(page, world.cp.url, EMAIL, PASSWORD);
-      await page.waitForURL(`${world.cp.url}/users`, HASHING);
+      await page.waitForURL(`${world.cp.url}/`, HASHING);
       const after = (await consoleCookie(context))!;
       expect(after).toMatch(/^pcs_/);
       expect(after).not.toBe(value);
@@ -171,7 +171,7 @@ describe.skipIf(!hasPostgres())('console security in a browser', { timeout: 180_
     // The step after the one the setup used: a code not accepted before.
     await p.getByLabel(/^Code\W*$/).fill(codeOf(secret, 1));
     await p.getByRole('button', { name: 'Verify' }).click();
-    await p.waitForURL(`${world.cp.url}/users`, HASHING);
+    await p.waitForURL(`${world.cp.url}/`, HASHING);
     expect(await consoleCookie(phone)).toMatch(/^pcs_/);
 
     await phone.close();
@@ -184,7 +184,7 @@ describe.skipIf(!hasPostgres())('console security in a browser', { timeout: 180_
       await r.getByLabel(/^Code\W*$/).waitFor(HASHING);
       await r.getByLabel(/^Code\W*$/).fill(recovery[0]!);
       await r.getByRole('button', { name: 'Verify' }).click();
-      if (expected === 'signed in') await r.waitForURL(`${world.cp.url}/users`, HASHING);
+      if (expected === 'signed in') await r.waitForURL(`${world.cp.url}/`, HASHING);
       else await eventually(() => r.getByRole('alert').textContent()).toMatch(/Wrong code/);
       await context.close();
     }

@@ -115,7 +115,7 @@ describe.skipIf(!hasPostgres())('wide admin tables at 1280 px', { timeout: 90_00
     page = await world.newPage(context, 'admin');
     const invitePath = await createAdminInvite(world, 'wide-tables-admin@example.test', 'Wide tables admin');
     await acceptInvite(page, `${url}${invitePath}`, 'Wide tables admin', 'wide tables admin password');
-    await page.waitForURL(`${url}/users`);
+    await page.waitForURL(`${url}/`);
   }, 180_000);
 
   afterAll(async () => {
