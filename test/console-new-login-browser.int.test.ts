@@ -64,7 +64,7 @@ describe.skipIf(!hasPostgres())('logging a new account in from the console', { t
     const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'ops@acme.example', role: 'user', integratorUserId: userId });
     await acceptInvite(page, `${url}${invite.url}`, 'Ivo', 'integrator password 1234');
     // Setting the password hashes it: slow on a busy machine.
-    await page.waitForURL(`${url}/keys`, { timeout: 60_000 });
+    await page.waitForURL(`${url}/`, { timeout: 60_000 });
     await eventually(nodeOnline, 60_000).toBe(true);
 
     await page.goto(`${url}/accounts`);
@@ -90,6 +90,16 @@ describe.skipIf(!hasPostgres())('logging a new account in from the console', { t
     await eventually(() => picture.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
     await expectAccessible(page, 'new login: the live page');
     await expectFitsWidth(page, 390);
+    // Fitted to the dialog the page (and its QR) is small; at actual size it is drawn one page pixel per
+    // screen pixel, scrolled inside its frame, and the dialog still fits the phone's width.
+    const shown = () => picture.getByRole('img').evaluate((img) => img.getBoundingClientRect().width);
+    const fitted = await shown();
+    await dialog.getByRole('button', { name: 'Actual size' }).click();
+    await eventually(shown).toBeGreaterThan(fitted * 2);
+    expect(await dialog.getByRole('button', { name: 'Fit to the dialog' }).getAttribute('aria-pressed')).toBe('true');
+    await expectFitsWidth(page, 390);
+    await dialog.getByRole('button', { name: 'Fit to the dialog' }).click();
+    await eventually(shown).toBe(fitted);
 
     // The phone: it scans what the QR on the node's page encodes, as the node decoded it.
     let qr: string | undefined;

@@ -41,39 +41,52 @@ export function pagePoint(e: MouseEvent<HTMLElement>, frame: PageFrame): { x: nu
 /**
  * The newest frame; a click on it is sent as a click on the page, a press moved before its release
  * (a slider's handle dragged along its track) as a drag from where it was pressed to where it ended.
+ * It fits the dialog's width by default, where a platform's QR is small (a 1280-pixel page in a
+ * 600-pixel picture); "Actual size" shows it one page pixel per screen pixel, scrolled inside its
+ * frame, so the QR can be scanned from the screen. The border keeps the page apart from the dialog.
  */
 export function LivePicture({ frame, label, alt, onInput }: { frame: PageFrame; label: string; alt: string; onInput: (input: PageInput) => void }) {
   const pressed = useRef<{ x: number; y: number } | null>(null);
   const dragged = useRef(false);
+  const [actual, setActual] = useState(false);
   return (
-    <UnstyledButton
-      onMouseDown={(e) => {
-        pressed.current = pagePoint(e, frame);
-        dragged.current = false;
-      }}
-      onMouseUp={(e) => {
-        const from = pressed.current;
-        pressed.current = null;
-        if (!from) return;
-        const to = pagePoint(e, frame);
-        if (Math.hypot(to.x - from.x, to.y - from.y) < DRAG_PX) return;
-        dragged.current = true;
-        onInput({ type: 'drag', from, to });
-      }}
-      onClick={(e) => {
-        // The click that ends a drag is the drag's, already sent.
-        if (dragged.current) {
-          dragged.current = false;
-          return;
-        }
-        onInput({ type: 'click', ...pagePoint(e, frame) });
-      }}
-      onDragStart={(e) => e.preventDefault()}
-      aria-label={label}
-      style={{ display: 'block', width: '100%' }}
-    >
-      <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={alt} fit="contain" />
-    </UnstyledButton>
+    <>
+      <Group justify="flex-end" gap="xs">
+        <Button size="xs" variant="default" aria-pressed={actual} onClick={() => setActual((a) => !a)}>
+          {actual ? 'Fit to the dialog' : 'Actual size'}
+        </Button>
+      </Group>
+      <div data-testid="live-picture-frame" style={{ border: '1px solid var(--mantine-color-gray-5)', borderRadius: 4, overflow: 'auto', maxHeight: actual ? '70vh' : undefined }}>
+        <UnstyledButton
+          onMouseDown={(e) => {
+            pressed.current = pagePoint(e, frame);
+            dragged.current = false;
+          }}
+          onMouseUp={(e) => {
+            const from = pressed.current;
+            pressed.current = null;
+            if (!from) return;
+            const to = pagePoint(e, frame);
+            if (Math.hypot(to.x - from.x, to.y - from.y) < DRAG_PX) return;
+            dragged.current = true;
+            onInput({ type: 'drag', from, to });
+          }}
+          onClick={(e) => {
+            // The click that ends a drag is the drag's, already sent.
+            if (dragged.current) {
+              dragged.current = false;
+              return;
+            }
+            onInput({ type: 'click', ...pagePoint(e, frame) });
+          }}
+          onDragStart={(e) => e.preventDefault()}
+          aria-label={label}
+          style={{ display: 'block', width: actual ? frame.width : '100%' }}
+        >
+          <Image src={`data:image/jpeg;base64,${frame.jpeg}`} alt={alt} fit="contain" w={actual ? frame.width : undefined} maw={actual ? 'none' : undefined} />
+        </UnstyledButton>
+      </div>
+    </>
   );
 }
 
