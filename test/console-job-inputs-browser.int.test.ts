@@ -18,6 +18,7 @@ import { nodesRepository } from '../control-plane/src/nodes/nodes.repository.js'
 import { listen } from '../control-plane/src/nodes/pg-listen.js';
 import { INPUTS_CHANNEL, type InputNotice } from '../control-plane/src/publishing/challenges/challenges.repository.js';
 import { hasPostgres } from '../control-plane/src/testing/db.js';
+import { testBoundMs } from '../control-plane/src/testing/eventually.js';
 import { seedAccount, seedNode } from '../control-plane/src/testing/node-seeds.js';
 import { FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';
 import { acceptInvite, createAdminInvite, type ConsoleWorld, eventually, expectAccessible, expectFitsWidth, expectNoXss, PHONE, startConsoleWorld } from './support/console-browser.js';
@@ -140,7 +141,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     await jobRow.getByRole('button', { name: `Answer job ${jobId}` }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Answer what zhihu asks' });
-    await dialog.getByRole('status').filter({ hasText: 'SMS code' }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: 'SMS code' }).waitFor({ timeout: testBoundMs() });
     const picture = dialog.getByRole('button', { name: "The job's page: a click here clicks the page" });
     await eventually(() => picture.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(PAGE_W);
     await expectAccessible(page, 'answer: the live page');
@@ -166,7 +167,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
 
     // The node reports the challenge gone: the view says so and the page reads the job again.
     await challengeCleared(jobId);
-    await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor({ timeout: testBoundMs() });
     expect(await picture.count()).toBe(0);
     await expectAccessible(page, 'answer: resumed');
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -204,7 +205,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
       await panel.getByText('a slider').waitFor();
       await panel.getByRole('button', { name: 'Answer' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Answer what zhihu asks' });
-      await dialog.getByRole('status').filter({ hasText: 'slider' }).waitFor();
+      await dialog.getByRole('status').filter({ hasText: 'slider' }).waitFor({ timeout: testBoundMs() });
       const picture = dialog.getByRole('button', { name: "The job's page: a click here clicks the page" });
       await eventually(() => picture.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(PAGE_W);
       // No SMS code field for a slider; the keys are there.
@@ -227,7 +228,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
       expect(drag.to.y).toBe(drag.from.y);
 
       await challengeCleared(sliderJob);
-      await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor();
+      await dialog.getByRole('status').filter({ hasText: 'The job no longer needs you: it is running now.' }).waitFor({ timeout: testBoundMs() });
       await dialog.getByRole('button', { name: 'Done' }).click();
       await eventually(() => admin.getByRole('region', { name: 'Needs you', exact: true }).count()).toBe(0);
       // The click that ends a drag is the drag's: no click was sent beside it.

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../control-plane/src/testing/db.js';
+import { testBoundMs } from '../../control-plane/src/testing/eventually.js';
 import { launchChromium } from '../../edge-node/src/adapters/browser.js';
 import { type ControlPlaneProcess, startControlPlane } from './control-plane-process.js';
 
@@ -116,8 +117,13 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(bad, `${what}: ${JSON.stringify(bad, null, 1)}`).toEqual([]);
 }
 
-/** vitest's expect.poll, with time for a browser round trip (its default is one second). */
-export const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 100 });
+/**
+ * vitest's expect.poll until the page shows the state. The state comes from the server's work (a
+ * query, a stream's next event), which a loaded machine does later, not differently: by default the
+ * bound is the running test's own limit (testBoundMs), not a clock of its own; 15 s was outrun at
+ * load 20.
+ */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = testBoundMs()) => expect.poll(read, { timeout, interval: 100 });
 
 /** Names carrying payloads that set window.__xss if they ever run; none may have. */
 export async function expectNoXss(page: Page): Promise<void> {
