@@ -147,11 +147,11 @@ describe('an account logged in from the desktop page', () => {
       await page.goto(await headless.start());
       await page.getByLabel('Platform').selectOption('weibo');
       await page.getByRole('button', { name: 'Log an account in' }).click();
-      await eventually(() => page.locator('#note').innerText()).toContain('Refused (no_display): a login opens a window, and this session has no display');
+      await eventually(() => page.locator('#note').innerText()).toContain('Refused (no_display): a login opens a window, and Plume Desktop was started without a display');
       expect(await page.locator('.login').count()).toBe(0);
       const cli = await headless.cli(['accounts', 'login', 'weibo']);
       expect(cli.code).toBe(1);
-      expect(cli.out).toContain('this session has no display');
+      expect(cli.out).toContain('Plume Desktop was started without a display');
     } finally {
       await context.close();
       await headless.close();

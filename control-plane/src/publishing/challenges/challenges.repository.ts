@@ -199,12 +199,12 @@ export const challengesRepository = {
   /**
    * Hands the answers waiting for `fence`'s node to `send` (the node's socket on
    * this replica), oldest first, and forgets those it took. Only the node's
-   * current session gets them, and only for a job still awaiting input under
-   * the attempt the answer was given for; answers to anything else are
-   * dropped here. Rows are locked while they are sent, so two deliveries
-   * (a notice and a hello) never send one twice. Stops at the first answer
-   * `send` refuses (the socket closed): it and the ones after it wait for the
-   * next session.
+   * current connection (its epoch) gets them, and only for a job still
+   * awaiting input under the attempt the answer was given for; answers to
+   * anything else are dropped here. Rows are locked while they are sent, so
+   * two deliveries (a notice and a hello) never send one twice. Stops at the
+   * first answer `send` refuses (the socket closed): it and the ones after it
+   * wait for the node's next connection.
    */
   async deliverInputs(db: Db, fence: { nodeId: string; epoch: number }, send: (p: PendingInput) => boolean): Promise<number> {
     return db.transaction(async (tx) => {
