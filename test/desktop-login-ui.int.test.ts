@@ -149,6 +149,17 @@ describe('an account logged in from the desktop page', () => {
       await page.getByRole('button', { name: 'Log an account in' }).click();
       await eventually(() => page.locator('#note').innerText()).toContain('Refused (no_display): a login opens a window, and Plume Desktop was started without a display');
       expect(await page.locator('.login').count()).toBe(0);
+      // "Log in again" for an account this computer does not have (a hand-made form with this start's
+      // token): refused with its code, no login started, nothing recorded.
+      await page.evaluate(() => {
+        const token = (document.querySelector('input[name=token]') as HTMLInputElement).value;
+        const form = Object.assign(document.createElement('form'), { method: 'post', action: '/accounts/relogin' });
+        for (const [name, value] of [['token', token], ['ref', '../../etc/passwd']]) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+        document.body.append(form);
+        form.submit();
+      });
+      await eventually(() => page.locator('#note').innerText()).toContain('Refused (account_not_found): no account ../../etc/passwd on this computer');
+      expect(await page.locator('.login').count()).toBe(0);
       const cli = await headless.cli(['accounts', 'login', 'weibo']);
       expect(cli.code).toBe(1);
       expect(cli.out).toContain('Plume Desktop was started without a display');
