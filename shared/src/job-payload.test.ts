@@ -31,3 +31,17 @@ describe('parseJobPayload', () => {
     expect(refused('podcast' as 'video', { title: 'x' })).toMatch(/no payload is known for content type "podcast"/);
   });
 });
+
+describe('payloadFiles', () => {
+  it('names the files a job opens, with their field and kind; addresses to download and absent values are not files', async () => {
+    const { payloadFiles, typedPayload } = await import('./job-payload.js');
+    expect(payloadFiles(typedPayload('video', { title: 'V', localVideoPath: '/v/7/a.mp4', coverImagePath: '/v/7/c.png' }))).toEqual([
+      { field: 'localVideoPath', path: '/v/7/a.mp4', kind: 'video' },
+      { field: 'coverImagePath', path: '/v/7/c.png', kind: 'picture' },
+    ]);
+    expect(payloadFiles(typedPayload('article', { title: 'T', content: 'x', coverImage: 'https://img.example/c.png' }))).toEqual([]);
+    expect(payloadFiles(typedPayload('article', { title: 'T', content: 'x', coverImage: 'C:\\Pictures\\c.png' }))).toEqual([{ field: 'coverImage', path: 'C:\\Pictures\\c.png', kind: 'picture' }]);
+    expect(payloadFiles(typedPayload('dynamic', { content: 'hi', images: ['/p/1.png', '/p/2.png'] })).map((f) => f.field)).toEqual(['images.0', 'images.1']);
+    expect(() => typedPayload('video', { title: 'V' })).toThrow(JobPayloadInvalid);
+  });
+});

@@ -97,3 +97,35 @@ export function parseJobPayload<T extends ContentType>(contentType: T, payload: 
   const at = issue.path.length ? issue.path.join('.') : 'payload';
   throw new JobPayloadInvalid(`the ${contentType} job's payload cannot be read: ${at}: ${issue.message}`);
 }
+
+/** A file on the executing machine that a job's payload names (addresses to download are not files). */
+export interface PayloadFile {
+  /** Where the payload names it: `localVideoPath`, `coverImagePath`, `coverImage`, or `images.<n>`. */
+  field: string;
+  path: string;
+  kind: 'video' | 'picture';
+}
+
+/** A payload with its content type, as a node's job carries it. */
+export type TypedPayload = { contentType: 'article'; payload: ArticlePayload } | { contentType: 'dynamic'; payload: DynamicPayload } | { contentType: 'video'; payload: VideoPayload };
+
+/** The payload of a job of `contentType`, parsed and tagged with its type; throws JobPayloadInvalid. */
+export function typedPayload(contentType: ContentType, payload: unknown): TypedPayload {
+  switch (contentType) {
+    case 'article':
+      return { contentType, payload: parseJobPayload('article', payload) };
+    case 'dynamic':
+      return { contentType, payload: parseJobPayload('dynamic', payload) };
+    case 'video':
+      return { contentType, payload: parseJobPayload('video', payload) };
+  }
+}
+
+/** The files a job's payload names, in payload order: what an executor opens (and checks) before the browser moves. */
+export function payloadFiles(job: TypedPayload): PayloadFile[] {
+  const named: Array<[field: string, path: string | undefined, kind: PayloadFile['kind']]> =
+    job.contentType === 'video' ? [['localVideoPath', job.payload.localVideoPath, 'video'], ['coverImagePath', job.payload.coverImagePath, 'picture']]
+    : job.contentType === 'article' ? [['coverImage', job.payload.coverImage, 'picture']]
+    : (job.payload.images ?? []).map((path, i): [string, string, 'picture'] => [`images.${i}`, path, 'picture']);
+  return named.filter(([, path]) => path !== undefined && path !== '' && !/^https?:\/\//i.test(path)).map(([field, path, kind]) => ({ field, path: path!, kind }));
+}

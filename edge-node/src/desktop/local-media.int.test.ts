@@ -34,7 +34,10 @@ let n = 0;
 const check = localMediaChecker({ os: 'linux', folders: () => [videos, pictures], stagingRoot: staging });
 const spec = (payload: Record<string, unknown>, contentType: JobSpec['contentType'] = 'video'): JobSpec =>
   ({ userId: 7, platform: 'youtube', contentType, account: { id: 1, externalRef: 'a' }, payload, settings: {}, settingsHash: 'h', createdAt: '2026-11-29T00:00:00.000Z' }) as unknown as JobSpec;
-const run = (payload: Record<string, unknown>, contentType?: JobSpec['contentType']) => check({ jobId: `job_${++n}`, attemptId: 'att_1' }, spec(payload, contentType));
+/** What every job of the type carries besides its files (a payload without it is refused before any file is looked at). */
+const REQUIRED: Record<JobSpec['contentType'], Record<string, unknown>> = { video: { title: 't' }, article: { title: 't', content: 'c' }, dynamic: { content: 'c' } };
+const run = (payload: Record<string, unknown>, contentType: JobSpec['contentType'] = 'video') =>
+  check({ jobId: `job_${++n}`, attemptId: 'att_1' }, spec({ ...REQUIRED[contentType], ...payload }, contentType));
 
 describe('happy path', () => {
   it('a video and cover in the allowed folders reach the sandbox through the job’s staging folder; the originals stay', async () => {
@@ -51,6 +54,11 @@ describe('happy path', () => {
     await media.release();
     expect(() => statSync(media.videoDir)).toThrow();
     expect(readFileSync(join(videos, 'trip.mp4'))).toEqual(MP4);
+  });
+
+  it('a payload the node cannot read names no file to look at: it goes on unchanged, for the attempt to fail it payload_invalid before anything opens', async () => {
+    const media = await check({ jobId: `job_${++n}`, attemptId: 'att_1' }, spec({ title: 5, localVideoPath: join(elsewhere, 'secret.mp4') }));
+    expect(media).toMatchObject({ ok: true, spec: { payload: { title: 5, localVideoPath: join(elsewhere, 'secret.mp4') } } });
   });
 
   it('a job without local files passes unchanged', async () => {

@@ -17,7 +17,7 @@ import { constants, createWriteStream } from 'node:fs';
 import { type FileHandle, link, mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { JobSpec } from '@plume/shared';
+import { type JobSpec, JobPayloadInvalid, type PayloadFile, payloadFiles, typedPayload } from '@plume/shared';
 import type { LocalMedia } from '../jobs/job-runner.js';
 import { allowedFolderOf, isInside, normalizeLocalPath, PathRuleError } from './folders.js';
 import type { DesktopOs } from './machine-id.js';
@@ -45,21 +45,6 @@ export class LocalMediaRefused extends Error {
   ) {
     super(`${JSON.stringify(path.slice(0, 300))}: ${detail}`);
   }
-}
-
-/** The payload fields that name local files, with the kind each must be. */
-export function localFiles(contentType: string, payload: Record<string, unknown>): Array<{ field: string; path: string; kind: MediaKind }> {
-  const out: Array<{ field: string; path: string; kind: MediaKind }> = [];
-  const add = (field: string, value: unknown, kind: MediaKind) => {
-    if (typeof value === 'string' && value !== '' && !/^https?:\/\//i.test(value)) out.push({ field, path: value, kind });
-  };
-  if (contentType === 'video') {
-    add('localVideoPath', payload.localVideoPath, 'video');
-    add('coverImagePath', payload.coverImagePath, 'picture');
-  }
-  if (contentType === 'article') add('coverImage', payload.coverImage, 'picture');
-  if (contentType === 'dynamic' && Array.isArray(payload.images)) payload.images.forEach((p, i) => add(`images.${i}`, p, 'picture'));
-  return out;
 }
 
 const RULE_CODES: Record<PathRuleError['problem'], LocalMediaCode> = {
@@ -130,7 +115,7 @@ export function localMediaChecker(o: LocalMediaOptions): (job: { jobId: string; 
     const release = () => rm(root, { recursive: true, force: true });
     const payload: Record<string, unknown> = structuredClone(spec.payload);
     try {
-      const files = localFiles(spec.contentType, spec.payload);
+      const files = filesOf(spec);
       if (files.length) await mkdir(userDir, { recursive: true, mode: 0o700 });
       let n = 0;
       for (const file of files) {
@@ -168,4 +153,18 @@ async function stage(handle: FileHandle, real: string, staged: string): Promise<
     // Another disk (EXDEV) or a file system without hard links: copy the bytes of the descriptor checked.
   }
   await pipeline(handle.createReadStream({ start: 0, autoClose: false }), createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
+}
+
+/**
+ * The local files a job names (shared/src/job-payload.ts payloadFiles), with the kind each must be.
+ * A payload that cannot be read names none here: the attempt fails it payload_invalid, before
+ * anything is opened.
+ */
+function filesOf(spec: JobSpec): PayloadFile[] {
+  try {
+    return payloadFiles(typedPayload(spec.contentType, spec.payload));
+  } catch (e) {
+    if (e instanceof JobPayloadInvalid) return [];
+    throw e;
+  }
 }

@@ -10,7 +10,7 @@
  */
 import { mkdir, open as openFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ImageFetcher } from '@plume/shared';
+import { ImageFetcher, payloadFiles } from '@plume/shared';
 import type { OpenedFile, PublishJob } from '../adapters/contract.js';
 import { browserPath, openSandboxed, type SandboxedFile } from '../sandbox.js';
 
@@ -18,11 +18,7 @@ const isUrl = (p: string) => /^https?:\/\//i.test(p);
 
 /** Local media paths a job's payload names, by content type (URLs are downloaded instead: coverUrls). */
 export function mediaPaths(job: PublishJob): string[] {
-  const paths =
-    job.contentType === 'video' ? [job.payload.localVideoPath, job.payload.coverImagePath]
-    : job.contentType === 'article' ? [job.payload.coverImage]
-    : (job.payload.images ?? []);
-  return paths.filter((p): p is string => p !== undefined && p !== '' && !isUrl(p));
+  return payloadFiles(job).map((f) => f.path);
 }
 
 /** The article cover URL to download before the browser starts: only when the frozen settings use it (coverMode custom). */

@@ -24,7 +24,7 @@
  * platform refused until the account is verified (nothing was published): that
  * fails `challenge_required` too, and is never sent again.
  */
-import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, parseJobPayload } from '@plume/shared';
+import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, typedPayload } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
@@ -99,14 +99,7 @@ export function toPublishJob(jobId: string, attemptId: string, spec: JobSpec): P
     settingsHash: spec.settingsHash,
     createdAt: spec.createdAt,
   };
-  switch (spec.contentType) {
-    case 'article':
-      return { ...base, contentType: 'article', payload: parseJobPayload('article', spec.payload) };
-    case 'dynamic':
-      return { ...base, contentType: 'dynamic', payload: parseJobPayload('dynamic', spec.payload) };
-    case 'video':
-      return { ...base, contentType: 'video', payload: parseJobPayload('video', spec.payload) };
-  }
+  return { ...base, ...typedPayload(spec.contentType, spec.payload) };
 }
 
 export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec, d: AttemptDeps): Promise<AttemptOutcome> {
