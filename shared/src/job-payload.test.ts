@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { JobPayloadInvalid, parseJobPayload } from './job-payload.js';
 
 describe('parseJobPayload', () => {
-  it('reads each content type as the control plane writes it: null and empty sources are absent, unknown fields dropped', () => {
+  it('reads each content type as the control plane writes it: null and empty sources are absent, fields it does not know kept', () => {
     expect(
       parseJobPayload('article', { articleId: 'art_1', title: 'T', content: '# T', coverImage: null, contentProvenance: 'human', aigc: { label_required: false, display_label: '', applies_to: { text: false, images: false } }, later: 1 }),
-    ).toEqual({ articleId: 'art_1', title: 'T', content: '# T', coverImage: undefined, contentProvenance: 'human', aigc: { label_required: false, display_label: '', applies_to: { text: false, images: false } } });
+    ).toEqual({ articleId: 'art_1', title: 'T', content: '# T', coverImage: undefined, contentProvenance: 'human', aigc: { label_required: false, display_label: '', applies_to: { text: false, images: false } }, later: 1 });
     expect(parseJobPayload('article', { title: 'T', content: 'x', coverImage: '' }).coverImage).toBeUndefined();
     expect(parseJobPayload('article', { title: 'T', content: 'x', coverImage: 'https://img.example/c.png' }).coverImage).toBe('https://img.example/c.png');
     expect(parseJobPayload('dynamic', { content: 'hi', images: ['/v/1/a.png'] })).toEqual({ content: 'hi', images: ['/v/1/a.png'] });

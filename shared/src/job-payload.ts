@@ -8,8 +8,9 @@
  * On the wire (node-protocol.ts `jobSpecSchema.payload`) the payload is a plain
  * object, so a job whose payload a node cannot read still arrives and fails
  * with `payload_invalid` and the reason, instead of a message the node drops.
- * Fields a node does not know are dropped; a field it needs that is missing or
- * of the wrong type is refused.
+ * Fields a node does not know are kept as they are (an adapter of a later
+ * release may read them); a field it needs that is missing or of the wrong
+ * type is refused.
  *
  * Paths are on the executing machine (an edge node's PLUME_EDGE_VIDEO_DIR, a
  * desktop's own disk); an article's cover may also be an http(s) address the
@@ -31,7 +32,7 @@ export const articleAigcSchema = z.object({
   applies_to: z.object({ text: z.boolean(), images: z.boolean() }).optional(),
 });
 
-export const articlePayloadSchema = z.object({
+export const articlePayloadSchema = z.looseObject({
   /** The article (`art_…`) the job publishes. Absent in jobs of control planes before it. */
   articleId: absentAsUndefined(z.string()),
   title: z.string(),
@@ -44,13 +45,13 @@ export const articlePayloadSchema = z.object({
   aigc: absentAsUndefined(articleAigcSchema),
 });
 
-export const dynamicPayloadSchema = z.object({
+export const dynamicPayloadSchema = z.looseObject({
   content: z.string(),
   /** Picture paths on the executing machine, in the order they are posted. */
   images: absentAsUndefined(z.array(z.string().min(1))),
 });
 
-export const videoPayloadSchema = z.object({
+export const videoPayloadSchema = z.looseObject({
   title: z.string(),
   localVideoPath: z.string().min(1),
   coverImagePath: optionalSource(),
