@@ -142,7 +142,7 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
     await page.waitForURL(`${url}/`);
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('link', { name: 'Publish history' }).click();
+    await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Publish history' }).click();
     await page.waitForURL(`${url}/history`);
     const table = page.getByRole('table', { name: 'Publish batches' });
     await eventually(() => table.getByRole('row').count()).toBe(4);
