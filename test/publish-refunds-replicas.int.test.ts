@@ -90,12 +90,6 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
       jobs.push({ jobId: res.body.jobs[0].job_id, batchId: res.body.batch_id, trace });
     }
     const attempts = new Map<string, string>();
-    for (const { jobId } of jobs) {
-      const offer = await fake.next('offer', (o) => o.jobId === jobId);
-      fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
-      await fake.next('start', (s) => s.jobId === jobId);
-      attempts.set(jobId, offer.attemptId);
-    }
     const report = async (i: number, r: { outcome: 'succeeded' | 'failed'; postId?: string; code?: string }, to = fake) => {
       const { jobId } = jobs[i]!;
       const msgId = `r-${i}`;
@@ -115,14 +109,23 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
       fake.send({ type: 'commit', jobId, attemptId: attempts.get(jobId)! });
       expect((await fake.next('commit_ack', (m) => m.jobId === jobId)).ok).toBe(true);
     };
-    for (const i of [0, 1, 2]) await report(i, { outcome: 'failed', code: 'upload_failed' });
-    for (const i of [3, 4]) {
-      await commit(i);
-      await report(i, { outcome: 'succeeded', postId: `BV${i}` });
+    // One account's jobs are offered one at a time, oldest first: each is offered once the one before has ended.
+    // Three fail, two publish, and the last clicked, lost its read-back, and a lookup found two posts that could be it.
+    for (const [i, { jobId }] of jobs.entries()) {
+      const offer = await fake.next('offer', (o) => o.jobId === jobId);
+      fake.send({ type: 'accept', jobId, attemptId: offer.attemptId });
+      await fake.next('start', (s) => s.jobId === jobId);
+      attempts.set(jobId, offer.attemptId);
+      if (i < 3) {
+        await report(i, { outcome: 'failed', code: 'upload_failed' });
+      } else if (i < 5) {
+        await commit(i);
+        await report(i, { outcome: 'succeeded', postId: `BV${i}` });
+      } else {
+        await commit(i);
+        await report(i, { outcome: 'failed', code: 'readback_failed' });
+      }
     }
-    // The last one clicked, lost its read-back, and a lookup found two posts that could be it.
-    await commit(5);
-    await report(5, { outcome: 'failed', code: 'readback_failed' });
     const last = jobs[5]!;
     fake.send({ type: 'verify_result', msgId: 'v-5', jobId: last.jobId, attemptId: attempts.get(last.jobId)!, found: true, postId: 'BVmaybe', candidates: 2 });
     await fake.next('ack', (m) => m.msgIds.includes('v-5'));
