@@ -54,13 +54,13 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
   validateSearch: (search: Record<string, unknown>): { next?: string } => (typeof search.next === 'string' ? { next: search.next } : {}),
-  component: lazyRouteComponent(() => import('./pages/login.js'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('./pages/me/login.js'), 'LoginPage'),
 });
 
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'invite/$token',
-  component: lazyRouteComponent(() => import('./pages/invite.js'), 'InvitePage'),
+  component: lazyRouteComponent(() => import('./pages/me/invite.js'), 'InvitePage'),
 });
 
 const appRoute = createRoute({
@@ -77,94 +77,94 @@ const appRoute = createRoute({
 /** The landing page of every role: what needs a look now and the last 24 hours (pages/home.tsx). */
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: lazyRouteComponent(() => import('./pages/home.js'), 'HomePage') });
 
-const keysRoute = createRoute({ getParentRoute: () => appRoute, path: 'keys', component: lazyRouteComponent(() => import('./pages/api-keys.js'), 'ApiKeysPage') });
-const webhookRoute = createRoute({ getParentRoute: () => appRoute, path: 'webhook', component: lazyRouteComponent(() => import('./pages/webhook.js'), 'WebhookPage') });
+const keysRoute = createRoute({ getParentRoute: () => appRoute, path: 'keys', component: lazyRouteComponent(() => import('./pages/integrator/api-keys.js'), 'ApiKeysPage') });
+const webhookRoute = createRoute({ getParentRoute: () => appRoute, path: 'webhook', component: lazyRouteComponent(() => import('./pages/integrator/webhook.js'), 'WebhookPage') });
 const historyRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'history',
   validateSearch: (search: Record<string, unknown>): HistorySearch => historySearch(search),
-  component: lazyRouteComponent(() => import('./pages/publish-history.js'), 'PublishHistoryPage'),
+  component: lazyRouteComponent(() => import('./pages/integrator/publish-history.js'), 'PublishHistoryPage'),
 });
 const batchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'history/$batchId',
-  component: lazyRouteComponent(() => import('./pages/batch.js'), 'BatchPage'),
+  component: lazyRouteComponent(() => import('./pages/integrator/batch.js'), 'BatchPage'),
 });
 const accountsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'accounts',
-  component: lazyRouteComponent(() => import('./pages/platform-accounts.js'), 'PlatformAccountsPage'),
+  component: lazyRouteComponent(() => import('./pages/integrator/platform-accounts.js'), 'PlatformAccountsPage'),
 });
-const articlesRoute = createRoute({ getParentRoute: () => appRoute, path: 'articles', validateSearch: articlesSearch, component: lazyRouteComponent(() => import('./pages/articles.js'), 'ArticlesPage') });
-const usageRoute = createRoute({ getParentRoute: () => appRoute, path: 'usage', component: lazyRouteComponent(() => import('./pages/usage.js'), 'UsagePage') });
-const accountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account', component: lazyRouteComponent(() => import('./pages/account.js'), 'AccountPage') });
+const articlesRoute = createRoute({ getParentRoute: () => appRoute, path: 'articles', validateSearch: articlesSearch, component: lazyRouteComponent(() => import('./pages/integrator/articles.js'), 'ArticlesPage') });
+const usageRoute = createRoute({ getParentRoute: () => appRoute, path: 'usage', component: lazyRouteComponent(() => import('./pages/integrator/usage.js'), 'UsagePage') });
+const accountRoute = createRoute({ getParentRoute: () => appRoute, path: 'account', component: lazyRouteComponent(() => import('./pages/me/account.js'), 'AccountPage') });
 const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'users',
   validateSearch: pageSearch,
-  component: lazyRouteComponent(() => import('./pages/console-users.js'), 'ConsoleUsersPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/console-users.js'), 'ConsoleUsersPage'),
 });
 const integratorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'integrators',
   validateSearch: pageSearch,
-  component: lazyRouteComponent(() => import('./pages/integrators.js'), 'IntegratorsPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/integrators.js'), 'IntegratorsPage'),
 });
-const projectsRoute = createRoute({ getParentRoute: () => appRoute, path: 'projects', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/projects.js'), 'ProjectsPage') });
-const codesRoute = createRoute({ getParentRoute: () => appRoute, path: 'codes', validateSearch: codesSearch, component: lazyRouteComponent(() => import('./pages/codes.js'), 'CodesPage') });
-const devicesRoute = createRoute({ getParentRoute: () => appRoute, path: 'devices', validateSearch: devicesSearch, component: lazyRouteComponent(() => import('./pages/devices.js'), 'DevicesPage') });
-const sessionsRoute = createRoute({ getParentRoute: () => appRoute, path: 'sessions', validateSearch: sessionsSearch, component: lazyRouteComponent(() => import('./pages/sessions.js'), 'SessionsPage') });
-const logsRoute = createRoute({ getParentRoute: () => appRoute, path: 'logs', validateSearch: logsSearch, component: lazyRouteComponent(() => import('./pages/logs.js'), 'LogsPage') });
-const trendRoute = createRoute({ getParentRoute: () => appRoute, path: 'trend', component: lazyRouteComponent(() => import('./pages/trend.js'), 'TrendPage') });
+const projectsRoute = createRoute({ getParentRoute: () => appRoute, path: 'projects', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/license/projects.js'), 'ProjectsPage') });
+const codesRoute = createRoute({ getParentRoute: () => appRoute, path: 'codes', validateSearch: codesSearch, component: lazyRouteComponent(() => import('./pages/license/codes.js'), 'CodesPage') });
+const devicesRoute = createRoute({ getParentRoute: () => appRoute, path: 'devices', validateSearch: devicesSearch, component: lazyRouteComponent(() => import('./pages/license/devices.js'), 'DevicesPage') });
+const sessionsRoute = createRoute({ getParentRoute: () => appRoute, path: 'sessions', validateSearch: sessionsSearch, component: lazyRouteComponent(() => import('./pages/license/sessions.js'), 'SessionsPage') });
+const logsRoute = createRoute({ getParentRoute: () => appRoute, path: 'logs', validateSearch: logsSearch, component: lazyRouteComponent(() => import('./pages/license/logs.js'), 'LogsPage') });
+const trendRoute = createRoute({ getParentRoute: () => appRoute, path: 'trend', component: lazyRouteComponent(() => import('./pages/license/trend.js'), 'TrendPage') });
 const statisticsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'statistics',
-  component: lazyRouteComponent(() => import('./pages/statistics.js'), 'StatisticsPage'),
+  component: lazyRouteComponent(() => import('./pages/license/statistics.js'), 'StatisticsPage'),
 });
 const versionBansRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'version-bans',
   validateSearch: versionBansSearch,
-  component: lazyRouteComponent(() => import('./pages/version-bans.js'), 'VersionBansPage'),
+  component: lazyRouteComponent(() => import('./pages/license/version-bans.js'), 'VersionBansPage'),
 });
 const securityEventsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'security-events',
   validateSearch: securityEventsSearch,
-  component: lazyRouteComponent(() => import('./pages/security-events.js'), 'SecurityEventsPage'),
+  component: lazyRouteComponent(() => import('./pages/license/security-events.js'), 'SecurityEventsPage'),
 });
-const jobsRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs', validateSearch: jobsSearch, component: lazyRouteComponent(() => import('./pages/jobs.js'), 'JobsPage') });
-const jobRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs/$jobId', component: lazyRouteComponent(() => import('./pages/job.js'), 'JobPage') });
-const attentionRoute = createRoute({ getParentRoute: () => appRoute, path: 'attention', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/attention.js'), 'AttentionPage') });
+const jobsRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs', validateSearch: jobsSearch, component: lazyRouteComponent(() => import('./pages/operations/jobs.js'), 'JobsPage') });
+const jobRoute = createRoute({ getParentRoute: () => appRoute, path: 'jobs/$jobId', component: lazyRouteComponent(() => import('./pages/operations/job.js'), 'JobPage') });
+const attentionRoute = createRoute({ getParentRoute: () => appRoute, path: 'attention', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./pages/operations/attention.js'), 'AttentionPage') });
 const webhookDeliveriesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'webhook-deliveries',
   validateSearch: webhookDeliveriesSearch,
-  component: lazyRouteComponent(() => import('./pages/webhook-deliveries.js'), 'WebhookDeliveriesPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/webhook-deliveries.js'), 'WebhookDeliveriesPage'),
 });
-const pacingRoute = createRoute({ getParentRoute: () => appRoute, path: 'pacing', component: lazyRouteComponent(() => import('./pages/pacing.js'), 'PacingPage') });
-const scheduleRoute = createRoute({ getParentRoute: () => appRoute, path: 'schedule', validateSearch: scheduleSearch, component: lazyRouteComponent(() => import('./pages/schedule.js'), 'SchedulePage') });
-const auditLogRoute = createRoute({ getParentRoute: () => appRoute, path: 'audit-log', validateSearch: auditLogSearch, component: lazyRouteComponent(() => import('./pages/audit-log.js'), 'AuditLogPage') });
+const pacingRoute = createRoute({ getParentRoute: () => appRoute, path: 'pacing', component: lazyRouteComponent(() => import('./pages/operations/pacing.js'), 'PacingPage') });
+const scheduleRoute = createRoute({ getParentRoute: () => appRoute, path: 'schedule', validateSearch: scheduleSearch, component: lazyRouteComponent(() => import('./pages/integrator/schedule.js'), 'SchedulePage') });
+const auditLogRoute = createRoute({ getParentRoute: () => appRoute, path: 'audit-log', validateSearch: auditLogSearch, component: lazyRouteComponent(() => import('./pages/operations/audit-log.js'), 'AuditLogPage') });
 
 const integratorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'integrators/$userId',
-  component: lazyRouteComponent(() => import('./pages/integrator.js'), 'IntegratorPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/integrator.js'), 'IntegratorPage'),
 });
 const adminTokensRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'admin-tokens',
   validateSearch: adminTokensSearch,
-  component: lazyRouteComponent(() => import('./pages/admin-tokens.js'), 'AdminTokensPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/admin-tokens.js'), 'AdminTokensPage'),
 });
 
-const nodesRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes', validateSearch: nodesSearch, component: lazyRouteComponent(() => import('./pages/nodes.js'), 'NodesPage') });
-const nodeRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes/$nodeId', component: lazyRouteComponent(() => import('./pages/node.js'), 'NodePage') });
+const nodesRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes', validateSearch: nodesSearch, component: lazyRouteComponent(() => import('./pages/operations/nodes.js'), 'NodesPage') });
+const nodeRoute = createRoute({ getParentRoute: () => appRoute, path: 'nodes/$nodeId', component: lazyRouteComponent(() => import('./pages/operations/node.js'), 'NodePage') });
 const nodeTokensRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'node-tokens',
   validateSearch: nodeTokensSearch,
-  component: lazyRouteComponent(() => import('./pages/node-tokens.js'), 'NodeTokensPage'),
+  component: lazyRouteComponent(() => import('./pages/operations/node-tokens.js'), 'NodeTokensPage'),
 });
 
 const routeTree = rootRoute.addChildren([
