@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealProxyPassword, userAgentFor } from '../edge-node/src/account-identity.js';
-import { AccountRegistry } from '../edge-node/src/accounts.js';
+import { sealProxyPassword, userAgentFor } from '../edge-node/src/accounts/account-identity.js';
+import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
 import { chromiumVersion, profileLauncher } from '../edge-node/src/chromium.js';
 
 const CHROMIUM = process.env.PLUME_CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountRegistry } from '../edge-node/src/accounts.js';
+import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
 import type { Adapter } from '../edge-node/src/adapters/contract.js';
 import { adapterFor } from '../edge-node/src/adapters/registry.js';
 import { profileLauncher } from '../edge-node/src/chromium.js';

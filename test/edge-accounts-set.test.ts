@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openProxyPassword } from '../edge-node/src/account-identity.js';
-import { AccountRegistry } from '../edge-node/src/accounts.js';
+import { openProxyPassword } from '../edge-node/src/accounts/account-identity.js';
+import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
 let work: string;

@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { relative, resolve, sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { profileIdentity } from './account-identity.js';
-import { AccountRegistry } from './accounts.js';
+import { profileIdentity } from './accounts/account-identity.js';
+import { AccountRegistry } from './accounts/accounts.js';
 import { launchAccountProfile } from './adapters/browser.js';
 
 export function chromiumVersion(executablePath: string): Promise<string | null> {

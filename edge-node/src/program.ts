@@ -98,7 +98,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     case 'stop':
       return stopCommand(config, rest);
     case 'accounts': {
-      const { accountsCommand } = await import('./accounts-cli.js');
+      const { accountsCommand } = await import('./accounts/accounts-cli.js');
       return accountsCommand(config, rest, adapters);
     }
     case 'check':
@@ -126,7 +126,7 @@ async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<num
   const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('./config.js'), import('pino'), import('./daemon.js')]);
   const run = requireRunConfig(config);
   const [{ AccountRegistry }, { startWarnings, warn }, { loadIdentity }, { claimPidFile, refuseSecondDaemon }] = await Promise.all([
-    import('./accounts.js'),
+    import('./accounts/accounts.js'),
     import('./platform-sites.js'),
     import('./identity.js'),
     import('./pid-file.js'),
@@ -188,8 +188,8 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
   if (!values.account) throw new UsageError('check needs --account <ref> (an account of that platform on this node: plume-edge accounts list)');
   const only = values['content-type'];
   const [{ AccountRegistry }, { withAccountLock }, { profileLauncher }, { CheckRefused, checkTypes, formatReport, runChecks }, { SiteCheckStore }] = await Promise.all([
-    import('./accounts.js'),
-    import('./account-lock.js'),
+    import('./accounts/accounts.js'),
+    import('./accounts/account-lock.js'),
     import('./chromium.js'),
     import('./checks/check-plan.js'),
     import('./checks/check-store.js'),

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, LaunchOptions } from 'playwright-core';
-import type { ProfileIdentity } from '../account-identity.js';
+import type { ProfileIdentity } from '../accounts/account-identity.js';
 
 // Loaded with require: an ESM import of playwright-core makes Node scan its bundled CommonJS for
 // export names first, about 0.4 s of CPU in every process that launches a browser (the CLI, the

@@ -3,7 +3,7 @@
  * sees a leftover draft knows where it came from), the node's own check media,
  * and the adapter's own sample settings for what its forms require.
  */
-import type { AccountRecord } from '../accounts.js';
+import type { AccountRecord } from '../accounts/accounts.js';
 import type { Adapter, ContentType, PublishJob } from '../adapters/contract.js';
 import type { CheckMedia } from './check-media.js';
 

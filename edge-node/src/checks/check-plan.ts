@@ -4,7 +4,7 @@
  * other, and how a report reads on a terminal.
  */
 import type { BrowserContext } from 'playwright-core';
-import type { AccountRecord, AccountRegistry } from '../accounts.js';
+import type { AccountRecord, AccountRegistry } from '../accounts/accounts.js';
 import type { AdapterLog, AdapterTimeouts, ContentType } from '../adapters/contract.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import type { SiteCheckStore } from './check-store.js';

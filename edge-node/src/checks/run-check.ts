@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AccountRecord } from '../accounts.js';
+import type { AccountRecord } from '../accounts/accounts.js';
 import { type Adapter, type AdapterContext, AdapterError, type AdapterLog, type AdapterTimeouts, type ContentType, type Prepared, type PublishJob, STEPS, type Step } from '../adapters/contract.js';
 import { FACT_STATES, factCounts } from '../adapters/provenance.js';
 import { checkJob } from './check-job.js';

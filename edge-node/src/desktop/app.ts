@@ -9,8 +9,8 @@
  */
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
-import { withAccountLock } from '../account-lock.js';
-import { AccountRegistry, type AccountRecord } from '../accounts.js';
+import { withAccountLock } from '../accounts/account-lock.js';
+import { AccountRegistry, type AccountRecord } from '../accounts/accounts.js';
 import type { Daemon } from '../daemon.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from '../login/flow.js';

@@ -16,14 +16,14 @@
 import type { ActiveJob, ControlMessageOf, ImageFetcher, JobSpec, LoginInput, NodeMessage } from '@plume/shared';
 import type { BrowserContext } from 'playwright-core';
 import type { Logger } from 'pino';
-import type { AccountRegistry } from '../accounts.js';
+import type { AccountRegistry } from '../accounts/accounts.js';
 import type { ProgressDetail, PublishJob, Step } from '../adapters/contract.js';
 import type { CommitJournal } from '../journal.js';
 import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../outbox.js';
 import type { AdapterSet } from './adapter-set.js';
-import { AccountBusy, withAccountLock } from '../account-lock.js';
+import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
 import { checkLogin } from './login-check.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';

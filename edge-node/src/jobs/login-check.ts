@@ -6,7 +6,7 @@
  * holds the account (account-lock.ts, and the runner's turn in the daemon).
  */
 import type { BrowserContext } from 'playwright-core';
-import type { AccountRecord, AccountRegistry } from '../accounts.js';
+import type { AccountRecord, AccountRegistry } from '../accounts/accounts.js';
 import { type Adapter, AdapterError } from '../adapters/contract.js';
 import { EDGE_TIMERS } from '../timers.js';
 

@@ -18,8 +18,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { keepSessionCookies } from '../account-import.js';
-import type { AccountRecord, AccountRegistry } from '../accounts.js';
+import { keepSessionCookies } from '../accounts/account-import.js';
+import type { AccountRecord, AccountRegistry } from '../accounts/accounts.js';
 import type { Adapter, AdapterLog, AdapterTimeouts } from '../adapters/contract.js';
 import { LoginFailed, LoginFlow, type LoginFlowOptions } from './flow.js';
 

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AccountRegistry } from '../accounts.js';
+import type { AccountRegistry } from '../accounts/accounts.js';
 import type { BrowserContext } from 'playwright-core';
 import type { EdgeConfig } from '../config.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';

@@ -10,8 +10,8 @@
 import { type ControlMessageOf, type LoginEventReport, type LoginInput, type NodeMessage } from '@plume/shared';
 import type { Logger } from 'pino';
 import type { BrowserContext, Page } from 'playwright-core';
-import { withAccountLock } from '../account-lock.js';
-import type { AccountRegistry } from '../accounts.js';
+import { withAccountLock } from '../accounts/account-lock.js';
+import type { AccountRegistry } from '../accounts/accounts.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import { loginAccount } from './account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from './flow.js';

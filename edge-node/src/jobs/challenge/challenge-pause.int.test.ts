@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import type { JobChallengeRule, JobSpec, LoginInput, NodeMessage, NodeMessageOf } from '@plume/shared';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountRegistry } from '../../accounts.js';
+import { AccountRegistry } from '../../accounts/accounts.js';
 import type { Adapter } from '../../adapters/contract.js';
 import { profileLauncher } from '../../chromium.js';
 import { CommitJournal } from '../../journal.js';

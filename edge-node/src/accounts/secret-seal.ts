@@ -13,7 +13,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir } from './fs-durable.js';
+import { fsyncDir } from '../fs-durable.js';
 
 export const SECRETS_KEY_FILE = 'secrets.key';
 

@@ -14,14 +14,14 @@ import { AccountBusy, withAccountLock } from './account-lock.js';
 import { importStorageState, readStorageState, writeStorageState } from './account-import.js';
 import { type AccountRecord, AccountRegistry, localLoginState } from './accounts.js';
 import { setCommand } from './accounts-set.js';
-import { profileLauncher } from './chromium.js';
-import type { EdgeConfig } from './config.js';
-import type { AdapterSet } from './jobs/adapter-set.js';
-import { enrolledKind } from './identity.js';
-import { checkLogin, type LoginCheck } from './jobs/login-check.js';
-import { loginCommand } from './login/login-command.js';
-import { siteWarning, warn } from './platform-sites.js';
-import { UsageError } from './usage.js';
+import { profileLauncher } from '../chromium.js';
+import type { EdgeConfig } from '../config.js';
+import type { AdapterSet } from '../jobs/adapter-set.js';
+import { enrolledKind } from '../identity.js';
+import { checkLogin, type LoginCheck } from '../jobs/login-check.js';
+import { loginCommand } from '../login/login-command.js';
+import { siteWarning, warn } from '../platform-sites.js';
+import { UsageError } from '../usage.js';
 
 /** Why: a job holds its account for minutes at most; a command waits that long, then says why it gave up. */
 const LOCK_WAIT_MS = 10 * 60_000;

@@ -11,7 +11,7 @@ import { type LoginState, nodeAccountSchema, type NodeAccount, reportedLoginStat
 import { z } from 'zod';
 import { type StoredIdentity, storedIdentitySchema } from './account-identity.js';
 import { withFileLockSync } from './account-lock.js';
-import { writeFileDurable } from './fs-durable.js';
+import { writeFileDurable } from '../fs-durable.js';
 
 export interface AccountRecord extends NodeAccount {
   importedAt?: string;
