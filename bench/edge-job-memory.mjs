@@ -47,7 +47,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { profileLauncher } from '../edge-node/dist/chromium.js';
+import { profileLauncher } from '../edge-node/dist/browser/chromium.js';
 import { DEFAULT_CHROMIUM_PATH } from '../edge-node/dist/adapters/browser.js';
 import { descendantUsage } from '../edge-node/dist/metrics/process-tree.js';
 import { startEdgeNode } from './lib/edge-node.mjs';

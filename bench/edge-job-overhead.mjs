@@ -60,7 +60,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { profileLauncher } from '../edge-node/dist/chromium.js';
+import { profileLauncher } from '../edge-node/dist/browser/chromium.js';
 import { DEFAULT_CHROMIUM_PATH } from '../edge-node/dist/adapters/browser.js';
 import { startEdgeNode } from './lib/edge-node.mjs';
 import { accountRef, editorUrl, jobSpec, MEDIA_FILES, registryPairs, USER_ID } from './lib/edge-jobs.mjs';

@@ -17,7 +17,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealProxyPassword, userAgentFor } from '../edge-node/src/accounts/account-identity.js';
 import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
-import { chromiumVersion, profileLauncher } from '../edge-node/src/chromium.js';
+import { chromiumVersion, profileLauncher } from '../edge-node/src/browser/chromium.js';
 
 const CHROMIUM = process.env.PLUME_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = 'http://identity-check.test/';

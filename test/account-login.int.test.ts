@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
 import type { Adapter } from '../edge-node/src/adapters/contract.js';
 import { adapterFor } from '../edge-node/src/adapters/registry.js';
-import { profileLauncher } from '../edge-node/src/chromium.js';
+import { profileLauncher } from '../edge-node/src/browser/chromium.js';
 import { checkLogin } from '../edge-node/src/jobs/login-check.js';
 import { type AccountLoginResult, loginAccount } from '../edge-node/src/login/account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from '../edge-node/src/login/flow.js';

@@ -14,7 +14,7 @@ import { CHALLENGE_FACTS } from '../edge-node/src/adapters/kit/challenge-facts.j
 import { CAPTCHA_ASKED, challengeForm, type SimChallengeKind } from './platform-simulator/challenge.js';
 import { type Simulator, startSimulator } from './platform-simulator/index.js';
 import { launchTestBrowser, makeMediaDir, openAs, type MediaDir } from './platform-simulator/harness.js';
-import { applyPageInput } from '../edge-node/src/screencast/stream-frames.js';
+import { applyPageInput } from '../edge-node/src/browser/stream-frames.js';
 import { answerChallenge, challengeCode, challengeRoot, dragSlider, raiseChallenge, requestChallengeCode } from './support/challenge.js';
 
 let sim: Simulator;
@@ -159,7 +159,7 @@ describe('sliders', () => {
     const handle = (await root.locator(sel.handle!).boundingBox())!;
     const track = (await root.locator(sel.track!).boundingBox())!;
     const from = { x: Math.round(handle.x + handle.width / 2), y: Math.round(handle.y + handle.height / 2) };
-    // What the node does with a drag the console sent (edge-node/src/screencast/stream-frames.ts).
+    // What the node does with a drag the console sent (edge-node/src/browser/stream-frames.ts).
     await applyPageInput(page, { type: 'drag', from, to: { x: Math.round(from.x + track.width - handle.width), y: from.y } });
     await root.waitFor({ state: 'detached' });
     expect(sim.challengeStatus('xiaohongshu')).toMatchObject({ answered: true, failedAttempts: 0 });

@@ -13,7 +13,7 @@ import { type ControlMessage, type MetricsListener, NODE_PROTOCOL_VERSION, start
 import type { Logger } from 'pino';
 import { AccountRegistry, accountsReport, localLoginState } from './accounts/accounts.js';
 import { BrowserStateSync } from './accounts/browser-state-sync.js';
-import { chromiumVersion, profileLauncher } from './chromium.js';
+import { chromiumVersion, profileLauncher } from './browser/chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
 import { NodeConnection } from './connection.js';
 import { SiteCheckStore } from './checks/check-store.js';

@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { NODE_PATHS, signedNodeHeaders } from '@plume/shared';
-import { chromiumVersion } from './chromium.js';
+import { chromiumVersion } from './browser/chromium.js';
 import type { EdgeConfig } from './config.js';
 import { identityPaths, loadIdentity } from './identity.js';
 

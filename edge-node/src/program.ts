@@ -190,7 +190,7 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
   const [{ AccountRegistry }, { withAccountLock }, { profileLauncher }, { CheckRefused, checkTypes, formatReport, runChecks }, { SiteCheckStore }] = await Promise.all([
     import('./accounts/accounts.js'),
     import('./accounts/account-lock.js'),
-    import('./chromium.js'),
+    import('./browser/chromium.js'),
     import('./checks/check-plan.js'),
     import('./checks/check-store.js'),
   ]);

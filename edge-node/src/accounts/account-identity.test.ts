@@ -17,7 +17,7 @@ import {
   userAgentFor,
 } from './account-identity.js';
 import { AccountRegistry } from './accounts.js';
-import { accountOfProfile } from '../chromium.js';
+import { accountOfProfile } from '../browser/chromium.js';
 import { open, SealError, seal, secretsKey, secretsKeyPath } from './secret-seal.js';
 
 const dirs: string[] = [];

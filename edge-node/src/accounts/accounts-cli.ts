@@ -14,7 +14,7 @@ import { AccountBusy, withAccountLock } from './account-lock.js';
 import { importStorageState, readStorageState, writeStorageState } from './account-import.js';
 import { type AccountRecord, AccountRegistry, localLoginState } from './accounts.js';
 import { setCommand } from './accounts-set.js';
-import { profileLauncher } from '../chromium.js';
+import { profileLauncher } from '../browser/chromium.js';
 import type { EdgeConfig } from '../config.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import { enrolledKind } from '../identity.js';

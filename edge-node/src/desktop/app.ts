@@ -231,7 +231,7 @@ export class DesktopApp {
     if (!adapter?.login) throw new UiRefused('login_unsupported', `${platform} has no login page Plume knows`);
     const noDisplay = displayProblem(this.o.config.os, this.o.env ?? {});
     if (noDisplay) throw new UiRefused('no_display', noDisplay);
-    const [{ loginAccount }, { profileLauncher }] = await Promise.all([import('../login/account-login.js'), import('../chromium.js')]);
+    const [{ loginAccount }, { profileLauncher }] = await Promise.all([import('../login/account-login.js'), import('../browser/chromium.js')]);
     const running = [...this.logins.values()].find((l) => l.state === 'running' && l.platform === platform && l.ref === o.ref);
     if (running) throw new UiRefused('login_running', `a ${platform} login${o.ref ? ` of ${o.ref}` : ''} is already open: finish or cancel it first`);
     const session: LoginSession = {

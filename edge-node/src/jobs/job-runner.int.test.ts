@@ -20,7 +20,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lockAccount } from '../accounts/account-lock.js';
 import { AccountRegistry } from '../accounts/accounts.js';
 import type { Adapter } from '../adapters/contract.js';
-import { profileLauncher } from '../chromium.js';
+import { profileLauncher } from '../browser/chromium.js';
 import { CommitJournal } from '../journal.js';
 import { Outbox } from '../outbox.js';
 import { JobRunner } from './job-runner.js';

@@ -15,7 +15,7 @@ import type { AccountRegistry } from '../accounts/accounts.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
 import { loginAccount } from './account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from './flow.js';
-import { applyPageInput, streamFrames } from '../screencast/stream-frames.js';
+import { applyPageInput, streamFrames } from '../browser/stream-frames.js';
 
 export interface RemoteLoginsOptions {
   adapters: AdapterSet;

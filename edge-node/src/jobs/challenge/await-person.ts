@@ -18,7 +18,7 @@ import { type ChallengeKind, EVIDENCE_LIMITS, type LoginInput } from '@plume/sha
 import type { Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { answerSms, ChallengeUnreadable, type DetectedChallenge, detectChallenge } from '../../adapters/kit/challenge.js';
-import { applyPageInput, type StreamedFrame, streamFrames } from '../../screencast/stream-frames.js';
+import { applyPageInput, type StreamedFrame, streamFrames } from '../../browser/stream-frames.js';
 
 /** What the runner does for a pause: report it, stream it, route the person's answers to it. */
 export interface PauseHooks {

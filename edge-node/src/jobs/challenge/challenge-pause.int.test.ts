@@ -22,7 +22,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../accounts/accounts.js';
 import type { Adapter } from '../../adapters/contract.js';
-import { profileLauncher } from '../../chromium.js';
+import { profileLauncher } from '../../browser/chromium.js';
 import { CommitJournal } from '../../journal.js';
 import { Outbox } from '../../outbox.js';
 import { JobRunner } from '../job-runner.js';

@@ -7,9 +7,9 @@
 import { execFile } from 'node:child_process';
 import { relative, resolve, sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { profileIdentity } from './accounts/account-identity.js';
-import { AccountRegistry } from './accounts/accounts.js';
-import { launchAccountProfile } from './adapters/browser.js';
+import { profileIdentity } from '../accounts/account-identity.js';
+import { AccountRegistry } from '../accounts/accounts.js';
+import { launchAccountProfile } from '../adapters/browser.js';
 
 export function chromiumVersion(executablePath: string): Promise<string | null> {
   return new Promise((resolve) => {
