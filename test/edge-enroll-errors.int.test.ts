@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enroll } from '../edge-node/src/enroll.js';
-import { failureReason, unreachableMessage } from '../edge-node/src/network-failure.js';
+import { enroll } from '../edge-node/src/control/enroll.js';
+import { failureReason, unreachableMessage } from '../edge-node/src/control/network-failure.js';
 import { tlsFor } from './support/cover-server.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));

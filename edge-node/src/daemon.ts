@@ -15,9 +15,9 @@ import { AccountRegistry, accountsReport, localLoginState } from './accounts/acc
 import { BrowserStateSync } from './accounts/browser-state-sync.js';
 import { chromiumVersion, profileLauncher } from './browser/chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
-import { NodeConnection } from './connection.js';
+import { NodeConnection } from './control/connection.js';
 import { SiteCheckStore } from './checks/check-store.js';
-import { type LoadedIdentity, loadIdentity } from './identity.js';
+import { type LoadedIdentity, loadIdentity } from './control/identity.js';
 import { Inventory } from './inventory.js';
 import { nodeExecutor } from './adapters/registry.js';
 import { type AdapterSet, registryAdapters, registryAdaptersFor } from './jobs/adapter-set.js';
@@ -27,7 +27,7 @@ import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './journal.js';
 import { EdgeMetrics } from './metrics/edge-metrics.js';
 import { SystemdNotifier } from './notify.js';
-import { Outbox, type OutboxDraft } from './outbox.js';
+import { Outbox, type OutboxDraft } from './control/outbox.js';
 import { EDGE_TIMERS } from './timers.js';
 
 export interface Daemon {

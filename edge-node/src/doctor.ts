@@ -12,7 +12,7 @@ import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { NODE_PATHS, signedNodeHeaders } from '@plume/shared';
 import { chromiumVersion } from './browser/chromium.js';
 import type { EdgeConfig } from './config.js';
-import { identityPaths, loadIdentity } from './identity.js';
+import { identityPaths, loadIdentity } from './control/identity.js';
 
 export interface Check {
   name: string;

@@ -87,7 +87,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     const set = await (typeof options.adapters === 'function' ? options.adapters() : options.adapters);
     if (set.source !== 'registry') return set;
     // The registry as this node's kind runs it: a desktop-only platform (YouTube) only on a desktop node.
-    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('./jobs/adapter-set.js'), import('./adapters/registry.js'), import('./identity.js')]);
+    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('./jobs/adapter-set.js'), import('./adapters/registry.js'), import('./control/identity.js')]);
     return registryAdaptersFor(nodeExecutor(enrolledKind(config.stateDir)));
   };
   switch (command) {
@@ -116,7 +116,7 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
   if (!url) throw new UsageError('enroll needs --url <control plane URL> (or PLUME_CONTROL_URL)');
   if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be the control plane's http(s) base URL, e.g. http://127.0.0.1:8080, not ${JSON.stringify(url)}`);
   if (!values.token) throw new UsageError('enroll needs --token <enrollment token> (from POST /api/admin/nodes/enrollment-tokens)');
-  const { enroll } = await import('./enroll.js');
+  const { enroll } = await import('./control/enroll.js');
   const identity = await enroll({ url, token: values.token, stateDir: config.stateDir, ...(values.name ? { name: values.name } : {}), ...(values.force ? { force: true } : {}) });
   process.stdout.write(`enrolled as ${identity.nodeId} (${identity.kind}) with ${identity.controlUrl}; key in ${config.stateDir}/node.key\n`);
   return 0;
@@ -128,7 +128,7 @@ async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<num
   const [{ AccountRegistry }, { startWarnings, warn }, { loadIdentity }, { claimPidFile, refuseSecondDaemon }] = await Promise.all([
     import('./accounts/accounts.js'),
     import('./platform-sites.js'),
-    import('./identity.js'),
+    import('./control/identity.js'),
     import('./pid-file.js'),
   ]);
   for (const warning of startWarnings(

@@ -17,7 +17,7 @@ import { setCommand } from './accounts-set.js';
 import { profileLauncher } from '../browser/chromium.js';
 import type { EdgeConfig } from '../config.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
-import { enrolledKind } from '../identity.js';
+import { enrolledKind } from '../control/identity.js';
 import { checkLogin, type LoginCheck } from '../jobs/login-check.js';
 import { loginCommand } from '../login/login-command.js';
 import { siteWarning, warn } from '../platform-sites.js';

@@ -11,7 +11,7 @@ import { FileKeyStore, fromBase64Url } from '@plume/shared';
 import type { Logger } from 'pino';
 import { configSchema, ConfigError, type RunConfig } from '../config.js';
 import { type Daemon, startDaemon } from '../daemon.js';
-import type { LoadedIdentity } from '../identity.js';
+import type { LoadedIdentity } from '../control/identity.js';
 import { type AdapterSet, registryAdaptersFor } from '../jobs/adapter-set.js';
 import type { DesktopLicense } from './license.js';
 import { localMediaChecker } from './local-media.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { JobSpec } from '@plume/shared';
 import { writeFileDurable } from '../fs-durable.js';
-import type { OutboxDraft } from '../outbox.js';
+import type { OutboxDraft } from '../control/outbox.js';
 
 export interface RecentJob {
   jobId: string;

@@ -21,7 +21,7 @@ import type { ProgressDetail, PublishJob, Step } from '../adapters/contract.js';
 import type { CommitJournal } from '../journal.js';
 import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
-import type { Outbox } from '../outbox.js';
+import type { Outbox } from '../control/outbox.js';
 import type { AdapterSet } from './adapter-set.js';
 import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
 import { checkLogin } from './login-check.js';

@@ -24,7 +24,7 @@ import { AccountRegistry } from '../../accounts/accounts.js';
 import type { Adapter } from '../../adapters/contract.js';
 import { profileLauncher } from '../../browser/chromium.js';
 import { CommitJournal } from '../../journal.js';
-import { Outbox } from '../../outbox.js';
+import { Outbox } from '../../control/outbox.js';
 import { JobRunner } from '../job-runner.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -18,7 +18,7 @@ import {
 } from '@plume/shared';
 import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
-import { EDGE_TIMERS } from './timers.js';
+import { EDGE_TIMERS } from '../timers.js';
 
 export interface BackoffOptions {
   baseMs: number;

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeMessage, NodeMessageOf } from '@plume/shared';
-import { writeFileDurable } from './fs-durable.js';
+import { writeFileDurable } from '../fs-durable.js';
 
 export type OutboxMessage =
   | NodeMessageOf<'progress'>

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:f
 import { arch, cpus, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fromBase64Url, publicKeyFromSecret, toBase64Url } from '@plume/shared';
-import { ConfigError } from './config.js';
-import { writeFileDurable } from './fs-durable.js';
+import { ConfigError } from '../config.js';
+import { writeFileDurable } from '../fs-durable.js';
 
 export interface NodeIdentity {
   nodeId: string;

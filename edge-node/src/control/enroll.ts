@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { generateKeyPair, NODE_PATHS, nodeEnrollMessage, sha256Hex, sign, toBase64Url, utf8 } from '@plume/shared';
-import { ConfigError } from './config.js';
-import { writeFileDurable } from './fs-durable.js';
+import { ConfigError } from '../config.js';
+import { writeFileDurable } from '../fs-durable.js';
 import { ensureStateDir, fingerprint, identityPaths, machineId, type NodeIdentity, saveIdentity, saveKey } from './identity.js';
 import { unreachableMessage } from './network-failure.js';
 
