@@ -11,10 +11,10 @@ import type { Database } from './db/client.js';
 import { adminSurface } from './admin/admin.errors.js';
 import { accountsAdminRoutes } from './accounts/accounts.admin.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
-import { consoleInvitesAdminRoutes } from './console/console-invites.admin.routes.js';
-import { consoleSurface } from './console/console.errors.js';
-import { consoleRoutes } from './console/console.routes.js';
-import type { PasswordHasher } from './console/passwords.js';
+import { consoleInvitesAdminRoutes } from './console-api/console-invites.admin.routes.js';
+import { consoleSurface } from './console-api/console.errors.js';
+import { consoleRoutes } from './console-api/console.routes.js';
+import type { PasswordHasher } from './console-api/passwords.js';
 import { nodesAdminRoutes } from './nodes/nodes.admin.routes.js';
 import { LocalHandoff } from './nodes/local-handoff.js';
 import { LoginRelay } from './nodes/login-relay.js';
@@ -27,7 +27,7 @@ import { loginsAdminRoutes } from './nodes/logins.admin.routes.js';
 import { nodeSurface } from './nodes/nodes.errors.js';
 import { nodeRoutes } from './nodes/nodes.routes.js';
 import { DEFAULT_TIMERS, type DispatchTimers } from './nodes/timers.js';
-import { consoleSpa } from './console/spa.js';
+import { consoleSpa } from './console-api/spa.js';
 import { healthRoutes } from './health.routes.js';
 import { MAX_PARAM_LENGTH } from './http/limits.js';
 import { genRequestId } from './http/request-id.js';
@@ -68,9 +68,9 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Dispatch timers other than the defaults (nodes/timers.ts): the conformance kit runs with shorter ones. */
   dispatchTimers?: Partial<DispatchTimers>;
-  /** The console's built files; default control-plane/console/dist (console/spa.ts). */
+  /** The console's built files; default control-plane/console/dist (console-api/spa.ts). */
   consoleDist?: string;
-  /** How console passwords are hashed; default today's scrypt cost (console/passwords.ts). */
+  /** How console passwords are hashed; default today's scrypt cost (console-api/passwords.ts). */
   passwords?: PasswordHasher;
 }
 

@@ -9,10 +9,10 @@ import { inspect } from 'node:util';
 import { startMetricsListener, SystemdNotifier } from '@plume/shared';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { consoleBaseUrl, prepareFirstAdminSetup } from './console/first-admin.js';
-import { ConsoleSessions } from './console/sessions.js';
-import { LoginThrottle } from './console/throttle.js';
-import { prunePendingLogins } from './console/pending-logins.js';
+import { consoleBaseUrl, prepareFirstAdminSetup } from './console-api/first-admin.js';
+import { ConsoleSessions } from './console-api/sessions.js';
+import { LoginThrottle } from './console-api/throttle.js';
+import { prunePendingLogins } from './console-api/pending-logins.js';
 import { openDatabase } from './db/client.js';
 import { committedMigrationCount, prepareDatabase } from './db/bootstrap.js';
 import { analyzeQueueIfGrown, QUEUE_ANALYZE_INTERVAL_MS } from './db/queue-analyze.js';
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   notifier.ready(`serving on ${config.host}:${config.port}`);
-  // A console nobody can log in to: the one-time link that makes its first admin (console/first-admin.ts).
+  // A console nobody can log in to: the one-time link that makes its first admin (console-api/first-admin.ts).
   // Serving goes on without it: a database hiccup here must not stop the process (the next start prints one).
   const setup = await prepareFirstAdminSetup(database.db, {
     baseUrl: consoleBaseUrl(config.host, config.port),

@@ -6,7 +6,7 @@
  * that made it, whatever its outcome.
  *
  * A request without an Authorization header may instead carry the console's
- * session cookie (console/sessions.ts): an admin's session may do everything
+ * session cookie (console-api/sessions.ts): an admin's session may do everything
  * (unsafe methods with the session's X-CSRF-Token), a viewer's may only GET
  * and HEAD, an integrator's (role user) nothing. The audit log then names the
  * person by email, as it names a session refused for its CSRF token. A
@@ -15,8 +15,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consoleToken } from '../console/cookie.js';
-import { ConsoleSessions, csrfMatches } from '../console/sessions.js';
+import { consoleToken } from '../console-api/cookie.js';
+import { ConsoleSessions, csrfMatches } from '../console-api/sessions.js';
 import type { Db } from '../db/client.js';
 import { adminError } from './admin.errors.js';
 import { markCsrfRefusal, recordCsrfRefusal, recordWrite } from './audit.js';

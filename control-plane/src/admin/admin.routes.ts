@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
-import { CONSOLE_COOKIE, installConsoleCookies } from '../console/cookie.js';
+import { CONSOLE_COOKIE, installConsoleCookies } from '../console-api/cookie.js';
 import { ADMIN_DOCUMENT_DESCRIPTION, ADMIN_DOCUMENT_TAGS, ADMIN_SECURITY_SCHEME, adminDocumentObjectTransform, adminRouteTransform, CONSOLE_SESSION_SCHEME } from './admin-document.js';
 import { installAdminAuth } from './admin.auth.js';
 import { adminSurface } from './admin.errors.js';

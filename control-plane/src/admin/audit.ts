@@ -3,7 +3,7 @@
  * its answer. The admin API records every write of a token or console session
  * (admin.auth.ts); the console's own admin routes (inviting, disabling,
  * resetting someone's two-factor login) record theirs the same way
- * (console/console-audit.ts), so the audit-log page shows both. A console
+ * (console-api/console-audit.ts), so the audit-log page shows both. A console
  * session's unsafe request refused for its CSRF token is recorded too, on
  * either surface (markCsrfRefusal).
  */

@@ -8,7 +8,7 @@ export * from '../accounts/accounts.schema.js';
 export * from '../publishing/publishing.schema.js';
 export * from '../openapi/openapi.schema.js';
 export * from '../nodes/logins.schema.js';
-export * from '../console/console.schema.js';
+export * from '../console-api/console.schema.js';
 export * from '../publishing/pacing/pacing.schema.js';
 export * from '../accounts/health/health.schema.js';
 export * from '../accounts/egress.schema.js';

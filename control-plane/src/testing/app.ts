@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { PasswordHasher } from '../console/passwords.js';
+import { PasswordHasher } from '../console-api/passwords.js';
 import { committedMigrationCount, prepareDatabase } from '../db/bootstrap.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
