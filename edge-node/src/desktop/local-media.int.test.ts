@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from '@plume/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSandboxed } from '../sandbox.js';
+import { openSandboxed } from '../media/sandbox.js';
 import { localMediaChecker } from './local-media.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plume-local-media-'));

@@ -21,7 +21,7 @@ import { lockAccount } from '../accounts/account-lock.js';
 import { AccountRegistry } from '../accounts/accounts.js';
 import type { Adapter } from '../adapters/contract.js';
 import { profileLauncher } from '../browser/chromium.js';
-import { CommitJournal } from '../journal.js';
+import { CommitJournal } from './commit-journal.js';
 import { Outbox } from '../control/outbox.js';
 import { JobRunner } from './job-runner.js';
 

@@ -18,7 +18,7 @@ import type { BrowserContext } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { AccountRegistry } from '../accounts/accounts.js';
 import type { ProgressDetail, PublishJob, Step } from '../adapters/contract.js';
-import type { CommitJournal } from '../journal.js';
+import type { CommitJournal } from './commit-journal.js';
 import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../control/outbox.js';

@@ -12,7 +12,7 @@ import { mkdir, open as openFile, rm, writeFile, type FileHandle } from 'node:fs
 import { join } from 'node:path';
 import { ImageFetcher, payloadFiles } from '@plume/shared';
 import type { OpenedFile, PublishJob } from '../adapters/contract.js';
-import { browserPath, openSandboxed, type SandboxedFile } from '../sandbox.js';
+import { browserPath, openSandboxed, type SandboxedFile } from '../media/sandbox.js';
 
 const isUrl = (p: string) => /^https?:\/\//i.test(p);
 

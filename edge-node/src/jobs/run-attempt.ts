@@ -30,7 +30,7 @@ import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
 import { smsSendControls } from '../adapters/kit/challenge-facts.js';
 import { type DetectedChallenge, detectChallenge, settlePage } from '../adapters/kit/challenge.js';
-import { PathRefused } from '../sandbox.js';
+import { PathRefused } from '../media/sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
 import { awaitPerson, ChallengeUnanswered, type PauseHooks } from './challenge/await-person.js';
 import { requestSmsCode } from './challenge/request-code.js';

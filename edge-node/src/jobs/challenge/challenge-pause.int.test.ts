@@ -23,7 +23,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../accounts/accounts.js';
 import type { Adapter } from '../../adapters/contract.js';
 import { profileLauncher } from '../../browser/chromium.js';
-import { CommitJournal } from '../../journal.js';
+import { CommitJournal } from '../commit-journal.js';
 import { Outbox } from '../../control/outbox.js';
 import { JobRunner } from '../job-runner.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inventory, type InventoryFile } from './inventory.js';
-import { eventually } from '../../control-plane/src/testing/eventually.js';
+import { eventually } from '../../../control-plane/src/testing/eventually.js';
 
 let dir: string;
 beforeAll(() => {

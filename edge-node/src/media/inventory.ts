@@ -8,7 +8,7 @@
  */
 import { INVENTORY_MAX_FILES } from '@plume/shared';
 import { type FSWatcher, watch } from 'chokidar';
-import { EDGE_TIMERS } from './timers.js';
+import { EDGE_TIMERS } from '../timers.js';
 
 export interface InventoryFile {
   path: string;

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileDurable } from './fs-durable.js';
+import { writeFileDurable } from '../fs-durable.js';
 
 export interface JournalEntry {
   jobId: string;
