@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { siteWarning, startWarnings } from '../edge-node/src/platform-sites.js';
+import { siteWarning, startWarnings } from '../edge-node/src/cli/platform-sites.js';
 
 const CLI = fileURLToPath(new URL('../edge-node/dist/cli.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'plume-platform-sites-'));

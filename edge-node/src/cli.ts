@@ -5,6 +5,6 @@
  * argument loads other adapter code into it; config.ts refuses
  * PLUME_EDGE_TEST_ADAPTER outright.
  */
-import { runProgram } from './program.js';
+import { runProgram } from './cli/program.js';
 
 runProgram(process.argv.slice(2), { adapters: async () => (await import('./jobs/adapter-set.js')).registryAdapters });

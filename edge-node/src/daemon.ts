@@ -42,7 +42,7 @@ export interface Daemon {
 }
 
 export interface DaemonOptions {
-  /** What runs jobs: the platform registry unless the embedding program passes its own (program.ts). */
+  /** What runs jobs: the platform registry unless the embedding program passes its own (cli/program.ts). */
   adapters?: AdapterSet;
   /** Plume Desktop runs this daemon as its executor (desktop/executor.ts): what differs from an edge node. */
   desktop?: DesktopRole;

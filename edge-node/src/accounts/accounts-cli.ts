@@ -20,8 +20,8 @@ import type { AdapterSet } from '../jobs/adapter-set.js';
 import { enrolledKind } from '../control/identity.js';
 import { checkLogin, type LoginCheck } from '../jobs/login-check.js';
 import { loginCommand } from '../login/login-command.js';
-import { siteWarning, warn } from '../platform-sites.js';
-import { UsageError } from '../usage.js';
+import { siteWarning, warn } from '../cli/platform-sites.js';
+import { UsageError } from '../cli/usage.js';
 
 /** Why: a job holds its account for minutes at most; a command waits that long, then says why it gave up. */
 const LOCK_WAIT_MS = 10 * 60_000;
@@ -51,7 +51,7 @@ export async function accountsCommand(config: EdgeConfig, args: string[], loadAd
     return checkLogin({ account, adapter, baseUrl: config.platformUrls[account.platform] ?? adapter.defaultBaseUrl, registry, launchProfile: launch });
   };
 
-  /** Says so when this platform's accounts go to the live site while PLUME_EDGE_PLATFORM_URLS names others (platform-sites.ts). */
+  /** Says so when this platform's accounts go to the live site while PLUME_EDGE_PLATFORM_URLS names others (cli/platform-sites.ts). */
   const warnSite = async (platform: string, cookieDomains?: string[]) => {
     const warning = siteWarning({ platform, platformUrls: config.platformUrls, defaultBaseUrl: (await loadAdapters()).get(platform)?.defaultBaseUrl, ...(cookieDomains ? { cookieDomains } : {}) });
     if (warning) warn(warning);

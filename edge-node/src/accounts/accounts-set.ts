@@ -19,7 +19,7 @@ import {
   type UserAgentFamily,
 } from './account-identity.js';
 import type { AccountRegistry } from './accounts.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../cli/usage.js';
 
 export const SET_USAGE = `plume-edge accounts set <ref> [--proxy <url>] [--proxy-password-stdin] [--locale <bcp47>]
     [--timezone <IANA zone>] [--user-agent-family windows|macos|linux] [--clear <part>]…

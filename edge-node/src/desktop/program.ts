@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { configSchema } from '../config.js';
 import type { AdapterSet } from '../jobs/adapter-set.js';
-import { exitWithOutcome, UsageError } from '../usage.js';
+import { exitWithOutcome, UsageError } from '../cli/usage.js';
 import { ActivationRefused } from './license.js';
 import { BROWSER_CHANNELS, FolderRefused } from './settings.js';
 import { type DesktopConfig, loadDesktopConfig } from './config.js';

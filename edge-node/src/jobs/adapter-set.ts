@@ -2,7 +2,7 @@
  * Which adapters a daemon runs. The shipped `plume-edge` always runs the
  * platform registry (registryAdapters); nothing in its configuration can
  * swap in other code. A program that embeds the daemon (startDaemon's
- * `adapters` option, program.ts) may pass its own list through adapterSet():
+ * `adapters` option, cli/program.ts) may pass its own list through adapterSet():
  * the integration tests start the real daemon that way with scripted
  * adapters, and the daemon logs loudly when it runs anything but the
  * registry.

@@ -15,8 +15,8 @@
  */
 import { parseArgs } from 'node:util';
 import { CONTENT_TYPES, type ContentType } from '@plume/shared';
-import { type EdgeConfig, loadConfig } from './config.js';
-import type { AdapterSet } from './jobs/adapter-set.js';
+import { type EdgeConfig, loadConfig } from '../config.js';
+import type { AdapterSet } from '../jobs/adapter-set.js';
 import { exitWithOutcome, UsageError } from './usage.js';
 
 const USAGE = `plume-edge — Plume execution node
@@ -87,7 +87,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     const set = await (typeof options.adapters === 'function' ? options.adapters() : options.adapters);
     if (set.source !== 'registry') return set;
     // The registry as this node's kind runs it: a desktop-only platform (YouTube) only on a desktop node.
-    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('./jobs/adapter-set.js'), import('./adapters/registry.js'), import('./control/identity.js')]);
+    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('../jobs/adapter-set.js'), import('../adapters/registry.js'), import('../control/identity.js')]);
     return registryAdaptersFor(nodeExecutor(enrolledKind(config.stateDir)));
   };
   switch (command) {
@@ -98,7 +98,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     case 'stop':
       return stopCommand(config, rest);
     case 'accounts': {
-      const { accountsCommand } = await import('./accounts/accounts-cli.js');
+      const { accountsCommand } = await import('../accounts/accounts-cli.js');
       return accountsCommand(config, rest, adapters);
     }
     case 'check':
@@ -116,19 +116,19 @@ async function enrollCommand(config: EdgeConfig, args: string[]): Promise<number
   if (!url) throw new UsageError('enroll needs --url <control plane URL> (or PLUME_CONTROL_URL)');
   if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be the control plane's http(s) base URL, e.g. http://127.0.0.1:8080, not ${JSON.stringify(url)}`);
   if (!values.token) throw new UsageError('enroll needs --token <enrollment token> (from POST /api/admin/nodes/enrollment-tokens)');
-  const { enroll } = await import('./control/enroll.js');
+  const { enroll } = await import('../control/enroll.js');
   const identity = await enroll({ url, token: values.token, stateDir: config.stateDir, ...(values.name ? { name: values.name } : {}), ...(values.force ? { force: true } : {}) });
   process.stdout.write(`enrolled as ${identity.nodeId} (${identity.kind}) with ${identity.controlUrl}; key in ${config.stateDir}/node.key\n`);
   return 0;
 }
 
 async function runCommand(config: EdgeConfig, adapters: AdapterSet): Promise<number> {
-  const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('./config.js'), import('pino'), import('./daemon.js')]);
+  const [{ requireRunConfig }, { default: pino }, { startDaemon }] = await Promise.all([import('../config.js'), import('pino'), import('../daemon.js')]);
   const run = requireRunConfig(config);
   const [{ AccountRegistry }, { startWarnings, warn }, { loadIdentity }, { claimPidFile, refuseSecondDaemon }] = await Promise.all([
-    import('./accounts/accounts.js'),
+    import('../accounts/accounts.js'),
     import('./platform-sites.js'),
-    import('./control/identity.js'),
+    import('../control/identity.js'),
     import('./pid-file.js'),
   ]);
   for (const warning of startWarnings(
@@ -188,11 +188,11 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
   if (!values.account) throw new UsageError('check needs --account <ref> (an account of that platform on this node: plume-edge accounts list)');
   const only = values['content-type'];
   const [{ AccountRegistry }, { withAccountLock }, { profileLauncher }, { CheckRefused, checkTypes, formatReport, runChecks }, { SiteCheckStore }] = await Promise.all([
-    import('./accounts/accounts.js'),
-    import('./accounts/account-lock.js'),
-    import('./browser/chromium.js'),
-    import('./checks/check-plan.js'),
-    import('./checks/check-store.js'),
+    import('../accounts/accounts.js'),
+    import('../accounts/account-lock.js'),
+    import('../browser/chromium.js'),
+    import('../checks/check-plan.js'),
+    import('../checks/check-store.js'),
   ]);
   if (only !== undefined && !(CONTENT_TYPES as readonly string[]).includes(only)) throw new UsageError(`--content-type must be one of ${CONTENT_TYPES.join(', ')}`);
   const registry = new AccountRegistry(config.stateDir);

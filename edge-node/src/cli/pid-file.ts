@@ -7,8 +7,8 @@
  */
 import { existsSync, readFileSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from './config.js';
-import { writeFileDurable } from './fs-durable.js';
+import { ConfigError } from '../config.js';
+import { writeFileDurable } from '../fs-durable.js';
 
 export const PID_FILE = 'plume-edge.pid';
 

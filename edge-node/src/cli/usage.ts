@@ -1,4 +1,4 @@
-import { ConfigError } from './config.js';
+import { ConfigError } from '../config.js';
 
 /** A command line plume-edge cannot run as written: exit 64 with the usage text (program.ts). */
 export class UsageError extends Error {}

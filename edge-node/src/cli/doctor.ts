@@ -10,9 +10,9 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { NODE_PATHS, signedNodeHeaders } from '@plume/shared';
-import { chromiumVersion } from './browser/chromium.js';
-import type { EdgeConfig } from './config.js';
-import { identityPaths, loadIdentity } from './control/identity.js';
+import { chromiumVersion } from '../browser/chromium.js';
+import type { EdgeConfig } from '../config.js';
+import { identityPaths, loadIdentity } from '../control/identity.js';
 
 export interface Check {
   name: string;
