@@ -23,7 +23,7 @@ import { eventually } from '../control-plane/src/testing/eventually.js';
 import { type TestApp } from '../control-plane/src/testing/app.js';
 import { type TestUser, v1 } from '../control-plane/src/testing/openapi.js';
 import { launchChromium } from '../edge-node/src/adapters/browser.js';
-import { ensureCheckMedia } from '../edge-node/src/checks/check-media.js';
+import { ensureCheckMedia } from '../edge-node/src/site-checks/check-media.js';
 import { fileDigest } from './platform-simulator/harness.js';
 import { startSimulator, type Simulator } from './platform-simulator/index.js';
 import { type DesktopWorld, desktopWorld, importSimAccount } from './support/desktop-world.js';

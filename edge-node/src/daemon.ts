@@ -16,7 +16,7 @@ import { BrowserStateSync } from './accounts/browser-state-sync.js';
 import { chromiumVersion, profileLauncher } from './browser/chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
 import { NodeConnection } from './control/connection.js';
-import { SiteCheckStore } from './checks/check-store.js';
+import { SiteCheckStore } from './site-checks/check-store.js';
 import { type LoadedIdentity, loadIdentity } from './control/identity.js';
 import { Inventory } from './media/inventory.js';
 import { nodeExecutor } from './adapters/registry.js';

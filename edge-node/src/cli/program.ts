@@ -191,8 +191,8 @@ async function checkCommand(config: EdgeConfig, args: string[], adapters: Adapte
     import('../accounts/accounts.js'),
     import('../accounts/account-lock.js'),
     import('../browser/chromium.js'),
-    import('../checks/check-plan.js'),
-    import('../checks/check-store.js'),
+    import('../site-checks/check-plan.js'),
+    import('../site-checks/check-store.js'),
   ]);
   if (only !== undefined && !(CONTENT_TYPES as readonly string[]).includes(only)) throw new UsageError(`--content-type must be one of ${CONTENT_TYPES.join(', ')}`);
   const registry = new AccountRegistry(config.stateDir);

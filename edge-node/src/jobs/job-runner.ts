@@ -28,8 +28,8 @@ import { checkLogin } from './login-check.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
 import type { PauseHooks } from './challenge/await-person.js';
-import { checkTypes, runChecks } from '../checks/check-plan.js';
-import type { SiteCheckStore } from '../checks/check-store.js';
+import { checkTypes, runChecks } from '../site-checks/check-plan.js';
+import type { SiteCheckStore } from '../site-checks/check-store.js';
 
 type Phase = ActiveJob['phase'];
 
