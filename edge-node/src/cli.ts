@@ -7,4 +7,4 @@
  */
 import { runProgram } from './cli/program.js';
 
-runProgram(process.argv.slice(2), { adapters: async () => (await import('./jobs/adapter-set.js')).registryAdapters });
+runProgram(process.argv.slice(2), { adapters: async () => (await import('./adapters/adapter-set.js')).registryAdapters });

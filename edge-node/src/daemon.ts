@@ -20,7 +20,7 @@ import { SiteCheckStore } from './site-checks/check-store.js';
 import { type LoadedIdentity, loadIdentity } from './control/identity.js';
 import { Inventory } from './media/inventory.js';
 import { nodeExecutor } from './adapters/registry.js';
-import { type AdapterSet, registryAdapters, registryAdaptersFor } from './jobs/adapter-set.js';
+import { type AdapterSet, registryAdapters, registryAdaptersFor } from './adapters/adapter-set.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
 import { LoginSchedule } from './jobs/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';

@@ -15,7 +15,7 @@ if (!existsSync(dist('cli/program.js'))) {
   process.stderr.write('edge-daemon-entry: edge-node/dist is missing; run `npx tsc -b` first\n');
   process.exit(78);
 }
-const { adapterSet } = await import(dist('jobs/adapter-set.js'));
+const { adapterSet } = await import(dist('adapters/adapter-set.js'));
 const { runProgram } = await import(dist('cli/program.js'));
 const { adapters } = await import('./scripted-douyin-adapter.mjs');
 

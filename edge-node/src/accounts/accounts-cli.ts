@@ -16,7 +16,7 @@ import { type AccountRecord, AccountRegistry, localLoginState } from './accounts
 import { setCommand } from './accounts-set.js';
 import { profileLauncher } from '../browser/chromium.js';
 import type { EdgeConfig } from '../config.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { enrolledKind } from '../control/identity.js';
 import { checkLogin, type LoginCheck } from '../jobs/login-check.js';
 import { loginCommand } from '../login/login-command.js';

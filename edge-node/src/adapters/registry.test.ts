@@ -5,7 +5,7 @@ import { ADAPTER_ERROR_CODES, STEPS } from './contract.js';
 import { DOUYIN_DECLARATION_LABELS } from './douyin/site.js';
 import { JUEJIN_CATEGORY_LABELS } from './juejin/adapter.js';
 import { TOUTIAO_DECLARATION_LABELS } from './toutiao/site.js';
-import { registryAdapters, registryAdaptersFor } from '../jobs/adapter-set.js';
+import { registryAdapters, registryAdaptersFor } from './adapter-set.js';
 import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, nodeExecutor, settingKeysOf } from './registry.js';
 import { WEIBO_VISIBILITY_LABELS } from './weibo/adapter.js';
 import { WEIBO_VIDEO_TYPE_LABELS } from './weibo/video.js';

@@ -16,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import { CONTENT_TYPES, type ContentType } from '@plume/shared';
 import { type EdgeConfig, loadConfig } from '../config.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { exitWithOutcome, UsageError } from './usage.js';
 
 const USAGE = `plume-edge — Plume execution node
@@ -87,7 +87,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     const set = await (typeof options.adapters === 'function' ? options.adapters() : options.adapters);
     if (set.source !== 'registry') return set;
     // The registry as this node's kind runs it: a desktop-only platform (YouTube) only on a desktop node.
-    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('../jobs/adapter-set.js'), import('../adapters/registry.js'), import('../control/identity.js')]);
+    const [{ registryAdaptersFor }, { nodeExecutor }, { enrolledKind }] = await Promise.all([import('../adapters/adapter-set.js'), import('../adapters/registry.js'), import('../control/identity.js')]);
     return registryAdaptersFor(nodeExecutor(enrolledKind(config.stateDir)));
   };
   switch (command) {

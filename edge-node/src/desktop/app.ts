@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { withAccountLock } from '../accounts/account-lock.js';
 import { AccountRegistry, type AccountRecord } from '../accounts/accounts.js';
 import type { Daemon } from '../daemon.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from '../login/flow.js';
 import { resolveBrowser } from './browser-path.js';
 import { type DesktopConfig, desktopPaths } from './config.js';
@@ -72,7 +72,7 @@ export class DesktopApp {
    * (`activate`, `status`, `folders`) start quickly.
    */
   async adapters(): Promise<AdapterSet> {
-    if (!this.adapterSet) this.adapterSet = this.o.adapters ?? (await import('../jobs/adapter-set.js')).registryAdaptersFor('desktop');
+    if (!this.adapterSet) this.adapterSet = this.o.adapters ?? (await import('../adapters/adapter-set.js')).registryAdaptersFor('desktop');
     return this.adapterSet;
   }
 

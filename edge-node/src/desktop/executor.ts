@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { configSchema, ConfigError, type RunConfig } from '../config.js';
 import { type Daemon, startDaemon } from '../daemon.js';
 import type { LoadedIdentity } from '../control/identity.js';
-import { type AdapterSet, registryAdaptersFor } from '../jobs/adapter-set.js';
+import { type AdapterSet, registryAdaptersFor } from '../adapters/adapter-set.js';
 import type { DesktopLicense } from './license.js';
 import { localMediaChecker } from './local-media.js';
 import type { DesktopOs } from './machine-id.js';

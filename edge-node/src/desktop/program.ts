@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { configSchema } from '../config.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { exitWithOutcome, UsageError } from '../cli/usage.js';
 import { ActivationRefused } from './license.js';
 import { BROWSER_CHANNELS, FolderRefused } from './settings.js';

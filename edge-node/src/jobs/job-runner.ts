@@ -22,7 +22,7 @@ import type { CommitJournal } from './commit-journal.js';
 import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../control/outbox.js';
-import type { AdapterSet } from './adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
 import { checkLogin } from './login-check.js';
 import { stagingDirFor } from './media.js';

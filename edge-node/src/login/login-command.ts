@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { AccountRegistry } from '../accounts/accounts.js';
 import type { BrowserContext } from 'playwright-core';
 import type { EdgeConfig } from '../config.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { UsageError } from '../cli/usage.js';
 import { ACCOUNT_REF, loginAccount } from './account-login.js';
 import { LoginFailed, type LoginFailureCode } from './flow.js';

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { BrowserContext, Page } from 'playwright-core';
 import { withAccountLock } from '../accounts/account-lock.js';
 import type { AccountRegistry } from '../accounts/accounts.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import { loginAccount } from './account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from './flow.js';
 import { applyPageInput, streamFrames } from '../browser/stream-frames.js';

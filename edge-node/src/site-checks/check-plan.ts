@@ -6,7 +6,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { AccountRecord, AccountRegistry } from '../accounts/accounts.js';
 import type { AdapterLog, AdapterTimeouts, ContentType } from '../adapters/contract.js';
-import type { AdapterSet } from '../jobs/adapter-set.js';
+import type { AdapterSet } from '../adapters/adapter-set.js';
 import type { SiteCheckStore } from './check-store.js';
 import { type CheckReport, runCheck } from './run-check.js';
 

@@ -8,8 +8,8 @@
  * registry.
  */
 import type { AdapterReport, ContentType } from '@plume/shared';
-import type { Adapter } from '../adapters/contract.js';
-import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, type NodeExecutor } from '../adapters/registry.js';
+import type { Adapter } from './contract.js';
+import { adapterFor, adapterPlatforms, adapterReports, allAdapters, canPublish, type NodeExecutor } from './registry.js';
 
 export interface AdapterSet {
   get(platform: string): Adapter | undefined;
