@@ -9,7 +9,7 @@
  */
 import { statSync, writeFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ControlMessage, type MetricsListener, NODE_PROTOCOL_VERSION, startMetricsListener } from '@plume/shared';
+import { type ControlMessage, type MetricsListener, NODE_PROTOCOL_VERSION, startMetricsListener, SystemdNotifier } from '@plume/shared';
 import type { Logger } from 'pino';
 import { AccountRegistry, accountsReport, localLoginState } from './accounts/accounts.js';
 import { BrowserStateSync } from './accounts/browser-state-sync.js';
@@ -26,7 +26,6 @@ import { LoginSchedule } from './jobs/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './jobs/commit-journal.js';
 import { EdgeMetrics } from './metrics/edge-metrics.js';
-import { SystemdNotifier } from './notify.js';
 import { Outbox, type OutboxDraft } from './control/outbox.js';
 import { EDGE_TIMERS } from './timers.js';
 
