@@ -17,7 +17,7 @@ import { AccountRegistry } from '../edge-node/src/accounts/accounts.js';
 import type { Adapter } from '../edge-node/src/adapters/contract.js';
 import { adapterFor } from '../edge-node/src/adapters/registry.js';
 import { profileLauncher } from '../edge-node/src/browser/chromium.js';
-import { checkLogin } from '../edge-node/src/jobs/login-check.js';
+import { checkLogin } from '../edge-node/src/login/login-check.js';
 import { type AccountLoginResult, loginAccount } from '../edge-node/src/login/account-login.js';
 import { LoginFailed, type LoginEvent, type LoginFlow } from '../edge-node/src/login/flow.js';
 import { decodeQrPng } from '../edge-node/src/login/qr.js';

@@ -22,7 +22,7 @@ import { Inventory } from './media/inventory.js';
 import { nodeExecutor } from './adapters/registry.js';
 import { type AdapterSet, registryAdapters, registryAdaptersFor } from './adapters/adapter-set.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
-import { LoginSchedule } from './jobs/login-schedule.js';
+import { LoginSchedule } from './login/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './jobs/commit-journal.js';
 import { EdgeMetrics } from './metrics/edge-metrics.js';

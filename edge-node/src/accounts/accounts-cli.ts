@@ -18,7 +18,7 @@ import { profileLauncher } from '../browser/chromium.js';
 import type { EdgeConfig } from '../config.js';
 import type { AdapterSet } from '../adapters/adapter-set.js';
 import { enrolledKind } from '../control/identity.js';
-import { checkLogin, type LoginCheck } from '../jobs/login-check.js';
+import { checkLogin, type LoginCheck } from '../login/login-check.js';
 import { loginCommand } from '../login/login-command.js';
 import { siteWarning, warn } from '../cli/platform-sites.js';
 import { UsageError } from '../cli/usage.js';

@@ -24,7 +24,7 @@ import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../control/outbox.js';
 import type { AdapterSet } from '../adapters/adapter-set.js';
 import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
-import { checkLogin } from './login-check.js';
+import { checkLogin } from '../login/login-check.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
 import type { PauseHooks } from './challenge/await-person.js';
