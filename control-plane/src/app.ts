@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { adminSurface } from './admin/admin.errors.js';
+import { adminSurface } from './http/admin-errors.js';
 import { accountsAdminRoutes } from './accounts/accounts.admin.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { consoleInvitesAdminRoutes } from './console-api/console-invites.admin.routes.js';

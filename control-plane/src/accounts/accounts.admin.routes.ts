@@ -10,7 +10,7 @@ import { CONTENT_TYPES, EXECUTORS, LOGIN_STATES } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponses, isoString, responses } from '../admin/query.js';
+import { createdResponses, isoString, responses } from '../http/admin-query.js';
 import { Sealer } from '../crypto/seal.js';
 import type { OpenApiDeps } from '../openapi/context.js';
 import { fieldView, settingFieldView } from '../publishing/settings-view.js';

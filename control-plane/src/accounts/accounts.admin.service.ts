@@ -6,7 +6,7 @@
  * database and are never returned by any API.
  */
 import { CONTENT_TYPES, type ContentType, fieldsFor, isCmsPlatform, SETTINGS_CONTRACT_VERSION, type SettingField, validateSettingsLayer } from '@plume/shared';
-import { adminError } from '../admin/admin.errors.js';
+import { adminError } from '../http/admin-errors.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
 import { type AccountRecord, accountsRepository } from './accounts.repository.js';

@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminError } from '../admin/admin.errors.js';
-import { responses } from '../admin/query.js';
+import { adminError } from '../http/admin-errors.js';
+import { responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { type AccountEgress, type EgressChange, egressRepository } from './egress.repository.js';
 

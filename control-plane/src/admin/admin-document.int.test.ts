@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { adminClient } from '../testing/admin-client.js';
 import { redoclyLint } from '../testing/redocly.js';
-import { ADMIN_ERROR_CODES } from './admin.errors.js';
+import { ADMIN_ERROR_CODES } from '../http/admin-errors.js';
 import { adminRoutes } from './admin.routes.js';
 
 type Json = Record<string, any>;

@@ -9,7 +9,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import type { FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { dropUnusedSchemas, OPERATION_METHODS } from '../http/openapi-components.js';
-import { ADMIN_ERROR_CODES, adminErrorStatus } from './admin.errors.js';
+import { ADMIN_ERROR_CODES, adminErrorStatus } from '../http/admin-errors.js';
 
 export const ADMIN_SECURITY_SCHEME = 'adminToken';
 /** The console's session cookie, accepted from admins (and from viewers on GET): admin.auth.ts. */

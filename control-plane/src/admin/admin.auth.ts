@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consoleToken } from '../console-api/cookie.js';
 import { ConsoleSessions, csrfMatches } from '../console-api/sessions.js';
 import type { Db } from '../db/client.js';
-import { adminError } from './admin.errors.js';
+import { adminError } from '../http/admin-errors.js';
 import { markCsrfRefusal, recordCsrfRefusal, recordWrite } from './audit.js';
 import { tokensRepository } from './tokens.repository.js';
 

@@ -17,7 +17,7 @@ import { useRawJsonParser } from '../http/raw-json.js';
 import { CONSOLE_COOKIE, installConsoleCookies } from '../console-api/cookie.js';
 import { ADMIN_DOCUMENT_DESCRIPTION, ADMIN_DOCUMENT_TAGS, ADMIN_SECURITY_SCHEME, adminDocumentObjectTransform, adminRouteTransform, CONSOLE_SESSION_SCHEME } from './admin-document.js';
 import { installAdminAuth } from './admin.auth.js';
-import { adminSurface } from './admin.errors.js';
+import { adminSurface } from '../http/admin-errors.js';
 import { registerTokenRoutes } from './tokens.routes.js';
 import { TokensService } from './tokens.service.js';
 

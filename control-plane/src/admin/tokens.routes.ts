@@ -1,7 +1,7 @@
 /** /api/admin/tokens and /api/admin/audit-log. */
 import { z } from 'zod';
-import type { AdminApp } from './admin.types.js';
-import { createdResponses, isoString, pagedSchema, pageQuery, paged, rangeQuery, responses } from './query.js';
+import type { AdminApp } from '../http/admin-types.js';
+import { createdResponses, isoString, pagedSchema, pageQuery, paged, rangeQuery, responses } from '../http/admin-query.js';
 import type { TokensService } from './tokens.service.js';
 
 const tokenSchema = z.object({

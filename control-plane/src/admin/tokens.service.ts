@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
-import { adminError } from './admin.errors.js';
-import { iso, limitOffset, type Page, resolveRange } from './query.js';
+import { adminError } from '../http/admin-errors.js';
+import { iso, limitOffset, type Page, resolveRange } from '../http/admin-query.js';
 import { type AdminTokenView, tokensRepository as repo } from './tokens.repository.js';
 
 export const ADMIN_TOKEN_PREFIX = 'plma_';

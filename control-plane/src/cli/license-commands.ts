@@ -1,6 +1,6 @@
 /** plume-admin commands over projects, codes, devices, version bans and admin tokens. */
 import { rename, writeFile } from 'node:fs/promises';
-import { csvRow } from '../admin/csv.js';
+import { csvRow } from '../http/csv.js';
 import {
   type Command,
   type Context,

@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminError } from '../admin/admin.errors.js';
-import { createdResponses } from '../admin/query.js';
+import { adminError } from '../http/admin-errors.js';
+import { createdResponses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { ApiError } from '../http/errors.js';
 import { inviteBody, inviteCreatedSchema } from './people.routes.js';

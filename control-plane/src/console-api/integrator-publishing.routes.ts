@@ -8,7 +8,7 @@
  * may carry the platform session's tokens).
  */
 import { z } from 'zod';
-import { instantSchema } from '../admin/query.js';
+import { instantSchema } from '../http/admin-query.js';
 import { SAFE_REQUEST_ID } from '../http/request-id.js';
 import { NodesAdminService } from '../nodes/nodes-admin.service.js';
 import { batchAnswer, ownPaths } from '../publishing/publish/batch-answer.js';

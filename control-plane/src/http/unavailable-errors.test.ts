@@ -5,7 +5,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { adminSurface } from '../admin/admin.errors.js';
+import { adminSurface } from './admin-errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../db/unavailable.js';
 import { nodeSurface } from '../nodes/nodes.errors.js';
 import { licenseSurface } from '../license/license.errors.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponses, isoString, keywordQuery, pagedSchema, responses } from '../admin/query.js';
+import { createdResponses, isoString, keywordQuery, pagedSchema, responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { PERMISSIONS, QUOTA_BUCKETS } from './integrators.schema.js';
 import { UsersService } from './users.service.js';

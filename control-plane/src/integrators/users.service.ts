@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { adminError } from '../admin/admin.errors.js';
-import { likePattern } from '../admin/query.js';
+import { adminError } from '../http/admin-errors.js';
+import { likePattern } from '../http/admin-query.js';
 import { randomId } from '../crypto/tokens.js';
 import { hashApiKey } from './auth.js';
 import { forgetUserLocally, notifyApiKeysChanged } from './key-cache.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { installAdminAuth } from '../admin/admin.auth.js';
-import { adminSurface } from '../admin/admin.errors.js';
+import { adminSurface } from '../http/admin-errors.js';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
 import { clusterDatabases } from './cluster.js';

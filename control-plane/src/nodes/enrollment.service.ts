@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { nodeEnrollMessage } from '@plume/shared';
 import { sql } from 'drizzle-orm';
-import { adminError } from '../admin/admin.errors.js';
+import { adminError } from '../http/admin-errors.js';
 import { parsePublicKey, verifyEd25519 } from '../crypto/ed25519.js';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import { type Db, rows } from '../db/client.js';

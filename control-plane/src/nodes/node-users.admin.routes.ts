@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { responses } from '../admin/query.js';
+import { responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { type AuditRecord, NodeUsersService } from './node-users.service.js';
 

@@ -13,7 +13,7 @@
  * nothing about users, it only reports accounts.
  */
 import { sql } from 'drizzle-orm';
-import { adminError } from '../admin/admin.errors.js';
+import { adminError } from '../http/admin-errors.js';
 import { type Db, rows } from '../db/client.js';
 import { missingUserIds } from '../integrators/admin-lookups.repository.js';
 import type { NodeKind, NodeStatus } from './node-registry.repository.js';

@@ -5,7 +5,7 @@
  * drain and resume, and failure evidence of a job.
  */
 import { sql } from 'drizzle-orm';
-import { adminError } from '../admin/admin.errors.js';
+import { adminError } from '../http/admin-errors.js';
 import { type Db, rows } from '../db/client.js';
 import { type NodeKind, nodeRegistry, type NodeStatus, parseIntArray } from './node-registry.repository.js';
 import { sweeps } from './sweeps.repository.js';

@@ -9,7 +9,7 @@ import { CONTENT_TYPES } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponses, DEFAULT_PAGE_SIZE, isoString, MAX_PAGE_SIZE, limitOffset, paged, pagedSchema, pageQuery, responses } from '../admin/query.js';
+import { createdResponses, DEFAULT_PAGE_SIZE, isoString, MAX_PAGE_SIZE, limitOffset, paged, pagedSchema, pageQuery, responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { ENROLLMENT_TOKEN_STATES, EnrollmentService } from './enrollment.service.js';
 import { registerNodeUsersRoutes } from './node-users.admin.routes.js';

@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminError } from '../admin/admin.errors.js';
-import { iso, isoString, limitOffset, pagedSchema, pageQuery, paged, responses } from '../admin/query.js';
+import { adminError } from '../http/admin-errors.js';
+import { iso, isoString, limitOffset, pagedSchema, pageQuery, paged, responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
 import { JOB_STATES } from './publishing.schema.js';
 import { type AdminJobDetail, type AdminJobRow, jobsAdminRepository, type Resolution } from './jobs-admin.repository.js';

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { activationCodes, devices, projects } from '../license.schema.js';
-import { likePattern } from '../../admin/query.js';
+import { likePattern } from '../../http/admin-query.js';
 
 export const CODE_STATES = ['unused', 'active', 'expired', 'exhausted', 'disabled'] as const;
 export type CodeState = (typeof CODE_STATES)[number];

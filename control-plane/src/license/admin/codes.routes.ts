@@ -1,11 +1,11 @@
 /** /api/admin/codes: bulk generation, the filtered list and its CSV export, disable. */
 import { LICENSE_MODES, projectKeySchema } from '@plume/shared';
 import { z } from 'zod';
-import { adminFailureSchema } from '../../admin/admin.errors.js';
-import type { AdminApp } from '../../admin/admin.types.js';
+import { adminFailureSchema } from '../../http/admin-errors.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import { CODE_STATES } from './codes.repository.js';
 import { type CodesService, MAX_CODES_PER_CALL } from './codes.service.js';
-import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, responses } from '../../admin/query.js';
+import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, responses } from '../../http/admin-query.js';
 
 const tags = ['codes'];
 

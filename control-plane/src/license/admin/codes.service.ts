@@ -5,13 +5,13 @@
  */
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
-import { adminError } from '../../admin/admin.errors.js';
-import { csvRow } from '../../admin/csv.js';
+import { adminError } from '../../http/admin-errors.js';
+import { csvRow } from '../../http/csv.js';
 import { generateCodes } from './codes.js';
 import { type CodeFilter, type CodeListRow, type CodeState, codesRepository as repo } from './codes.repository.js';
 import { requireProjectId } from './projects.service.js';
 import { missingUserIds } from '../../integrators/admin-lookups.repository.js';
-import { iso, limitOffset, type Page } from '../../admin/query.js';
+import { iso, limitOffset, type Page } from '../../http/admin-query.js';
 
 export const MAX_CODES_PER_CALL = 100_000;
 

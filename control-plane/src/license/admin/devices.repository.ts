@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activationCodes, devices, licenseSessions, projects } from '../license.schema.js';
-import { likePattern } from '../../admin/query.js';
+import { likePattern } from '../../http/admin-query.js';
 import { desktopNodes } from '../../nodes/desktop-nodes.repository.js';
 
 export const DEVICE_STATUSES = ['active', 'revoked'] as const;

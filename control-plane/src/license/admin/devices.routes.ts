@@ -1,10 +1,10 @@
 /** /api/admin/devices and /api/admin/sessions. */
 import { LICENSE_MODES } from '@plume/shared';
 import { z } from 'zod';
-import type { AdminApp } from '../../admin/admin.types.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import { DEVICE_STATUSES, SESSION_STATUSES } from './devices.repository.js';
 import type { DevicesService } from './devices.service.js';
-import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, responses } from '../../admin/query.js';
+import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, responses } from '../../http/admin-query.js';
 
 const deviceId = z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The device id');
 

@@ -1,10 +1,10 @@
 /** Devices and sessions in the back office: lists, and revoking a device with all its sessions. */
 import type { Db } from '../../db/client.js';
 import { recordSecurityEvent } from '../security-events.js';
-import { adminError } from '../../admin/admin.errors.js';
+import { adminError } from '../../http/admin-errors.js';
 import { type DeviceListRow, type DeviceStatus, devicesRepository as repo, type SessionStatus } from './devices.repository.js';
 import { requireProjectId } from './projects.service.js';
-import { iso, limitOffset, type Page } from '../../admin/query.js';
+import { iso, limitOffset, type Page } from '../../http/admin-query.js';
 
 export interface DeviceListQuery extends Page {
   projectKey?: string | undefined;

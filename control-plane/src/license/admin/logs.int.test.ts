@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { type AdminClient, adminClient, createProject, enrolledDevice, insertLogs, parseCsv } from '../../testing/admin-client.js';
-import { csvField, csvRow } from '../../admin/csv.js';
+import { csvField, csvRow } from '../../http/csv.js';
 import { csvLineSql, csvTextSql } from './logs.repository.js';
 import { EXPORT_COLUMNS, LogsService } from './logs.service.js';
 

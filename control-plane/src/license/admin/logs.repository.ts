@@ -10,7 +10,7 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { activationCodes, consumptionLogs, devices, projects } from '../license.schema.js';
-import { likePattern, type TimeRange } from '../../admin/query.js';
+import { likePattern, type TimeRange } from '../../http/admin-query.js';
 
 export interface LogFilter {
   projectId?: number | undefined;

@@ -1,9 +1,9 @@
 /** /api/admin/logs: the consumption-log query and its CSV export. */
 import { z } from 'zod';
-import { adminFailureSchema } from '../../admin/admin.errors.js';
-import type { AdminApp } from '../../admin/admin.types.js';
+import { adminFailureSchema } from '../../http/admin-errors.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import type { LogsService } from './logs.service.js';
-import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, rangeQuery, responses } from '../../admin/query.js';
+import { isoString, keywordQuery, paged, pagedSchema, pageQuery, projectKeyQuery, rangeQuery, responses } from '../../http/admin-query.js';
 
 const tags = ['logs'];
 

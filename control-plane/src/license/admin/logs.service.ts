@@ -6,10 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
-import { csvRow } from '../../admin/csv.js';
+import { csvRow } from '../../http/csv.js';
 import { type ExportCursor, type LogFilter, logsRepository as repo } from './logs.repository.js';
 import { requireProjectId } from './projects.service.js';
-import { limitOffset, type Page, resolveRange } from '../../admin/query.js';
+import { limitOffset, type Page, resolveRange } from '../../http/admin-query.js';
 
 export const EXPORT_COLUMNS = [
   'id',

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectKeys, projects } from '../license.schema.js';
-import { likePattern } from '../../admin/query.js';
+import { likePattern } from '../../http/admin-query.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectKeyRow = Pick<typeof projectKeys.$inferSelect, 'kid' | 'publicKey' | 'status' | 'createdAt' | 'retiredAt' | 'verifyUntil'>;

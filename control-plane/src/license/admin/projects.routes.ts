@@ -2,9 +2,9 @@
 import { projectKeySchema } from '@plume/shared';
 import { z } from 'zod';
 import { DEFAULT_POLICY, projectPolicySchema } from '../policy.js';
-import type { AdminApp } from '../../admin/admin.types.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import type { ProjectsService } from './projects.service.js';
-import { createdResponses, isoString, keywordQuery, pagedSchema, pageQuery, paged, responses } from '../../admin/query.js';
+import { createdResponses, isoString, keywordQuery, pagedSchema, pageQuery, paged, responses } from '../../http/admin-query.js';
 
 const tags = ['projects'];
 

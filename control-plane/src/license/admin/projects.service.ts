@@ -8,9 +8,9 @@ import type { Db } from '../../db/client.js';
 import type { ProjectPolicy } from '../license.schema.js';
 import { insertProjectKey } from '../offline-keys.js';
 import { effectivePolicy } from '../policy.js';
-import { adminError } from '../../admin/admin.errors.js';
+import { adminError } from '../../http/admin-errors.js';
 import { type ProjectKeyRow, type ProjectRow, projectsRepository as repo } from './projects.repository.js';
-import { iso, limitOffset, type Page } from '../../admin/query.js';
+import { iso, limitOffset, type Page } from '../../http/admin-query.js';
 
 export interface CreateProjectInput {
   projectKey: string;

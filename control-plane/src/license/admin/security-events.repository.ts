@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, type SecurityEventKind, securityEvents } from '../license.schema.js';
-import type { TimeRange } from '../../admin/query.js';
+import type { TimeRange } from '../../http/admin-query.js';
 
 export interface SecurityEventFilter {
   projectId?: number | undefined;

@@ -1,8 +1,8 @@
 /** /api/admin/security-events. */
 import { z } from 'zod';
 import { SECURITY_EVENT_KINDS } from '../license.schema.js';
-import type { AdminApp } from '../../admin/admin.types.js';
-import { isoString, paged, pagedSchema, pageQuery, projectKeyQuery, rangeQuery, responses } from '../../admin/query.js';
+import type { AdminApp } from '../../http/admin-types.js';
+import { isoString, paged, pagedSchema, pageQuery, projectKeyQuery, rangeQuery, responses } from '../../http/admin-query.js';
 import type { SecurityEventsService } from './security-events.service.js';
 
 const eventSchema = z.object({

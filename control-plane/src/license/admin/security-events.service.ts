@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client.js';
 import type { SecurityEventKind } from '../license.schema.js';
 import { requireProjectId } from './projects.service.js';
-import { limitOffset, type Page, resolveRange } from '../../admin/query.js';
+import { limitOffset, type Page, resolveRange } from '../../http/admin-query.js';
 import { securityEventsRepository as repo } from './security-events.repository.js';
 
 export interface SecurityEventQuery extends Page {

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { codeStateSql } from './codes.repository.js';
-import type { TimeRange } from '../../admin/query.js';
+import type { TimeRange } from '../../http/admin-query.js';
 
 export const GRANULARITIES = ['day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

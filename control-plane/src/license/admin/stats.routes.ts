@@ -1,9 +1,9 @@
 /** /api/admin/stats: the consumption trend and the global or per-project statistics. */
 import { z } from 'zod';
 import { SECURITY_EVENT_KINDS } from '../license.schema.js';
-import type { AdminApp } from '../../admin/admin.types.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import { CODE_STATES } from './codes.repository.js';
-import { isoString, projectKeyQuery, responses } from '../../admin/query.js';
+import { isoString, projectKeyQuery, responses } from '../../http/admin-query.js';
 import { GRANULARITIES } from './stats.repository.js';
 import { MAX_TREND_DAYS, type StatsService } from './stats.service.js';
 

@@ -1,8 +1,8 @@
 /** /api/admin/projects/:projectKey/version-bans: add, list, remove. */
 import { z } from 'zod';
-import type { AdminApp } from '../../admin/admin.types.js';
+import type { AdminApp } from '../../http/admin-types.js';
 import { projectKeyParams } from './projects.routes.js';
-import { createdResponses, isoString, pagedSchema, pageQuery, paged, responses } from '../../admin/query.js';
+import { createdResponses, isoString, pagedSchema, pageQuery, paged, responses } from '../../http/admin-query.js';
 import type { VersionBansService } from './version-bans.service.js';
 
 const tags = ['version-bans'];

@@ -5,9 +5,9 @@
  * security event).
  */
 import type { Db } from '../../db/client.js';
-import { adminError } from '../../admin/admin.errors.js';
+import { adminError } from '../../http/admin-errors.js';
 import { requireProjectId } from './projects.service.js';
-import { limitOffset, type Page } from '../../admin/query.js';
+import { limitOffset, type Page } from '../../http/admin-query.js';
 import { type VersionBanRow, versionBansRepository as repo } from './version-bans.repository.js';
 
 const banView = (projectKey: string, b: VersionBanRow) => ({

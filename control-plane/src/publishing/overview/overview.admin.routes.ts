@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { responses } from '../../admin/query.js';
+import { responses } from '../../http/admin-query.js';
 import type { Db } from '../../db/client.js';
 import { readOverview } from './overview.repository.js';
 import { overviewSchema } from './overview.schema.js';

@@ -4,7 +4,7 @@
  * (/api/admin/schedule, everyone's): the same range rules and the same job.
  */
 import { z } from 'zod';
-import { instantSchema } from '../../admin/query.js';
+import { instantSchema } from '../../http/admin-query.js';
 import { CALENDAR_MAX_DAYS, CALENDAR_MAX_JOBS, type CalendarJob } from './schedule-calendar.repository.js';
 
 const DAY_MS = 86_400_000;

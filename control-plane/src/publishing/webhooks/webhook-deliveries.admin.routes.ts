@@ -8,8 +8,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminError } from '../../admin/admin.errors.js';
-import { pagedSchema, responses } from '../../admin/query.js';
+import { adminError } from '../../http/admin-errors.js';
+import { pagedSchema, responses } from '../../http/admin-query.js';
 import type { Db } from '../../db/client.js';
 import { webhookDeliveries } from '../publishing.schema.js';
 

@@ -5,7 +5,7 @@
  * webhooks).
  */
 import { z } from 'zod';
-import { ApiError, type ErrorSurface } from '../http/errors.js';
+import { ApiError, type ErrorSurface } from './errors.js';
 
 const ADMIN_STATUS = {
   INVALID_JSON: 400,

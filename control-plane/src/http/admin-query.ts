@@ -6,7 +6,7 @@
  */
 import { projectKeySchema } from '@plume/shared';
 import { z } from 'zod';
-import { adminError, adminFailureSchema } from './admin.errors.js';
+import { adminError, adminFailureSchema } from './admin-errors.js';
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 50;
