@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { nodesRepository } from '../control-plane/src/nodes/nodes.repository.js';
-import { OPENAPI_STATUS } from '../control-plane/src/openapi/openapi.errors.js';
+import { OPENAPI_STATUS } from '../control-plane/src/http/openapi-errors.js';
 import { createTestApp, type TestApp } from '../control-plane/src/testing/app.js';
 import { createUser, type TestUser, v1 } from '../control-plane/src/testing/openapi.js';
 import { createAccount, createArticle, createCmsSite, createNode, fixturesOf, FULL_CAPABILITIES } from '../control-plane/src/testing/publish.js';

@@ -42,7 +42,7 @@ import { jobInputsAdminRoutes } from './publishing/job-inputs/job-inputs.admin.r
 import { publishingAdminRoutes } from './publishing/publishing.admin.routes.js';
 import { installHttpMetrics } from './metrics/http.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
-import { openapiSurface } from './openapi/openapi.errors.js';
+import { openapiSurface } from './http/openapi-errors.js';
 import { registerCompression } from './http/compression.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 

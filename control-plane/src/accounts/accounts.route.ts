@@ -14,7 +14,7 @@ import { type AccountRecord, accountsRepository, closeAccountsCache } from './ac
 import type { Db } from '../db/client.js';
 import { HEALTH_STATES } from './health/health.schema.js';
 import { callerOf, type OpenApiDeps } from '../openapi/context.js';
-import { errorResponses } from '../openapi/error-responses.js';
+import { errorResponses } from '../http/openapi-error-responses.js';
 
 export const accountView = z.object({
   id: z.number().int().describe('Account id: the integer to put in accountIds'),

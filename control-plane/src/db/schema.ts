@@ -6,7 +6,7 @@ export * from '../integrators/integrators.schema.js';
 export * from '../nodes/nodes.schema.js';
 export * from '../accounts/accounts.schema.js';
 export * from '../publishing/publishing.schema.js';
-export * from '../openapi/openapi.schema.js';
+export * from '../http/idempotency.schema.js';
 export * from '../nodes/logins.schema.js';
 export * from '../console-api/console.schema.js';
 export * from '../publishing/pacing/pacing.schema.js';

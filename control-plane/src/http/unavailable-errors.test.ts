@@ -9,7 +9,7 @@ import { adminSurface } from './admin-errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../db/unavailable.js';
 import { nodeSurface } from '../nodes/nodes.errors.js';
 import { licenseSurface } from '../license/license.errors.js';
-import { openapiSurface } from '../openapi/openapi.errors.js';
+import { openapiSurface } from './openapi-errors.js';
 import { type ErrorSurface, installErrorHandling, toApiError } from './errors.js';
 import { rootSurface } from './surface-routing.js';
 

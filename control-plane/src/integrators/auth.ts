@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { ApiKeyCache, type KeyRecord } from './key-cache.js';
-import { openapiError } from '../openapi/openapi.errors.js';
+import { openapiError } from '../http/openapi-errors.js';
 import { type LimitVerdict, RateLimiter } from './rate-limit.js';
 import type { Permission, UserPlan } from './integrators.schema.js';
 

@@ -6,7 +6,7 @@
  * preflight by its hash (a change in between is preflight_mismatch).
  */
 import { z } from 'zod';
-import { storedAnswer } from '../openapi/idempotency.js';
+import { storedAnswer } from '../http/idempotency.js';
 import { answerJob, inputBody } from '../publishing/challenges/challenge-answer.js';
 import { batchAnswer } from '../publishing/publish/batch-answer.js';
 import { batchView } from '../publishing/publish/batch.route.js';

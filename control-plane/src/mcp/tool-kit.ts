@@ -17,8 +17,8 @@ import type { Db } from '../db/client.js';
 import { ApiError, toApiError } from '../http/errors.js';
 import type { ApiCaller } from '../integrators/auth.js';
 import type { Permission } from '../integrators/integrators.schema.js';
-import type { IdempotencyInput, StoredAnswer } from '../openapi/idempotency.js';
-import { OPENAPI_STATUS, openapiError, openapiSurface } from '../openapi/openapi.errors.js';
+import type { IdempotencyInput, StoredAnswer } from '../http/idempotency.js';
+import { OPENAPI_STATUS, openapiError, openapiSurface } from '../http/openapi-errors.js';
 import type { PublishService } from '../publishing/publish/publish.service.js';
 
 /** What a tool runs with: the replica's services and the authenticated caller of this HTTP request. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, type OpenApiDeps } from '../openapi/context.js';
-import { errorResponses } from '../openapi/error-responses.js';
+import { errorResponses } from '../http/openapi-error-responses.js';
 import { type NodeView, nodesRepository } from './nodes.repository.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);

@@ -4,7 +4,7 @@
  * wrong kind is recognised and answered with a 404 whose message says what
  * it is and where it belongs, instead of a bare "not found".
  */
-import { openapiError, type OpenApiErrorCode } from './openapi.errors.js';
+import { openapiError, type OpenApiErrorCode } from '../http/openapi-errors.js';
 
 export type IdKind = 'article' | 'generation_task' | 'batch' | 'account';
 

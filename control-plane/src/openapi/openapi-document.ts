@@ -10,7 +10,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import type { FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { dropUnusedSchemas, OPERATION_METHODS } from '../http/openapi-components.js';
-import { OPENAPI_STATUS } from './openapi.errors.js';
+import { OPENAPI_STATUS } from '../http/openapi-errors.js';
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -13,7 +13,7 @@ import { useRawJsonParser } from '../http/raw-json.js';
 import { type ApiCaller, authenticateApiKey, closeApiAuth, rateLimitHeaders } from '../integrators/auth.js';
 import type { OpenApiDeps } from './context.js';
 import { DOCUMENT_DESCRIPTION, DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
-import { openapiError, openapiSurface } from './openapi.errors.js';
+import { openapiError, openapiSurface } from '../http/openapi-errors.js';
 import type { Permission } from '../integrators/integrators.schema.js';
 import { meRoutes } from '../integrators/me.route.js';
 import { articlesRoutes } from '../publishing/articles/articles.routes.js';

@@ -4,7 +4,7 @@
  * only valid paths.
  */
 import type { FastifyInstance } from 'fastify';
-import { openapiError } from './openapi.errors.js';
+import { openapiError } from '../http/openapi-errors.js';
 
 const IN_APPS = 'Account login, relogin, cookie refresh, binding, unbinding and deletion are done in the Plume web application or the Windows desktop application (account management), not through the Open API.';
 

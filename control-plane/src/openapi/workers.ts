@@ -10,7 +10,7 @@ import { type CmsWorkerOptions, startCmsExecutor } from '../executors/web/cms.wo
 import { logRoundFailure } from '../db/unavailable.js';
 import type { ComponentLog } from './component-log.js';
 import { GenerationWorker } from '../publishing/generation/generation.worker.js';
-import { pruneIdempotencyKeys } from './idempotency.js';
+import { pruneIdempotencyKeys } from '../http/idempotency.js';
 import { WebhookDeliverer } from '../publishing/webhooks/webhook.deliverer.js';
 
 /** Records live 24 h; pruning them hourly keeps the table small and costs one statement. */

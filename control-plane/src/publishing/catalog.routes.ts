@@ -3,7 +3,7 @@ import { CONTENT_TYPES, EXECUTORS, PLATFORMS, SETTINGS_CONTRACT_VERSION, SETTING
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../openapi/error-responses.js';
+import { errorResponses } from '../http/openapi-error-responses.js';
 import { QUOTA_BUCKETS } from '../integrators/integrators.schema.js';
 import { coverOf, coverView, deprecatedOf, deprecatedSettingView, fieldView, limitsOf, limitsView, settingFieldView } from './settings-view.js';
 

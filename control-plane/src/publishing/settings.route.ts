@@ -13,8 +13,8 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { Db } from '../db/client.js';
 import type { ApiCaller } from '../integrators/auth.js';
 import { callerOf, type OpenApiDeps } from '../openapi/context.js';
-import { errorResponses } from '../openapi/error-responses.js';
-import { openapiError } from '../openapi/openapi.errors.js';
+import { errorResponses } from '../http/openapi-error-responses.js';
+import { openapiError } from '../http/openapi-errors.js';
 import { coverOf, coverView, deprecatedOf, deprecatedSettingView, fieldView, limitsOf, limitsView, settingFieldView } from './settings-view.js';
 
 export const MAX_ACCOUNT_IDS = 100;

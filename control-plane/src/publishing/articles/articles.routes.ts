@@ -8,10 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
-import { errorResponses } from '../../openapi/error-responses.js';
+import { errorResponses } from '../../http/openapi-error-responses.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
-import { type IdempotencyInput, runIdempotent } from '../../openapi/idempotency.js';
-import { idempotencyInput, sendAnswer } from '../../openapi/idempotent-route.js';
+import { type IdempotencyInput, runIdempotent } from '../../http/idempotency.js';
+import { idempotencyInput, sendAnswer } from '../../http/idempotent-route.js';
 import { articlesRepository } from './articles.repository.js';
 import {
   articleDetail,

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { randomId } from '../../crypto/tokens.js';
 import type { Db } from '../../db/client.js';
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 import type { Aigc } from '../publishing.schema.js';
 import { checkAigc, computeAigc, type ContentProvenance } from './aigc.js';
 import { type ArticleRow, type ArticleSummaryRow, articlesRepository } from './articles.repository.js';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 import { publishRepository } from '../publish/publish.repository.js';
 import { openChallenge } from './challenge-view.js';
 import { challengesRepository } from './challenges.repository.js';

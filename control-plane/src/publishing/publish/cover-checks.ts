@@ -17,7 +17,7 @@
  */
 import { type ContentType, coverUrlProblem, type Executor } from '@plume/shared';
 import type { AccountRecord } from '../../accounts/accounts.repository.js';
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 import type { PublishContent } from './publish-content.js';
 
 const isUrl = (s: string) => /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s);

@@ -5,7 +5,7 @@
 import type { ContentType, Executor, SettingsLayer, SettingsMode } from '@plume/shared';
 import type { AccountRecord } from '../../accounts/accounts.repository.js';
 import type { UnpublishableReason } from '../../accounts/account-resolution.js';
-import type { OpenApiErrorCode } from '../../openapi/openapi.errors.js';
+import type { OpenApiErrorCode } from '../../http/openapi-errors.js';
 import type { QuotaBucket } from '../../integrators/integrators.schema.js';
 import type { IgnoredSetting } from './ignored-settings.js';
 import type { PublishContent } from './publish-content.js';

@@ -10,7 +10,7 @@ import { type ArticlePayloadInput, canonicalJson, type DynamicPayloadInput, loca
 import type { Db } from '../../db/client.js';
 import { articlesRepository } from '../articles/articles.repository.js';
 import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 import type { ArticlePublishBody, DynamicPublishBody, VideoPublishBody } from './publish.schemas.js';
 
 export type PublishInput =

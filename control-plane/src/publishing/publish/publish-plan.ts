@@ -24,7 +24,7 @@ import type { ApiCaller } from '../../integrators/auth.js';
 import type { Db } from '../../db/client.js';
 import { resolveAccount } from '../../accounts/account-resolution.js';
 import { type AccountRecord, accountsRepository } from '../../accounts/accounts.repository.js';
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 import { awaitingItems, checkCapabilities, checkLimits, checkPaths, checkRoute, stateProblems } from './publish-checks.js';
 import { checkCover } from './cover-checks.js';
 import { ignoredSettings } from './ignored-settings.js';

@@ -300,7 +300,7 @@ describe('idempotency', () => {
     const w = await publishWorld(t);
     const key = crypto.randomUUID();
     const body = JSON.stringify({ articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu] });
-    const { requestHash } = await import('../../openapi/idempotency.js');
+    const { requestHash } = await import('../../http/idempotency.js');
     await t.db.database.db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, state, locked_until, expires_at)
       values (${w.user.id}, ${key}, ${requestHash('POST', '/publish', Buffer.from(body))}, 'in_flight', now() + interval '30 seconds', now() + interval '1 day')`);
     const res = await v1(t.app, w.user, 'POST', '/publish', body, { 'idempotency-key': key });

@@ -5,7 +5,7 @@
  * the publish is first carried out (a replay of the same Idempotency-Key
  * answers what the first call answered, however late it comes).
  */
-import { openapiError } from '../../openapi/openapi.errors.js';
+import { openapiError } from '../../http/openapi-errors.js';
 
 /** A publishWindow (seconds of lateness the integrator accepts) when the request gives none: a quarter of an hour. */
 export const PUBLISH_WINDOW_DEFAULT_S = 15 * 60;

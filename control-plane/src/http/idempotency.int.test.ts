@@ -9,7 +9,7 @@ import { startTcpCutProxy } from '../../../test/support/tcp-cut-proxy.js';
 import { type Db, openPostgres, rows } from '../db/client.js';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/unavailable.js';
 import { createTestDatabase, hasPostgres, type TestDatabase } from '../testing/db.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from './errors.js';
 import { type IdempotencyInput, runIdempotent, type StoredAnswer } from './idempotency.js';
 
 let test: TestDatabase;

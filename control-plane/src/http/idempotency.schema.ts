@@ -1,4 +1,4 @@
-/** The Open API surface's own records: Idempotency-Key replies. */
+/** Idempotency-Key replies (the Open API's publish, import and generate calls keep them). */
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../db/columns.js';
 

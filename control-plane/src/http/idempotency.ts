@@ -18,9 +18,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { ApiError } from '../http/errors.js';
-import { openapiError } from './openapi.errors.js';
-import { idempotencyKeys } from './openapi.schema.js';
+import { ApiError } from './errors.js';
+import { openapiError } from './openapi-errors.js';
+import { idempotencyKeys } from './idempotency.schema.js';
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const RETENTION_MS = 24 * 3600_000;

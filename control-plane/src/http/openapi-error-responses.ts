@@ -4,7 +4,7 @@
  * route's success schema.
  */
 import { z } from 'zod';
-import { OPENAPI_STATUS } from './openapi.errors.js';
+import { OPENAPI_STATUS } from './openapi-errors.js';
 
 export const openapiErrorBody = z
   .object({

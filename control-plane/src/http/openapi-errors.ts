@@ -2,7 +2,7 @@
  * Open API v1 failures: `{ "error": { "code", "message" } }` with stable
  * lowercase codes. One code→status table; add new codes here.
  */
-import { ApiError, type ErrorSurface } from '../http/errors.js';
+import { ApiError, type ErrorSurface } from './errors.js';
 
 export const OPENAPI_STATUS = {
   invalid_json: 400,
