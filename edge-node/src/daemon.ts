@@ -17,11 +17,13 @@ import { chromiumVersion, profileLauncher } from './browser/chromium.js';
 import { ConfigError, type RunConfig } from './config.js';
 import { NodeConnection } from './control/connection.js';
 import { SiteCheckStore } from './site-checks/check-store.js';
+import { runScheduledChecks } from './site-checks/scheduled-checks.js';
 import { type LoadedIdentity, loadIdentity } from './control/identity.js';
 import { Inventory } from './media/inventory.js';
 import { nodeExecutor } from './adapters/registry.js';
 import { type AdapterSet, registryAdapters, registryAdaptersFor } from './adapters/adapter-set.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner.js';
+import { LoginChecks } from './login/login-check.js';
 import { LoginSchedule } from './login/login-schedule.js';
 import { loginPlatforms, RemoteLogins } from './login/remote-login.js';
 import { CommitJournal } from './jobs/commit-journal.js';
@@ -137,6 +139,19 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     observer: metrics,
     ...(desktop ? { refuseOffers: desktop.refuseOffers, localMedia: desktop.localMedia } : {}),
   });
+  // Login checks run in the accounts' turns the runner keeps, never beside a job on the same account.
+  const loginChecks = new LoginChecks({
+    turns: runner,
+    adapters,
+    accounts,
+    platformUrls: config.platformUrls,
+    launchProfile: runnerLaunch,
+    onAccountsChanged: () => {
+      reportAccounts();
+      loginSchedule.refresh();
+    },
+    log: log.child({ component: 'login-checks' }),
+  });
   let metricsListener: MetricsListener | null = null;
   if (config.metricsAddress) {
     const { host, port } = config.metricsAddress;
@@ -185,7 +200,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
         .receive(m, {
           launchProfile,
           inAccountTurn: (ref, work) => runner.inAccountTurn(ref, work),
-          check: (ref) => runner.loginCheckHeld(ref),
+          check: (ref) => loginChecks.checkHeld(ref),
           onAccountsChanged: () => {
             reportAccounts();
             loginSchedule.refresh();
@@ -296,7 +311,7 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
     intervalMs: config.loginCheckIntervalMs,
     accounts: () => accounts.list().filter((a) => adapters.get(a.platform) !== undefined),
     busy: (ref) => runner.accountBusy(ref),
-    check: (a) => runner.checkAccountLogin(a.externalRef),
+    check: (a) => loginChecks.check(a.externalRef),
     onError: (a, err) => log.warn({ account: a.externalRef, err: (err as Error).message }, 'login check could not run'),
   });
   // `plume-edge accounts import|relogin|remove|check` edit accounts.json beside a running daemon; tell the control plane.
@@ -320,12 +335,22 @@ export async function startDaemon(config: RunConfig, log: Logger, { adapters = r
   }, EDGE_TIMERS.accountsPollMs);
   accountsWatch.unref();
 
-  // Scheduled site checks (PLUME_EDGE_CHECK_INTERVAL_MINUTES; off by default, see config.ts).
+  // Scheduled site checks (PLUME_EDGE_CHECK_INTERVAL_MINUTES; off by default, see config.ts), in the accounts' turns.
+  const siteCheckOptions = {
+    turns: runner,
+    adapters,
+    accounts,
+    store: siteChecks,
+    stateDir: config.stateDir,
+    platformUrls: config.platformUrls,
+    launchProfile: runnerLaunch,
+    log: log.child({ component: 'site-checks' }),
+  };
   let siteChecking: Promise<void> | null = null;
   const checkTimer =
     config.checkIntervalMs > 0
       ? setInterval(() => {
-          siteChecking ??= runner.runSiteChecks(siteChecks, reportSiteChecks).finally(() => (siteChecking = null));
+          siteChecking ??= runScheduledChecks(siteCheckOptions, reportSiteChecks).finally(() => (siteChecking = null));
         }, config.checkIntervalMs)
       : null;
   checkTimer?.unref();

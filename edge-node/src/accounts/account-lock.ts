@@ -34,6 +34,20 @@ export interface AccountLockOptions {
   onCompromised?: (err: Error) => void;
 }
 
+/**
+ * Inside the daemon, each account's work goes one after the other, in turns, each turn holding the
+ * account's lock against other processes. The job runner keeps the turns (jobs/job-runner.ts);
+ * login checks and site checks take theirs from it.
+ */
+export interface AccountTurns {
+  /** Runs `work` in the account's turn (after this daemon's earlier work on it), waiting up to `waitMs` for another process's lock. */
+  inAccountTurn<T>(ref: string, work: () => Promise<T>, o?: { waitMs?: number }): Promise<T>;
+  /** Whether the account's profile is in use (or waited for) in this daemon now. */
+  accountBusy(ref: string): boolean;
+  /** The daemon is stopping: no new check starts. */
+  readonly draining: boolean;
+}
+
 const lockDir = (stateDir: string) => join(stateDir, 'locks');
 
 function validRef(ref: string): string {

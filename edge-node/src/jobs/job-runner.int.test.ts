@@ -23,6 +23,7 @@ import type { Adapter } from '../adapters/contract.js';
 import { profileLauncher } from '../browser/chromium.js';
 import { CommitJournal } from './commit-journal.js';
 import { Outbox } from '../control/outbox.js';
+import { LoginChecks } from '../login/login-check.js';
 import { JobRunner } from './job-runner.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -30,6 +31,8 @@ const USER_ID = 7;
 
 interface World {
   runner: JobRunner;
+  /** The daemon's login checks, in the runner's account turns. */
+  loginChecks: LoginChecks;
   /** A video inside the owner's directory: the sandbox lets it through. */
   clip: string;
   /** Live messages (accept, reject, commit) and outbox messages, in the order they went out. */
@@ -82,14 +85,16 @@ function world(o: { commitTimeoutMs?: number } = {}): World {
     return true;
   };
   outbox.useTransport(transport);
+  const adapters = { get: (p: string) => (p === 'testplat' ? adapter : undefined), canRun: (p: string) => p === 'testplat', platforms: () => ['testplat'], reports: () => [], source: 'supplied' as const };
+  const launchProfile = profileLauncher({ executablePath: CHROMIUM, headless: true, stateDir });
   const runner = new JobRunner({
-    adapters: { get: (p) => (p === 'testplat' ? adapter : undefined), canRun: (p) => p === 'testplat', platforms: () => ['testplat'], source: 'test' },
+    adapters,
     accounts,
     outbox,
     journal: new CommitJournal(stateDir).open(),
     send: transport,
     connected: () => true,
-    launchProfile: profileLauncher({ executablePath: CHROMIUM, headless: true, stateDir }),
+    launchProfile,
     videoDir,
     stateDir,
     concurrency: 2,
@@ -98,7 +103,8 @@ function world(o: { commitTimeoutMs?: number } = {}): World {
     log: pino({ level: 'silent' }),
     ...(o.commitTimeoutMs ? { commitTimeoutMs: o.commitTimeoutMs } : {}),
   });
-  return { runner, clip: join(videoDir, String(USER_ID), 'clip.mp4'), sent, events, release, stateDir };
+  const loginChecks = new LoginChecks({ turns: runner, adapters, accounts, platformUrls: {}, launchProfile, onAccountsChanged: () => {}, log: pino({ level: 'silent' }) });
+  return { runner, loginChecks, clip: join(videoDir, String(USER_ID), 'clip.mp4'), sent, events, release, stateDir };
 }
 
 function spec(title: string, localVideoPath: string): JobSpec {
@@ -196,15 +202,15 @@ describe.skipIf(!existsSync(CHROMIUM))('job runner', () => {
     run(w, 'job_hold', 'hold');
     await until(() => w.events.includes('prepare job_hold'));
     expect(w.runner.accountBusy('acc-1')).toBe(true);
-    expect(await w.runner.checkAccountLogin('acc-1')).toBe('busy');
+    expect(await w.loginChecks.check('acc-1')).toBe('busy');
     w.runner.cancel({ type: 'cancel', jobId: 'job_hold', attemptId: 'att_job_hold' });
     w.release();
     await until(() => w.runner.busy === 0 && !w.runner.accountBusy('acc-1'));
     const release = await lockAccount(w.stateDir, 'acc-1');
-    expect(await w.runner.checkAccountLogin('acc-1')).toBe('busy');
+    expect(await w.loginChecks.check('acc-1')).toBe('busy');
     await release();
     const before = Date.now();
-    expect(await w.runner.checkAccountLogin('acc-1')).toBe('checked');
+    expect(await w.loginChecks.check('acc-1')).toBe('checked');
     expect(Date.parse(new AccountRegistry(w.stateDir).get('acc-1')!.checkedAt!)).toBeGreaterThanOrEqual(before);
   }, 120_000);
 });

@@ -2,6 +2,9 @@
  * The node's side of dispatch: answers offers within the concurrency limit,
  * runs started jobs (one at a time per account: a browser profile cannot be
  * opened twice), holds the commit gate, answers verifications, and drains.
+ * It keeps the accounts' turns (AccountTurns): the daemon's login checks
+ * (login/login-check.ts) and site checks (site-checks/scheduled-checks.ts)
+ * run in them, never beside a job on the same account.
  * Accept/reject/commit go straight to the socket (they mean nothing on a
  * later connection); results, progress and verification answers go through
  * the outbox.
@@ -23,13 +26,10 @@ import { type JobObserver, NO_OBSERVER } from '../metrics/edge-metrics.js';
 import { EDGE_TIMERS } from '../timers.js';
 import type { Outbox } from '../control/outbox.js';
 import type { AdapterSet } from '../adapters/adapter-set.js';
-import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
-import { checkLogin } from '../login/login-check.js';
+import { type AccountTurns, AccountBusy, withAccountLock } from '../accounts/account-lock.js';
 import { stagingDirFor } from './media.js';
 import { GiveBack, runAttempt, toPublishJob } from './run-attempt.js';
 import type { PauseHooks } from './challenge/await-person.js';
-import { checkTypes, runChecks } from '../site-checks/check-plan.js';
-import type { SiteCheckStore } from '../site-checks/check-store.js';
 
 type Phase = ActiveJob['phase'];
 
@@ -89,12 +89,17 @@ export interface JobRunnerOptions {
   progressIntervalMs?: number;
 }
 
-export class JobRunner {
+export class JobRunner implements AccountTurns {
   private readonly jobs = new Map<string, Running>();
   private readonly accountLocks = new Map<string, Promise<void>>();
-  private draining = false;
+  private stopping = false;
 
   constructor(private readonly o: JobRunnerOptions) {}
+
+  /** drain() has begun: no offer is taken, and no login or site check starts. */
+  get draining(): boolean {
+    return this.stopping;
+  }
 
   private key(jobId: string, attemptId: string): string {
     return `${jobId}/${attemptId}`;
@@ -115,7 +120,7 @@ export class JobRunner {
 
   offer(m: ControlMessageOf<'offer'>): void {
     const reject = (reason: string) => this.o.send({ type: 'reject', jobId: m.jobId, attemptId: m.attemptId, reason });
-    if (this.draining) return void reject('draining');
+    if (this.stopping) return void reject('draining');
     const refusal = this.o.refuseOffers?.();
     if (refusal) return void reject(refusal);
     if (this.o.journal.has(m.jobId, m.attemptId)) return void reject('invalid_job');
@@ -215,74 +220,13 @@ export class JobRunner {
   }
 
   /** Runs `work` on the account's profile in its turn (after this daemon's work on it, holding its lock). */
-  inAccountTurn<T>(ref: string, work: () => Promise<T>): Promise<T> {
-    return this.withAccount(ref, work);
+  inAccountTurn<T>(ref: string, work: () => Promise<T>, o: { waitMs?: number } = {}): Promise<T> {
+    return this.withAccount(ref, work, o);
   }
 
   /** Whether the account's profile is in use (or waited for) in this daemon now. */
   accountBusy(ref: string): boolean {
     return this.accountLocks.has(ref);
-  }
-
-  /**
-   * One login check of the account (the schedule's, login-schedule.ts): `busy`, without waiting,
-   * when a job, verification or check of this daemon or a CLI command holds its profile.
-   */
-  async checkAccountLogin(ref: string): Promise<'checked' | 'busy'> {
-    const account = this.o.accounts.get(ref);
-    if (!account || !this.o.adapters.get(account.platform)) return 'checked';
-    if (this.draining || this.accountBusy(ref)) return 'busy';
-    try {
-      await this.withAccount(ref, () => this.loginCheckHeld(ref), { waitMs: 0 });
-      return 'checked';
-    } catch (err) {
-      if (err instanceof AccountBusy) return 'busy';
-      throw err;
-    }
-  }
-
-  /**
-   * One login check of an account whose turn the caller holds (inAccountTurn): an account moved
-   * here is checked in the turn that wrote its browser state, not after a wait for the schedule.
-   */
-  async loginCheckHeld(ref: string): Promise<void> {
-    const account = this.o.accounts.get(ref);
-    const adapter = account ? this.o.adapters.get(account.platform) : undefined;
-    if (!account || !adapter) return;
-    const result = await checkLogin({
-      account,
-      adapter,
-      baseUrl: this.o.platformUrls[account.platform] ?? adapter.defaultBaseUrl,
-      registry: this.o.accounts,
-      launchProfile: this.o.launchProfile,
-    });
-    this.o.log.info({ account: ref, platform: account.platform, state: result.state, detail: result.detail }, 'login checked');
-    if (result.changed) this.o.onAccountsChanged();
-  }
-
-  /**
-   * Site checks of every logged-in account, each content type its adapter publishes, in the
-   * account's turn (never while its profile runs a job); each conclusive one lands in `checks`.
-   */
-  async runSiteChecks(checks: SiteCheckStore, onRecorded: () => void): Promise<void> {
-    for (const account of this.o.accounts.list().filter((a) => a.loginState === 'logged_in')) {
-      if (this.draining || !this.o.adapters.get(account.platform)) continue;
-      const deps = {
-        adapters: this.o.adapters,
-        registry: this.o.accounts,
-        store: checks,
-        stateDir: this.o.stateDir,
-        platformUrls: this.o.platformUrls,
-        launchProfile: this.o.launchProfile,
-        log: this.o.log,
-      };
-      await this.withAccount(account.externalRef, () =>
-        runChecks(deps, account, checkTypes(this.o.adapters, account), (r) => {
-          this.o.log.info({ account: r.account, platform: r.platform, contentType: r.contentType, status: r.status, error: r.error, evidence: r.evidenceDir }, 'site checked');
-          if (r.status !== 'inconclusive') onRecorded();
-        }),
-      ).catch((err: unknown) => this.o.log.warn({ account: account.externalRef, err: (err as Error).message }, 'site check could not run'));
-    }
   }
 
   /**
@@ -292,7 +236,7 @@ export class JobRunner {
    * comes, is in the outbox, and otherwise the control plane verifies.
    */
   async drain(boundMs: number): Promise<void> {
-    this.draining = true;
+    this.stopping = true;
     // Nobody's answer is awaited past a stop: a paused job has clicked nothing, it goes back to the queue now.
     for (const job of this.jobs.values()) if (job.paused) job.abort.abort('draining');
     for (const job of [...this.jobs.values()]) {
@@ -427,7 +371,7 @@ export class JobRunner {
       paused: (c) => {
         job.paused = true;
         this.o.outbox.put({ type: 'challenge', ...ref, kind: c.kind, step: c.step.slice(0, 100), message: c.message.slice(0, 1000), ...(c.screenshotPng ? { screenshotPng: c.screenshotPng } : {}) });
-        if (this.draining) job.abort.abort('draining');
+        if (this.stopping) job.abort.abort('draining');
       },
       resumed: (clearedStep) => {
         job.paused = false;
