@@ -49,7 +49,7 @@ async function drafts(p: keyof typeof ACCOUNTS): Promise<number> {
 }
 
 beforeAll(async () => {
-  world = await startCheckCli(ACCOUNTS, 'bsn');
+  world = await startCheckCli(ACCOUNTS, 'articles-api');
   sim = world.sim;
 }, 120_000);
 

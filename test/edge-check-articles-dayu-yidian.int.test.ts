@@ -29,7 +29,7 @@ async function yidianDrafts(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  world = await startCheckCli(ACCOUNTS, 'dy');
+  world = await startCheckCli(ACCOUNTS, 'dayu-yidian');
   sim = world.sim;
 }, 120_000);
 

@@ -23,7 +23,7 @@ const ARTICLE = '# Plume 端到端\n\n一篇经由 **Open API** 发布的文章�
 const PLATFORMS = ['zhihu', 'csdn', 'jianshu'] as const;
 
 const e = useEdgeE2e({
-  name: 'e2e-articles-zcj',
+  name: 'e2e-articles-zhihu-csdn-jianshu',
   files: { 'cover.png': 24 * 1024 },
   accounts: [
     { platform: 'zhihu', ref: ZHIHU, name: 'Lab zhihu' },

@@ -19,7 +19,7 @@ let sim: Simulator;
 const cli = (args: string[]) => world.run(args);
 
 beforeAll(async () => {
-  world = await startCheckCli(ACCOUNTS, 'bjh-sohu-video');
+  world = await startCheckCli(ACCOUNTS, 'baijiahao-sohu-video');
   sim = world.sim;
 }, 120_000);
 

@@ -23,7 +23,7 @@ const digest = (path: string) => {
 };
 
 const e = useEdgeE2e({
-  name: 'e2e-articles-dy',
+  name: 'e2e-articles-dayu-yidian',
   files: { 'figure.png': 24 * 1024, 'cover.jpg': 32 * 1024 },
   accounts: (Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>).map((platform) => ({ platform, ref: ACCOUNTS[platform], name: `Lab ${platform}` })),
 });

@@ -16,7 +16,7 @@ const BAIJIAHAO = '1588000000000301';
 const SOHU = '120186301';
 
 const e = useEdgeE2e({
-  name: 'e2e-bjh-sohu-videos',
+  name: 'e2e-baijiahao-sohu-videos',
   files: { 'cover.jpg': 40 * 1024, 'clip.mp4': 300 * 1024 },
   accounts: [
     { platform: 'baijiahao', ref: BAIJIAHAO, name: 'Lab baijiahao' },

@@ -45,7 +45,7 @@ const article = () =>
   ].join('\n');
 
 const e = useEdgeE2e({
-  name: 'e2e-articles-bsn',
+  name: 'e2e-articles-baijiahao-sohu-netease',
   files: { 'figure.png': 24 * 1024, 'cover.jpg': 32 * 1024 },
   accounts: PLATFORMS.map((platform) => ({ platform, ref: ACCOUNTS[platform], name: `Lab ${platform}` })),
 });

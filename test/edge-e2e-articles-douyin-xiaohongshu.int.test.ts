@@ -26,7 +26,7 @@ const ARTICLE = `## 为什么用粘贴\n\n一篇经由 **Open API** 发布的文
 const letters = (html: string) => textOf(html).replace(/\s+/g, '');
 
 const e = useEdgeE2e({
-  name: 'e2e-articles-dx',
+  name: 'e2e-articles-douyin-xiaohongshu',
   files: { 'cover.jpg': 40 * 1024 },
   accounts: PLATFORMS.map((platform) => ({ platform, ref: ACCOUNTS[platform], name: `Lab ${platform}` })),
 });

@@ -27,7 +27,7 @@ async function jianshuNotes(): Promise<number> {
 }
 
 beforeAll(async () => {
-  world = await startCheckCli(REFS, 'zcj');
+  world = await startCheckCli(REFS, 'zhihu-csdn-jianshu');
   sim = world.sim;
 }, 120_000);
 

@@ -16,7 +16,7 @@ const NETEASE = 'W7400000000009';
 const QIEHAO = '5120000009';
 
 const e = useEdgeE2e({
-  name: 'e2e-netease-qie-videos',
+  name: 'e2e-netease-qiehao-videos',
   files: { 'cover.jpg': 40 * 1024, 'clip.mp4': 300 * 1024 },
   accounts: [
     { platform: 'netease', ref: NETEASE, name: 'Lab netease' },
