@@ -25,7 +25,7 @@ import {
   supports,
 } from '@plume/shared';
 import type { AccountRecord } from './accounts.repository.js';
-import { PerObjectMemo } from '../openapi/per-object-memo.js';
+import { PerObjectMemo } from './per-object-memo.js';
 
 export const UNPUBLISHABLE_REASONS = [
   'unknown_platform',

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdResponses, isoString, responses } from '../http/admin-query.js';
 import { Sealer } from '../crypto/seal.js';
-import type { OpenApiDeps } from '../openapi/context.js';
+import type { OpenApiDeps } from '../integrators/openapi-context.js';
 import { fieldView, settingFieldView } from '../publishing/settings-view.js';
 import { AccountsAdminService } from './accounts.admin.service.js';
 import { HEALTH_STATES } from './health/health.schema.js';

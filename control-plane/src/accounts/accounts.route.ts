@@ -13,7 +13,7 @@ import { failedSiteCheck, loginStateOf, resolveAccount, UNPUBLISHABLE_REASONS } 
 import { type AccountRecord, accountsRepository, closeAccountsCache } from './accounts.repository.js';
 import type { Db } from '../db/client.js';
 import { HEALTH_STATES } from './health/health.schema.js';
-import { callerOf, type OpenApiDeps } from '../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../integrators/openapi-context.js';
 import { errorResponses } from '../http/openapi-error-responses.js';
 
 export const accountView = z.object({

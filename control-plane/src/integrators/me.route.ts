@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quotaRepository } from './quota.repository.js';
-import { callerOf, type OpenApiDeps } from '../openapi/context.js';
+import { callerOf, type OpenApiDeps } from './openapi-context.js';
 import { errorResponses } from '../http/openapi-error-responses.js';
 import { QUOTA_BUCKETS } from './integrators.schema.js';
 

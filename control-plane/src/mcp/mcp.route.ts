@@ -19,7 +19,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, type OpenApiDeps } from '../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../integrators/openapi-context.js';
 import { IMPORT_BODY_LIMIT } from '../publishing/articles/articles.schemas.js';
 import { PublishService } from '../publishing/publish/publish.service.js';
 import { mcpServerFor } from './mcp-server.js';

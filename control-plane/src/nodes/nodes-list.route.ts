@@ -3,7 +3,7 @@ import { CONTENT_TYPES } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, type OpenApiDeps } from '../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../integrators/openapi-context.js';
 import { errorResponses } from '../http/openapi-error-responses.js';
 import { type NodeView, nodesRepository } from './nodes.repository.js';
 

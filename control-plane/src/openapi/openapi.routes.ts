@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { installErrorHandling } from '../http/errors.js';
 import { useRawJsonParser } from '../http/raw-json.js';
 import { type ApiCaller, authenticateApiKey, closeApiAuth, rateLimitHeaders } from '../integrators/auth.js';
-import type { OpenApiDeps } from './context.js';
+import type { OpenApiDeps } from '../integrators/openapi-context.js';
 import { DOCUMENT_DESCRIPTION, DOCUMENT_TAGS, documentObjectTransform, documentRouteTransform, SECURITY_SCHEME } from './openapi-document.js';
 import { openapiError, openapiSurface } from '../http/openapi-errors.js';
 import type { Permission } from '../integrators/integrators.schema.js';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing/app.js';
 import { completion, FakeChatCompletions } from '../testing/fake-chat-completions.js';
 import { createUser, v1 } from '../testing/openapi.js';
 import { WebhookReceiver } from '../testing/webhook-receiver.js';
-import { silentLog } from './component-log.js';
+import { silentLog } from '../db/polling-loops.js';
 import { startOpenApiWorkers } from './workers.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { type CmsWorkerOptions, startCmsExecutor } from '../executors/web/cms.worker.js';
 import { logRoundFailure } from '../db/unavailable.js';
-import type { ComponentLog } from './component-log.js';
+import type { ComponentLog } from '../db/polling-loops.js';
 import { GenerationWorker } from '../publishing/generation/generation.worker.js';
 import { pruneIdempotencyKeys } from '../http/idempotency.js';
 import { WebhookDeliverer } from '../publishing/webhooks/webhook.deliverer.js';

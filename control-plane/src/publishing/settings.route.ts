@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { Db } from '../db/client.js';
 import type { ApiCaller } from '../integrators/auth.js';
-import { callerOf, type OpenApiDeps } from '../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../integrators/openapi-context.js';
 import { errorResponses } from '../http/openapi-error-responses.js';
 import { openapiError } from '../http/openapi-errors.js';
 import { coverOf, coverView, deprecatedOf, deprecatedSettingView, fieldView, limitsOf, limitsView, settingFieldView } from './settings-view.js';

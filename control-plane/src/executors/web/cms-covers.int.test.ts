@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CmsSimulator } from '../../../../test/cms-simulator/index.js';
 import { type CoverServer, GIF_HEAD, PNG_1X1, redirect, serve, sha256, startCoverServer } from '../../../../test/support/cover-server.js';
 import { rows } from '../../db/client.js';
-import { type ComponentLog, silentLog } from '../../openapi/component-log.js';
+import { type ComponentLog, silentLog } from '../../db/polling-loops.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, type TestUser, v1 } from '../../testing/openapi.js';
 import { createArticle, createCmsSite, fixturesOf, persistedState } from '../../testing/publish.js';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CmsSimulator } from '../../../../test/cms-simulator/index.js';
 import { openPostgres, rows } from '../../db/client.js';
-import { type ComponentLog, silentLog } from '../../openapi/component-log.js';
+import { type ComponentLog, silentLog } from '../../db/polling-loops.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { eventually, until } from '../../testing/eventually.js';
 import { hasPostgres } from '../../testing/db.js';

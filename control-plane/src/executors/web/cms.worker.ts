@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Sealer } from '../../crypto/seal.js';
 import { CMS_CREDENTIALS_AAD } from '../../accounts/accounts.admin.service.js';
-import { type ComponentLog, PollingLoops, silentLog } from '../../openapi/component-log.js';
+import { type ComponentLog, PollingLoops, silentLog } from '../../db/polling-loops.js';
 import { cmsCover, defaultCoverFetcher } from './cms-cover.js';
 import { CmsHttp } from './cms-http.js';
 import { type CmsJob, cmsJobs, type CmsVerification, type JobRef } from './cms-jobs.repository.js';

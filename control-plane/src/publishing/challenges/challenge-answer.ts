@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
+import { expectIdKind, notFoundError } from '../identifiers.js';
 import { openapiError } from '../../http/openapi-errors.js';
 import { publishRepository } from '../publish/publish.repository.js';
 import { openChallenge } from './challenge-view.js';

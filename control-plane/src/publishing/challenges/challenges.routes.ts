@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHALLENGE_KINDS } from '@plume/shared';
 import { z } from 'zod';
-import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../../integrators/openapi-context.js';
 import { errorResponses } from '../../http/openapi-error-responses.js';
 import { openapiError } from '../../http/openapi-errors.js';
 import { batchAnswer } from '../publish/batch-answer.js';

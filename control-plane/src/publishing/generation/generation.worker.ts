@@ -11,7 +11,7 @@
  */
 import type { GenerationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { type ComponentLog, PollingLoops, silentLog } from '../../openapi/component-log.js';
+import { type ComponentLog, PollingLoops, silentLog } from '../../db/polling-loops.js';
 import { generationRepository, type TaskRow } from './generation.repository.js';
 import { completeTask, failTask, UNCONFIGURED_MESSAGE } from './generation.service.js';
 import { type GenerationProvider, OpenAiCompatibleProvider, ProviderError } from './openai-provider.js';

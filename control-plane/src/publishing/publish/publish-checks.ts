@@ -8,7 +8,7 @@ import type { ApiCaller } from '../../integrators/auth.js';
 import { failedSiteCheck, NODE_ADAPTER_REASONS, nodeAdapterGap, REASON_TEXT, resolveAccount, ROUTING_REASONS, siteCheckText, type UnpublishableReason } from '../../accounts/account-resolution.js';
 import type { AccountRecord } from '../../accounts/accounts.repository.js';
 import { openapiError } from '../../http/openapi-errors.js';
-import { PerObjectMemo } from '../../openapi/per-object-memo.js';
+import { PerObjectMemo } from '../../accounts/per-object-memo.js';
 import { desktopPathProblem, edgePathProblem } from './paths.js';
 import type { PublishContent } from './publish-content.js';
 import type { AwaitingItem, PlannedTarget, Problem } from './plan.types.js';

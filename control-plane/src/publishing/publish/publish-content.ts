@@ -9,7 +9,7 @@ import { sha256Hex } from '../../crypto/tokens.js';
 import { type ArticlePayloadInput, canonicalJson, type DynamicPayloadInput, localPictures, type VideoPayloadInput, windowsPicturePaths } from '@plume/shared';
 import type { Db } from '../../db/client.js';
 import { articlesRepository } from '../articles/articles.repository.js';
-import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
+import { expectIdKind, notFoundError } from '../identifiers.js';
 import { openapiError } from '../../http/openapi-errors.js';
 import type { ArticlePublishBody, DynamicPublishBody, VideoPublishBody } from './publish.schemas.js';
 

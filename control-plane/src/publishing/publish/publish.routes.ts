@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../../integrators/openapi-context.js';
 import { errorResponses } from '../../http/openapi-error-responses.js';
 import { idempotencyInput, sendAnswer } from '../../http/idempotent-route.js';
 import { openapiError } from '../../http/openapi-errors.js';

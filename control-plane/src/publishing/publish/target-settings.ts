@@ -29,7 +29,7 @@ import {
   settingsHash,
   validateSettingsLayer,
 } from '@plume/shared';
-import { PerObjectMemo } from '../../openapi/per-object-memo.js';
+import { PerObjectMemo } from '../../accounts/per-object-memo.js';
 
 export type FieldSource = SettingsLayer | 'default';
 type Settings = Record<string, unknown>;

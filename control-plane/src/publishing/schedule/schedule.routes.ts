@@ -8,9 +8,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, type OpenApiDeps } from '../../openapi/context.js';
+import { callerOf, type OpenApiDeps } from '../../integrators/openapi-context.js';
 import { errorResponses } from '../../http/openapi-error-responses.js';
-import { expectIdKind, notFoundError } from '../../openapi/identifiers.js';
+import { expectIdKind, notFoundError } from '../identifiers.js';
 import { openapiError } from '../../http/openapi-errors.js';
 import { batchAnswer, type StoredBatch } from '../publish/batch-answer.js';
 import { publishRepository } from '../publish/publish.repository.js';

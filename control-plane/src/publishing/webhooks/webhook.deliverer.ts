@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { webhookAttempts } from '../../metrics/instruments.js';
 import { logRoundFailure } from '../../db/unavailable.js';
-import { type ComponentLog, silentLog, sleep } from '../../openapi/component-log.js';
+import { type ComponentLog, silentLog, sleep } from '../../db/polling-loops.js';
 
 export const WEBHOOK_MAX_ATTEMPTS = 12;
 const BASE_DELAY_MS = 10_000;

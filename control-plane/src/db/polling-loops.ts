@@ -1,4 +1,4 @@
-import { logRoundFailure } from '../db/unavailable.js';
+import { logRoundFailure } from './unavailable.js';
 
 /** The logger a background component needs; pino and Fastify's app.log satisfy it. */
 export interface ComponentLog {

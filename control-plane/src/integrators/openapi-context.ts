@@ -2,7 +2,7 @@
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { LocalHandoff } from '../nodes/local-handoff.js';
-import type { ApiCaller } from '../integrators/auth.js';
+import type { ApiCaller } from './auth.js';
 
 export interface OpenApiDeps {
   db: Db;
