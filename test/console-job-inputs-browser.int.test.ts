@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../control-plane/src/db/client.js';
 import { nodesRepository } from '../control-plane/src/nodes/nodes.repository.js';
-import { listen } from '../control-plane/src/nodes/pg-listen.js';
+import { listen } from '../control-plane/src/db/listen.js';
 import { INPUTS_CHANNEL, type InputNotice } from '../control-plane/src/publishing/challenges/challenges.repository.js';
 import { hasPostgres } from '../control-plane/src/testing/db.js';
 import { testBoundMs } from '../control-plane/src/testing/eventually.js';
@@ -102,7 +102,7 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
     articleId = article.article_id;
     frameJpeg = await pageJpeg();
     ({ jobId, batchId } = await pausedJob(ATTEMPT, 'sms'));
-    stopListening = await listen(world.db.database, INPUTS_CHANNEL, (payload) => heard.push(JSON.parse(payload) as InputNotice));
+    stopListening = await listen(world.db.database.db, INPUTS_CHANNEL, (payload) => heard.push(JSON.parse(payload) as InputNotice));
 
     context = await world.browser.newContext(PHONE);
     page = await world.newPage(context, 'integrator');

@@ -20,7 +20,7 @@ import { pruneExpired } from './db/rate-counter.js';
 import { logRoundFailure } from './db/unavailable.js';
 import { registry } from './metrics/instruments.js';
 import { startOpenApiWorkers } from './openapi/workers.js';
-import { listen } from './nodes/pg-listen.js';
+import { listen } from './db/listen.js';
 
 // Expired nonces, counters and challenges only cost space; once a minute is plenty.
 const PRUNE_INTERVAL_MS = 60_000;
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     generation: config.generation,
     log: app.log,
     cms: { secretKey: config.secretKey, ...config.cms },
-    listen: (channel, fn) => listen(database, channel, () => fn()),
+    listen: (channel, fn) => listen(database.db, channel, () => fn()),
   });
 
   // Ended console sessions, expired pending logins and settled login-throttle rows are refused or ignored anyway; pruning only frees space.

@@ -27,7 +27,7 @@
  *   MAX_ENTRIES.
  */
 import type { Db } from '../db/client.js';
-import { driverClient, listenOn } from '../openapi/notify-listener.js';
+import { driverClient, listen } from '../db/listen.js';
 
 export const ACCOUNTS_CHANNEL = 'plume_openapi_accounts';
 /** Backstop for a LISTEN connection that died unnoticed; also bounds memory of idle users. */
@@ -177,7 +177,7 @@ export class AccountsCache<R, P> {
   /** Starts listening once; until it is up (or if it fails) every read goes to the database. */
   private start(): void {
     if (this.starting || this.closed || !driverClient(this.db)) return;
-    this.starting = listenOn(
+    this.starting = listen(
       this.db,
       ACCOUNTS_CHANNEL,
       (payload) => this.invalidate(payload),

@@ -16,7 +16,7 @@ import { type Db, preparedSql } from '../db/client.js';
 import { accountPresets, accounts } from './accounts.schema.js';
 import { executionNodes, type NodeCapabilities } from '../nodes/nodes.schema.js';
 import { AccountsCache, type AccountsSnapshot, type LoadedAccounts } from './accounts-cache.js';
-import { driverClient } from '../openapi/notify-listener.js';
+import { driverClient } from '../db/listen.js';
 import { NODE_ONLINE_WINDOW_SECONDS, nodeOnlineSql } from '../nodes/nodes.repository.js';
 import { type LicenseReason, licenseReasonSql, licenseValidForMsSql } from '../license/license-standing.js';
 import { ACCOUNT_HEALTH_FIELD, type AccountHealthField } from './health/health-sql.js';

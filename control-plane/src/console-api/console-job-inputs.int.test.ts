@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.js';
 import { nodesRepository } from '../nodes/nodes.repository.js';
-import { listen } from '../nodes/pg-listen.js';
+import { listen } from '../db/listen.js';
 import { INPUTS_CHANNEL, type InputNotice } from '../publishing/challenges/challenges.repository.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { ConsoleClient, type Person, person } from '../testing/console.js';
@@ -118,7 +118,7 @@ beforeAll(async () => {
     await person(t, 'admin'),
     await person(t, 'viewer'),
   ];
-  stopListening = await listen(t.db.database, INPUTS_CHANNEL, (payload) => heard.push(JSON.parse(payload) as InputNotice));
+  stopListening = await listen(t.db.database.db, INPUTS_CHANNEL, (payload) => heard.push(JSON.parse(payload) as InputNotice));
 }, 120_000);
 afterAll(async () => {
   await stopListening?.();

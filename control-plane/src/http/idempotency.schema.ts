@@ -1,4 +1,4 @@
-/** Idempotency-Key replies (the Open API's publish, import and generate calls keep them). */
+/** Idempotency-Key replies: what an Open API write answered, kept to answer a retry with the same key. */
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../db/columns.js';
 

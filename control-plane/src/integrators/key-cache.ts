@@ -25,7 +25,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../db/client.js';
-import { listenOn } from '../openapi/notify-listener.js';
+import { listen } from '../db/listen.js';
 import type { Permission, UserPlan } from './integrators.schema.js';
 
 export const AUTH_CHANNEL = 'plume_openapi_auth';
@@ -164,7 +164,7 @@ export class ApiKeyCache {
       if (Number.isInteger(userId)) this.invalidateUser(userId);
       else this.invalidateAll();
     };
-    this.unlisten = await listenOn(this.db, AUTH_CHANNEL, onPayload, () => {
+    this.unlisten = await listen(this.db, AUTH_CHANNEL, onPayload, () => {
       // First LISTEN or a re-listen after a reconnect: whatever was sent meanwhile is lost.
       this.invalidateAll();
       this.listening = !this.closed;

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { SETTINGS_CONTRACT_VERSION } from '@plume/shared';
-import { listen } from '../nodes/pg-listen.js';
+import { listen } from '../db/listen.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../testing/eventually.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
@@ -215,7 +215,7 @@ describe('happy path', () => {
     const status = await call(agent, 'get_batch', { batchId: batch.batch_id });
     expect((status.content[0] as { text: string }).text).toContain('asks sms');
     const heard: string[] = [];
-    const unlisten = await listen(t.db.database, 'plume_job_inputs', (payload) => heard.push(payload));
+    const unlisten = await listen(t.db.database.db, 'plume_job_inputs', (payload) => heard.push(payload));
     try {
       const answered = await ok(agent, 'answer_job_challenge', args);
       expect(answered.jobs[0]).toMatchObject({ job_id: jobId, state: 'awaiting_input', challenge: { kind: 'sms' } });

@@ -20,7 +20,7 @@ import { dispatchJobs } from './dispatch-jobs.repository.js';
 import type { NodeHub, NodeSession } from './hub.js';
 import type { ChangedJob } from './job-events.js';
 import { JOBS_CHANNEL, NODES_CHANNEL, type NodeEvent, nodeRegistry, notifyJobs, notifyNodes } from './node-registry.repository.js';
-import { listen } from './pg-listen.js';
+import { listen } from '../db/listen.js';
 import { Scheduler } from '../publishing/schedule/scheduler.js';
 import { sweeps } from './sweeps.repository.js';
 import type { DispatchTimers } from './timers.js';
@@ -105,10 +105,10 @@ export class Dispatcher {
     this.starting ??= (async () => {
       const { database, hub, log } = this.o;
       this.unlisten.push(
-        await listen(database, JOBS_CHANNEL, (nodeId) => {
+        await listen(database.db, JOBS_CHANNEL, (nodeId) => {
           if (hub.session(nodeId)) this.wake(nodeId);
         }),
-        await listen(database, NODES_CHANNEL, (payload) => {
+        await listen(database.db, NODES_CHANNEL, (payload) => {
           try {
             const event = JSON.parse(payload) as NodeEvent;
             if (event.type === 'accounts_moved') this.deliverStates(event.nodeId);

@@ -12,7 +12,7 @@ import type { Database } from '../db/client.js';
 import { logRoundFailure } from '../db/unavailable.js';
 import type { NodeHub } from './hub.js';
 import { type LoginNotice, LOGINS_CHANNEL, loginsRepository } from './logins.repository.js';
-import { listen } from './pg-listen.js';
+import { listen } from '../db/listen.js';
 import type { DispatchTimers } from './timers.js';
 
 export type LoginViewer = (notice: Extract<LoginNotice, { t: 'event' | 'frame' }>) => void;
@@ -37,7 +37,7 @@ export class LoginRelay {
 
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.unlisten = await listen(this.o.database, LOGINS_CHANNEL, (payload) => {
+      this.unlisten = await listen(this.o.database.db, LOGINS_CHANNEL, (payload) => {
         try {
           this.onNotice(JSON.parse(payload) as LoginNotice);
         } catch (err) {

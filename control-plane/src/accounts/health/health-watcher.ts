@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { logRoundFailure } from '../../db/unavailable.js';
-import { listen } from '../../nodes/pg-listen.js';
+import { listen } from '../../db/listen.js';
 import { HEALTH_CHANNEL, type HealthChange, healthRepository } from './health.repository.js';
 
 // Why 10 s: a cool-down is hours long; its end noticed ten seconds late holds nothing noticeably longer
@@ -27,7 +27,7 @@ export class HealthWatcher {
 
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.unlisten = await listen(this.o.database, HEALTH_CHANNEL, (payload) => {
+      this.unlisten = await listen(this.o.database.db, HEALTH_CHANNEL, (payload) => {
         const id = Number(payload);
         if (Number.isInteger(id) && id > 0) this.request(id);
       });

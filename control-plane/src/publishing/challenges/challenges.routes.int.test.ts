@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
-import { listen } from '../../nodes/pg-listen.js';
+import { listen } from '../../db/listen.js';
 import { until } from '../../testing/eventually.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser, v1 } from '../../testing/openapi.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   expect(published.status, JSON.stringify(published.body)).toBe(200);
   batchId = published.body.batch_id;
   jobId = published.body.jobs[0].job_id;
-  unlisten = await listen(t.db.database, INPUTS_CHANNEL, (payload) => heard.push(payload));
+  unlisten = await listen(t.db.database.db, INPUTS_CHANNEL, (payload) => heard.push(payload));
 }, 60_000);
 afterAll(async () => {
   await unlisten?.();

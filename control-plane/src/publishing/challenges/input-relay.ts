@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { logRoundFailure } from '../../db/unavailable.js';
 import type { NodeHub } from '../../nodes/hub.js';
-import { listen } from '../../nodes/pg-listen.js';
+import { listen } from '../../db/listen.js';
 import { challengesRepository, type InputNotice, INPUTS_CHANNEL } from './challenges.repository.js';
 
 export type ChallengeViewer = (notice: Extract<InputNotice, { t: 'asked' | 'ended' | 'frame' }>) => void;
@@ -39,7 +39,7 @@ export class InputRelay {
 
   start(): Promise<void> {
     this.starting ??= (async () => {
-      this.unlisten = await listen(this.o.database, INPUTS_CHANNEL, (payload) => {
+      this.unlisten = await listen(this.o.database.db, INPUTS_CHANNEL, (payload) => {
         try {
           this.onNotice(JSON.parse(payload) as InputNotice);
         } catch (err) {

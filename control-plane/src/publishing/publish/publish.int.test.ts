@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { JOBS_CHANNEL } from '../../nodes/node-registry.repository.js';
-import { listen } from '../../nodes/pg-listen.js';
+import { listen } from '../../db/listen.js';
 import { eventually } from '../../testing/eventually.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { v1 } from '../../testing/openapi.js';
@@ -64,7 +64,7 @@ describe('happy path', () => {
 
   it('announces the new jobs on plume_jobs once per node, in the creating statement', async () => {
     const heard: string[] = [];
-    const unlisten = await listen(t.db.database, JOBS_CHANNEL, (nodeId) => heard.push(nodeId));
+    const unlisten = await listen(t.db.database.db, JOBS_CHANNEL, (nodeId) => heard.push(nodeId));
     try {
       const w = await publishWorld(t, { quotas: { edge: 10 } });
       const res = await v1(t.app, w.user, 'POST', '/publish', { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu, w.acc.csdn] });

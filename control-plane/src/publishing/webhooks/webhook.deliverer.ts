@@ -33,7 +33,7 @@ export interface WebhookDelivererOptions {
   /** Idle wait between polls of the outbox (what catches retries coming due, and events whose wake-up was lost). */
   pollMs?: number;
   /**
-   * LISTEN on a channel (nodes/pg-listen.ts): the deliverer hears WEBHOOKS_CHANNEL, which every
+   * LISTEN on a channel (db/listen.ts): the deliverer hears WEBHOOKS_CHANNEL, which every
    * insert into the outbox notifies (a trigger), and sends new events at once instead of at its
    * next poll. Absent: polls only.
    */

@@ -7,7 +7,7 @@ import { createUser, type TestUser } from '../../testing/openapi.js';
 import { WebhookReceiver } from '../../testing/webhook-receiver.js';
 import { WEBHOOK_MAX_ATTEMPTS, WebhookDeliverer, type WebhookDelivererOptions, webhookRetryDelayMs } from './webhook.deliverer.js';
 import { enqueueWebhook } from './webhooks.js';
-import { listen } from '../../nodes/pg-listen.js';
+import { listen } from '../../db/listen.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -106,7 +106,7 @@ describe('happy path', () => {
   it('an event written while the deliverer idles is sent at once: the outbox wakes it, not its poll', async () => {
     const u = await hooked();
     // A poll far beyond the test: only the wake-up (LISTEN plume_webhooks, the outbox's trigger) can send these in time.
-    const d = deliverer({ pollMs: 600_000, listen: (channel, fn) => listen(t.db.database, channel, () => fn()) });
+    const d = deliverer({ pollMs: 600_000, listen: (channel, fn) => listen(t.db.database.db, channel, () => fn()) });
     d.start();
     await enqueue(u.id, 'first');
     await receiver.waitFor(1, 25_000);

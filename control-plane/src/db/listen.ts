@@ -1,12 +1,13 @@
 /**
- * LISTEN on one channel for the Open API's in-memory caches, on whichever
- * database the handle runs. postgres-js keeps a dedicated connection and
- * re-listens after a reconnect; it calls `onListen` on the first LISTEN and on
- * every re-listen, because what was sent while the connection was down is
- * lost and a cache must start over. PGlite (one process) delivers its own
- * NOTIFYs in process. A transaction handle (no `$client`) cannot listen.
+ * LISTEN on one channel, on whichever database the control plane runs.
+ * postgres-js keeps a dedicated connection for it and re-listens after a
+ * reconnect; what was sent while the connection was down is lost, so
+ * `onListen` runs on the first LISTEN and on every re-listen (an in-memory
+ * cache starts over there; the dispatcher's polling covers its own gap).
+ * PGlite (one process) delivers its own NOTIFYs in process and calls
+ * `onListen` once. A transaction handle (no `$client`) cannot listen.
  */
-import type { Db } from '../db/client.js';
+import type { Db } from './client.js';
 
 interface PostgresClient {
   unsafe: unknown;
@@ -22,7 +23,7 @@ export function driverClient(db: Db): unknown {
 }
 
 /** Resolves once listening (onListen has run); answers the function that stops it. */
-export async function listenOn(db: Db, channel: string, onPayload: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>> {
+export async function listen(db: Db, channel: string, onPayload: (payload: string) => void, onListen: () => void = () => {}): Promise<() => Promise<void>> {
   const client = driverClient(db);
   if (!client || typeof (client as { listen?: unknown }).listen !== 'function') throw new Error('this database handle cannot LISTEN');
   if ((client as PostgresClient).unsafe) {
