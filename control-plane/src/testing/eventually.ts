@@ -9,15 +9,14 @@
  * gives up after one second unless told otherwise, which a busy CI machine
  * outruns.
  */
-import { expect } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { expect, TestRunner } from 'vitest';
 
 /** vitest.config.ts's hookTimeout: the bound for a wait in a hook. */
 const HOOK_TIMEOUT_MS = 60_000;
 
 /** The bound of a wait: the running test's timeout, or the hook timeout outside a test. */
 export function testBoundMs(): number {
-  return getCurrentTest()?.timeout ?? HOOK_TIMEOUT_MS;
+  return TestRunner.getCurrentTest()?.timeout ?? HOOK_TIMEOUT_MS;
 }
 
 /** expect.poll until the state holds, bounded by testBoundMs(). */
