@@ -41,7 +41,7 @@ import { usersAdminRoutes } from './integrators/users.admin.routes.js';
 import { jobInputsAdminRoutes } from './publishing/job-inputs/job-inputs.admin.routes.js';
 import { publishingAdminRoutes } from './publishing/publishing.admin.routes.js';
 import { installHttpMetrics } from './metrics/http.js';
-import { metricsRoutes } from './metrics/metrics.routes.js';
+import { metricsRoutes } from './admin/metrics.routes.js';
 import { openapiSurface } from './http/openapi-errors.js';
 import { registerCompression } from './http/compression.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';

@@ -7,12 +7,12 @@
  * database for as long as the app lives.
  */
 import type { FastifyInstance } from 'fastify';
-import { installAdminAuth } from '../admin/admin.auth.js';
+import { installAdminAuth } from './admin.auth.js';
 import { adminSurface } from '../http/admin-errors.js';
 import type { Db } from '../db/client.js';
 import { installErrorHandling } from '../http/errors.js';
-import { clusterDatabases } from './cluster.js';
-import { registry } from './instruments.js';
+import { clusterDatabases } from '../metrics/cluster.js';
+import { registry } from '../metrics/instruments.js';
 
 export interface MetricsRoutesOptions {
   db: Db;

@@ -1,7 +1,7 @@
 /** Admin tokens and the audit log. */
 import { and, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { adminAuditLog, adminTokens } from './admin.schema.js';
+import { adminAuditLog, adminTokens } from '../db/admin.schema.js';
 import type { TimeRange } from '../http/admin-query.js';
 
 export type AdminTokenRow = typeof adminTokens.$inferSelect;

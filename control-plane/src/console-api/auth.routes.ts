@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principal } from './console-auth.js';
-import { CONSOLE_ROLES } from './console.schema.js';
+import { CONSOLE_ROLES } from '../db/console.schema.js';
 import { consoleErrorBody } from './console.errors.js';
 import { emailSchema, isoString, nameSchema, noContent, ok, passwordSchema, signedInSchema } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';

@@ -1,7 +1,7 @@
 /** Schemas every /api/console routes file shares: the person, paging, the answers' envelope. */
 import { z } from 'zod';
 import { MAX_PATH_PARAM_CHARS } from '../http/limits.js';
-import { CONSOLE_ROLES } from './console.schema.js';
+import { CONSOLE_ROLES } from '../db/console.schema.js';
 import { consoleErrorBody } from './console.errors.js';
 
 export const isoString = z.string().describe('ISO 8601 UTC');

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../integrators/integrators.schema.js';
-import { consoleInvites, consoleUsers } from './console.schema.js';
+import { consoleInvites, consoleUsers } from '../db/console.schema.js';
 import type { ConsoleUserRow } from './sessions.repository.js';
 
 export type ConsoleInviteRow = typeof consoleInvites.$inferSelect;

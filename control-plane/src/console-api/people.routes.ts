@@ -1,7 +1,7 @@
 /** /api/console/users… and POST /api/console/invites: the console's people, as admins manage them (viewers may read). */
 import { z } from 'zod';
 import { principal } from './console-auth.js';
-import { CONSOLE_ROLES } from './console.schema.js';
+import { CONSOLE_ROLES } from '../db/console.schema.js';
 import { consoleUserSchema, created, listedConsoleUserSchema, emailSchema, isoString, nameSchema, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
 import type { PeopleService } from './people.service.js';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
-import type { ConsoleRole } from './console.schema.js';
+import type { ConsoleRole } from '../db/console.schema.js';
 import { consoleError } from './console.errors.js';
 import { type PendingLogin, startPendingLogin } from './pending-logins.js';
 import { defaultPasswordHasher, type PasswordHasher, passwordProblem } from './passwords.js';

@@ -1,7 +1,7 @@
 /** Console sessions in PostgreSQL: found by the SHA-256 of their token, ended by deleting the row. */
 import { and, asc, eq, gt, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { consoleSessions, consoleUsers } from './console.schema.js';
+import { consoleSessions, consoleUsers } from '../db/console.schema.js';
 
 export type ConsoleUserRow = typeof consoleUsers.$inferSelect;
 export type ConsoleSessionRow = typeof consoleSessions.$inferSelect;

@@ -1,7 +1,7 @@
 /** A person's TOTP state, recovery codes and pending logins. Every write that must happen once is one conditional statement. */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { consolePendingLogins, consoleRecoveryCodes, consoleUsers } from './console.schema.js';
+import { consolePendingLogins, consoleRecoveryCodes, consoleUsers } from '../db/console.schema.js';
 
 export type PendingLoginRow = typeof consolePendingLogins.$inferSelect;
 

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../db/columns.js';
+import { createdAt, ts } from './columns.js';
 import { users } from '../integrators/integrators.schema.js';
 
 export const CONSOLE_ROLES = ['admin', 'viewer', 'user'] as const;
