@@ -1,13 +1,11 @@
-import { Badge, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Select, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { consoleApi, unwrap } from '../../api/client.js';
 import { articlesSearch, TASK_STATES } from '../../list-search.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
+import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { type UrlFilters, useUrlFilters } from '../../ui/url-filters.js';
 
 const PAGE_SIZE = 20;
@@ -48,50 +46,41 @@ function ArticleList({ filters }: { filters: ArticlesFilters }) {
   const articles = useQuery({
     queryKey: ['me', 'articles', page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/me/articles', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        Articles
-      </Title>
-      <ErrorAlert error={articles.error} />
-      {articles.data && articles.data.articles.length === 0 && <Text>No article yet.</Text>}
-      {articles.data && articles.data.articles.length > 0 && (
-        <TableScroll label="Articles">
-          <Table miw={760} aria-label="Articles">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Text</Table.Th>
-                <Table.Th>AI label</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {articles.data.articles.map((a) => (
-                <Table.Tr key={a.articleId}>
-                  <Table.Td>
-                    <Text size="sm">{a.title}</Text>
-                    <Text size="xs" ff="monospace">
-                      {a.articleId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{a.source === 'generation' ? 'generated' : 'imported'}</Table.Td>
-                  <Table.Td>{PROVENANCE_TEXT[a.contentProvenance] ?? a.contentProvenance}</Table.Td>
-                  <Table.Td>
-                    <AiLabel aigc={a.aigc} />
-                  </Table.Td>
-                  <Table.Td>{when(a.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {articles.data && <Pager page={page} pageSize={PAGE_SIZE} total={articles.data.total} onChange={setPage} label="Article pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          Articles
+        </Title>
+      }
+      list={articles.data && { items: articles.data.articles, total: articles.data.total }}
+      error={articles.error}
+      label="Articles"
+      miw={760}
+      rowKey={(a) => a.articleId}
+      columns={[
+        {
+          header: 'Title',
+          cell: (a) => (
+            <>
+              <Text size="sm">{a.title}</Text>
+              <Text size="xs" ff="monospace">
+                {a.articleId}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Source', cell: (a) => a.source === 'generation' ? 'generated' : 'imported' },
+        { header: 'Text', cell: (a) => PROVENANCE_TEXT[a.contentProvenance] ?? a.contentProvenance },
+        { header: 'AI label', cell: (a) => <AiLabel aigc={a.aigc} /> },
+        { header: 'Created', cell: (a) => when(a.createdAt) },
+      ]}
+      empty="No article yet."
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Article pages' }}
+    />
   );
 }
 
@@ -106,76 +95,79 @@ function TaskList({ filters }: { filters: ArticlesFilters }) {
         consoleApi.GET('/api/console/me/generation-tasks', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, ...(status ? { status } : {}) } } }),
       ),
     refetchInterval: (query) => (query.state.data?.tasks.some((t) => t.status === 'queued' || t.status === 'running') ? TASK_REFRESH_MS : false),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
-    <Stack mt="xl">
-      <Title order={3} size="h4">
-        Generation tasks
-      </Title>
-      <Select
-        label="Task state"
-        placeholder="Any state"
-        clearable
-        maw={240}
-        data={[...TASK_STATES]}
-        value={status}
-        onChange={(value) => filters.update({ taskState: articlesSearch({ taskState: value }).taskState, taskPage: undefined })}
-      />
-      <ErrorAlert error={tasks.error} />
-      {tasks.data && tasks.data.tasks.length === 0 && <Text>No generation task{status ? ` ${status}` : ''}.</Text>}
-      {tasks.data && tasks.data.tasks.length > 0 && (
-        <TableScroll label="Generation tasks">
-          <Table miw={860} aria-label="Generation tasks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Topic</Table.Th>
-                <Table.Th>Style, words</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Article or error</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tasks.data.tasks.map((t) => (
-                <Table.Tr key={t.taskId}>
-                  <Table.Td>
-                    <Text size="sm">{t.topic}</Text>
-                    <Text size="xs" ff="monospace">
-                      {t.taskId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {t.style}, {t.wordCount}
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge state={t.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {t.article && (
-                      <>
-                        <Text size="sm">{t.article.title}</Text>
-                        <AiLabel aigc={t.article.aigc} />
-                      </>
-                    )}
-                    {t.error && (
-                      <>
-                        <Text size="sm" ff="monospace">
-                          {t.error.code}
-                        </Text>
-                        <Text size="xs">{t.error.message}</Text>
-                      </>
-                    )}
-                    {!t.article && !t.error && '—'}
-                  </Table.Td>
-                  <Table.Td>{when(t.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {tasks.data && <Pager page={page} pageSize={PAGE_SIZE} total={tasks.data.total} onChange={setPage} label="Generation task pages" />}
-    </Stack>
+    <QueryTable
+      mt="xl"
+      header={
+        <>
+          <Title order={3} size="h4">
+            Generation tasks
+          </Title>
+          <Select
+            label="Task state"
+            placeholder="Any state"
+            clearable
+            maw={240}
+            data={[...TASK_STATES]}
+            value={status}
+            onChange={(value) => filters.update({ taskState: articlesSearch({ taskState: value }).taskState, taskPage: undefined })}
+          />
+        </>
+      }
+      list={tasks.data && { items: tasks.data.tasks, total: tasks.data.total }}
+      error={tasks.error}
+      label="Generation tasks"
+      miw={860}
+      rowKey={(t) => t.taskId}
+      columns={[
+        {
+          header: 'Topic',
+          cell: (t) => (
+            <>
+              <Text size="sm">{t.topic}</Text>
+              <Text size="xs" ff="monospace">
+                {t.taskId}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Style, words',
+          cell: (t) => (
+            <>
+              {t.style}, {t.wordCount}
+            </>
+          ),
+        },
+        { header: 'State', cell: (t) => <StateBadge state={t.status} /> },
+        {
+          header: 'Article or error',
+          cell: (t) => (
+            <>
+              {t.article && (
+                <>
+                  <Text size="sm">{t.article.title}</Text>
+                  <AiLabel aigc={t.article.aigc} />
+                </>
+              )}
+              {t.error && (
+                <>
+                  <Text size="sm" ff="monospace">
+                    {t.error.code}
+                  </Text>
+                  <Text size="xs">{t.error.message}</Text>
+                </>
+              )}
+              {!t.article && !t.error && '—'}
+            </>
+          ),
+        },
+        { header: 'Created', cell: (t) => when(t.createdAt) },
+      ]}
+      empty={<>No generation task{status ? ` ${status}` : ''}.</>}
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Generation task pages' }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -8,10 +8,9 @@ import { ChallengeAnswer } from '../../ui/challenge-answer.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { NeedsYouBadge } from '../../ui/needs-you.js';
-import { Pager } from '../../ui/pager.js';
+import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 
 const PAGE_SIZE = 20;
 /** Batches move while jobs run: the list refreshes while the page is open. */
@@ -144,54 +143,50 @@ function BatchList() {
         }),
       ),
     refetchInterval: REFRESH_MS,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
-    <Stack mt="lg">
-      <ErrorAlert error={batches.error} />
-      {batches.data && batches.data.batches.length === 0 && <Text>No batch matches.</Text>}
-      {batches.data && batches.data.batches.length > 0 && (
-        <TableScroll label="Publish batches">
-          <Table miw={860} aria-label="Publish batches">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Batch</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Executor</Table.Th>
-                <Table.Th>Jobs</Table.Th>
-                <Table.Th>Request id</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {batches.data.batches.map((b) => (
-                <Table.Tr key={b.batchId}>
-                  <Table.Td ff="monospace">
-                    <RouterAnchor to="/history/$batchId" params={{ batchId: b.batchId }}>
-                      {b.batchId}
-                    </RouterAnchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge state={b.status} />
-                    {needsYou.has(b.batchId) && <NeedsYouBadge challenge={needsYou.get(b.batchId)!} />}
-                  </Table.Td>
-                  <Table.Td>{b.contentType}</Table.Td>
-                  <Table.Td>{b.executor}</Table.Td>
-                  <Table.Td>
-                    {b.jobs} ({b.succeeded} succeeded, {b.failed} failed)
-                  </Table.Td>
-                  <Table.Td ff="monospace">{b.requestId}</Table.Td>
-                  <Table.Td>{when(b.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {batches.data && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={batches.data.total} onChange={(p) => void navigate({ search: { ...search, page: p > 1 ? p : undefined } })} label="Batch pages" />
-      )}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      list={batches.data && { items: batches.data.batches, total: batches.data.total }}
+      error={batches.error}
+      label="Publish batches"
+      miw={860}
+      rowKey={(b) => b.batchId}
+      columns={[
+        {
+          header: 'Batch',
+          td: { ff: 'monospace' },
+          cell: (b) => (
+            <RouterAnchor to="/history/$batchId" params={{ batchId: b.batchId }}>
+              {b.batchId}
+            </RouterAnchor>
+          ),
+        },
+        {
+          header: 'State',
+          cell: (b) => (
+            <>
+              <StateBadge state={b.status} />
+              {needsYou.has(b.batchId) && <NeedsYouBadge challenge={needsYou.get(b.batchId)!} />}
+            </>
+          ),
+        },
+        { header: 'Type', cell: (b) => b.contentType },
+        { header: 'Executor', cell: (b) => b.executor },
+        {
+          header: 'Jobs',
+          cell: (b) => (
+            <>
+              {b.jobs} ({b.succeeded} succeeded, {b.failed} failed)
+            </>
+          ),
+        },
+        { header: 'Request id', td: { ff: 'monospace' }, cell: (b) => b.requestId },
+        { header: 'Created', cell: (b) => when(b.createdAt) },
+      ]}
+      empty="No batch matches."
+      paging={{ page, pageSize: PAGE_SIZE, onChange: (p) => void navigate({ search: { ...search, page: p > 1 ? p : undefined } }), label: 'Batch pages' }}
+    />
   );
 }

@@ -1,12 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { ShownOnce } from '../../ui/shown-once.js';
 
@@ -132,68 +131,59 @@ function DeliveryLog() {
     queryKey: [...DELIVERIES, page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/me/webhook/deliveries', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
     refetchInterval: DELIVERY_REFRESH_MS,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const retry = useMutation({
     mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/me/webhook/deliveries/{id}/retry', { params: { path: { id } } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: DELIVERIES }),
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        Delivery log
-      </Title>
-      <ErrorAlert error={deliveries.error ?? retry.error} />
-      {deliveries.data && deliveries.data.deliveries.length === 0 && <Text>No delivery yet.</Text>}
-      {deliveries.data && deliveries.data.deliveries.length > 0 && (
-        <TableScroll label="Webhook deliveries">
-          <Table miw={720} aria-label="Webhook deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Last HTTP status</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Delivered</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.deliveries.map((d) => (
-                <Table.Tr key={d.id} data-delivery-id={d.id}>
-                  <Table.Td ff="monospace">{d.event}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={d.status === 'failed' ? 'red.9' : 'dark'}>
-                      {d.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td>{d.lastStatusCode ?? '—'}</Table.Td>
-                  <Table.Td>{when(d.createdAt)}</Table.Td>
-                  <Table.Td>{when(d.deliveredAt)}</Table.Td>
-                  <Table.Td>
-                    {d.status !== 'delivered' && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Retry delivery ${d.id} now`}
-                        loading={retry.isPending && retry.variables === d.id}
-                        onClick={() => retry.mutate(d.id)}
-                      >
-                        Retry now
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {deliveries.data && <Pager page={page} pageSize={PAGE_SIZE} total={deliveries.data.total} onChange={setPage} label="Delivery log pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          Delivery log
+        </Title>
+      }
+      list={deliveries.data && { items: deliveries.data.deliveries, total: deliveries.data.total }}
+      error={deliveries.error ?? retry.error}
+      label="Webhook deliveries"
+      miw={720}
+      rowKey={(d) => d.id}
+      rowProps={(d) => ({ 'data-delivery-id': d.id })}
+      columns={[
+        { header: 'Event', td: { ff: 'monospace' }, cell: (d) => d.event },
+        {
+          header: 'Status',
+          cell: (d) => (
+            <Badge variant="outline" color={d.status === 'failed' ? 'red.9' : 'dark'}>
+              {d.status}
+            </Badge>
+          ),
+        },
+        { header: 'Attempts', cell: (d) => d.attempts },
+        { header: 'Last HTTP status', cell: (d) => d.lastStatusCode ?? '—' },
+        { header: 'Created', cell: (d) => when(d.createdAt) },
+        { header: 'Delivered', cell: (d) => when(d.deliveredAt) },
+        {
+          header: ACTIONS,
+          cell: (d) => (
+            d.status !== 'delivered' && (
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Retry delivery ${d.id} now`}
+                loading={retry.isPending && retry.variables === d.id}
+                onClick={() => retry.mutate(d.id)}
+              >
+                Retry now
+              </Button>
+            )
+          ),
+        },
+      ]}
+      empty="No delivery yet."
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Delivery log pages' }}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * codes, with a progress bar and a stop button), the filtered list, disabling
  * one, and the API's CSV export of the same filter.
  */
-import { Badge, Button, Group, NumberInput, Paper, Progress, SegmentedControl, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Progress, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
@@ -13,10 +13,9 @@ import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CsvExportButton, saveFile } from '../../ui/csv-export.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
 import { ProjectSelect } from '../../ui/project-select.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useTextFilter, useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
 
@@ -190,86 +189,85 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
   const codes = useQuery({
     queryKey: [...CODES, filter, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/codes', { params: { query: { ...filter, page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const disable = useMutation({
     mutationFn: (c: { projectKey: string; code: string }) => unwrap(adminApi.POST('/api/admin/codes/disable', { body: c })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CODES }),
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        Codes
-      </Title>
-      <Group align="flex-end" wrap="wrap">
-        <ProjectSelect value={search.projectKey ?? null} onChange={choose('projectKey')} w={240} />
-        <Select label="Mode" placeholder="Any" clearable data={['COUNT', 'TIME']} value={search.licenseMode ?? null} onChange={choose('licenseMode')} w={140} />
-        <Select label="State" placeholder="Any" clearable data={[...CODE_STATES]} value={search.state ?? null} onChange={choose('state')} w={160} />
-        <TextInput label="Code or machine id" maxLength={200} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={240} />
-      </Group>
-      <CsvExportButton path="/api/admin/codes/export.csv" query={filter} fallbackName="activation-codes.csv" />
-      <ErrorAlert error={codes.error ?? disable.error} />
-      {codes.data && (
-        <TableScroll label="Activation codes">
-          <Table miw={960} aria-label="Activation codes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Mode</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Uses left</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Created</Table.Th>
-                {canWrite && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.items.map((c) => (
-                <Table.Tr key={`${c.projectKey}/${c.code}`}>
-                  <Table.Td ff="monospace">{c.code}</Table.Td>
-                  <Table.Td>{c.projectKey}</Table.Td>
-                  <Table.Td>{c.licenseMode}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={c.valid ? 'dark' : 'red.9'}>
-                      {c.state}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{c.remainingCount ?? '—'}</Table.Td>
-                  <Table.Td>{when(c.expiresAt)}</Table.Td>
-                  <Table.Td>{c.device ? `#${c.device.deviceId} ${c.device.machineId}` : '—'}</Table.Td>
-                  <Table.Td>{c.userId === null ? '—' : `#${c.userId}${c.nodeId ? ` (${c.nodeId})` : ''}`}</Table.Td>
-                  <Table.Td>{when(c.createdAt)}</Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      {c.state !== 'disabled' && (
-                        <ConfirmButton
-                          size="xs"
-                          question={`Disable the code ${c.code}?`}
-                          details="Enroll, status and consume with it are refused from now on. This cannot be undone."
-                          confirmLabel="Disable code"
-                          onConfirm={() => disable.mutate({ projectKey: c.projectKey, code: c.code })}
-                          aria-label={`Disable ${c.code}`}
-                        >
-                          Disable
-                        </ConfirmButton>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {codes.data && codes.data.items.length === 0 && <Text>No code matches.</Text>}
-      {codes.data && <Pager page={page} pageSize={PAGE_SIZE} total={codes.data.total} onChange={setPage} label="Code pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          Codes
+        </Title>
+      }
+      filters={
+        <>
+          <ProjectSelect value={search.projectKey ?? null} onChange={choose('projectKey')} w={240} />
+          <Select label="Mode" placeholder="Any" clearable data={['COUNT', 'TIME']} value={search.licenseMode ?? null} onChange={choose('licenseMode')} w={140} />
+          <Select label="State" placeholder="Any" clearable data={[...CODE_STATES]} value={search.state ?? null} onChange={choose('state')} w={160} />
+          <TextInput label="Code or machine id" maxLength={200} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} w={240} />
+        </>
+      }
+      tools={<CsvExportButton path="/api/admin/codes/export.csv" query={filter} fallbackName="activation-codes.csv" />}
+      list={codes.data}
+      error={codes.error ?? disable.error}
+      label="Activation codes"
+      miw={960}
+      rowKey={(c) => `${c.projectKey}/${c.code}`}
+      columns={[
+        { header: 'Code', td: { ff: 'monospace' }, cell: (c) => c.code },
+        { header: 'Project', cell: (c) => c.projectKey },
+        { header: 'Mode', cell: (c) => c.licenseMode },
+        {
+          header: 'State',
+          cell: (c) => (
+            <Badge variant="outline" color={c.valid ? 'dark' : 'red.9'}>
+              {c.state}
+            </Badge>
+          ),
+        },
+        { header: 'Uses left', cell: (c) => c.remainingCount ?? '—' },
+        { header: 'Expires', cell: (c) => when(c.expiresAt) },
+        {
+          header: 'Device',
+          cell: (c) => (
+            <>
+              {c.device ? `#${c.device.deviceId} ${c.device.machineId}` : '—'}
+            </>
+          ),
+        },
+        {
+          header: 'User',
+          cell: (c) => (
+            <>
+              {c.userId === null ? '—' : `#${c.userId}${c.nodeId ? ` (${c.nodeId})` : ''}`}
+            </>
+          ),
+        },
+        { header: 'Created', cell: (c) => when(c.createdAt) },
+        canWrite && {
+          header: ACTIONS,
+          cell: (c) => (
+            c.state !== 'disabled' && (
+              <ConfirmButton
+                size="xs"
+                question={`Disable the code ${c.code}?`}
+                details="Enroll, status and consume with it are refused from now on. This cannot be undone."
+                confirmLabel="Disable code"
+                onConfirm={() => disable.mutate({ projectKey: c.projectKey, code: c.code })}
+                aria-label={`Disable ${c.code}`}
+              >
+                Disable
+              </ConfirmButton>
+            )
+          ),
+        },
+      ]}
+      empty="No code matches."
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Code pages' }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 /** A project's banned client versions: enroll, status and consume with one are refused. An admin bans and lifts bans. */
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
@@ -7,10 +7,9 @@ import { versionBansSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
 import { ProjectSelect } from '../../ui/project-select.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { type UrlFilters, useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
 
@@ -78,59 +77,43 @@ function Bans({ projectKey, canWrite, filters }: { projectKey: string; canWrite:
   const bans = useQuery({
     queryKey: [...BANS, projectKey, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/projects/{projectKey}/version-bans', { params: { path: { projectKey }, query: { page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const unban = useMutation({
     mutationFn: (appVersion: string) => unwrap(adminApi.DELETE('/api/admin/projects/{projectKey}/version-bans/{appVersion}', { params: { path: { projectKey, appVersion } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BANS }),
   });
   return (
-    <>
-      {canWrite && <BanForm projectKey={projectKey} />}
-      <ErrorAlert error={bans.error ?? unban.error} />
-      {bans.data && (
-        <TableScroll label="Banned versions">
-          <Table miw={560} aria-label="Banned versions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Banned</Table.Th>
-                {canWrite && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bans.data.items.map((b) => (
-                <Table.Tr key={b.appVersion}>
-                  <Table.Td>{b.appVersion}</Table.Td>
-                  <Table.Td>{b.reason || '—'}</Table.Td>
-                  <Table.Td>{when(b.createdAt)}</Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      <ConfirmButton
-                        size="xs"
-                        question={`Lift the ban on ${b.appVersion}?`}
-                        details="Clients of this version may enroll and consume again."
-                        confirmLabel="Lift ban"
-                        onConfirm={() => unban.mutate(b.appVersion)}
-                        aria-label={`Lift the ban on ${b.appVersion}`}
-                      >
-                        Lift
-                      </ConfirmButton>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {bans.data && bans.data.items.length === 0 && <Text>No version of {projectKey} is banned.</Text>}
-      {bans.data && <Pager page={page} pageSize={PAGE_SIZE} total={bans.data.total} onChange={setPage} label="Ban pages" />}
-    </>
+    <QueryTable
+      mt={0}
+      header={canWrite && <BanForm projectKey={projectKey} />}
+      list={bans.data}
+      error={bans.error ?? unban.error}
+      label="Banned versions"
+      miw={560}
+      rowKey={(b) => b.appVersion}
+      columns={[
+        { header: 'Version', cell: (b) => b.appVersion },
+        { header: 'Reason', cell: (b) => b.reason || '—' },
+        { header: 'Banned', cell: (b) => when(b.createdAt) },
+        canWrite && {
+          header: ACTIONS,
+          cell: (b) => (
+            <ConfirmButton
+              size="xs"
+              question={`Lift the ban on ${b.appVersion}?`}
+              details="Clients of this version may enroll and consume again."
+              confirmLabel="Lift ban"
+              onConfirm={() => unban.mutate(b.appVersion)}
+              aria-label={`Lift the ban on ${b.appVersion}`}
+            >
+              Lift
+            </ConfirmButton>
+          ),
+        },
+      ]}
+      empty={<>No version of {projectKey} is banned.</>}
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Ban pages' }}
+    />
   );
 }

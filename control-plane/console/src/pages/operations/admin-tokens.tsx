@@ -3,18 +3,16 @@
  * for the admin API. The secret is shown once at creation; the list never
  * holds it. Admins only: a token is as strong as the console's admin role.
  */
-import { Badge, Select, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Select, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { adminTokensSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 
 const TOKENS = ['admin', 'tokens'] as const;
@@ -65,76 +63,67 @@ function TokenList() {
   const tokens = useQuery({
     queryKey: [...TOKENS, includeRevoked, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/tokens', { params: { query: { page, pageSize: PAGE_SIZE, includeRevoked: includeRevoked ? 'true' : 'false' } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const revoke = useMutation({
     mutationFn: (tokenId: string) => unwrap(adminApi.POST('/api/admin/tokens/{tokenId}/revoke', { params: { path: { tokenId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TOKENS }),
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        Tokens
-      </Title>
-      <Switch
-        label="Show revoked tokens"
-        checked={includeRevoked}
-        onChange={(e) => refilter({ includeRevoked: e.currentTarget.checked || undefined })}
-      />
-      <ErrorAlert error={tokens.error ?? revoke.error} />
-      {tokens.data && tokens.data.items.length === 0 && <Text>No token{includeRevoked ? '' : ' in use'}.</Text>}
-      {tokens.data && tokens.data.items.length > 0 && (
-        <TableScroll label="Admin tokens">
-          <Table miw={860} aria-label="Admin tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Scope</Table.Th>
-                <Table.Th>Created by</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.items.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{t.name}</Table.Td>
-                  <Table.Td ff="monospace">{t.id}</Table.Td>
-                  <Table.Td>{t.scope}</Table.Td>
-                  <Table.Td>{t.createdBy}</Table.Td>
-                  <Table.Td>{when(t.createdAt)}</Table.Td>
-                  <Table.Td>{when(t.lastUsedAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={t.revokedAt ? 'red.9' : 'dark'}>
-                      {t.revokedAt ? 'revoked' : 'active'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {!t.revokedAt && (
-                      <ConfirmButton
-                        size="xs"
-                        question={`Revoke the admin token “${t.name}”?`}
-                        details="Programs using it are refused (401) from their next request on. This cannot be undone."
-                        confirmLabel="Revoke token"
-                        onConfirm={() => revoke.mutate(t.id)}
-                        aria-label={`Revoke the token ${t.name}`}
-                      >
-                        Revoke
-                      </ConfirmButton>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {tokens.data && <Pager page={page} pageSize={PAGE_SIZE} total={tokens.data.total} onChange={setPage} label="Admin token pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <>
+          <Title order={3} size="h4">
+            Tokens
+          </Title>
+          <Switch
+            label="Show revoked tokens"
+            checked={includeRevoked}
+            onChange={(e) => refilter({ includeRevoked: e.currentTarget.checked || undefined })}
+          />
+        </>
+      }
+      list={tokens.data}
+      error={tokens.error ?? revoke.error}
+      label="Admin tokens"
+      miw={860}
+      rowKey={(t) => t.id}
+      columns={[
+        { header: 'Name', cell: (t) => t.name },
+        { header: 'Id', td: { ff: 'monospace' }, cell: (t) => t.id },
+        { header: 'Scope', cell: (t) => t.scope },
+        { header: 'Created by', cell: (t) => t.createdBy },
+        { header: 'Created', cell: (t) => when(t.createdAt) },
+        { header: 'Last used', cell: (t) => when(t.lastUsedAt) },
+        {
+          header: 'State',
+          cell: (t) => (
+            <Badge variant="outline" color={t.revokedAt ? 'red.9' : 'dark'}>
+              {t.revokedAt ? 'revoked' : 'active'}
+            </Badge>
+          ),
+        },
+        {
+          header: ACTIONS,
+          cell: (t) => (
+            !t.revokedAt && (
+              <ConfirmButton
+                size="xs"
+                question={`Revoke the admin token “${t.name}”?`}
+                details="Programs using it are refused (401) from their next request on. This cannot be undone."
+                confirmLabel="Revoke token"
+                onConfirm={() => revoke.mutate(t.id)}
+                aria-label={`Revoke the token ${t.name}`}
+              >
+                Revoke
+              </ConfirmButton>
+            )
+          ),
+        },
+      ]}
+      empty={<>No token{includeRevoked ? '' : ' in use'}.</>}
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Admin token pages' }}
+    />
   );
 }

@@ -3,17 +3,15 @@
  * waiting first: why each waits, and Resolve for an admin (published with
  * the post found, failed, or queued again).
  */
-import { Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { adminApi, unwrap } from '../../api/client.js';
 import { pageSearch } from '../../list-search.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
 import { ResolveJobButton } from '../../ui/resolve-job.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
 
@@ -31,7 +29,7 @@ export function AttentionPage() {
   const jobs = useQuery({
     queryKey: ['admin', 'jobs', 'attention', page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/jobs', { params: { query: { state: 'needs_attention', order: 'asc', page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
     <RoleGate roles={['admin', 'viewer']}>
@@ -41,64 +39,49 @@ export function AttentionPage() {
         until then.
       </Text>
       {!canWrite && <Text mt="xs">You have read-only access: resolving jobs needs the admin role.</Text>}
-      <Stack mt="md">
-        <ErrorAlert error={jobs.error} />
-        {jobs.data && jobs.data.items.length > 0 && (
-          <TableScroll label="Jobs needing attention">
-            <Table miw={1000} aria-label="Jobs needing attention">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Job</Table.Th>
-                  <Table.Th>Waiting since</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Platform</Table.Th>
-                  <Table.Th>Why</Table.Th>
-                  <Table.Th>Candidate post</Table.Th>
-                  {canWrite && (
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {jobs.data.items.map((j) => (
-                  <Table.Tr key={j.id}>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm">
-                        <RouterAnchor to="/jobs/$jobId" params={{ jobId: j.id }}>
-                          {j.id}
-                        </RouterAnchor>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{when(j.updatedAt)}</Table.Td>
-                    <Table.Td>{j.userId}</Table.Td>
-                    <Table.Td>{j.platform}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{(j.error && REASONS[j.error.code]) ?? j.error?.code ?? '—'}</Text>
-                      {j.error?.message && (
-                        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                          {j.error.message}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {j.platformPostId ?? '—'}
-                    </Table.Td>
-                    {canWrite && (
-                      <Table.Td>
-                        <ResolveJobButton jobId={j.id} />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )}
-        {jobs.data && jobs.data.items.length === 0 && <Text>No job is waiting for a person.</Text>}
-        {jobs.data && <Pager page={page} pageSize={PAGE_SIZE} total={jobs.data.total} onChange={setPage} label="Pages of jobs needing attention" />}
-      </Stack>
+      <QueryTable
+        list={jobs.data}
+        error={jobs.error}
+        label="Jobs needing attention"
+        miw={1000}
+        rowKey={(j) => j.id}
+        columns={[
+          {
+            header: 'Job',
+            cell: (j) => (
+              <Text ff="monospace" size="sm">
+                <RouterAnchor to="/jobs/$jobId" params={{ jobId: j.id }}>
+                  {j.id}
+                </RouterAnchor>
+              </Text>
+            ),
+          },
+          { header: 'Waiting since', cell: (j) => when(j.updatedAt) },
+          { header: 'User', cell: (j) => j.userId },
+          { header: 'Platform', cell: (j) => j.platform },
+          {
+            header: 'Why',
+            cell: (j) => (
+              <>
+                <Text size="sm">{(j.error && REASONS[j.error.code]) ?? j.error?.code ?? '—'}</Text>
+                {j.error?.message && (
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {j.error.message}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            header: 'Candidate post',
+            td: { ff: 'monospace', fz: 'xs', style: { overflowWrap: 'anywhere' } },
+            cell: (j) => j.platformPostId ?? '—',
+          },
+          canWrite && { header: ACTIONS, cell: (j) => <ResolveJobButton jobId={j.id} /> },
+        ]}
+        empty="No job is waiting for a person."
+        paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Pages of jobs needing attention' }}
+      />
     </RoleGate>
   );
 }

@@ -1,17 +1,17 @@
 /** The admin audit log: every write through the admin API (by token or console person) and the console's own admin writes, newest first, filtered by actor and UTC days. */
-import { Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../../api/client.js';
 import { auditLogSearch } from '../../list-search.js';
 import { DateRange, rangeQuery } from '../../ui/date-range.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
+import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { WRAP_ANYWHERE } from '../../ui/table-scroll.js';
 import { useTextFilter, useUrlFilters } from '../../ui/url-filters.js';
 
 const PAGE_SIZE = 50;
+const SMALL_MONO = { ff: 'monospace', fz: 'xs', style: WRAP_ANYWHERE } as const;
 
 export function AuditLogPage() {
   const filters = useUrlFilters(auditLogSearch);
@@ -22,7 +22,7 @@ export function AuditLogPage() {
   const log = useQuery({
     queryKey: ['admin', 'audit-log', filter, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/audit-log', { params: { query: { ...filter, page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
     <RoleGate roles={['admin', 'viewer']}>
@@ -35,53 +35,44 @@ export function AuditLogPage() {
         </Text>
         . Newest first; leave both days empty for all time.
       </Text>
-      <Stack mt="md">
-        <Group align="flex-end" wrap="wrap">
-          <TextInput label="Actor" description="Email, token id or bootstrap" maxLength={320} value={actor} onChange={(e) => setActor(e.currentTarget.value)} w={280} />
-          <DateRange from={range.from} to={range.to} onChange={(r) => refilter({ from: r.from || undefined, to: r.to || undefined })} />
-        </Group>
-        <ErrorAlert error={log.error} />
-        {log.data && (
-          <TableScroll label="Audit log">
-            <Table miw={1100} aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Actor</Table.Th>
-                  <Table.Th>Request</Table.Th>
-                  <Table.Th>Answer</Table.Th>
-                  <Table.Th>Request id</Table.Th>
-                  <Table.Th>Detail</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{when(a.createdAt)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.actor}</Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {a.method} {a.path}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={a.statusCode >= 400 ? 'red.9' : 'dark'}>
-                        {a.statusCode}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {a.requestId}
-                    </Table.Td>
-                    <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {Object.keys(a.detail).length ? JSON.stringify(a.detail) : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )}
-        {log.data && log.data.items.length === 0 && <Text>No write matches.</Text>}
-        {log.data && <Pager page={page} pageSize={PAGE_SIZE} total={log.data.total} onChange={setPage} label="Audit log pages" />}
-      </Stack>
+      <QueryTable
+        filters={
+          <>
+            <TextInput label="Actor" description="Email, token id or bootstrap" maxLength={320} value={actor} onChange={(e) => setActor(e.currentTarget.value)} w={280} />
+            <DateRange from={range.from} to={range.to} onChange={(r) => refilter({ from: r.from || undefined, to: r.to || undefined })} />
+          </>
+        }
+        list={log.data}
+        error={log.error}
+        label="Audit log"
+        miw={1100}
+        rowKey={(a) => a.id}
+        columns={[
+          { header: 'When', cell: (a) => when(a.createdAt) },
+          { header: 'Actor', td: { style: WRAP_ANYWHERE }, cell: (a) => a.actor },
+          {
+            header: 'Request',
+            td: SMALL_MONO,
+            cell: (a) => (
+              <>
+                {a.method} {a.path}
+              </>
+            ),
+          },
+          {
+            header: 'Answer',
+            cell: (a) => (
+              <Badge variant="outline" color={a.statusCode >= 400 ? 'red.9' : 'dark'}>
+                {a.statusCode}
+              </Badge>
+            ),
+          },
+          { header: 'Request id', td: SMALL_MONO, cell: (a) => a.requestId },
+          { header: 'Detail', td: SMALL_MONO, cell: (a) => (Object.keys(a.detail).length ? JSON.stringify(a.detail) : '—') },
+        ]}
+        empty="No write matches."
+        paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Audit log pages' }}
+      />
     </RoleGate>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -8,9 +8,9 @@ import { pageSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { IntegratorSelect, integratorLabel } from '../../ui/integrator-select.js';
-import { TableScroll, WRAP_ANYWHERE } from '../../ui/table-scroll.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { WRAP_ANYWHERE } from '../../ui/table-scroll.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { ShownOnce } from '../../ui/shown-once.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
@@ -110,7 +110,7 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
   const users = useQuery({
     queryKey: [...USERS, page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/users', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const disable = useMutation({
     mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/disable', { params: { path: { id } } })),
@@ -121,90 +121,79 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        People
-      </Title>
-      <ErrorAlert error={users.error ?? disable.error ?? resetTotp.error} />
-      {users.data && (
-        <TableScroll label="Console users">
-          <Table miw={720} aria-label="Console users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Integrator</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Two-factor</Table.Th>
-                {canEdit && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.users.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td style={WRAP_ANYWHERE}>{u.name}</Table.Td>
-                  <Table.Td style={WRAP_ANYWHERE}>{u.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline">{u.role}</Badge>
-                  </Table.Td>
-                  <Table.Td style={WRAP_ANYWHERE}>
-                    {u.integratorUserId === null ? (
-                      '—'
-                    ) : (
-                      <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.integratorUserId) }}>
-                        {integratorLabel({ id: u.integratorUserId, name: u.integratorName ?? '(removed)' })}
-                      </RouterAnchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{when(u.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'dark'}>
-                      {u.disabledAt ? 'disabled' : 'active'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{u.totpEnabled ? 'on' : 'off'}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      {u.id !== selfId && u.totpEnabled && (
-                        <ConfirmButton
-                          size="xs"
-                          mr="xs"
-                          question={`Reset two-factor login of ${u.name}?`}
-                          details="Their authenticator and recovery codes stop working; they log in with their password alone until they set it up again."
-                          confirmLabel="Reset two-factor"
-                          onConfirm={() => resetTotp.mutate(u.id)}
-                          aria-label={`Reset two-factor login of ${u.name}`}
-                        >
-                          Reset two-factor
-                        </ConfirmButton>
-                      )}
-                      {u.id !== selfId && !u.disabledAt && (
-                        <ConfirmButton
-                          size="xs"
-                          question={`Disable ${u.name}?`}
-                          details="Their sessions end now and they can no longer log in."
-                          confirmLabel="Disable"
-                          onConfirm={() => disable.mutate(u.id)}
-                          aria-label={`Disable ${u.name}`}
-                        >
-                          Disable
-                        </ConfirmButton>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {users.data && <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} onChange={setPage} label="Console user pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          People
+        </Title>
+      }
+      list={users.data && { items: users.data.users, total: users.data.total }}
+      error={users.error ?? disable.error ?? resetTotp.error}
+      label="Console users"
+      miw={720}
+      rowKey={(u) => u.id}
+      columns={[
+        { header: 'Name', td: { style: WRAP_ANYWHERE }, cell: (u) => u.name },
+        { header: 'Email', td: { style: WRAP_ANYWHERE }, cell: (u) => u.email },
+        { header: 'Role', cell: (u) => <Badge variant="outline">{u.role}</Badge> },
+        {
+          header: 'Integrator',
+          td: { style: WRAP_ANYWHERE },
+          cell: (u) => (
+            u.integratorUserId === null ? (
+              '—'
+            ) : (
+              <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.integratorUserId) }}>
+                {integratorLabel({ id: u.integratorUserId, name: u.integratorName ?? '(removed)' })}
+              </RouterAnchor>
+            )
+          ),
+        },
+        { header: 'Joined', cell: (u) => when(u.createdAt) },
+        {
+          header: 'State',
+          cell: (u) => (
+            <Badge variant="outline" color={u.disabledAt ? 'red.9' : 'dark'}>
+              {u.disabledAt ? 'disabled' : 'active'}
+            </Badge>
+          ),
+        },
+        { header: 'Two-factor', cell: (u) => u.totpEnabled ? 'on' : 'off' },
+        canEdit && {
+          header: ACTIONS,
+          cell: (u) => (
+            <>
+              {u.id !== selfId && u.totpEnabled && (
+                <ConfirmButton
+                  size="xs"
+                  mr="xs"
+                  question={`Reset two-factor login of ${u.name}?`}
+                  details="Their authenticator and recovery codes stop working; they log in with their password alone until they set it up again."
+                  confirmLabel="Reset two-factor"
+                  onConfirm={() => resetTotp.mutate(u.id)}
+                  aria-label={`Reset two-factor login of ${u.name}`}
+                >
+                  Reset two-factor
+                </ConfirmButton>
+              )}
+              {u.id !== selfId && !u.disabledAt && (
+                <ConfirmButton
+                  size="xs"
+                  question={`Disable ${u.name}?`}
+                  details="Their sessions end now and they can no longer log in."
+                  confirmLabel="Disable"
+                  onConfirm={() => disable.mutate(u.id)}
+                  aria-label={`Disable ${u.name}`}
+                >
+                  Disable
+                </ConfirmButton>
+              )}
+            </>
+          ),
+        },
+      ]}
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Console user pages' }}
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { pageSearch } from '../../list-search.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
+import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -76,58 +75,60 @@ function IntegratorList() {
   const users = useQuery({
     queryKey: ['admin', 'users', 'list', page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/users', { params: { query: { page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        All integrators
-      </Title>
-      <ErrorAlert error={users.error} />
-      {users.data && users.data.items.length === 0 && <Text>No integrator yet.</Text>}
-      {users.data && users.data.items.length > 0 && (
-        <TableScroll label="Integrators">
-          <Table miw={800} aria-label="Integrators">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Limits</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.items.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{u.id}</Table.Td>
-                  <Table.Td>
-                    <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.id) }}>
-                      {u.name}
-                    </RouterAnchor>
-                  </Table.Td>
-                  <Table.Td>{u.email ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {u.plan.name}: {u.plan.permissions.join(', ') || 'no permission'}
-                  </Table.Td>
-                  <Table.Td>
-                    {u.plan.perMinuteLimit.toLocaleString()}/min, {u.plan.dailyLimit.toLocaleString()}/day
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={u.disabled ? 'red.9' : 'dark'}>
-                      {u.disabled ? 'disabled' : 'active'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{when(u.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {users.data && <Pager page={page} pageSize={PAGE_SIZE} total={users.data.total} onChange={setPage} label="Integrator pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          All integrators
+        </Title>
+      }
+      list={users.data}
+      error={users.error}
+      label="Integrators"
+      miw={800}
+      rowKey={(u) => u.id}
+      columns={[
+        { header: 'Id', cell: (u) => u.id },
+        {
+          header: 'Name',
+          cell: (u) => (
+            <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.id) }}>
+              {u.name}
+            </RouterAnchor>
+          ),
+        },
+        { header: 'Email', cell: (u) => u.email ?? '—' },
+        {
+          header: 'Plan',
+          cell: (u) => (
+            <>
+              {u.plan.name}: {u.plan.permissions.join(', ') || 'no permission'}
+            </>
+          ),
+        },
+        {
+          header: 'Limits',
+          cell: (u) => (
+            <>
+              {u.plan.perMinuteLimit.toLocaleString()}/min, {u.plan.dailyLimit.toLocaleString()}/day
+            </>
+          ),
+        },
+        {
+          header: 'State',
+          cell: (u) => (
+            <Badge variant="outline" color={u.disabled ? 'red.9' : 'dark'}>
+              {u.disabled ? 'disabled' : 'active'}
+            </Badge>
+          ),
+        },
+        { header: 'Created', cell: (u) => when(u.createdAt) },
+      ]}
+      empty="No integrator yet."
+      paging={{ page: page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Integrator pages' }}
+    />
   );
 }

@@ -4,7 +4,7 @@
  * the list shows every token's state without the token itself, paged by the
  * server; a token not used yet can be revoked (asked first).
  */
-import { Anchor, Badge, Checkbox, Code, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Code, SegmentedControl, Select, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,12 +12,10 @@ import { adminApi, unwrap } from '../../api/client.js';
 import { nodeTokensSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { parseUserIds } from '../../ui/node-state.js';
-import { Pager } from '../../ui/pager.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
 
@@ -114,88 +112,73 @@ function TokenList({ canWrite }: { canWrite: boolean }) {
   const tokens = useQuery({
     queryKey: [...TOKENS, state, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/nodes/enrollment-tokens', { params: { query: { state, page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
   });
   const revoke = useMutation({
     mutationFn: (tokenId: string) => unwrap(adminApi.POST('/api/admin/nodes/enrollment-tokens/{tokenId}/revoke', { params: { path: { tokenId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TOKENS }),
   });
   return (
-    <Stack mt="lg">
-      <Title order={3} size="h4">
-        Tokens
-      </Title>
-      <Group align="flex-end">
-        <Select label="State" placeholder="Any" clearable data={['pending', 'used', 'expired', 'revoked']} value={state ?? null} onChange={choose('state')} w={160} />
-      </Group>
-      <ErrorAlert error={tokens.error ?? revoke.error} />
-      {tokens.data && (
-        <TableScroll label="Enrollment tokens">
-          <Table miw={1000} aria-label="Enrollment tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Users</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Node</Table.Th>
-                <Table.Th>Id</Table.Th>
-                {canWrite && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.items.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{t.name}</Table.Td>
-                  <Table.Td>{t.kind}</Table.Td>
-                  <Table.Td>{t.allUsers ? 'every user' : t.userIds.join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={t.state === 'pending' || t.state === 'used' ? 'dark' : 'red.9'}>
-                      {t.state}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{when(t.createdAt)}</Table.Td>
-                  <Table.Td>{when(t.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    {t.nodeId ? (
-                      <RouterAnchor to="/nodes/$nodeId" params={{ nodeId: t.nodeId }}>
-                        <code>{t.nodeId}</code>
-                      </RouterAnchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td ff="monospace">{t.id}</Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      {t.state === 'pending' && (
-                        <ConfirmButton
-                          size="xs"
-                          question={`Revoke the token “${t.name}”?`}
-                          details="A node enrolling with it from now on is refused."
-                          confirmLabel="Revoke token"
-                          onConfirm={() => revoke.mutate(t.id)}
-                          aria-label={`Revoke token ${t.name}`}
-                        >
-                          Revoke
-                        </ConfirmButton>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-      {tokens.data && tokens.data.items.length === 0 && <Text>No token matches.</Text>}
-      {tokens.data && <Pager page={page} pageSize={PAGE_SIZE} total={tokens.data.total} onChange={setPage} label="Token pages" />}
-    </Stack>
+    <QueryTable
+      mt="lg"
+      header={
+        <Title order={3} size="h4">
+          Tokens
+        </Title>
+      }
+      filters={<Select label="State" placeholder="Any" clearable data={['pending', 'used', 'expired', 'revoked']} value={state ?? null} onChange={choose('state')} w={160} />}
+      list={tokens.data}
+      error={tokens.error ?? revoke.error}
+      label="Enrollment tokens"
+      miw={1000}
+      rowKey={(t) => t.id}
+      columns={[
+        { header: 'Name', cell: (t) => t.name },
+        { header: 'Kind', cell: (t) => t.kind },
+        { header: 'Users', cell: (t) => t.allUsers ? 'every user' : t.userIds.join(', ') },
+        {
+          header: 'State',
+          cell: (t) => (
+            <Badge variant="outline" color={t.state === 'pending' || t.state === 'used' ? 'dark' : 'red.9'}>
+              {t.state}
+            </Badge>
+          ),
+        },
+        { header: 'Created', cell: (t) => when(t.createdAt) },
+        { header: 'Expires', cell: (t) => when(t.expiresAt) },
+        {
+          header: 'Node',
+          cell: (t) => (
+            t.nodeId ? (
+              <RouterAnchor to="/nodes/$nodeId" params={{ nodeId: t.nodeId }}>
+                <code>{t.nodeId}</code>
+              </RouterAnchor>
+            ) : (
+              '—'
+            )
+          ),
+        },
+        { header: 'Id', td: { ff: 'monospace' }, cell: (t) => t.id },
+        canWrite && {
+          header: ACTIONS,
+          cell: (t) => (
+            t.state === 'pending' && (
+              <ConfirmButton
+                size="xs"
+                question={`Revoke the token “${t.name}”?`}
+                details="A node enrolling with it from now on is refused."
+                confirmLabel="Revoke token"
+                onConfirm={() => revoke.mutate(t.id)}
+                aria-label={`Revoke token ${t.name}`}
+              >
+                Revoke
+              </ConfirmButton>
+            )
+          ),
+        },
+      ]}
+      empty="No token matches."
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Token pages' }}
+    />
   );
 }

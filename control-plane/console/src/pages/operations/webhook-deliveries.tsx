@@ -1,15 +1,13 @@
 /** Every integrator's webhook deliveries (the outbox), newest first: status, attempts, the last answer; an admin retries one. */
-import { Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Select, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../../api/client.js';
 import { webhookDeliveriesSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
-import { Pager } from '../../ui/pager.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useIdFilter, useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
 
@@ -27,7 +25,7 @@ export function WebhookDeliveriesPage() {
   const deliveries = useQuery({
     queryKey: ['admin', 'webhook-deliveries', filter, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/webhook-deliveries', { params: { query: { ...filter, page, pageSize: PAGE_SIZE } } })),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPrevious,
     refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? REFRESH_MS : false),
   });
   const retry = useMutation({
@@ -42,101 +40,92 @@ export function WebhookDeliveriesPage() {
         failed. Retrying a failed one gives it a fresh set of attempts; retrying a pending one sends it now.
       </Text>
       {!canWrite && <Text mt="xs">You have read-only access: retrying needs the admin role.</Text>}
-      <Stack mt="md">
-        <Group align="flex-end" wrap="wrap">
-          <Select label="Status" placeholder="Any" clearable data={['pending', 'delivered', 'failed']} value={search.status ?? null} onChange={choose('status')} w={150} />
-          <TextInput
-            label="User id"
-            inputMode="numeric"
-            maxLength={10}
-            value={userId}
-            error={badUser ? 'A user id is a number' : undefined}
-            onChange={(e) => setUserId(e.currentTarget.value)}
-            w={120}
-          />
-        </Group>
-        <ErrorAlert error={deliveries.error ?? retry.error} />
-        {retry.data && (
-          <Text size="sm" role="status">
-            Delivery {retry.data.delivery.id} is queued to be sent now.
-          </Text>
-        )}
-        {deliveries.data && (
-          <TableScroll label="Webhook deliveries">
-            <Table miw={1100} aria-label="Webhook deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Delivery</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last answer</Table.Th>
-                  <Table.Th>Next attempt or delivered</Table.Th>
-                  {canWrite && (
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deliveries.data.items.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td ff="monospace" fz="xs">
-                      {d.id}
-                    </Table.Td>
-                    <Table.Td>{when(d.createdAt)}</Table.Td>
-                    <Table.Td>{d.userId}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{d.eventType}</Text>
-                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
-                        {JSON.stringify(d.payload)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StateBadge state={d.status} />
-                    </Table.Td>
-                    <Table.Td>{d.attempts}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{d.lastStatusCode ?? '—'}</Text>
-                      {d.lastError && (
-                        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                          {d.lastError}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{d.status === 'delivered' ? when(d.deliveredAt) : d.status === 'pending' ? when(d.nextAttemptAt) : '—'}</Table.Td>
-                    {canWrite && (
-                      <Table.Td>
-                        {d.status !== 'delivered' && (
-                          <ConfirmButton
-                            size="xs"
-                            question={`Retry delivery ${d.id}?`}
-                            details={
-                              d.status === 'failed'
-                                ? `It is sent to user ${d.userId}'s webhook now, with a fresh set of attempts.`
-                                : `Its next attempt to user ${d.userId}'s webhook is made now instead of ${when(d.nextAttemptAt)}.`
-                            }
-                            confirmLabel="Retry now"
-                            onConfirm={() => retry.mutate(d.id)}
-                            aria-label={`Retry delivery ${d.id}`}
-                          >
-                            Retry
-                          </ConfirmButton>
-                        )}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )}
-        {deliveries.data && deliveries.data.items.length === 0 && <Text>No delivery matches.</Text>}
-        {deliveries.data && <Pager page={page} pageSize={PAGE_SIZE} total={deliveries.data.total} onChange={setPage} label="Delivery pages" />}
-      </Stack>
+      <QueryTable
+        filters={
+          <>
+            <Select label="Status" placeholder="Any" clearable data={['pending', 'delivered', 'failed']} value={search.status ?? null} onChange={choose('status')} w={150} />
+            <TextInput
+              label="User id"
+              inputMode="numeric"
+              maxLength={10}
+              value={userId}
+              error={badUser ? 'A user id is a number' : undefined}
+              onChange={(e) => setUserId(e.currentTarget.value)}
+              w={120}
+            />
+          </>
+        }
+        list={deliveries.data}
+        error={deliveries.error ?? retry.error}
+        notice={
+          retry.data && (
+            <Text size="sm" role="status">
+              Delivery {retry.data.delivery.id} is queued to be sent now.
+            </Text>
+          )
+        }
+        label="Webhook deliveries"
+        miw={1100}
+        rowKey={(d) => d.id}
+        columns={[
+          { header: 'Delivery', td: { ff: 'monospace', fz: 'xs' }, cell: (d) => d.id },
+          { header: 'Created', cell: (d) => when(d.createdAt) },
+          { header: 'User', cell: (d) => d.userId },
+          {
+            header: 'Event',
+            cell: (d) => (
+              <>
+                <Text size="sm">{d.eventType}</Text>
+                <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
+                  {JSON.stringify(d.payload)}
+                </Text>
+              </>
+            ),
+          },
+          { header: 'Status', cell: (d) => <StateBadge state={d.status} /> },
+          { header: 'Attempts', cell: (d) => d.attempts },
+          {
+            header: 'Last answer',
+            cell: (d) => (
+              <>
+                <Text size="sm">{d.lastStatusCode ?? '—'}</Text>
+                {d.lastError && (
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {d.lastError}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            header: 'Next attempt or delivered',
+            cell: (d) => d.status === 'delivered' ? when(d.deliveredAt) : d.status === 'pending' ? when(d.nextAttemptAt) : '—',
+          },
+          canWrite && {
+            header: ACTIONS,
+            cell: (d) => (
+              d.status !== 'delivered' && (
+                <ConfirmButton
+                  size="xs"
+                  question={`Retry delivery ${d.id}?`}
+                  details={
+                    d.status === 'failed'
+                      ? `It is sent to user ${d.userId}'s webhook now, with a fresh set of attempts.`
+                      : `Its next attempt to user ${d.userId}'s webhook is made now instead of ${when(d.nextAttemptAt)}.`
+                  }
+                  confirmLabel="Retry now"
+                  onConfirm={() => retry.mutate(d.id)}
+                  aria-label={`Retry delivery ${d.id}`}
+                >
+                  Retry
+                </ConfirmButton>
+              )
+            ),
+          },
+        ]}
+        empty="No delivery matches."
+        paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Delivery pages' }}
+      />
     </RoleGate>
   );
 }
