@@ -1,13 +1,10 @@
-import { Badge, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import type { ApiKeyPermission } from '../../api/paths.js';
-import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
-import { TableScroll } from '../../ui/table-scroll.js';
-import { when } from '../../ui/format.js';
+import { KeyList } from '../../ui/key-list.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { KEY_PERMISSIONS } from '../../ui/permissions.js';
 
@@ -19,7 +16,7 @@ export function ApiKeysPage() {
       <Title order={2}>API keys</Title>
       <Text mt="xs">Programs call the Open API with these keys. A key is shown once, when it is created; Plume keeps only its hash.</Text>
       <CreateKey />
-      <KeyList />
+      <Keys />
     </RoleGate>
   );
 }
@@ -67,7 +64,7 @@ function CreateKeyForm({ planPermissions }: { planPermissions: readonly ApiKeyPe
   );
 }
 
-function KeyList() {
+function Keys() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => unwrap(consoleApi.GET('/api/console/me/api-keys')) });
   const revoke = useMutation({
@@ -79,64 +76,13 @@ function KeyList() {
       <Title order={3} size="h4">
         Your keys
       </Title>
-      <ErrorAlert error={keys.error ?? revoke.error} />
-      {keys.isPending && <Text>Loading…</Text>}
-      {keys.data && keys.data.apiKeys.length === 0 && <Text>No key yet.</Text>}
-      {keys.data && keys.data.apiKeys.length > 0 && (
-        <TableScroll label="API keys">
-          <Table miw={720} aria-label="API keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Starts with</Table.Th>
-                <Table.Th>Permissions</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.apiKeys.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td>{k.name}</Table.Td>
-                  <Table.Td ff="monospace">{k.prefix}…</Table.Td>
-                  <Table.Td>{k.permissions.join(', ')}</Table.Td>
-                  <Table.Td>{when(k.createdAt)}</Table.Td>
-                  <Table.Td>{when(k.lastUsedAt)}</Table.Td>
-                  <Table.Td>
-                    {k.revokedAt ? (
-                      <Badge color="dark" variant="outline">
-                        revoked
-                      </Badge>
-                    ) : (
-                      <Badge color="dark" variant="outline">
-                        active
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {!k.revokedAt && (
-                      <ConfirmButton
-                        size="xs"
-                        question={`Revoke the key “${k.name}”?`}
-                        details="Programs using it get 401 from the next request on. This cannot be undone."
-                        confirmLabel="Revoke key"
-                        onConfirm={() => revoke.mutate(k.id)}
-                        aria-label={`Revoke ${k.name}`}
-                      >
-                        Revoke
-                      </ConfirmButton>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
+      <KeyList
+        keys={keys.data?.apiKeys.map(({ prefix, ...key }) => ({ ...key, keyPrefix: prefix }))}
+        error={keys.error ?? revoke.error}
+        onRevoke={(id) => revoke.mutate(id)}
+        revokeDetails="Programs using it get 401 from the next request on. This cannot be undone."
+        miw={720}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,11 @@
 /** An integrator's Open API keys, as an admin sees them: the list with last use, a new key (shown once), revocation. */
-import { Badge, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
-import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
-import { ErrorAlert } from '../../ui/error-alert.js';
-import { when } from '../../ui/format.js';
+import { KeyList } from '../../ui/key-list.js';
 import { KEY_PERMISSIONS, type KeyPermission } from '../../ui/permissions.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useCanWrite } from '../../ui/use-role.js';
 import { type Integrator, integratorKey } from './integrator-plan.js';
 
@@ -23,7 +20,7 @@ export function IntegratorKeys({ user }: { user: Integrator }) {
       </Title>
       <Text size="sm">A key is shown once, when it is created; Plume keeps only its hash. A key may do at most what the plan allows.</Text>
       {canWrite && <CreateKey user={user} />}
-      <KeyList userId={user.id} canWrite={canWrite} />
+      <Keys userId={user.id} canWrite={canWrite} />
     </Stack>
   );
 }
@@ -60,7 +57,7 @@ function CreateKey({ user }: { user: Integrator }) {
   );
 }
 
-function KeyList({ userId, canWrite }: { userId: number; canWrite: boolean }) {
+function Keys({ userId, canWrite }: { userId: number; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const keys = useQuery({
     queryKey: keysKey(userId),
@@ -71,63 +68,12 @@ function KeyList({ userId, canWrite }: { userId: number; canWrite: boolean }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: keysKey(userId) }),
   });
   return (
-    <Stack>
-      <ErrorAlert error={keys.error ?? revoke.error} />
-      {keys.isPending && <Text>Loading…</Text>}
-      {keys.data && keys.data.items.length === 0 && <Text>No key yet.</Text>}
-      {keys.data && keys.data.items.length > 0 && (
-        <TableScroll label="API keys">
-          <Table miw={760} aria-label="API keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Starts with</Table.Th>
-                <Table.Th>Permissions</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                {canWrite && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.items.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td>{k.name}</Table.Td>
-                  <Table.Td ff="monospace">{k.keyPrefix}…</Table.Td>
-                  <Table.Td>{k.permissions.join(', ') || 'none'}</Table.Td>
-                  <Table.Td>{when(k.createdAt)}</Table.Td>
-                  <Table.Td>{when(k.lastUsedAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={k.revokedAt ? 'red.9' : 'dark'} variant="outline">
-                      {k.revokedAt ? 'revoked' : 'active'}
-                    </Badge>
-                  </Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      {!k.revokedAt && (
-                        <ConfirmButton
-                          size="xs"
-                          question={`Revoke the key “${k.name}”?`}
-                          details="Programs using it get 401 from the next request on, on every replica. This cannot be undone."
-                          confirmLabel="Revoke key"
-                          onConfirm={() => revoke.mutate(k.id)}
-                          aria-label={`Revoke the key ${k.name}`}
-                        >
-                          Revoke
-                        </ConfirmButton>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
-      )}
-    </Stack>
+    <KeyList
+      keys={keys.data?.items}
+      error={keys.error ?? revoke.error}
+      onRevoke={canWrite ? (id) => revoke.mutate(id) : undefined}
+      revokeDetails="Programs using it get 401 from the next request on, on every replica. This cannot be undone."
+      miw={760}
+    />
   );
 }
