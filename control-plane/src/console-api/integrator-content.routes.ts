@@ -24,7 +24,7 @@ import type { Aigc } from '../publishing/publishing.schema.js';
 import { integratorOf } from './console-auth.js';
 import { isoString, ok, pagingQuery } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
-import { integratorRepository as repo } from './integrator.repository.js';
+import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
 

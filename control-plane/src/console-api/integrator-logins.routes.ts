@@ -17,7 +17,7 @@ import { integratorOf, principal } from './console-auth.js';
 import { consoleError, consoleErrorBody } from './console.errors.js';
 import { accepted, created, isoString, ok, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
-import { integratorRepository as repo } from './integrator.repository.js';
+import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
 const tags = ['accounts'];

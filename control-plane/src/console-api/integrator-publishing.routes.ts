@@ -20,7 +20,7 @@ import { integratorOf } from './console-auth.js';
 import { consoleError } from './console.errors.js';
 import { isoString, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
-import { integratorRepository as repo } from './integrator.repository.js';
+import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
 const tags = ['publishing'];

@@ -13,13 +13,13 @@ import { ApiError } from '../http/errors.js';
 import { PERMISSIONS } from '../integrators/integrators.schema.js';
 import type { UsersService } from '../integrators/users.service.js';
 import { enqueueWebhook } from '../publishing/webhooks/webhooks.js';
-import { retryWebhookDelivery } from '../publishing/webhooks/webhook-deliveries.admin.routes.js';
+import { retryWebhookDelivery } from '../publishing/webhooks/webhooks.js';
 import type { Db } from '../db/client.js';
 import { integratorOf } from './console-auth.js';
 import { consoleError } from './console.errors.js';
 import { accepted, created, isoString, nameSchema, noContent, ok, pagingQuery, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
-import { integratorRepository as repo } from './integrator.repository.js';
+import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
 

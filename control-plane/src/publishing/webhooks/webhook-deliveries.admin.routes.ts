@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { adminError } from '../../http/admin-errors.js';
 import { pagedSchema, responses } from '../../http/admin-query.js';
 import type { Db } from '../../db/client.js';
+import { retryWebhookDelivery } from './webhooks.js';
 import { webhookDeliveries } from '../publishing.schema.js';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -112,35 +113,4 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
       },
     );
   };
-}
-
-/**
- * A manual retry: a failed delivery becomes pending with a fresh budget of
- * attempts, a pending one has its next attempt brought forward to `at`; a
- * delivered one is left alone. With `userId`, a delivery of another user is
- * `not_found`, as an unknown one.
- */
-export async function retryWebhookDelivery(
-  db: Db,
-  id: string,
-  at: Date,
-  userId?: number,
-): Promise<{ outcome: 'retried'; row: DeliveryRow } | { outcome: 'not_found' } | { outcome: 'delivered' }> {
-  const mine = (...conditions: SQL[]) => and(eq(webhookDeliveries.id, id), ...(userId === undefined ? [] : [eq(webhookDeliveries.userId, userId)]), ...conditions);
-  const [updated] = await db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: at })
-    .where(mine(eq(webhookDeliveries.status, 'failed')))
-    .returning();
-  if (updated) return { outcome: 'retried', row: updated };
-  const [existing] = await db.select().from(webhookDeliveries).where(mine());
-  if (!existing) return { outcome: 'not_found' };
-  if (existing.status === 'delivered') return { outcome: 'delivered' };
-  // Pending: bring the next attempt forward, keeping the attempt count (a result in flight still records).
-  const [pending] = await db
-    .update(webhookDeliveries)
-    .set({ nextAttemptAt: at })
-    .where(mine(eq(webhookDeliveries.status, 'pending')))
-    .returning();
-  return { outcome: 'retried', row: pending ?? existing };
 }

@@ -8,7 +8,7 @@
  * signature helpers integrators use.
  */
 import type { WebhookEventData, WebhookEventType } from '@plume/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { randomId } from '../../crypto/tokens.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../integrators/integrators.schema.js';
@@ -51,4 +51,35 @@ export async function enqueueWebhook<T extends WebhookEventType>(tx: Db, event: 
     nextAttemptAt: at,
   });
   return id;
+}
+
+/**
+ * A manual retry: a failed delivery becomes pending with a fresh budget of
+ * attempts, a pending one has its next attempt brought forward to `at`; a
+ * delivered one is left alone. With `userId`, a delivery of another user is
+ * `not_found`, as an unknown one.
+ */
+export async function retryWebhookDelivery(
+  db: Db,
+  id: string,
+  at: Date,
+  userId?: number,
+): Promise<{ outcome: 'retried'; row: typeof webhookDeliveries.$inferSelect } | { outcome: 'not_found' } | { outcome: 'delivered' }> {
+  const mine = (...conditions: SQL[]) => and(eq(webhookDeliveries.id, id), ...(userId === undefined ? [] : [eq(webhookDeliveries.userId, userId)]), ...conditions);
+  const [updated] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at })
+    .where(mine(eq(webhookDeliveries.status, 'failed')))
+    .returning();
+  if (updated) return { outcome: 'retried', row: updated };
+  const [existing] = await db.select().from(webhookDeliveries).where(mine());
+  if (!existing) return { outcome: 'not_found' };
+  if (existing.status === 'delivered') return { outcome: 'delivered' };
+  // Pending: bring the next attempt forward, keeping the attempt count (a result in flight still records).
+  const [pending] = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: at })
+    .where(mine(eq(webhookDeliveries.status, 'pending')))
+    .returning();
+  return { outcome: 'retried', row: pending ?? existing };
 }

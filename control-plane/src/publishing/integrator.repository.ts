@@ -3,8 +3,8 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { accounts } from '../accounts/accounts.schema.js';
 import { type Db, rows } from '../db/client.js';
 import { users } from '../integrators/integrators.schema.js';
-import type { BatchState } from '../publishing/publish/batch-view.js';
-import { publishJobs, webhookDeliveries } from '../publishing/publishing.schema.js';
+import type { BatchState } from './publish/batch-view.js';
+import { publishJobs, webhookDeliveries } from './publishing.schema.js';
 
 export interface BatchSummaryRow {
   batchId: string;
