@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import { ChallengeAnswer } from '../../ui/challenge-answer.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { Fact } from '../../ui/fact.js';
 import { when } from '../../ui/format.js';
 import { NeedsYouBadge } from '../../ui/needs-you.js';
 import { PacingHold } from '../../ui/pacing.js';
@@ -191,17 +192,6 @@ function Batch() {
         {evidenceOf && <Evidence jobId={evidenceOf} />}
       </Modal>
     </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
   );
 }
 

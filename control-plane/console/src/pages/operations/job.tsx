@@ -10,10 +10,11 @@
 import { Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { ChallengeAnswer } from '../../ui/challenge-answer.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { Fact } from '../../ui/fact.js';
 import { when } from '../../ui/format.js';
 import { NeedsYouBadge } from '../../ui/needs-you.js';
 import { ResolveJobButton } from '../../ui/resolve-job.js';
@@ -171,17 +172,6 @@ function AwaitingInput({ jobId, canWrite }: { jobId: string; canWrite: boolean }
         />
       )}
     </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
   );
 }
 
