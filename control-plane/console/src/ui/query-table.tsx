@@ -115,7 +115,7 @@ export function QueryTable<R>({ list, error, empty, paging, filters, header, too
 }
 
 /** A row's write (revoke, retry, remove): `run(id)` is what a confirm button calls; the list under `invalidate` is asked again once it settles. */
-export function useRowAction<A>(act: (arg: A) => Promise<unknown>, invalidate: QueryKey) {
+export function useRowAction<A, T>(act: (arg: A) => Promise<T>, invalidate: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: act, onSettled: () => queryClient.invalidateQueries({ queryKey: invalidate }) });
 }

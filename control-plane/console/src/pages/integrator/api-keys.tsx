@@ -1,10 +1,11 @@
 import { Checkbox, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import type { ApiKeyPermission } from '../../api/paths.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
 import { KeyList } from '../../ui/key-list.js';
+import { useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { KEY_PERMISSIONS } from '../../ui/permissions.js';
 
@@ -65,12 +66,8 @@ function CreateKeyForm({ planPermissions }: { planPermissions: readonly ApiKeyPe
 }
 
 function Keys() {
-  const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => unwrap(consoleApi.GET('/api/console/me/api-keys')) });
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/me/api-keys/{id}/revoke', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEYS }),
-  });
+  const revoke = useRowAction((id: string) => unwrap(consoleApi.POST('/api/console/me/api-keys/{id}/revoke', { params: { path: { id } } })), KEYS);
   return (
     <Stack mt="lg">
       <Title order={3} size="h4">

@@ -8,7 +8,7 @@
  * week and the filters stay in the URL.
  */
 import { Anchor, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createLink, useRouteContext } from '@tanstack/react-router';
 import { adminApi, consoleApi, unwrap } from '../../api/client.js';
 import { isAdminSide } from '../../auth.js';
@@ -16,6 +16,7 @@ import { scheduleSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { IntegratorSelect } from '../../ui/integrator-select.js';
+import { useRowAction } from '../../ui/query-table.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 
 const RouterAnchor = createLink(Anchor);
@@ -63,7 +64,6 @@ export function SchedulePage() {
   const { me } = useRouteContext({ from: '/app' });
   const admin = isAdminSide(me.user.role);
   const { search, refilter, choose } = useUrlFilters(scheduleSearch);
-  const queryClient = useQueryClient();
   const monday = weekStart(search.week);
   const from = monday.toISOString();
   const to = addDays(monday, DAYS).toISOString();
@@ -90,10 +90,10 @@ export function SchedulePage() {
             .map((a) => ({ id: a.id, name: a.displayName, platform: a.platform }))
         : (await unwrap(consoleApi.GET('/api/console/me/accounts'))).accounts.filter((a) => a.category === 'content').map((a) => ({ id: a.id, name: a.displayName, platform: a.platform })),
   });
-  const cancel = useMutation({
-    mutationFn: (j: CalendarJob) => unwrap(consoleApi.POST('/api/console/me/batches/{batchId}/jobs/{jobId}/cancel', { params: { path: { batchId: j.batchId, jobId: j.jobId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['schedule'] }),
-  });
+  const cancel = useRowAction(
+    (j: CalendarJob) => unwrap(consoleApi.POST('/api/console/me/batches/{batchId}/jobs/{jobId}/cancel', { params: { path: { batchId: j.batchId, jobId: j.jobId } } })),
+    ['schedule'],
+  );
 
   const jobs = schedule.data?.jobs ?? [];
   const platforms = [...new Set([...(accounts.data ?? []).map((a) => a.platform), ...jobs.map((j) => j.platform), ...(search.platform ? [search.platform] : [])])].sort();

@@ -14,7 +14,7 @@ import { CsvExportButton, saveFile } from '../../ui/csv-export.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { ProjectSelect } from '../../ui/project-select.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { useTextFilter, useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -181,7 +181,6 @@ function Generate() {
 }
 
 function CodeList({ canWrite }: { canWrite: boolean }) {
-  const queryClient = useQueryClient();
   const filters = useUrlFilters(codesSearch);
   const { search, page, setPage, choose } = filters;
   const [keyword, setKeyword] = useTextFilter(filters, 'keyword');
@@ -191,10 +190,7 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
     queryFn: () => unwrap(adminApi.GET('/api/admin/codes', { params: { query: { ...filter, page, pageSize: PAGE_SIZE } } })),
     placeholderData: keepPrevious,
   });
-  const disable = useMutation({
-    mutationFn: (c: { projectKey: string; code: string }) => unwrap(adminApi.POST('/api/admin/codes/disable', { body: c })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CODES }),
-  });
+  const disable = useRowAction((c: { projectKey: string; code: string }) => unwrap(adminApi.POST('/api/admin/codes/disable', { body: c })), CODES);
   return (
     <QueryTable
       mt="lg"
@@ -233,19 +229,11 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
         { header: 'Expires', cell: (c) => when(c.expiresAt) },
         {
           header: 'Device',
-          cell: (c) => (
-            <>
-              {c.device ? `#${c.device.deviceId} ${c.device.machineId}` : '—'}
-            </>
-          ),
+          cell: (c) => (c.device ? `#${c.device.deviceId} ${c.device.machineId}` : '—'),
         },
         {
           header: 'User',
-          cell: (c) => (
-            <>
-              {c.userId === null ? '—' : `#${c.userId}${c.nodeId ? ` (${c.nodeId})` : ''}`}
-            </>
-          ),
+          cell: (c) => (c.userId === null ? '—' : `#${c.userId}${c.nodeId ? ` (${c.nodeId})` : ''}`),
         },
         { header: 'Created', cell: (c) => when(c.createdAt) },
         canWrite && {

@@ -1,13 +1,13 @@
 /** Devices: filtered by project, status, client version and keyword, paged by the server; an admin revokes one (and its sessions). */
 import { Badge, Select, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../../api/client.js';
 import { devicesSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { when } from '../../ui/format.js';
 import { PageSizeSelect } from '../../ui/pager.js';
 import { ProjectSelect } from '../../ui/project-select.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { WRAP_ANYWHERE } from '../../ui/table-scroll.js';
 import { useTextFilter, useUrlFilters } from '../../ui/url-filters.js';
@@ -17,7 +17,6 @@ const DEVICES = ['admin', 'devices'] as const;
 
 export function DevicesPage() {
   const canWrite = useCanWrite();
-  const queryClient = useQueryClient();
   const filters = useUrlFilters(devicesSearch);
   const { search, page, setPage, choose } = filters;
   const { pageSize = 20 } = search;
@@ -29,10 +28,7 @@ export function DevicesPage() {
     queryFn: () => unwrap(adminApi.GET('/api/admin/devices', { params: { query: { ...filter, page, pageSize } } })),
     placeholderData: keepPrevious,
   });
-  const revoke = useMutation({
-    mutationFn: (deviceId: number) => unwrap(adminApi.POST('/api/admin/devices/{deviceId}/revoke', { params: { path: { deviceId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const revoke = useRowAction((deviceId: number) => unwrap(adminApi.POST('/api/admin/devices/{deviceId}/revoke', { params: { path: { deviceId } } })), ['admin']);
   return (
     <RoleGate roles={['admin', 'viewer']}>
       <Title order={2}>Devices</Title>

@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { ProjectSelect } from '../../ui/project-select.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { type UrlFilters, useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -72,17 +72,16 @@ function BanForm({ projectKey }: { projectKey: string }) {
 }
 
 function Bans({ projectKey, canWrite, filters }: { projectKey: string; canWrite: boolean; filters: UrlFilters<ReturnType<typeof versionBansSearch>> }) {
-  const queryClient = useQueryClient();
   const { page, setPage } = filters;
   const bans = useQuery({
     queryKey: [...BANS, projectKey, page],
     queryFn: () => unwrap(adminApi.GET('/api/admin/projects/{projectKey}/version-bans', { params: { path: { projectKey }, query: { page, pageSize: PAGE_SIZE } } })),
     placeholderData: keepPrevious,
   });
-  const unban = useMutation({
-    mutationFn: (appVersion: string) => unwrap(adminApi.DELETE('/api/admin/projects/{projectKey}/version-bans/{appVersion}', { params: { path: { projectKey, appVersion } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: BANS }),
-  });
+  const unban = useRowAction(
+    (appVersion: string) => unwrap(adminApi.DELETE('/api/admin/projects/{projectKey}/version-bans/{appVersion}', { params: { path: { projectKey, appVersion } } })),
+    BANS,
+  );
   return (
     <QueryTable
       mt={0}

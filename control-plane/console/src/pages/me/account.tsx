@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, PasswordInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +6,7 @@ import { consoleApi, unwrap } from '../../api/client.js';
 import { rememberMe } from '../../auth.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { DataTable } from '../../ui/query-table.js';
 import { when } from '../../ui/format.js';
 import { TwoFactor } from './account-two-factor.js';
 
@@ -97,28 +97,18 @@ function Sessions() {
       <Text>Every browser where you are logged in. Logging out everywhere ends this one too.</Text>
       <ErrorAlert error={sessions.error ?? revokeAll.error} />
       {sessions.data && (
-        <TableScroll label="Your sessions">
-          <Table miw={640} aria-label="Your sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Last active</Table.Th>
-                <Table.Th>This browser</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.sessions.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.userAgent ?? 'unknown'}</Table.Td>
-                  <Table.Td>{when(s.createdAt)}</Table.Td>
-                  <Table.Td>{when(s.lastSeenAt)}</Table.Td>
-                  <Table.Td>{s.current && <Badge variant="outline">this one</Badge>}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Your sessions"
+          miw={640}
+          rows={sessions.data.sessions}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: 'Browser', cell: (s) => s.userAgent ?? 'unknown' },
+            { header: 'Started', cell: (s) => when(s.createdAt) },
+            { header: 'Last active', cell: (s) => when(s.lastSeenAt) },
+            { header: 'This browser', cell: (s) => s.current && <Badge variant="outline">this one</Badge> },
+          ]}
+        />
       )}
       <div>
         <ConfirmButton question="Log out everywhere?" details="Every session of yours ends, this one too." confirmLabel="Log out everywhere" onConfirm={() => revokeAll.mutate()}>

@@ -4,14 +4,14 @@
  * holds it. Admins only: a token is as strong as the console's admin role.
  */
 import { Badge, Select, Switch, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { adminTokensSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
 import { when } from '../../ui/format.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 
@@ -57,7 +57,6 @@ function CreateToken() {
 }
 
 function TokenList() {
-  const queryClient = useQueryClient();
   const { search, page, setPage, refilter } = useUrlFilters(adminTokensSearch);
   const includeRevoked = search.includeRevoked ?? false;
   const tokens = useQuery({
@@ -65,10 +64,7 @@ function TokenList() {
     queryFn: () => unwrap(adminApi.GET('/api/admin/tokens', { params: { query: { page, pageSize: PAGE_SIZE, includeRevoked: includeRevoked ? 'true' : 'false' } } })),
     placeholderData: keepPrevious,
   });
-  const revoke = useMutation({
-    mutationFn: (tokenId: string) => unwrap(adminApi.POST('/api/admin/tokens/{tokenId}/revoke', { params: { path: { tokenId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TOKENS }),
-  });
+  const revoke = useRowAction((tokenId: string) => unwrap(adminApi.POST('/api/admin/tokens/{tokenId}/revoke', { params: { path: { tokenId } } })), TOKENS);
   return (
     <QueryTable
       mt="lg"

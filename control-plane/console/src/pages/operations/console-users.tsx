@@ -8,7 +8,7 @@ import { pageSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { IntegratorSelect, integratorLabel } from '../../ui/integrator-select.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { WRAP_ANYWHERE } from '../../ui/table-scroll.js';
 import { when } from '../../ui/format.js';
 import { RoleGate } from '../../ui/role-gate.js';
@@ -105,21 +105,14 @@ function Invite() {
 }
 
 function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
-  const queryClient = useQueryClient();
   const { page, setPage } = useUrlFilters(pageSearch);
   const users = useQuery({
     queryKey: [...USERS, page],
     queryFn: () => unwrap(consoleApi.GET('/api/console/users', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })),
     placeholderData: keepPrevious,
   });
-  const disable = useMutation({
-    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/disable', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
-  });
-  const resetTotp = useMutation({
-    mutationFn: (id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/totp/reset', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS }),
-  });
+  const disable = useRowAction((id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/disable', { params: { path: { id } } })), USERS);
+  const resetTotp = useRowAction((id: string) => unwrap(consoleApi.POST('/api/console/users/{id}/totp/reset', { params: { path: { id } } })), USERS);
   return (
     <QueryTable
       mt="lg"

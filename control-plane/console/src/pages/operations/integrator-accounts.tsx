@@ -4,15 +4,15 @@
  * and their platform accounts, which only the nodes holding them report.
  * A CMS site's URL and credentials are sealed on arrival and never come back.
  */
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden, PasswordInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, PasswordInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
+import { ACTIONS, DataTable, useRowAction } from '../../ui/query-table.js';
 import { StateBadge } from '../../ui/state-badge.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { useCanWrite } from '../../ui/use-role.js';
 import { AccountEgressPanel } from '../../ui/egress.js';
 import { HealthBadge } from '../../ui/health.js';
@@ -36,13 +36,12 @@ function useAccounts(userId: number) {
 
 export function CmsSites({ user }: { user: Integrator }) {
   const canWrite = useCanWrite();
-  const queryClient = useQueryClient();
   const accounts = useAccounts(user.id);
   const [showRemoved, setShowRemoved] = useState(false);
-  const remove = useMutation({
-    mutationFn: (accountId: number) => unwrap(adminApi.DELETE('/api/admin/accounts/{accountId}', { params: { path: { accountId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsKey(user.id) }),
-  });
+  const remove = useRowAction(
+    (accountId: number) => unwrap(adminApi.DELETE('/api/admin/accounts/{accountId}', { params: { path: { accountId } } })),
+    accountsKey(user.id),
+  );
   const all = (accounts.data?.items ?? []).filter((a) => a.category === 'cms');
   const sites = showRemoved ? all : all.filter((a) => !a.removedAt);
   return (
@@ -59,51 +58,36 @@ export function CmsSites({ user }: { user: Integrator }) {
       <Switch label="Show removed sites" checked={showRemoved} onChange={(e) => setShowRemoved(e.currentTarget.checked)} />
       {accounts.data && sites.length === 0 && <Text>No CMS site{showRemoved ? '' : ' in use'}.</Text>}
       {sites.length > 0 && (
-        <TableScroll label="CMS sites">
-          <Table miw={640} aria-label="CMS sites">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Account id</Table.Th>
-                <Table.Th>Added</Table.Th>
-                <Table.Th>State</Table.Th>
-                {canWrite && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sites.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.displayName}</Table.Td>
-                  <Table.Td>{s.platform}</Table.Td>
-                  <Table.Td>{s.id}</Table.Td>
-                  <Table.Td>{when(s.createdAt)}</Table.Td>
-                  <Table.Td>{s.removedAt ? <StateBadge state="removed" /> : <StateBadge state="in_use" />}</Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      {!s.removedAt && (
-                        <ConfirmButton
-                          size="xs"
-                          question={`Remove the CMS site “${s.displayName}”?`}
-                          details="It is no longer listed to the integrator nor published to. Its sealed credentials stay unreadable; adding the site again needs them again."
-                          confirmLabel="Remove site"
-                          onConfirm={() => remove.mutate(s.id)}
-                          aria-label={`Remove the CMS site ${s.displayName}`}
-                        >
-                          Remove
-                        </ConfirmButton>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="CMS sites"
+          miw={640}
+          rows={sites}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: 'Name', cell: (s) => s.displayName },
+            { header: 'Type', cell: (s) => s.platform },
+            { header: 'Account id', cell: (s) => s.id },
+            { header: 'Added', cell: (s) => when(s.createdAt) },
+            { header: 'State', cell: (s) => s.removedAt ? <StateBadge state="removed" /> : <StateBadge state="in_use" /> },
+            canWrite && {
+              header: ACTIONS,
+              cell: (s) => (
+                !s.removedAt && (
+                  <ConfirmButton
+                    size="xs"
+                    question={`Remove the CMS site “${s.displayName}”?`}
+                    details="It is no longer listed to the integrator nor published to. Its sealed credentials stay unreadable; adding the site again needs them again."
+                    confirmLabel="Remove site"
+                    onConfirm={() => remove.mutate(s.id)}
+                    aria-label={`Remove the CMS site ${s.displayName}`}
+                  >
+                    Remove
+                  </ConfirmButton>
+                )
+              ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );
@@ -208,71 +192,65 @@ export function PlatformAccounts({ userId }: { userId: number }) {
       <Switch label="Show removed accounts" checked={showRemoved} onChange={(e) => setShowRemoved(e.currentTarget.checked)} />
       {accounts.data && list.length === 0 && <Text>No platform account{showRemoved ? '' : ' in use'}.</Text>}
       {list.length > 0 && (
-        <TableScroll label="Platform accounts">
-          <Table miw={1160} aria-label="Platform accounts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Platform</Table.Th>
-                <Table.Th>Executor</Table.Th>
-                <Table.Th>Node</Table.Th>
-                <Table.Th>Login</Table.Th>
-                <Table.Th>Health</Table.Th>
-                <Table.Th>Egress</Table.Th>
-                <Table.Th>Presets</Table.Th>
-                <Table.Th>Reported</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.displayName}</Table.Td>
-                  <Table.Td>{a.platform}</Table.Td>
-                  <Table.Td>{a.executor}</Table.Td>
-                  <Table.Td ff="monospace">{a.nodeId ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <StateBadge state={a.loginState} />
-                  </Table.Td>
-                  <Table.Td>
-                    {a.health && !a.removedAt ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <HealthBadge state={a.health.state} />
-                        <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platform})`} onClick={() => setHealthOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
-                          Health
-                        </Button>
-                      </Group>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.egress ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" ff="monospace" title={a.egress.lastChange ? `changed ${when(a.egress.lastChange.at)} from ${a.egress.lastChange.from}` : undefined}>
-                          {a.egress.network ?? '—'}
-                        </Text>
-                        <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
-                          Egress
-                        </Button>
-                      </Group>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm">{presetTypes(a.presets).join(', ') || '—'}</Text>
-                      {canWrite && !a.removedAt && <PresetEditor account={a} onSaved={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{when(a.createdAt)}</Table.Td>
-                  <Table.Td>{a.removedAt ? <StateBadge state="removed" /> : a.paired ? <StateBadge state="in_use" /> : <StateBadge state="unpaired" />}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Platform accounts"
+          miw={1160}
+          rows={list}
+          rowKey={(a) => a.id}
+          columns={[
+            { header: 'Name', cell: (a) => a.displayName },
+            { header: 'Platform', cell: (a) => a.platform },
+            { header: 'Executor', cell: (a) => a.executor },
+            { header: 'Node', td: { ff: 'monospace' }, cell: (a) => a.nodeId ?? '—' },
+            { header: 'Login', cell: (a) => <StateBadge state={a.loginState} /> },
+            {
+              header: 'Health',
+              cell: (a) => (
+                a.health && !a.removedAt ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <HealthBadge state={a.health.state} />
+                    <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platform})`} onClick={() => setHealthOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
+                      Health
+                    </Button>
+                  </Group>
+                ) : (
+                  '—'
+                )
+              ),
+            },
+            {
+              header: 'Egress',
+              cell: (a) => (
+                a.egress ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" ff="monospace" title={a.egress.lastChange ? `changed ${when(a.egress.lastChange.at)} from ${a.egress.lastChange.from}` : undefined}>
+                      {a.egress.network ?? '—'}
+                    </Text>
+                    <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf({ id: a.id, displayName: a.displayName, platform: a.platform })}>
+                      Egress
+                    </Button>
+                  </Group>
+                ) : (
+                  '—'
+                )
+              ),
+            },
+            {
+              header: 'Presets',
+              cell: (a) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{presetTypes(a.presets).join(', ') || '—'}</Text>
+                  {canWrite && !a.removedAt && <PresetEditor account={a} onSaved={() => void queryClient.invalidateQueries({ queryKey: accountsKey(userId) })} />}
+                </Group>
+              ),
+            },
+            { header: 'Reported', cell: (a) => when(a.createdAt) },
+            {
+              header: 'State',
+              cell: (a) => a.removedAt ? <StateBadge state="removed" /> : a.paired ? <StateBadge state="in_use" /> : <StateBadge state="unpaired" />,
+            },
+          ]}
+        />
       )}
       {egressOf && <AccountEgressPanel account={egressOf} onClose={() => setEgressOf(null)} />}
       {healthOf && (

@@ -1,10 +1,11 @@
 /** An integrator's Open API keys, as an admin sees them: the list with last use, a new key (shown once), revocation. */
 import { Checkbox, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
 import { KeyList } from '../../ui/key-list.js';
+import { useRowAction } from '../../ui/query-table.js';
 import { KEY_PERMISSIONS, type KeyPermission } from '../../ui/permissions.js';
 import { useCanWrite } from '../../ui/use-role.js';
 import { type Integrator, integratorKey } from './integrator-plan.js';
@@ -58,15 +59,11 @@ function CreateKey({ user }: { user: Integrator }) {
 }
 
 function Keys({ userId, canWrite }: { userId: number; canWrite: boolean }) {
-  const queryClient = useQueryClient();
   const keys = useQuery({
     queryKey: keysKey(userId),
     queryFn: () => unwrap(adminApi.GET('/api/admin/users/{userId}/api-keys', { params: { path: { userId } } })),
   });
-  const revoke = useMutation({
-    mutationFn: (keyId: string) => unwrap(adminApi.POST('/api/admin/api-keys/{keyId}/revoke', { params: { path: { keyId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keysKey(userId) }),
-  });
+  const revoke = useRowAction((keyId: string) => unwrap(adminApi.POST('/api/admin/api-keys/{keyId}/revoke', { params: { path: { keyId } } })), keysKey(userId));
   return (
     <KeyList
       keys={keys.data?.items}

@@ -13,6 +13,7 @@ import { adminApi, unwrap } from '../../api/client.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
+import { DataTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -115,28 +116,18 @@ function PlanSection({ user }: { user: Integrator }) {
           </Table.Tbody>
         </Table>
       </TableScroll>
-      <TableScroll label="Quota balances">
-        <Table aria-label="Quota balances" miw={480}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Bucket</Table.Th>
-              <Table.Th ta="right">Granted</Table.Th>
-              <Table.Th ta="right">Used</Table.Th>
-              <Table.Th ta="right">Left</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {BUCKETS.map((b) => (
-              <Table.Tr key={b}>
-                <Table.Td>{BUCKET_LABELS[b]}</Table.Td>
-                <Table.Td ta="right">{user.quotas[b].granted.toLocaleString()}</Table.Td>
-                <Table.Td ta="right">{user.quotas[b].used.toLocaleString()}</Table.Td>
-                <Table.Td ta="right">{(user.quotas[b].granted - user.quotas[b].used).toLocaleString()}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Quota balances"
+        miw={480}
+        rows={BUCKETS}
+        rowKey={(b) => b}
+        columns={[
+          { header: 'Bucket', cell: (b) => BUCKET_LABELS[b] },
+          { header: 'Granted', td: { ta: 'right' }, cell: (b) => user.quotas[b].granted.toLocaleString() },
+          { header: 'Used', td: { ta: 'right' }, cell: (b) => user.quotas[b].used.toLocaleString() },
+          { header: 'Left', td: { ta: 'right' }, cell: (b) => (user.quotas[b].granted - user.quotas[b].used).toLocaleString() },
+        ]}
+      />
       {canWrite && (
         <Group gap="xs">
           <PlanEditor user={user} />

@@ -128,7 +128,7 @@ function IntegratorList() {
         { header: 'Created', cell: (u) => when(u.createdAt) },
       ]}
       empty="No integrator yet."
-      paging={{ page: page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Integrator pages' }}
+      paging={{ page, pageSize: PAGE_SIZE, onChange: setPage, label: 'Integrator pages' }}
     />
   );
 }

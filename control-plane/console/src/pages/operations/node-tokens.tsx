@@ -5,7 +5,7 @@
  * server; a token not used yet can be revoked (asked first).
  */
 import { Anchor, Badge, Checkbox, Code, SegmentedControl, Select, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
@@ -14,7 +14,7 @@ import { ConfirmButton } from '../../ui/confirm-button.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
 import { when } from '../../ui/format.js';
 import { parseUserIds } from '../../ui/node-state.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -106,7 +106,6 @@ function CreateToken() {
 }
 
 function TokenList({ canWrite }: { canWrite: boolean }) {
-  const queryClient = useQueryClient();
   const { search, page, setPage, choose } = useUrlFilters(nodeTokensSearch);
   const { state } = search;
   const tokens = useQuery({
@@ -114,10 +113,10 @@ function TokenList({ canWrite }: { canWrite: boolean }) {
     queryFn: () => unwrap(adminApi.GET('/api/admin/nodes/enrollment-tokens', { params: { query: { state, page, pageSize: PAGE_SIZE } } })),
     placeholderData: keepPrevious,
   });
-  const revoke = useMutation({
-    mutationFn: (tokenId: string) => unwrap(adminApi.POST('/api/admin/nodes/enrollment-tokens/{tokenId}/revoke', { params: { path: { tokenId } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TOKENS }),
-  });
+  const revoke = useRowAction(
+    (tokenId: string) => unwrap(adminApi.POST('/api/admin/nodes/enrollment-tokens/{tokenId}/revoke', { params: { path: { tokenId } } })),
+    TOKENS,
+  );
   return (
     <QueryTable
       mt="lg"

@@ -5,7 +5,7 @@
  * egress, ui/egress.tsx); an admin drains, resumes and revokes it
  * (revoking asks first) and changes its users (node-users-panel.tsx).
  */
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLink, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { AccountEgressPanel } from '../../ui/egress.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { type AdminNodeDetail, LIVE_REFRESH_MS, type NodeCapabilities, NodeStateBadge, slotsInUse } from '../../ui/node-state.js';
+import { ACTIONS, DataTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
 import { TableScroll } from '../../ui/table-scroll.js';
@@ -149,32 +150,27 @@ function Capabilities({ capabilities: c }: { capabilities: NodeCapabilities }) {
           The node has not reported its adapters yet (it reports them when it connects): no job goes to it until it does.
         </Text>
       ) : (
-        <TableScroll label="Adapters">
-          <Table miw={760} aria-label="Adapters" mt="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Platform</Table.Th>
-                <Table.Th>Content type</Table.Th>
-                <Table.Th>Last check</Table.Th>
-                <Table.Th>Checked</Table.Th>
-                <Table.Th>What failed</Table.Th>
-                <Table.Th>Settings it applies</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pairs.map((p) => (
-                <Table.Tr key={`${p.platform}/${p.contentType}`}>
-                  <Table.Td>{p.platform}</Table.Td>
-                  <Table.Td>{p.contentType}</Table.Td>
-                  <Table.Td>{p.check ? <StateBadge state={p.check.status} /> : 'not checked'}</Table.Td>
-                  <Table.Td>{when(p.check?.checkedAt)}</Table.Td>
-                  <Table.Td>{p.check?.status === 'failed' ? [p.check.step, p.check.code, p.check.message].filter(Boolean).join(': ') : '—'}</Table.Td>
-                  <Table.Td>{p.settings.length ? p.settings.join(', ') : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Adapters"
+          miw={760}
+          mt="xs"
+          rows={pairs}
+          rowKey={(p) => `${p.platform}/${p.contentType}`}
+          columns={[
+            { header: 'Platform', cell: (p) => p.platform },
+            { header: 'Content type', cell: (p) => p.contentType },
+            {
+              header: 'Last check',
+              cell: (p) => (p.check ? <StateBadge state={p.check.status} /> : 'not checked'),
+            },
+            { header: 'Checked', cell: (p) => when(p.check?.checkedAt) },
+            {
+              header: 'What failed',
+              cell: (p) => p.check?.status === 'failed' ? [p.check.step, p.check.code, p.check.message].filter(Boolean).join(': ') : '—',
+            },
+            { header: 'Settings it applies', cell: (p) => p.settings.length ? p.settings.join(', ') : '—' },
+          ]}
+        />
       )}
       {c.adapters !== undefined && pairs.length === 0 && <Text size="sm">No adapter.</Text>}
     </Paper>
@@ -196,40 +192,28 @@ function Accounts({ accounts }: { accounts: AdminNodeDetail['accountList'] }) {
           None.
         </Text>
       ) : (
-        <TableScroll label="Accounts on the node">
-          <Table miw={560} aria-label="Accounts on the node" mt="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Platform</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Login</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {accounts.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.id}</Table.Td>
-                  <Table.Td>{a.userId}</Table.Td>
-                  <Table.Td>{a.platform}</Table.Td>
-                  <Table.Td>{a.displayName}</Table.Td>
-                  <Table.Td>
-                    <StateBadge state={a.loginState} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf(a)}>
-                      Egress
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Accounts on the node"
+          miw={560}
+          mt="xs"
+          rows={accounts}
+          rowKey={(a) => a.id}
+          columns={[
+            { header: 'Id', cell: (a) => a.id },
+            { header: 'User', cell: (a) => a.userId },
+            { header: 'Platform', cell: (a) => a.platform },
+            { header: 'Name', cell: (a) => a.displayName },
+            { header: 'Login', cell: (a) => <StateBadge state={a.loginState} /> },
+            {
+              header: ACTIONS,
+              cell: (a) => (
+                <Button size="xs" variant="default" aria-label={`Egress of ${a.displayName} (${a.platform})`} onClick={() => setEgressOf(a)}>
+                  Egress
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {egressOf && <AccountEgressPanel account={egressOf} onClose={() => setEgressOf(null)} />}
     </Paper>

@@ -11,6 +11,7 @@ import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
 import { when } from '../../ui/format.js';
 import { type PacingBody, type PacingRule, PacingRuleForm, ruleCells } from '../../ui/pacing.js';
+import { useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { useCanWrite } from '../../ui/use-role.js';
@@ -19,14 +20,10 @@ const RULES = ['admin', 'pacing', 'platforms'] as const;
 
 export function PacingPage() {
   const canWrite = useCanWrite();
-  const queryClient = useQueryClient();
   const rules = useQuery({ queryKey: RULES, queryFn: () => unwrap(adminApi.GET('/api/admin/pacing/platforms')) });
   const [editing, setEditing] = useState<{ platform: string; rule: PacingRule | null } | null>(null);
   const [newPlatform, setNewPlatform] = useState('');
-  const remove = useMutation({
-    mutationFn: (platform: string) => unwrap(adminApi.DELETE('/api/admin/pacing/platforms/{platform}', { params: { path: { platform } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: RULES }),
-  });
+  const remove = useRowAction((platform: string) => unwrap(adminApi.DELETE('/api/admin/pacing/platforms/{platform}', { params: { path: { platform } } })), RULES);
   const list = rules.data?.rules ?? [];
   return (
     <RoleGate roles={['admin', 'viewer']}>

@@ -1,11 +1,11 @@
 /** Every integrator's webhook deliveries (the outbox), newest first: status, attempts, the last answer; an admin retries one. */
 import { Select, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../../api/client.js';
 import { webhookDeliveriesSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { when } from '../../ui/format.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
+import { ACTIONS, keepPrevious, QueryTable, useRowAction } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
 import { useIdFilter, useUrlFilters } from '../../ui/url-filters.js';
@@ -17,7 +17,6 @@ const REFRESH_MS = 3000;
 
 export function WebhookDeliveriesPage() {
   const canWrite = useCanWrite();
-  const queryClient = useQueryClient();
   const filters = useUrlFilters(webhookDeliveriesSearch);
   const { search, page, setPage, choose } = filters;
   const [userId, setUserId, badUser] = useIdFilter(filters, 'userId');
@@ -28,10 +27,7 @@ export function WebhookDeliveriesPage() {
     placeholderData: keepPrevious,
     refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? REFRESH_MS : false),
   });
-  const retry = useMutation({
-    mutationFn: (id: string) => unwrap(adminApi.POST('/api/admin/webhook-deliveries/{id}/retry', { params: { path: { id } } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const retry = useRowAction((id: string) => unwrap(adminApi.POST('/api/admin/webhook-deliveries/{id}/retry', { params: { path: { id } } })), ['admin']);
   return (
     <RoleGate roles={['admin', 'viewer']}>
       <Title order={2}>Webhook deliveries</Title>
