@@ -73,7 +73,7 @@ function ArticleList({ filters }: { filters: ArticlesFilters }) {
             </>
           ),
         },
-        { header: 'Source', cell: (a) => a.source === 'generation' ? 'generated' : 'imported' },
+        { header: 'Source', cell: (a) => (a.source === 'generation' ? 'generated' : 'imported') },
         { header: 'Text', cell: (a) => PROVENANCE_TEXT[a.contentProvenance] ?? a.contentProvenance },
         { header: 'AI label', cell: (a) => <AiLabel aigc={a.aigc} /> },
         { header: 'Created', cell: (a) => when(a.createdAt) },

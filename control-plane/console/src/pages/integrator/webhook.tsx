@@ -167,7 +167,7 @@ function DeliveryLog() {
         { header: 'Delivered', cell: (d) => when(d.deliveredAt) },
         {
           header: ACTIONS,
-          cell: (d) => (
+          cell: (d) =>
             d.status !== 'delivered' && (
               <Button
                 size="xs"
@@ -178,8 +178,7 @@ function DeliveryLog() {
               >
                 Retry now
               </Button>
-            )
-          ),
+            ),
         },
       ]}
       empty="No delivery yet."

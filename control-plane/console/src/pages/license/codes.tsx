@@ -238,7 +238,7 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
         { header: 'Created', cell: (c) => when(c.createdAt) },
         canWrite && {
           header: ACTIONS,
-          cell: (c) => (
+          cell: (c) =>
             c.state !== 'disabled' && (
               <ConfirmButton
                 size="xs"
@@ -250,8 +250,7 @@ function CodeList({ canWrite }: { canWrite: boolean }) {
               >
                 Disable
               </ConfirmButton>
-            )
-          ),
+            ),
         },
       ]}
       empty="No code matches."

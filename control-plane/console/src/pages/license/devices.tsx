@@ -67,7 +67,7 @@ export function DevicesPage() {
           { header: 'Last seen', cell: (d) => when(d.lastSeenAt) },
           canWrite && {
             header: ACTIONS,
-            cell: (d) => (
+            cell: (d) =>
               d.status === 'active' && (
                 <ConfirmButton
                   size="xs"
@@ -79,8 +79,7 @@ export function DevicesPage() {
                 >
                   Revoke
                 </ConfirmButton>
-              )
-            ),
+              ),
           },
         ]}
         empty="No device matches."

@@ -54,7 +54,7 @@ export function SecurityEventsPage() {
           {
             header: 'Detail',
             td: { ff: 'monospace', fz: 'xs' },
-            cell: (e) => Object.keys(e.detail).length ? JSON.stringify(e.detail) : '—',
+            cell: (e) => (Object.keys(e.detail).length ? JSON.stringify(e.detail) : '—'),
           },
         ]}
         empty="No security event matches."

@@ -102,7 +102,7 @@ function TokenList() {
         },
         {
           header: ACTIONS,
-          cell: (t) => (
+          cell: (t) =>
             !t.revokedAt && (
               <ConfirmButton
                 size="xs"
@@ -114,8 +114,7 @@ function TokenList() {
               >
                 Revoke
               </ConfirmButton>
-            )
-          ),
+            ),
         },
       ]}
       empty={<>No token{includeRevoked ? '' : ' in use'}.</>}

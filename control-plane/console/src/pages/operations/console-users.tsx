@@ -133,15 +133,14 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
         {
           header: 'Integrator',
           td: { style: WRAP_ANYWHERE },
-          cell: (u) => (
+          cell: (u) =>
             u.integratorUserId === null ? (
               '—'
             ) : (
               <RouterAnchor to="/integrators/$userId" params={{ userId: String(u.integratorUserId) }}>
                 {integratorLabel({ id: u.integratorUserId, name: u.integratorName ?? '(removed)' })}
               </RouterAnchor>
-            )
-          ),
+            ),
         },
         { header: 'Joined', cell: (u) => when(u.createdAt) },
         {
@@ -152,7 +151,7 @@ function UserList({ canEdit, selfId }: { canEdit: boolean; selfId: string }) {
             </Badge>
           ),
         },
-        { header: 'Two-factor', cell: (u) => u.totpEnabled ? 'on' : 'off' },
+        { header: 'Two-factor', cell: (u) => (u.totpEnabled ? 'on' : 'off') },
         canEdit && {
           header: ACTIONS,
           cell: (u) => (

@@ -68,10 +68,10 @@ export function CmsSites({ user }: { user: Integrator }) {
             { header: 'Type', cell: (s) => s.platform },
             { header: 'Account id', cell: (s) => s.id },
             { header: 'Added', cell: (s) => when(s.createdAt) },
-            { header: 'State', cell: (s) => s.removedAt ? <StateBadge state="removed" /> : <StateBadge state="in_use" /> },
+            { header: 'State', cell: (s) => (s.removedAt ? <StateBadge state="removed" /> : <StateBadge state="in_use" />) },
             canWrite && {
               header: ACTIONS,
-              cell: (s) => (
+              cell: (s) =>
                 !s.removedAt && (
                   <ConfirmButton
                     size="xs"
@@ -83,8 +83,7 @@ export function CmsSites({ user }: { user: Integrator }) {
                   >
                     Remove
                   </ConfirmButton>
-                )
-              ),
+                ),
             },
           ]}
         />
@@ -205,7 +204,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
             { header: 'Login', cell: (a) => <StateBadge state={a.loginState} /> },
             {
               header: 'Health',
-              cell: (a) => (
+              cell: (a) =>
                 a.health && !a.removedAt ? (
                   <Group gap="xs" wrap="nowrap">
                     <HealthBadge state={a.health.state} />
@@ -215,12 +214,11 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                   </Group>
                 ) : (
                   '—'
-                )
-              ),
+                ),
             },
             {
               header: 'Egress',
-              cell: (a) => (
+              cell: (a) =>
                 a.egress ? (
                   <Group gap="xs" wrap="nowrap">
                     <Text size="sm" ff="monospace" title={a.egress.lastChange ? `changed ${when(a.egress.lastChange.at)} from ${a.egress.lastChange.from}` : undefined}>
@@ -232,8 +230,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
                   </Group>
                 ) : (
                   '—'
-                )
-              ),
+                ),
             },
             {
               header: 'Presets',
@@ -247,7 +244,7 @@ export function PlatformAccounts({ userId }: { userId: number }) {
             { header: 'Reported', cell: (a) => when(a.createdAt) },
             {
               header: 'State',
-              cell: (a) => a.removedAt ? <StateBadge state="removed" /> : a.paired ? <StateBadge state="in_use" /> : <StateBadge state="unpaired" />,
+              cell: (a) => (a.removedAt ? <StateBadge state="removed" /> : a.paired ? <StateBadge state="in_use" /> : <StateBadge state="unpaired" />),
             },
           ]}
         />

@@ -171,7 +171,7 @@ export function JobsPage() {
           { header: 'Attempts', cell: (j) => j.attempt },
           {
             header: 'Error',
-            cell: (j) => (
+            cell: (j) =>
               j.error ? (
                 <>
                   <Text size="sm" ff="monospace">
@@ -183,8 +183,7 @@ export function JobsPage() {
                 </>
               ) : (
                 '—'
-              )
-            ),
+              ),
           },
           { header: 'Last change', cell: (j) => when(j.updatedAt) },
         ]}

@@ -134,7 +134,7 @@ function TokenList({ canWrite }: { canWrite: boolean }) {
       columns={[
         { header: 'Name', cell: (t) => t.name },
         { header: 'Kind', cell: (t) => t.kind },
-        { header: 'Users', cell: (t) => t.allUsers ? 'every user' : t.userIds.join(', ') },
+        { header: 'Users', cell: (t) => (t.allUsers ? 'every user' : t.userIds.join(', ')) },
         {
           header: 'State',
           cell: (t) => (
@@ -147,20 +147,19 @@ function TokenList({ canWrite }: { canWrite: boolean }) {
         { header: 'Expires', cell: (t) => when(t.expiresAt) },
         {
           header: 'Node',
-          cell: (t) => (
+          cell: (t) =>
             t.nodeId ? (
               <RouterAnchor to="/nodes/$nodeId" params={{ nodeId: t.nodeId }}>
                 <code>{t.nodeId}</code>
               </RouterAnchor>
             ) : (
               '—'
-            )
-          ),
+            ),
         },
         { header: 'Id', td: { ff: 'monospace' }, cell: (t) => t.id },
         canWrite && {
           header: ACTIONS,
-          cell: (t) => (
+          cell: (t) =>
             t.state === 'pending' && (
               <ConfirmButton
                 size="xs"
@@ -172,8 +171,7 @@ function TokenList({ canWrite }: { canWrite: boolean }) {
               >
                 Revoke
               </ConfirmButton>
-            )
-          ),
+            ),
         },
       ]}
       empty="No token matches."

@@ -166,9 +166,9 @@ function Capabilities({ capabilities: c }: { capabilities: NodeCapabilities }) {
             { header: 'Checked', cell: (p) => when(p.check?.checkedAt) },
             {
               header: 'What failed',
-              cell: (p) => p.check?.status === 'failed' ? [p.check.step, p.check.code, p.check.message].filter(Boolean).join(': ') : '—',
+              cell: (p) => (p.check?.status === 'failed' ? [p.check.step, p.check.code, p.check.message].filter(Boolean).join(': ') : '—'),
             },
-            { header: 'Settings it applies', cell: (p) => p.settings.length ? p.settings.join(', ') : '—' },
+            { header: 'Settings it applies', cell: (p) => (p.settings.length ? p.settings.join(', ') : '—') },
           ]}
         />
       )}

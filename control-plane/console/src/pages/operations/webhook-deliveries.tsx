@@ -95,11 +95,11 @@ export function WebhookDeliveriesPage() {
           },
           {
             header: 'Next attempt or delivered',
-            cell: (d) => d.status === 'delivered' ? when(d.deliveredAt) : d.status === 'pending' ? when(d.nextAttemptAt) : '—',
+            cell: (d) => (d.status === 'delivered' ? when(d.deliveredAt) : d.status === 'pending' ? when(d.nextAttemptAt) : '—'),
           },
           canWrite && {
             header: ACTIONS,
-            cell: (d) => (
+            cell: (d) =>
               d.status !== 'delivered' && (
                 <ConfirmButton
                   size="xs"
@@ -115,8 +115,7 @@ export function WebhookDeliveriesPage() {
                 >
                   Retry
                 </ConfirmButton>
-              )
-            ),
+              ),
           },
         ]}
         empty="No delivery matches."
