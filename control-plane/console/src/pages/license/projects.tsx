@@ -7,6 +7,7 @@ import type { AdminPaths } from '../../api/paths.js';
 import { pageSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { FormActions } from '../../ui/form-actions.js';
 import { when } from '../../ui/format.js';
 import { Pager } from '../../ui/pager.js';
 import { RoleGate } from '../../ui/role-gate.js';
@@ -242,15 +243,9 @@ function PolicyEditor({ project }: { project: Project }) {
                 onChange={(v) => setValues((old) => ({ ...old, [field]: v }))}
               />
             ))}
-            <ErrorAlert error={save.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save policy
-              </Button>
-            </Group>
+            <FormActions error={save.error} pending={save.isPending} onCancel={close}>
+              Save policy
+            </FormActions>
           </Stack>
         </form>
       </Modal>

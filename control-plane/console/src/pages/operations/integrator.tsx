@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { FormActions } from '../../ui/form-actions.js';
 import { when } from '../../ui/format.js';
 import { DataTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
@@ -185,15 +186,9 @@ function PlanEditor({ user }: { user: Integrator }) {
             <TextInput label="Integrator name" required maxLength={200} value={name} onChange={(e) => setName(e.currentTarget.value)} />
             <PlanFields values={values} onChange={setValues} usedOf={(b) => user.quotas[b].used} />
             <Text size="sm">A plan change reaches every control plane replica within milliseconds: the next request of each key is judged on it.</Text>
-            <ErrorAlert error={save.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save plan and quotas
-              </Button>
-            </Group>
+            <FormActions error={save.error} pending={save.isPending} onCancel={close}>
+              Save plan and quotas
+            </FormActions>
           </Stack>
         </form>
       </Modal>
