@@ -22,3 +22,4 @@ export * from './media-fetch/image-type.js';
 export * from './media-fetch/image-fetcher.js';
 export * from './metrics-listener.js';
 export * from './job-payload.js';
+export * from './ids.js';

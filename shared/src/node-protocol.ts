@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ID_PATTERNS, idFormatHint } from './ids.js';
 import { sign } from './ed25519.js';
 import { toBase64Url, utf8 } from './encoding.js';
 import { CONTENT_TYPES } from './platforms.js';
@@ -131,7 +132,7 @@ export const NODE_PROTOCOL_VECTORS = {
 // ---------------------------------------------------------------- shared shapes
 
 const id = (max = 128) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, "_", ".", ":" and "-" only');
-const attemptId = z.string().regex(/^att_[A-Za-z0-9_-]{1,64}$/, 'attempt ids look like att_…');
+const attemptId = z.string().regex(ID_PATTERNS.attempt, idFormatHint('attempt'));
 const msgId = id(128);
 const shortText = (max: number) => z.string().max(max);
 
@@ -339,7 +340,7 @@ export type JobSpec = z.infer<typeof jobSpecSchema>;
  * person at the console answers through login_input until the flow ends (succeeded, failed) or
  * the control plane stops it (login_cancel).
  */
-export const loginIdSchema = z.string().regex(/^lgn_[A-Za-z0-9_-]{1,64}$/, 'login ids look like lgn_…');
+export const loginIdSchema = z.string().regex(ID_PATTERNS.login, idFormatHint('login'));
 /**
  * Bounds of the screencast: a frame is JPEG, at most this many base64 characters (a bigger one
  * is dropped, not sent), and a node sends at most `maxPerSecond` frames a second.
