@@ -207,6 +207,11 @@ describe('auth', () => {
     expect(JSON.parse(forged.body).error.code).toBe('signature_invalid');
     const unknown = await refused(FakeNode.connect(h.url, { nodeId: 'node_doesnotexist', secretKey: node.secretKey }));
     expect(unknown.status).toBe(401);
+    // Not a node id at all (another kind, too long, a bare prefix), or one as short as no node has: unknown, the same 401.
+    for (const nodeId of ['job_doesnotexist', `node_${'a'.repeat(65)}`, 'node_', 'node_ab', node.nodeId.replace('node_', 'nod_')]) {
+      const refusal = await refused(FakeNode.connect(h.url, { nodeId, secretKey: node.secretKey }));
+      expect([refusal.status, JSON.parse(refusal.body).error.code], nodeId).toEqual([401, 'unauthorized']);
+    }
     const headers = await signedNodeHeaders({ nodeId: node.nodeId, secretKey: fromBase64Url(node.secretKey)! });
     delete headers[NODE_HEADERS.signature];
     expect((await refused(FakeNode.connect(h.url, node, { headers }))).status).toBe(401);

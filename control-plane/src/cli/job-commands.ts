@@ -1,4 +1,5 @@
 /** plume-admin commands over publish jobs (those that need a person above all), webhooks and their deliveries. */
+import { ID_PATTERNS } from '@plume/shared';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -20,7 +21,7 @@ import {
 import { table } from './format.js';
 import { JOB_STATES } from './vocabulary.js';
 
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const JOB_ID = ID_PATTERNS.job;
 /** What a person found, as the resolve command names it → the API's outcome. */
 const OUTCOMES = { succeeded: 'succeeded', failed: 'failed', requeue: 'requeued' } as const;
 

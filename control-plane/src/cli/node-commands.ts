@@ -1,4 +1,5 @@
 /** plume-admin commands over execution nodes and their enrollment tokens. */
+import { ID_PATTERNS } from '@plume/shared';
 import { CliError, EXIT } from './admin-http.js';
 import {
   type Command,
@@ -20,8 +21,8 @@ import {
 import { table } from './format.js';
 
 const KINDS = ['edge', 'desktop', 'web'] as const;
-const NODE_ID = /^node_[A-Za-z0-9_-]{1,64}$/;
-const TOKEN_ID = /^net_[A-Za-z0-9_-]{1,64}$/;
+const NODE_ID = ID_PATTERNS.node;
+const TOKEN_ID = ID_PATTERNS.enrollmentTokenId;
 
 function nodeId(ctx: Context): string {
   const id = ctx.args[0]!;

@@ -8,13 +8,14 @@
  * (/api/console and /api/admin, installConsoleCookies): no other surface
  * parses cookies it never uses.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
 export const CONSOLE_COOKIE = 'plume_console';
 /** What a session token looks like (sessions.ts): anything else in the cookie is not looked up. */
-const TOKEN_FORMAT = /^pcs_[A-Za-z0-9_-]{43}$/;
+const TOKEN_FORMAT = ID_PATTERNS.consoleSession;
 
 /** In a scope that reads or sets the cookie; parsing happens only where consoleToken is called. */
 export async function installConsoleCookies(app: FastifyInstance): Promise<void> {

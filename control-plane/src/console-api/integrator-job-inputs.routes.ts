@@ -7,7 +7,7 @@
  * always the session's integrator's, so another integrator's job answers 404
  * like an unknown one.
  */
-import { CHALLENGE_KINDS, loginInputSchema } from '@plume/shared';
+import { CHALLENGE_KINDS, ID_PATTERNS, loginInputSchema } from '@plume/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { openChallenge } from '../publishing/challenges/challenge-view.js';
@@ -22,7 +22,7 @@ import type { ConsoleApp } from './console.types.js';
 
 const access = { access: 'integrator' as const };
 const tags = ['publishing'];
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const JOB_ID = ID_PATTERNS.job;
 const jobParams = z.object({ jobId: pathId('The job id (job_…)', JOB_ID) });
 /** Where the console's challenge screenshots are read (challenge-view.ts adds /jobs/{id}/challenge/screenshot). */
 const SCREENSHOT_BASE = '/api/console/me';

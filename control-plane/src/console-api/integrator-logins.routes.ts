@@ -6,7 +6,7 @@
  * session's integrator and the account always theirs, so another
  * integrator's account or login answers 404 like an unknown one.
  */
-import { isCmsPlatform, loginInputSchema } from '@plume/shared';
+import { ID_PATTERNS, isCmsPlatform, loginInputSchema } from '@plume/shared';
 import { z } from 'zod';
 import { randomId } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
@@ -24,7 +24,7 @@ const tags = ['accounts'];
 
 /** Account ids are PostgreSQL integers. */
 const MAX_ACCOUNT_ID = 2 ** 31 - 1;
-const loginParams = z.object({ loginId: pathId('The login id (lgn_…)', /^lgn_[A-Za-z0-9_-]{1,64}$/) });
+const loginParams = z.object({ loginId: pathId('The login id (lgn_…)', ID_PATTERNS.login) });
 
 /**
  * Logins not yet ended that one integrator may hold, relogs and new logins

@@ -9,7 +9,7 @@
  * node_not_found, as an unknown one does: the console never tells whether a
  * node id exists.
  */
-import { PLATFORMS, platformById } from '@plume/shared';
+import { idSchema, platformById, PLATFORMS } from '@plume/shared';
 import { z } from 'zod';
 import { randomId } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
@@ -42,7 +42,7 @@ const loginNodeSchema = z.object({
 
 const startBody = z
   .object({
-    nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('A node of GET /me/login-nodes'),
+    nodeId: idSchema('node').describe('A node of GET /me/login-nodes'),
     platform: z.enum(LOGIN_PLATFORMS).describe('One of the platforms GET /me/login-nodes lists for the node'),
   })
   .strict();

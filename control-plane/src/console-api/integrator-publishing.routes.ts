@@ -7,6 +7,7 @@
  * and a screenshot of their own account's page (never the page's HTML, which
  * may carry the platform session's tokens).
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import { instantSchema } from '../http/admin-query.js';
 import { SAFE_REQUEST_ID } from '../http/request-id.js';
@@ -25,8 +26,8 @@ import { integratorRepository as repo } from '../publishing/integrator.repositor
 const access = { access: 'integrator' as const };
 const tags = ['publishing'];
 
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const BATCH_ID = ID_PATTERNS.batch;
+const JOB_ID = ID_PATTERNS.job;
 
 const batchSchema = z.object({
   batchId: z.string().describe('bat_…'),

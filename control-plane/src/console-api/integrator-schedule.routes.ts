@@ -8,6 +8,7 @@
  * unit comes back once). Another integrator's batch or job answers 404 like
  * an unknown one.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { batchAnswer } from '../publishing/publish/batch-answer.js';
@@ -24,8 +25,8 @@ import type { ConsoleApp } from './console.types.js';
 const access = { access: 'integrator' as const };
 const tags = ['publishing'];
 
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const BATCH_ID = ID_PATTERNS.batch;
+const JOB_ID = ID_PATTERNS.job;
 
 export function registerIntegratorScheduleRoutes(r: ConsoleApp, deps: { db: Db }): void {
   const { db } = deps;

@@ -8,6 +8,7 @@
  * articles, usage and logging accounts in again are in their own files
  * (integrator-*.routes.ts).
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
 import { PERMISSIONS } from '../integrators/integrators.schema.js';
@@ -126,7 +127,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
         tags: ['api-keys'],
         operationId: 'revokeMyApiKey',
         summary: 'Revoke one of your API keys; the Open API refuses it from then on (again: no change)',
-        params: z.object({ id: pathId('The key id (key_…), not the key', /^key_[A-Za-z0-9_-]{1,64}$/) }),
+        params: z.object({ id: pathId('The key id (key_…), not the key', ID_PATTERNS.apiKeyId) }),
         response: ok(z.object({ apiKey: apiKeySchema })),
       },
     },

@@ -3,6 +3,7 @@
  * token (stored as its hash in PostgreSQL, so any replica can finish the
  * login) that the browser sends back with the code.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { randomBytes } from 'node:crypto';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
@@ -10,7 +11,7 @@ import { totpRepository as repo } from './totp.repository.js';
 
 /** How long the code may follow the password. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
-export const PENDING_LOGIN_FORMAT = /^pcp_[A-Za-z0-9_-]{43}$/;
+export const PENDING_LOGIN_FORMAT = ID_PATTERNS.pendingLogin;
 
 export interface PendingLogin {
   secondFactor: 'totp';

@@ -1,4 +1,5 @@
 /** /api/console/users… and POST /api/console/invites: the console's people, as admins manage them (viewers may read). */
+import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import { principal } from './console-auth.js';
 import { CONSOLE_ROLES } from '../db/console.schema.js';
@@ -24,7 +25,7 @@ export const inviteBody = {
   integratorUserId: z.number().int().positive().max(2 ** 31 - 1).optional().describe('Required for role user (the integrator user the person acts as); refused for the other roles'),
 };
 
-const userId = z.object({ id: pathId('The console user id (cu_…)', /^cu_[A-Za-z0-9_-]{1,64}$/) });
+const userId = z.object({ id: pathId('The console user id (cu_…)', ID_PATTERNS.consoleUser) });
 
 export function registerPeopleRoutes(r: ConsoleApp, people: PeopleService, twoFactor: TwoFactorService): void {
   r.get(

@@ -4,6 +4,7 @@
  * sees, disabling. Sessions are sessions.ts's; this module decides who gets
  * one.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { randomBytes } from 'node:crypto';
 import { randomId, sha256Hex } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
@@ -22,7 +23,7 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
  * invite whose email the person gives on accepting it (the row's email stays empty until then).
  */
 export const SETUP_CREATOR = 'setup';
-const INVITE_TOKEN_FORMAT = /^pci_[A-Za-z0-9_-]{43}$/;
+const INVITE_TOKEN_FORMAT = ID_PATTERNS.consoleInvite;
 
 export interface Client {
   ip: string;

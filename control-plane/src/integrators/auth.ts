@@ -11,6 +11,7 @@
  *   replicas (rate-limit.ts, which says what that costs).
  * One pair per database handle (so per app), made on first use.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { ApiKeyCache, type KeyRecord } from './key-cache.js';
@@ -30,7 +31,7 @@ export interface ApiCaller {
   };
 }
 
-const KEY_FORMAT = /^plm_[A-Za-z0-9_-]{20,100}$/;
+const KEY_FORMAT = ID_PATTERNS.apiKey;
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

@@ -1,4 +1,5 @@
 /** /api/admin/users…: integrator users, their plans, quota grants, API keys and webhook. */
+import { idSchema } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -140,7 +141,7 @@ export function usersAdminRoutes(db: Db) {
           tags: ['api-keys'],
           operationId: 'revokeApiKey',
           summary: 'Revoke an API key; every replica refuses it within milliseconds',
-          params: z.object({ keyId: z.string().max(68).regex(/^key_[A-Za-z0-9_-]{1,64}$/).describe('The key id (key_…), not the key') }),
+          params: z.object({ keyId: idSchema('apiKeyId').describe('The key id (key_…), not the key') }),
           response: responses(z.object({ success: z.literal(true), id: z.string(), revoked: z.literal(true) })),
         },
       },

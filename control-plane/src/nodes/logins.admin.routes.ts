@@ -6,7 +6,7 @@
  * relay itself (any replica to any replica) is login-relay.ts; the checks and
  * the stream, shared with the console's, are login-start.ts.
  */
-import { loginInputSchema } from '@plume/shared';
+import { idSchema, loginInputSchema } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,8 +32,8 @@ const ADMIN_CODE = {
   login_platform_unsupported: 'LOGIN_PLATFORM_UNSUPPORTED',
 } as const satisfies Record<LoginRefusal['code'], string>;
 
-const nodeParams = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
-const loginParams = z.object({ loginId: z.string().max(68).regex(/^lgn_[A-Za-z0-9_-]{1,64}$/, 'login ids look like lgn_…').describe('The login id (lgn_…)') });
+const nodeParams = z.object({ nodeId: idSchema('node').describe('The node id (node_…)') });
+const loginParams = z.object({ loginId: idSchema('login').describe('The login id (lgn_…)') });
 
 const loginSchema = z.object({
   id: z.string().describe('lgn_…'),

@@ -6,13 +6,13 @@
  * sees it). Refusals: unknown node or bad signature 401, revoked 403, clock
  * skew 401, replay 409.
  */
-import { NODE_HEADERS, NODE_PATHS, nodeConnectMessage, nodeIdentityMessage } from '@plume/shared';
+import { ID_PATTERNS, NODE_HEADERS, NODE_PATHS, nodeConnectMessage, nodeIdentityMessage } from '@plume/shared';
 import { verifyEd25519 } from '../crypto/ed25519.js';
 import type { Db } from '../db/client.js';
 import { nodeRegistry, type NodeAuthRow } from './node-registry.repository.js';
 import { nodeError } from './nodes.errors.js';
 
-const NODE_ID = /^node_[A-Za-z0-9_-]{4,64}$/;
+const NODE_ID = ID_PATTERNS.node;
 const TIMESTAMP = /^\d{1,12}$/;
 const NONCE = /^[A-Za-z0-9_-]{8,128}$/;
 

@@ -4,6 +4,7 @@
  * user). Registered by nodesAdminRoutes inside the admin scope; each write
  * records its own audit row with what it changed (node-users.service.ts).
  */
+import { idSchema } from '@plume/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ const KINDS = ['edge', 'desktop', 'web'] as const;
 const STATUSES = ['active', 'draining', 'revoked'] as const;
 const BODY_LIMIT = 16 * 1024;
 
-const params = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
+const params = z.object({ nodeId: idSchema('node').describe('The node id (node_…)') });
 
 const usersView = z.object({
   id: z.string(),

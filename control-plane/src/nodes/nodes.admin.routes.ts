@@ -5,7 +5,7 @@
  * Registered inside the admin scope (adminRoutes' extensions), so it shares
  * its auth, audit, error model and OpenAPI document.
  */
-import { CONTENT_TYPES } from '@plume/shared';
+import { CONTENT_TYPES, idSchema } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,9 +27,9 @@ const NODES_ADMIN_BODY_LIMIT = 64 * 1024;
 const KINDS = ['edge', 'desktop', 'web'] as const;
 const STATUSES = ['active', 'draining', 'revoked'] as const;
 
-const nodeParams = z.object({ nodeId: z.string().max(69).regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').describe('The node id (node_…)') });
+const nodeParams = z.object({ nodeId: idSchema('node').describe('The node id (node_…)') });
 const tokenParams = z.object({
-  tokenId: z.string().max(68).regex(/^net_[A-Za-z0-9_-]{1,64}$/, 'enrollment token ids look like net_…').describe('The enrollment token id (net_…), not the token itself'),
+  tokenId: idSchema('enrollmentTokenId').describe('The enrollment token id (net_…), not the token itself'),
 });
 
 const capabilitiesSchema = z

@@ -4,6 +4,7 @@
  * wrong kind is recognised and answered with a 404 whose message says what
  * it is and where it belongs, instead of a bare "not found".
  */
+import { ID_FORMATS } from '@plume/shared';
 import { openapiError, type OpenApiErrorCode } from '../http/openapi-errors.js';
 
 export type IdKind = 'article' | 'generation_task' | 'batch' | 'account';
@@ -20,21 +21,21 @@ interface KindInfo {
 
 export const ID_KINDS: Record<IdKind, KindInfo> = {
   article: {
-    prefix: 'art_',
+    prefix: ID_FORMATS.article.prefix,
     noun: 'an article id',
     thing: 'article',
     where: (id) => `read it with GET /api/openapi/v1/articles/${id} or publish it with POST /api/openapi/v1/publish`,
     notFound: 'article_not_found',
   },
   generation_task: {
-    prefix: 'gen_',
+    prefix: ID_FORMATS.generationTask.prefix,
     noun: 'a generation task id',
     thing: 'generation task',
     where: (id) => `poll it with GET /api/openapi/v1/articles/generate/${id}`,
     notFound: 'task_not_found',
   },
   batch: {
-    prefix: 'bat_',
+    prefix: ID_FORMATS.batch.prefix,
     noun: 'a publish batch id',
     thing: 'publish batch',
     where: (id) => `poll it with GET /api/openapi/v1/publish/${id}`,

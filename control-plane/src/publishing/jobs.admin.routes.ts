@@ -6,6 +6,7 @@
  * (adminRoutes' extensions), so it shares its auth, audit, error model and
  * OpenAPI document.
  */
+import { idSchema } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import { JOB_STATES } from './publishing.schema.js';
 import { type AdminJobDetail, type AdminJobRow, jobsAdminRepository, type Resolution } from './jobs-admin.repository.js';
 
 const tags = ['jobs'];
-const jobParams = z.object({ jobId: z.string().max(68).regex(/^job_[A-Za-z0-9_-]{1,64}$/, 'job ids look like job_…').describe('The job id (job_…)') });
+const jobParams = z.object({ jobId: idSchema('job').describe('The job id (job_…)') });
 const text = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
 
 const jobSchema = z.object({
@@ -109,8 +110,8 @@ export function jobsAdminRoutes({ db }: { db: Db }) {
             ...pageQuery,
             state: z.enum(JOB_STATES).optional().describe('Only jobs in this state'),
             userId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().describe("Only this user's jobs"),
-            nodeId: z.string().regex(/^node_[A-Za-z0-9_-]{1,64}$/, 'node ids look like node_…').optional().describe('Only jobs routed to this node'),
-            batchId: z.string().regex(/^bat_[A-Za-z0-9_-]{1,64}$/, 'batch ids look like bat_…').optional().describe('Only jobs of this batch'),
+            nodeId: idSchema('node').optional().describe('Only jobs routed to this node'),
+            batchId: idSchema('batch').optional().describe('Only jobs of this batch'),
             platform: z.string().regex(/^[a-z0-9_]{1,64}$/, 'platform codes are lowercase letters, digits and _').optional().describe('Only jobs on this platform'),
             order: z.enum(['asc', 'desc']).default('desc').describe('By last change'),
           }),

@@ -4,6 +4,7 @@
  * job must be theirs, in that batch, and waiting now; the answer goes to the
  * node holding its page. Refusals are the Open API's codes.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { expectIdKind, notFoundError } from '../identifiers.js';
@@ -26,8 +27,8 @@ export const inputBody = z
   ])
   .describe('sms: the code of an `sms` challenge, typed into its code field and confirmed; text: typed into the focused field');
 
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const BATCH_ID = ID_PATTERNS.batch;
+const JOB_ID = ID_PATTERNS.job;
 
 /** The caller's job in the batch, or the 404 saying what is missing. */
 export async function ownJob(db: Db, userId: number, batchId: string, jobId: string) {

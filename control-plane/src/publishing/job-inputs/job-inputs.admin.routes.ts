@@ -6,7 +6,7 @@
  * extensions): its auth (reading for viewers, answering for admins), audit,
  * error model and OpenAPI document.
  */
-import { CHALLENGE_KINDS, loginInputSchema } from '@plume/shared';
+import { CHALLENGE_KINDS, idSchema, loginInputSchema } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { challengesRepository } from '../challenges/challenges.repository.js';
 import type { InputRelay } from '../challenges/input-relay.js';
 import { awaitingJobSchema, awaitingJobs, challengeState, challengeStateSchema } from './challenge-state.js';
 
-const jobParams = z.object({ jobId: z.string().max(68).regex(/^job_[A-Za-z0-9_-]{1,64}$/, 'job ids look like job_…').describe('The job id (job_…)') });
+const jobParams = z.object({ jobId: idSchema('job').describe('The job id (job_…)') });
 /** Where the admin API's challenge screenshots are read (challenge-view.ts adds /jobs/{id}/challenge/screenshot). */
 const SCREENSHOT_BASE = '/api/admin';
 

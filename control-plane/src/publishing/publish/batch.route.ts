@@ -4,6 +4,7 @@
  * by its X-Request-Id (an integrator whose publish answer never arrived looks
  * here before retrying).
  */
+import { ID_FORMATS, ID_PATTERNS } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import { batchAnswer, type StoredBatch } from './batch-answer.js';
 import { publishRepository } from './publish.repository.js';
 import { batchResponse } from './publish.schemas.js';
 
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
+const BATCH_ID = ID_PATTERNS.batch;
 /** More batches under one request id only come from a client reusing its own trace id. */
 const MAX_BATCHES_PER_REQUEST = 20;
 
@@ -25,7 +26,7 @@ const MAX_BATCHES_PER_REQUEST = 20;
 export async function batchView(db: Db, userId: number, id: string): Promise<ReturnType<typeof batchAnswer>> {
   expectIdKind('batch', id);
   if (!BATCH_ID.test(id)) {
-    const hint = id.startsWith('job_') ? ' (it is a job id; poll the batch_id the publish answer gave with it)' : '';
+    const hint = id.startsWith(ID_FORMATS.job.prefix) ? ' (it is a job id; poll the batch_id the publish answer gave with it)' : '';
     throw openapiError('batch_not_found', `'${id}' is not a batch id${hint}: batch ids start with bat_ and come from POST /publish, /publish/dynamic or /publish/video`);
   }
   const batch = await publishRepository.getBatch(db, userId, id);

@@ -5,6 +5,7 @@
  * idempotent (a repeat changes nothing and answers the batch as it is); each
  * answers the batch as GET /publish/{batch_id} does.
  */
+import { ID_PATTERNS } from '@plume/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +19,8 @@ import { batchResponse } from '../publish/publish.schemas.js';
 import { checkScheduleBounds, PUBLISH_AT_DESCRIPTION, PUBLISH_AT_FORM, PUBLISH_WINDOW_MAX_S, PUBLISH_WINDOW_MIN_S, scheduleForm } from './schedule-input.js';
 import { scheduleRepository, type ScheduleTarget } from './schedule.repository.js';
 
-const BATCH_ID = /^bat_[A-Za-z0-9_-]{1,64}$/;
-const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
+const BATCH_ID = ID_PATTERNS.batch;
+const JOB_ID = ID_PATTERNS.job;
 
 const batchParams = z.object({ batch_id: z.string().min(1).max(64).describe('bat_… from a publish answer') });
 const jobParams = batchParams.extend({ job_id: z.string().min(1).max(64).describe('job_… from the batch') });
