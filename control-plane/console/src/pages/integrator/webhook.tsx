@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
-import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { when } from '../../ui/format.js';
+import { ACTIONS, keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { ShownOnce } from '../../ui/shown-once.js';
 

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../../api/client.js';
 import { sessionsSearch } from '../../list-search.js';
 import { when } from '../../ui/format.js';
-import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { ProjectSelect } from '../../ui/project-select.js';
+import { keepPrevious, QueryTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { useIdFilter, useUrlFilters } from '../../ui/url-filters.js';
 

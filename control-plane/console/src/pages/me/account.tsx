@@ -6,8 +6,8 @@ import { consoleApi, unwrap } from '../../api/client.js';
 import { rememberMe } from '../../auth.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
-import { DataTable } from '../../ui/query-table.js';
 import { when } from '../../ui/format.js';
+import { DataTable } from '../../ui/query-table.js';
 import { TwoFactor } from './account-two-factor.js';
 
 const SESSIONS = ['me', 'sessions'] as const;

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { adminApi, unwrap } from '../../api/client.js';
 import { CreateSecretForm } from '../../ui/create-secret-form.js';
 import { KeyList } from '../../ui/key-list.js';
-import { useRowAction } from '../../ui/query-table.js';
 import { KEY_PERMISSIONS, type KeyPermission } from '../../ui/permissions.js';
+import { useRowAction } from '../../ui/query-table.js';
 import { useCanWrite } from '../../ui/use-role.js';
 import { type Integrator, integratorKey } from './integrator-plan.js';
 
