@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminApi, unwrap } from '../api/client.js';
 import { ErrorAlert } from './error-alert.js';
 import { when } from './format.js';
-import { TableScroll } from './table-scroll.js';
+import { DataTable } from './query-table.js';
 
 /** A change shows at the account's next job start: the section keeps up while it is open. */
 const REFRESH_MS = 10_000;
@@ -61,30 +61,20 @@ export function AccountEgress({ accountId, name }: { accountId: number; name: st
         </Table>
       )}
       {e && e.changes.length > 0 && (
-        <TableScroll label={`Egress changes of ${name}, table`}>
-          <Table miw={640} aria-label={`Egress changes of ${name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Node</Table.Th>
-                <Table.Th>Job</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {e.changes.map((c) => (
-                <Table.Tr key={`${c.at} ${c.to}`}>
-                  <Table.Td>{when(c.at)}</Table.Td>
-                  <Table.Td>{c.from}</Table.Td>
-                  <Table.Td>{c.to}</Table.Td>
-                  <Table.Td>{c.fromNodeId === c.nodeId ? (c.nodeId ?? '—') : `${c.fromNodeId ?? '—'} \u2192 ${c.nodeId ?? '—'}`}</Table.Td>
-                  <Table.Td>{c.jobId ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label={`Egress changes of ${name}`}
+          regionLabel={`Egress changes of ${name}, table`}
+          miw={640}
+          rows={e.changes}
+          rowKey={(c) => `${c.at} ${c.to}`}
+          columns={[
+            { header: 'When', cell: (c) => when(c.at) },
+            { header: 'From', cell: (c) => c.from },
+            { header: 'To', cell: (c) => c.to },
+            { header: 'Node', cell: (c) => (c.fromNodeId === c.nodeId ? (c.nodeId ?? '—') : `${c.fromNodeId ?? '—'} \u2192 ${c.nodeId ?? '—'}`) },
+            { header: 'Job', cell: (c) => c.jobId ?? '—' },
+          ]}
+        />
       )}
     </>
   );

@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consoleApi, unwrap } from '../../api/client.js';
 import type { ConsolePaths } from '../../api/paths.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { ACTIONS, DataTable } from '../../ui/query-table.js';
 import { RoleGate } from '../../ui/role-gate.js';
 import { StateBadge } from '../../ui/state-badge.js';
-import { TableScroll } from '../../ui/table-scroll.js';
 import { HealthBadge } from '../../ui/health.js';
 import { AccountHealthPanel } from './account-health.js';
 import { AccountLogin } from './account-login.js';
@@ -100,61 +100,62 @@ export function PlatformAccountsPage() {
                     </Group>
                   )}
                 </Group>
-                <TableScroll label={`${label}, table`}>
-                  <Table miw={800} mt="sm" aria-label={label}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Id</Table.Th>
-                        <Table.Th>Account</Table.Th>
-                        <Table.Th>Platform</Table.Th>
-                        <Table.Th>Login</Table.Th>
-                        <Table.Th>Health</Table.Th>
-                        <Table.Th>Publishes</Table.Th>
-                        <Table.Th>
-                          <VisuallyHidden>Actions</VisuallyHidden>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {g.accounts.map((a) => (
-                        <Table.Tr key={a.id}>
-                          <Table.Td>{a.id}</Table.Td>
-                          <Table.Td>{a.displayName}</Table.Td>
-                          <Table.Td>{a.platformName}</Table.Td>
-                          <Table.Td>{a.category === 'cms' ? '—' : <StateBadge state={a.loginState} />}</Table.Td>
-                          <Table.Td>{a.health ? <HealthBadge state={a.health.state} /> : '—'}</Table.Td>
-                          <Table.Td>
-                            {a.publishable ? a.contentTypes.join(', ') : 'not now'}
-                            {a.reasons.map((r) => (
-                              <Text size="xs" key={r.code}>
-                                {r.message}
-                              </Text>
-                            ))}
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              {a.canLogIn && (
-                                <Button size="xs" variant="default" aria-label={`Log in ${a.displayName} (${a.platformName}) again`} onClick={() => setLoggingIn(a)}>
-                                  Log in
-                                </Button>
-                              )}
-                              {a.category !== 'cms' && (
-                                <Button size="xs" variant="default" aria-label={`Pacing of ${a.displayName} (${a.platformName})`} onClick={() => setPacingOf(a)}>
-                                  Pacing
-                                </Button>
-                              )}
-                              {a.category !== 'cms' && (
-                                <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platformName})`} onClick={() => setHealthOf(a)}>
-                                  Health
-                                </Button>
-                              )}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </TableScroll>
+                <DataTable
+                  label={label}
+                  regionLabel={`${label}, table`}
+                  miw={800}
+                  mt="sm"
+                  rows={g.accounts}
+                  rowKey={(a) => a.id}
+                  columns={[
+                    { header: 'Id', cell: (a) => a.id },
+                    { header: 'Account', cell: (a) => a.displayName },
+                    { header: 'Platform', cell: (a) => a.platformName },
+                    {
+                      header: 'Login',
+                      cell: (a) => (a.category === 'cms' ? '—' : <StateBadge state={a.loginState} />),
+                    },
+                    {
+                      header: 'Health',
+                      cell: (a) => (a.health ? <HealthBadge state={a.health.state} /> : '—'),
+                    },
+                    {
+                      header: 'Publishes',
+                      cell: (a) => (
+                        <>
+                          {a.publishable ? a.contentTypes.join(', ') : 'not now'}
+                          {a.reasons.map((r) => (
+                            <Text size="xs" key={r.code}>
+                              {r.message}
+                            </Text>
+                          ))}
+                        </>
+                      ),
+                    },
+                    {
+                      header: ACTIONS,
+                      cell: (a) => (
+                        <Group gap="xs" wrap="nowrap">
+                          {a.canLogIn && (
+                            <Button size="xs" variant="default" aria-label={`Log in ${a.displayName} (${a.platformName}) again`} onClick={() => setLoggingIn(a)}>
+                              Log in
+                            </Button>
+                          )}
+                          {a.category !== 'cms' && (
+                            <Button size="xs" variant="default" aria-label={`Pacing of ${a.displayName} (${a.platformName})`} onClick={() => setPacingOf(a)}>
+                              Pacing
+                            </Button>
+                          )}
+                          {a.category !== 'cms' && (
+                            <Button size="xs" variant="default" aria-label={`Health of ${a.displayName} (${a.platformName})`} onClick={() => setHealthOf(a)}>
+                              Health
+                            </Button>
+                          )}
+                        </Group>
+                      ),
+                    },
+                  ]}
+                />
               </Paper>
             );
           })}
