@@ -1,3 +1,8 @@
+/**
+ * What the background workers (generation, the CMS executor, the webhook
+ * deliverer) share: the logger they take, an abortable sleep, and the loops
+ * that poll PostgreSQL for their work.
+ */
 import { logRoundFailure } from './unavailable.js';
 
 /** The logger a background component needs; pino and Fastify's app.log satisfy it. */
