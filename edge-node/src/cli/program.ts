@@ -98,7 +98,7 @@ async function main(argv: string[], options: ProgramOptions): Promise<number> {
     case 'stop':
       return stopCommand(config, rest);
     case 'accounts': {
-      const { accountsCommand } = await import('../accounts/accounts-cli.js');
+      const { accountsCommand } = await import('./accounts-command.js');
       return accountsCommand(config, rest, adapters);
     }
     case 'check':

@@ -98,7 +98,7 @@ async function main(argv: string[], options: DesktopProgramOptions): Promise<num
       return 0;
     }
     case 'accounts': {
-      const { accountsCommand } = await import('../accounts/accounts-cli.js');
+      const { accountsCommand } = await import('../cli/accounts-command.js');
       // A login is done by the person in the platform's own window; the other subcommands follow the settings.
       const opensWindow = rest[0] === 'login' || (rest[0] === 'relogin' && !rest.includes('--storage-state'));
       const shown = opensWindow || !app.settings.read().headless;

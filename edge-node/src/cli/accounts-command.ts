@@ -9,19 +9,19 @@
  * reschedules its login checks.
  */
 import { parseArgs } from 'node:util';
-import { describeIdentity } from './account-identity.js';
-import { AccountBusy, withAccountLock } from './account-lock.js';
-import { importStorageState, readStorageState, writeStorageState } from './account-import.js';
-import { type AccountRecord, AccountRegistry, localLoginState } from './accounts.js';
-import { setCommand } from './accounts-set.js';
+import { describeIdentity } from '../accounts/account-identity.js';
+import { AccountBusy, withAccountLock } from '../accounts/account-lock.js';
+import { importStorageState, readStorageState, writeStorageState } from '../accounts/account-import.js';
+import { type AccountRecord, AccountRegistry, localLoginState } from '../accounts/accounts.js';
+import { setCommand } from './accounts-set-command.js';
 import { profileLauncher } from '../browser/chromium.js';
 import type { EdgeConfig } from '../config.js';
 import type { AdapterSet } from '../adapters/adapter-set.js';
 import { enrolledKind } from '../control/identity.js';
 import { checkLogin, type LoginCheck } from '../login/login-check.js';
 import { loginCommand } from '../login/login-command.js';
-import { siteWarning, warn } from '../cli/platform-sites.js';
-import { UsageError } from '../cli/usage.js';
+import { siteWarning, warn } from './platform-sites.js';
+import { UsageError } from './usage.js';
 
 /** Why: a job holds its account for minutes at most; a command waits that long, then says why it gave up. */
 const LOCK_WAIT_MS = 10 * 60_000;

@@ -17,9 +17,9 @@ import {
   sealProxyPassword,
   type StoredIdentity,
   type UserAgentFamily,
-} from './account-identity.js';
-import type { AccountRegistry } from './accounts.js';
-import { UsageError } from '../cli/usage.js';
+} from '../accounts/account-identity.js';
+import type { AccountRegistry } from '../accounts/accounts.js';
+import { UsageError } from './usage.js';
 
 export const SET_USAGE = `plume-edge accounts set <ref> [--proxy <url>] [--proxy-password-stdin] [--locale <bcp47>]
     [--timezone <IANA zone>] [--user-agent-family windows|macos|linux] [--clear <part>]…
