@@ -4,7 +4,9 @@
  *   issue numbers, design notes and specs that are not in the repository);
  * - every relative link in README.md and docs/*.md points at a file inside the
  *   repository that exists, and every #anchor at a heading of that file;
- * - the README's test command is the one CI runs.
+ * - the README's test command is the one CI runs;
+ * - the README's layout names every folder it lists as it is, and lists every
+ *   top-level folder of the repository and of the packages' src/.
  * Pure and fast: reads files only.
  */
 import { execFileSync } from 'node:child_process';
@@ -159,6 +161,37 @@ describe('product files speak of the product', () => {
   });
 });
 
+/**
+ * The folders the README's Layout block names, as repository paths: a line at
+ * the left margin names a top-level entry, an indented one a folder below the
+ * last top-level entry (`  src/jobs/` under `edge-node/` is edge-node/src/jobs/).
+ */
+export function layoutFolders(readme: string): string[] {
+  const block = /^## Layout\n+```\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? '';
+  const folders: string[] = [];
+  let top = '';
+  for (const line of block.split('\n')) {
+    const m = /^( *)(\S+\/)(?=\s|$)/.exec(line);
+    if (!m) continue;
+    if (m[1] === '') folders.push((top = m[2]!));
+    else if (m[1]!.length === 2 && top) folders.push(top + m[2]!);
+  }
+  return folders;
+}
+
+/** Folders a newcomer looks for: the repository's top level, and each package's src/ top level. */
+function foldersToList(): string[] {
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const top = new Set<string>();
+  const src = new Set<string>();
+  for (const f of tracked) {
+    const parts = f.split('/');
+    if (parts.length > 1 && !parts[0]!.startsWith('.')) top.add(`${parts[0]}/`);
+    if (parts.length > 3 && (parts[0] === 'control-plane' || parts[0] === 'edge-node') && parts[1] === 'src') src.add(`${parts[0]}/src/${parts[2]}/`);
+  }
+  return [...top, ...src].filter((d) => existsSync(join(ROOT, d))).sort();
+}
+
 describe('user documentation', () => {
   it('the link checker finds missing files, escapes and unknown anchors', () => {
     const text = '# Title\n\n## Rate limits and caches\n\n[a](README.md) [b](nowhere.md) [c](../shared/DESIGN.md) [d](#rate-limits-and-caches) [e](#nope) [f](https://example.com/x.md)\n\n```\n[g](inside-code.md)\n```';
@@ -178,6 +211,18 @@ describe('user documentation', () => {
 
   it.each(userDocuments())('every relative link in %s resolves inside the repository', (file) => {
     expect(linkProblems(file, readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it("the README's layout lists every folder a newcomer looks for, each as it is", () => {
+    const listed = layoutFolders(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(listed.filter((d) => !existsSync(join(ROOT, d)) || !statSync(join(ROOT, d)).isDirectory())).toEqual([]);
+    // A folder is listed by its own line or a line for a folder inside it (src/executors/web/).
+    expect(foldersToList().filter((d) => !listed.some((l) => l.startsWith(d)))).toEqual([]);
+  });
+
+  it('the layout reader names nested folders below their top-level entry', () => {
+    const readme = '## Layout\n\n```\nedge-node/   the node\n  src/jobs/  jobs\n             more text/ here\n.ci/run      CI\n```\n';
+    expect(layoutFolders(readme)).toEqual(['edge-node/', 'edge-node/src/jobs/']);
   });
 
   it("the README's test command is the one CI runs", () => {
