@@ -293,6 +293,27 @@ export const evidenceSchema = z.object({
   html: z.string().max(EVIDENCE_LIMITS.htmlChars).optional(),
 });
 
+/**
+ * What the platform showed about the account's standing, read by the node during a job: a
+ * restriction (the account may not publish, is muted or banned) or a warning (a strike,
+ * limited reach, a post held for a violation). Each is a recorded sign the node matched
+ * (adapters/kit/standing-facts.ts), never a guess: the control plane counts it as a health
+ * signal of the job's account (`restriction_banner` restricts it under the default rule).
+ */
+export const ACCOUNT_SIGNAL_KINDS = ['restriction_banner', 'warning_banner'] as const;
+export type AccountSignalKind = (typeof ACCOUNT_SIGNAL_KINDS)[number];
+export const ACCOUNT_SIGNALS_MAX = 5;
+export const accountSignalSchema = z.object({
+  kind: z.enum(ACCOUNT_SIGNAL_KINDS),
+  /** Where it showed: the publish page or the platform's answer to the publish (`publish`), or a page of the creator centre (`page`). */
+  where: z.enum(['publish', 'page']),
+  /** The recorded sign it matched (a text, or a code of the platform's answer). */
+  sign: shortText(200).min(1),
+  /** What the page or answer said around it, as read (trimmed). */
+  text: shortText(500).min(1),
+});
+export type AccountSignal = z.infer<typeof accountSignalSchema>;
+
 // ---------------------------------------------------------------- a person in the loop
 
 /** What a job does when it meets a challenge: fail at once (`challenge_required`) or wait for a person. */
@@ -412,6 +433,8 @@ export const nodeMessageSchema = z.discriminatedUnion('type', [
     url: shortText(2000).optional(),
     error: jobErrorSchema.optional(),
     evidence: evidenceSchema.optional(),
+    /** The account's standing as the platform showed it during the attempt (either outcome); absent when nothing was seen. */
+    signals: z.array(accountSignalSchema).max(ACCOUNT_SIGNALS_MAX).optional(),
   }),
   z.object({
     type: z.literal('verify_result'),

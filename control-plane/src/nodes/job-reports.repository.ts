@@ -4,6 +4,7 @@
  * nothing) and fenced by the node's current session epoch; the answer says
  * whether the report may be acknowledged.
  */
+import type { AccountSignal } from '@plume/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedSql, rows, textWithParams } from '../db/client.js';
 import { type AttemptRef, attemptRefs, CHARGE_STARTED, CHARGE_STARTED_TEXT, type Fence, fenced, ms, requeueOrFail } from './dispatch-jobs.repository.js';
@@ -53,7 +54,7 @@ export const jobReports = {
   async resultMany(db: Db, items: Array<{ ref: AttemptRef; r: ResultReport }>): Promise<Applied[]> {
     if (items.length === 0) return [];
     // The usual reports (a success, or a failure that is not a readback) carry nothing but columns: one statement.
-    if (items.every(({ r }) => !r.evidence && r.error?.code !== 'readback_failed')) return plainResults(db, items);
+    if (items.every(({ r }) => !r.evidence && !r.signals?.length && r.error?.code !== 'readback_failed')) return plainResults(db, items);
     return db.transaction(async (tx) => {
       const current = await preparedSql<{ jobId: string; attemptId: string; state: string; verifying: boolean }>(
         tx,
@@ -75,6 +76,7 @@ export const jobReports = {
       const changed: ChangedJob[] = [];
       const closeVerifications: string[] = [];
       const unplaced: number[] = [];
+      const signals: Array<{ job_id: string; kind: string; detail: Record<string, string> }> = [];
       for (const [i, { ref, r }] of items.entries()) {
         const key = `${ref.jobId} ${ref.attemptId}`;
         const state = stateOf.get(key);
@@ -84,6 +86,7 @@ export const jobReports = {
         }
         stateOf.delete(key);
         answers[i] = 'applied';
+        for (const g of r.signals ?? []) signals.push({ job_id: ref.jobId, kind: g.kind, detail: { job_id: ref.jobId, where: g.where, sign: g.sign, text: g.text } });
         if (r.outcome === 'succeeded') {
           succeeded.push({ jobId: ref.jobId, postId: r.postId ?? null, url: r.url ?? null });
           if (verifying.has(ref.jobId)) closeVerifications.push(ref.jobId);
@@ -137,6 +140,14 @@ export const jobReports = {
       if (closeVerifications.length) {
         await tx.execute(sql`update job_verifications set resolved_at = now(), resolution = 'result'
                              where job_id = any(${textArray(closeVerifications)}::text[]) and resolved_at is null`);
+      }
+      if (signals.length) {
+        // The account's standing as the node saw it: health signals of the job's account (their insert wakes the evaluation).
+        // Only with an applied result: a repeat from the outbox is moot and counts nothing twice.
+        await tx.execute(sql`insert into account_health_signals (account_id, kind, source, detail)
+          select j.account_id, x.kind, 'node', x.detail
+          from json_to_recordset(${JSON.stringify(signals)}::json) as x(job_id text, kind text, detail jsonb)
+          join publish_jobs j on j.id = x.job_id where j.account_id is not null`);
       }
       await jobsChanged(tx, changed);
       if (unplaced.length) {
@@ -301,6 +312,7 @@ export interface ResultReport {
   url?: string;
   error?: { code: string; step: string; message: string };
   evidence?: { step: string; screenshotPng?: string; html?: string };
+  signals?: AccountSignal[];
 }
 
 /** A PostgreSQL text[] literal with NULLs (one parameter on both drivers). */

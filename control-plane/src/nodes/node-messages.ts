@@ -138,9 +138,10 @@ export function nodeMessageHandlers({ db, timers, dispatcher, log, browserStates
           ...(m.url !== undefined ? { url: m.url } : {}),
           ...(m.error ? { error: m.error } : {}),
           ...(m.evidence ? { evidence: m.evidence } : {}),
+          ...(m.signals?.length ? { signals: m.signals } : {}),
         },
       });
-      log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, outcome: m.outcome, applied: outcome }, 'job result');
+      log.info({ nodeId: s.nodeId, jobId: m.jobId, attemptId: m.attemptId, outcome: m.outcome, applied: outcome, ...(m.signals?.length ? { signals: m.signals.map((g) => g.kind) } : {}) }, 'job result');
       // A repeat or a superseded attempt is done with; a report on a stale connection is resent on the current one.
       if (outcome !== 'stale') ack(s, m.msgId);
       dispatcher.slotFreed(s.nodeId);
