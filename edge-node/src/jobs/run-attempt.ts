@@ -24,12 +24,13 @@
  * platform refused until the account is verified (nothing was published): that
  * fails `challenge_required` too, and is never sent again.
  */
-import { EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, typedPayload } from '@plume/shared';
+import { type AccountSignal, EVIDENCE_LIMITS, type ImageFetcher, ImageFetchError, JobPayloadInvalid, type JobSpec, type NodeMessageOf, typedPayload } from '@plume/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from 'pino';
 import { type Adapter, type AdapterContext, AdapterError, type Prepared, type ProgressDetail, type PublishJob, type Step } from '../adapters/contract.js';
 import { smsSendControls } from '../adapters/kit/challenge-facts.js';
 import { type DetectedChallenge, detectChallenge, settlePage } from '../adapters/kit/challenge.js';
+import { standingSignals, visibleText } from '../adapters/kit/standing.js';
 import { PathRefused } from '../media/sandbox.js';
 import { EDGE_TIMERS } from '../timers.js';
 import { awaitPerson, ChallengeUnanswered, type PauseHooks } from './challenge/await-person.js';
@@ -292,11 +293,22 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       // An adapter that skipped the gate clicked without the control plane's agreement: never report that as a clean success.
       return failed('readback_failed', 'publish', 'the adapter published without passing the commit gate', await evidence(page, 'publish'));
     }
-    return { kind: 'result', result: { outcome: 'succeeded', postId: published.postId, url: published.url } };
+    return withStanding({ kind: 'result', result: { outcome: 'succeeded', postId: published.postId, url: published.url } }, await standingOf(spec.platform, page));
   } catch (e) {
     endSteps();
     if (e instanceof GiveBack) return { kind: 'give_back', reason: e.reason };
     if (d.signal.aborted && !committed) return { kind: 'give_back', reason: String(d.signal.reason ?? 'aborted') };
+    // What the platform showed of the account's standing goes with the failure, whatever its code.
+    return withStanding(await failure(e), page ? await standingOf(spec.platform, page, e) : []);
+  } finally {
+    watchEnded = true;
+    clearTimeout(watchTimer);
+    endSteps();
+    await context?.close().catch(() => {});
+    await media.close();
+  }
+
+  async function failure(e: unknown): Promise<AttemptOutcome> {
     // Set by the check points (closures): the compiler cannot see it change.
     const asked = required as ChallengeRequired | null;
     if (asked && !committed) return failed('challenge_required', asked.step, asked.message, page ? await evidence(page, asked.step) : undefined);
@@ -313,13 +325,20 @@ export async function runAttempt(jobId: string, attemptId: string, spec: JobSpec
       return failed('readback_failed', where, `after the commit: ${message}`, proof);
     }
     return failed(e instanceof AdapterError ? e.code : 'unexpected_error', where, message, proof);
-  } finally {
-    watchEnded = true;
-    clearTimeout(watchTimer);
-    endSteps();
-    await context?.close().catch(() => {});
-    await media.close();
   }
+}
+
+/**
+ * The signs of a restricted or warned account (kit/standing.ts) the page shows, or the
+ * platform's answer held when it refused the publish (an AdapterError's `answer` detail).
+ */
+async function standingOf(platform: string, page: Page, e?: unknown): Promise<AccountSignal[]> {
+  const answer = e instanceof AdapterError && typeof e.details.answer === 'string' ? e.details.answer : '';
+  return standingSignals(platform, { pageText: await visibleText(page), answer });
+}
+
+function withStanding(outcome: AttemptOutcome, signals: AccountSignal[]): AttemptOutcome {
+  return outcome.kind === 'result' && signals.length ? { kind: 'result', result: { ...outcome.result, signals } } : outcome;
 }
 
 /**

@@ -6,7 +6,9 @@
  * (x/vu/web/cover/up, a base64 data URL), the submission (x/vu/web/add/v3,
  * JSON, HTTP 200 with a `code`), the creator's archive list and the video page.
  * `forms` keys: `add-answer` (which ids add/v3's answer names: `aid+bvid`, `aid`
- * or `none`; see addAnswerData).
+ * or `none`; see addAnswerData); `refusal-code` (the code add/v3 refuses with when
+ * `rejectPublish` is set: 21100 by default; the codes recorded for a throttled or
+ * stopped account — 21566, 21564, 21590, -102 — with the message `rejectPublish` gives).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -137,7 +139,7 @@ export async function addV3(req: IncomingMessage, res: ServerResponse, route: Ro
   if (b.cover && (!cover || cover.account !== user.uid || cover.kind !== 'cover')) return refuse(21007, '封面无效');
   if (dtime !== undefined && !(Number.isSafeInteger(dtime) && dtime * 1000 > Date.now())) return refuse(21008, '定时发布时间无效');
   const rejected = state.opts(P).rejectPublish;
-  if (rejected) return refuse(21100, rejected);
+  if (rejected) return refuse(Number(state.opts(P).forms['refusal-code'] ?? 21100), rejected);
   const bvid = `BV1${randomBase58(9)}`;
   const aid = state.nextSeq() + 100_000_000;
   await acceptPublish(

@@ -43,15 +43,18 @@ export async function gatedApiPublish<T>(page: Page, url: string, req: ApiReques
     body = JSON.parse(res.text);
   } catch {
     if (res.status >= 400 && asksVerification(res.text)) throw verificationRefused(`HTTP ${res.status}`, res.status);
-    if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
+    if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status, answer: answerText(res.text) });
     throw outcomeUnknown('the publish answer is not readable JSON', page);
   }
   const verdict = judge(body, res.text);
   if ((!verdict.ok || res.status >= 400) && asksVerification(res.text, verdict.ok ? '' : verdict.message)) throw verificationRefused(verdict.ok ? `HTTP ${res.status}` : verdict.message, res.status);
-  if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status: res.status });
-  if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status });
+  if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status: res.status, answer: answerText(res.text) });
+  if (res.status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${res.status})`, { status: res.status, answer: answerText(res.text) });
   return verdict.value;
 }
+
+/** The refusal as the platform worded it, kept on the node: the account's standing is read from it (kit/standing.ts). */
+const answerText = (text: string) => text.slice(0, 20_000);
 
 /**
  * The platform refused the publish until the account is verified: nothing was published. A
