@@ -1,8 +1,8 @@
 /**
  * The account's standing read on the node: one attempt as the job runner drives it
- * (runAttempt) with the real bilibili adapter in Chromium against its replica. When the
+ * (runAttempt) with the real bilibili and wechat_mp adapters in Chromium against their replicas. When the
  * submission is refused with a code the sources record for a throttled or stopped account
- * (21566 投稿过于频繁, -102 账号被封停), the failed result carries the signal of that kind,
+ * (21566 投稿过于频繁, -102 账号被封停; WeChat's draft save answering 442001), the failed result carries the signal of that kind,
  * with the sign and the platform's words; a refusal with a code not on record carries none,
  * and neither does a clean publish. In a page, only the text a person sees counts: a notice
  * hidden in the markup, or a word the pages use for a post's own review (违规), does not.
@@ -40,17 +40,18 @@ beforeEach(() => {
   sim.setLoggedIn(P, accountOf(P), true);
 });
 
-async function attempt() {
+async function attempt(pair = `${P}/video`) {
   const id = ++n;
-  const outcome = await runAttempt(`job_standing_${id}`, `att_standing_${id}`, registryJobSpec(`${P}/video`, id, (f) => join(root, 'videos', '7', f)), {
-    adapter: adapterFor(P, 'edge')!,
-    baseUrl: sim.baseUrl(P),
+  const platform = pair.split('/')[0]!;
+  const outcome = await runAttempt(`job_standing_${id}`, `att_standing_${id}`, registryJobSpec(pair, id, (f) => join(root, 'videos', '7', f)), {
+    adapter: adapterFor(platform, 'edge')!,
+    baseUrl: sim.baseUrl(platform),
     videoDir: join(root, 'videos'),
     stagingDir: join(root, 'staging', String(id)),
     profileDir: join(root, 'profile'),
     launchProfile: async (): Promise<BrowserContext> => {
       const context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(P, accountOf(P))]);
+      await context.addCookies([sim.sessionCookie(platform, accountOf(platform))]);
       return context;
     },
     gate: async () => {},
@@ -78,6 +79,15 @@ describe('a refused submission', () => {
     const result = await attempt();
     expect(result.error?.code).toBe('publish_rejected');
     expect(result.signals).toEqual([{ kind: 'restriction_banner', where: 'publish', sign: '-102', text: expect.stringContaining('账号被封停') }]);
+  }, 120_000);
+
+  it('WeChat’s draft save answered ret 442001 (editing switched off): a restriction, read from the answer’s ret', async () => {
+    sim.setLoggedIn('wechat_mp', accountOf('wechat_mp'), true);
+    sim.configure('wechat_mp', { forms: { 'draft-refusal': '442001' } });
+    const result = await attempt('wechat_mp/article');
+    expect(result.error?.code).toBe('publish_rejected');
+    expect(result.signals).toMatchObject([{ kind: 'restriction_banner', where: 'publish', sign: '442001' }]);
+    expect(sim.publishes('wechat_mp')).toEqual([]);
   }, 120_000);
 
   it('a code not on record, and a clean publish, carry no signal', async () => {

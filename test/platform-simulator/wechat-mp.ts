@@ -191,6 +191,10 @@ async function saveDraft(req: IncomingMessage, res: ServerResponse, route: Route
   const body = Object.fromEntries(new URLSearchParams((await readBody(req, 32 * 1024 * 1024)).toString()));
   const ret = type === '15' ? videoProblem(state, u, body) : problem(state, u, body);
   if (ret !== null) return json(res, 200, { ret: String(ret), base_resp: { ret, err_msg: 'default' } });
+  // forms['draft-refusal']: a ret the sources record for the account rather than the draft (442001: its
+  // editing switched off; 200041: an article of it broke the rules), answered to every save.
+  const refusal = state.opts(P).forms['draft-refusal'];
+  if (refusal) return json(res, 200, { ret: refusal, base_resp: { ret: Number(refusal), err_msg: 'default' } });
   const d: Draft = { id: newNumericId(state, 9), account: u.uid, kind: type === '15' ? 'video' : 'article', form: body, at: state.nextSeq() };
   drafts(state).set(d.id, d);
   if (state.opts(P).omit.includes('app-msg-id')) return json(res, 200, { base_resp: { ret: 0, err_msg: 'ok' }, data_seq: '1' });

@@ -108,12 +108,13 @@ export async function clickPublishForJson<T>(page: Page, click: JsonPublishClick
     try {
       body = JSON.parse(text);
     } catch (e) {
-      if (status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${status})`, { status });
+      if (status >= 400) throw new AdapterError('publish_rejected', 'publish', `platform refused the post (HTTP ${status})`, { status, answer: text.slice(0, 20_000) });
       throw outcomeUnknown(`the publish answer is not readable JSON (${(e as Error).message})`, page);
     }
     const verdict = click.judge(body, text);
     if ((!verdict.ok || status >= 400) && asksVerification(text, verdict.ok ? '' : verdict.message)) throw verificationRefused(verdict.ok ? `HTTP ${status}` : verdict.message, status);
-    if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status });
+    // The answer as it came stays on the node: the account's standing is read from it (kit/standing.ts).
+    if (!verdict.ok) throw new AdapterError('publish_rejected', 'publish', `platform refused the post: ${verdict.message}`, { status, answer: text.slice(0, 20_000) });
     return verdict.value;
   } finally {
     page.off('request', onRequest);

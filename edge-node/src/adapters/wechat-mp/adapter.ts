@@ -175,7 +175,8 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared>
   const id = field(saved, 'appMsgId');
   if (id === undefined || id === null || id === '' || id === 0) {
     const ret = Number(field(saved, 'ret') ?? field(saved, 'base_resp', 'ret') ?? 0);
-    if (ret !== 0) throw new AdapterError('publish_rejected', 'fill', `微信公众号 refused the draft (${refusal(saved)})`);
+    // The answer goes with the refusal: its ret may say the account's editing is switched off (kit/standing-facts.ts).
+    if (ret !== 0) throw new AdapterError('publish_rejected', 'fill', `微信公众号 refused the draft (${refusal(saved)})`, { answer: JSON.stringify(saved).slice(0, 20_000) });
     throw new AdapterError('editor_changed', 'fill', 'draft save: the answer has no appMsgId');
   }
   const draftId = String(id);
