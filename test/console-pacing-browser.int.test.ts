@@ -7,7 +7,8 @@
  * agrees), then removes it; an admin sees the platform default on the Pacing
  * page. The same integrator sees their account's health (a badge in the list,
  * the state, when its cooling ends and the evidence in the Health panel) and
- * a job scheduled through the Open API on the Schedule page, at its day and
+ * a job scheduled through the Open API on the Schedule page (moved from there an
+ * hour later, and refused a time in the past), at its day and
  * time, linked to its batch. Every view passes axe-core (no serious or critical violation) and
  * logs no console error.
  */
@@ -44,8 +45,8 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     await world.admin('PUT', '/pacing/platforms/xiaohongshu', { minGapSeconds: 1800, jitterSeconds: 300, timeZone: 'Asia/Shanghai' });
     const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'ops@paced.example', role: 'user', integratorUserId: user.id });
     context = await world.browser.newContext(PHONE);
-    // 400: a zone the server does not know, sent on purpose.
-    page = await world.newPage(context, 'integrator', [400]);
+    // 400: a zone the server does not know; 422: a publish time in the past; both sent on purpose.
+    page = await world.newPage(context, 'integrator', [400, 422]);
     await acceptInvite(page, `${url}${invite.url}`, 'Ivo', 'integrator password 1234');
     await page.waitForURL(`${url}/`);
   }, 120_000);
@@ -163,5 +164,33 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     expect(await job.getByRole('link', { name: `Batch ${batch.batch_id}` }).getAttribute('href')).toBe(`/history/${batch.batch_id}`);
     await expectAccessible(page, 'the schedule page');
     await expectFitsWidth(page, PHONE.viewport.width);
+
+    // Moved an hour later from the page, in the reader's time: the calendar and the Open API show the new time.
+    const jobId = batch.jobs[0].job_id as string;
+    const later = new Date(publishAt.getTime() + 3_600_000);
+    later.setSeconds(0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const typed = `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T${pad(later.getHours())}:${pad(later.getMinutes())}`;
+    await job.getByRole('button', { name: `Move the job ${jobId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move “Scheduled release notes”' });
+    await dialog.getByLabel('New publish time').fill(typed);
+    await expectAccessible(page, 'the move dialog');
+    await expectFitsWidth(page, PHONE.viewport.width);
+    await dialog.getByRole('button', { name: 'Move the job' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    const laterDay = `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}`;
+    await page.goto(`${url}/schedule?week=${laterDay}`);
+    await eventually(() => page.locator(`time[datetime="${later.toISOString()}"]`).count()).toBe(1);
+    const res = await fetch(`${url}/api/openapi/v1/publish/${batch.batch_id}`, { headers: { authorization: `Bearer ${apiKey.key}` } });
+    const after = (await res.json()) as Record<string, any>;
+    expect(after.jobs[0]).toMatchObject({ job_id: jobId, state: 'scheduled' });
+    // A time in the past is refused in the dialog with the API's words, and the job stays where it was.
+    await page.getByRole('button', { name: `Move the job ${jobId}` }).click();
+    const again = page.getByRole('dialog', { name: 'Move “Scheduled release notes”' });
+    await again.getByLabel('New publish time').fill('2001-01-01T10:00');
+    await again.getByRole('button', { name: 'Move the job' }).click();
+    await eventually(() => again.getByText(/is in the past/).count()).toBe(1);
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator(`time[datetime="${later.toISOString()}"]`).count()).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
  * /api/console/me/accounts (the health badge), /me/accounts/{id}/health (the
  * evidence, redacted, without the admin's note), /me/schedule (one
  * integrator's scheduled jobs in a range, filtered), /me/batches/{id}/jobs/{id}/cancel
- * (the Open API's cancel), and the admin API's /schedule and account health
+ * and …/reschedule (the Open API's cancel and move), and the admin API's /schedule and account health
  * as an admin's console session uses them. Another integrator's accounts and
  * jobs answer 404 like unknown ones and change nothing; bad input is refused
  * in each surface's envelope.
@@ -190,6 +190,50 @@ describe('schedule', () => {
     const start = new Date();
     const longest = `from=${encodeURIComponent(start.toISOString())}&to=${encodeURIComponent(new Date(start.getTime() + 42 * DAY_MS).toISOString())}`;
     expect((await me.client.get(`/api/console/me/schedule?${longest}`)).status).toBe(200);
+  });
+
+  it.runIf(hasPostgres())("moves one of the integrator's scheduled jobs to another time, keeping its window; refuses a bad time, another's job, and a job not scheduled", async () => {
+    const path = (j: { batchId: string; jobId: string }) => `/api/console/me/batches/${j.batchId}/jobs/${j.jobId}/reschedule`;
+    const moved = await schedule(a, 'To move', inDays(2));
+    const timesOf = async (id: string) =>
+      (await rows<{ at: Date; window: number }>(db(), sql`select publish_at as at, extract(epoch from publish_deadline - publish_at)::int as window from publish_jobs where id = ${id}`))[0]!;
+    const before = await timesOf(moved.jobId);
+    const later = new Date(Date.now() + 4 * DAY_MS);
+    later.setUTCMilliseconds(0);
+    const res = await me.client.post(path(moved), { publishAt: later.toISOString() });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.batch.jobs.find((j: any) => j.job_id === moved.jobId).state).toBe('scheduled');
+    const after = await timesOf(moved.jobId);
+    expect(new Date(after.at).toISOString()).toBe(later.toISOString());
+    expect(after.window).toBe(before.window);
+    // The calendar shows it on its new day; again is the batch as it is.
+    expect((await me.client.get(`/api/console/me/schedule?${week()}`)).body.jobs.find((j: any) => j.jobId === moved.jobId)?.publishAt).toBe(later.toISOString());
+    expect((await me.client.post(path(moved), { publishAt: later.toISOString() })).status).toBe(200);
+
+    // A time without a zone, in the past, too far ahead, or a body with more: the codes the Open API gives, nothing moved.
+    for (const [publishAt, status, code] of [
+      ['2030-01-01T10:00:00', 400, 'publish_at_invalid'],
+      [inDays(-1), 422, 'publish_at_in_past'],
+      [inDays(40), 422, 'publish_at_too_far'],
+    ] as const) {
+      const bad = await me.client.post(path(moved), { publishAt });
+      expect([bad.status, bad.body.error.code], publishAt).toEqual([status, code]);
+    }
+    expect((await me.client.post(path(moved), { publishAt: inDays(3), publishWindow: 60 })).body.error.code).toBe('validation_failed');
+    expect((await me.client.post(path(moved), { publishAt: `${inDays(3)}\u0000` })).status).toBe(400);
+    expect(new Date((await timesOf(moved.jobId)).at).toISOString()).toBe(later.toISOString());
+
+    // Another integrator's job answers like an unknown one and stays where it was; an admin may not.
+    const theirsBefore = await timesOf(theirs.jobId);
+    expect((await me.client.post(path(theirs), { publishAt: inDays(5) })).body.error.code).toBe('not_found');
+    expect(await timesOf(theirs.jobId)).toEqual(theirsBefore);
+    expect((await admin.client.post(path(moved), { publishAt: inDays(5) })).body.error.code).toBe('forbidden');
+
+    // A canceled job is not waiting for a time any more.
+    expect((await me.client.post(`/api/console/me/batches/${moved.batchId}/jobs/${moved.jobId}/cancel`)).status).toBe(200);
+    const gone = await me.client.post(path(moved), { publishAt: inDays(5) });
+    expect([gone.status, gone.body.error.code]).toEqual([409, 'job_not_scheduled']);
+    expect(await jobState(moved.jobId)).toBe('canceled');
   });
 
   it.runIf(hasPostgres())("cancels one of the integrator's scheduled jobs once; another integrator's job is not found and stays scheduled; a started one is a conflict", async () => {

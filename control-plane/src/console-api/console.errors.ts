@@ -49,6 +49,12 @@ export const CONSOLE_STATUS = {
   job_not_awaiting_input: 409,
   /** The job is not waiting for its publish time any more: it started or ended, so it cannot be canceled. */
   job_not_scheduled: 409,
+  /** A new publish time that is not RFC 3339 with a zone. */
+  publish_at_invalid: 400,
+  /** A new publish time more than five minutes in the past. */
+  publish_at_in_past: 422,
+  /** A new publish time more than 30 days ahead. */
+  publish_at_too_far: 422,
   /** The invite was used, has expired, or never existed. */
   invite_invalid: 410,
   payload_too_large: 413,

@@ -2,12 +2,13 @@
  * Schedule: the jobs waiting for their publish time (state scheduled, with
  * publishAt) as a week calendar, days as columns in the reader's time zone,
  * each job at its time with its title, platform, account and batch. An
- * integrator sees their own (GET /api/console/me/schedule) and cancels one
- * before it starts (confirmed); an admin or viewer sees every integrator's
+ * integrator sees their own (GET /api/console/me/schedule), and cancels one
+ * (confirmed) or moves it to another time before it starts; an admin or viewer sees every integrator's
  * (GET /api/admin/schedule), or one's. Filters by platform and account; the
  * week and the filters stay in the URL.
  */
-import { Anchor, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createLink, useRouteContext } from '@tanstack/react-router';
 import { adminApi, consoleApi, unwrap } from '../../api/client.js';
@@ -15,6 +16,7 @@ import { isAdminSide } from '../../auth.js';
 import { scheduleSearch } from '../../list-search.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { ErrorAlert } from '../../ui/error-alert.js';
+import { FormActions } from '../../ui/form-actions.js';
 import { IntegratorSelect } from '../../ui/integrator-select.js';
 import { useRowAction } from '../../ui/query-table.js';
 import { useUrlFilters } from '../../ui/url-filters.js';
@@ -94,6 +96,18 @@ export function SchedulePage() {
     (j: CalendarJob) => unwrap(consoleApi.POST('/api/console/me/batches/{batchId}/jobs/{jobId}/cancel', { params: { path: { batchId: j.batchId, jobId: j.jobId } } })),
     ['schedule'],
   );
+  // Moving a job: the dialog holds the job and the new time as typed (the reader's local time).
+  const [moving, setMoving] = useState<{ job: CalendarJob; at: string } | null>(null);
+  const move = useRowAction(
+    ({ job, at }: { job: CalendarJob; at: string }) =>
+      unwrap(
+        consoleApi.POST('/api/console/me/batches/{batchId}/jobs/{jobId}/reschedule', {
+          params: { path: { batchId: job.batchId, jobId: job.jobId } },
+          body: { publishAt: new Date(at).toISOString() },
+        }),
+      ),
+    ['schedule'],
+  );
 
   const jobs = schedule.data?.jobs ?? [];
   const platforms = [...new Set([...(accounts.data ?? []).map((a) => a.platform), ...jobs.map((j) => j.platform), ...(search.platform ? [search.platform] : [])])].sort();
@@ -151,6 +165,26 @@ export function SchedulePage() {
         </Group>
       </Group>
       <ErrorAlert error={schedule.error ?? accounts.error ?? cancel.error} />
+      <Modal opened={moving !== null} onClose={() => setMoving(null)} title={moving ? `Move “${moving.job.title ?? moving.job.jobId}”` : ''} closeButtonProps={{ 'aria-label': 'Close' }}>
+        {moving && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              move.mutate(moving, { onSuccess: () => setMoving(null) });
+            }}
+          >
+            <Stack>
+              <Text size="sm">
+                On {moving.job.accountName} ({moving.job.platform}). The new time is in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}); the job keeps its lateness window, and only a job that has not started moves.
+              </Text>
+              <TextInput type="datetime-local" label="New publish time" required value={moving.at} onChange={(e) => setMoving({ ...moving, at: e.currentTarget.value })} />
+              <FormActions error={move.error} pending={move.isPending} onCancel={() => setMoving(null)}>
+                Move the job
+              </FormActions>
+            </Stack>
+          </form>
+        )}
+      </Modal>
       {schedule.data?.truncated && <Text c="red.9">More jobs fall in this week than are shown: filter by integrator, platform or account.</Text>}
       {schedule.data && !schedule.isPlaceholderData && jobs.length === 0 && <Text>Nothing scheduled this week.</Text>}
       <Box
@@ -195,6 +229,19 @@ export function SchedulePage() {
                         )}
                       </Text>
                       {!admin && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => {
+                            move.reset();
+                            setMoving({ job: j, at: localInput(new Date(j.publishAt)) });
+                          }}
+                          aria-label={`Move the job ${j.jobId}`}
+                        >
+                          Move
+                        </Button>
+                      )}
+                      {!admin && (
                         <ConfirmButton
                           size="compact-xs"
                           question={`Cancel the job “${j.title ?? j.jobId}” on ${j.accountName}?`}
@@ -217,4 +264,10 @@ export function SchedulePage() {
       </Box>
     </Stack>
   );
+}
+
+/** A date as a datetime-local field takes it: the reader's local time to the minute. */
+function localInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
