@@ -142,6 +142,7 @@ describe('document', () => {
         'GET /api/console/me/schedule',
         'GET /api/console/me/overview',
         'POST /api/console/me/batches/{batchId}/jobs/{jobId}/cancel',
+        'POST /api/console/me/batches/{batchId}/jobs/{jobId}/reschedule',
         'GET /api/console/me/logins/{loginId}',
         'GET /api/console/me/logins/{loginId}/events',
         'POST /api/console/me/logins/{loginId}/input',
