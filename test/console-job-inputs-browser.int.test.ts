@@ -201,9 +201,13 @@ describe.skipIf(!hasPostgres())('answering a job awaiting input in the console',
       await expectAccessible(admin, 'admin jobs: needs you');
 
       await entry.getByRole('link', { name: sliderJob }).click();
+      // The job's own page, once the list has gone: the list has a Needs you region of its own, whose
+      // buttons are named "Answer job …", and a look before the route changed would find that one.
+      await admin.getByRole('heading', { name: `Job ${sliderJob}` }).waitFor();
+      await eventually(() => admin.getByRole('table', { name: 'Publish jobs' }).count()).toBe(0);
       const panel = admin.getByRole('region', { name: 'Needs you', exact: true });
       await panel.getByText('a slider').waitFor();
-      await panel.getByRole('button', { name: 'Answer' }).click();
+      await panel.getByRole('button', { name: 'Answer', exact: true }).click();
       const dialog = admin.getByRole('dialog', { name: 'Answer what zhihu asks' });
       await dialog.getByRole('status').filter({ hasText: 'slider' }).waitFor({ timeout: testBoundMs() });
       const picture = dialog.getByRole('button', { name: "The job's page: a click here clicks the page" });
