@@ -1,7 +1,7 @@
 /**
  * Dispatch throughput and latency on the real control plane
  * (control-plane/dist/main.js) over real PostgreSQL, with simulated nodes:
- * scripted fake nodes (control-plane/dist/dispatch/testing/fake-node.js: a
+ * scripted fake nodes (control-plane/dist/nodes/testing/fake-node.js: a
  * real WebSocket, the signed handshake, shared/src/node-protocol.ts) that
  * answer offer → accept, start → commit, commit_ack → result at once; no
  * browser.

@@ -1,6 +1,6 @@
 /**
  * Hub scale: N simulated nodes (scripted fake nodes over real WebSockets:
- * control-plane/dist/dispatch/testing/fake-node.js, the signed handshake and
+ * control-plane/dist/nodes/testing/fake-node.js, the signed handshake and
  * shared/src/node-protocol.ts; no browser) connected to ONE control-plane
  * process (control-plane/dist/main.js) on real PostgreSQL. Reports:
  *   - resident memory per node: (RSS with N nodes connected and helloed −
