@@ -5,7 +5,7 @@
  * accept it and hold the slot with it, behind the paused one, for as long as
  * a person takes to answer). The account's next job goes once the paused one
  * ends: by its result, or by its answer deadline running out. The poll and
- * the sweep are out of the picture (an hour here): every offer that comes
+ * the sweeps (dispatch and input deadlines) are out of the picture (an hour here): every offer that comes
  * came from the wake of the event under test.
  */
 import { sql } from 'drizzle-orm';
@@ -20,7 +20,9 @@ const HOUR_MS = 3_600_000;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  h = await createDispatchHarness(db, { timers: { pollMs: HOUR_MS, sweepMs: HOUR_MS } });
+  // The input deadline sweep too: the test runs its round itself, and a round of the relay's own (every
+  // 2 s by default) would fail the paused job first and leave the test's round nothing to find.
+  h = await createDispatchHarness(db, { timers: { pollMs: HOUR_MS, sweepMs: HOUR_MS }, inputSweepMs: HOUR_MS });
 });
 afterAll(async () => {
   await h?.close();

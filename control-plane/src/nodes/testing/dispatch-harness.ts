@@ -83,14 +83,23 @@ export interface DispatchHarness {
 /** `db` is the test file's database (createTestDatabase); the harness does not close it. */
 export async function createDispatchHarness(
   db: TestDatabase,
-  o: { timers?: Partial<DispatchTimers>; replicaId?: string; /** PLUME_TRUST_PROXY: believe X-Forwarded-For. */ trustProxy?: boolean } = {},
+  o: {
+    timers?: Partial<DispatchTimers>;
+    replicaId?: string;
+    /** PLUME_TRUST_PROXY: believe X-Forwarded-For. */
+    trustProxy?: boolean;
+    /** The input deadline sweep's period (InputRelay's default otherwise). */
+    inputSweepMs?: number;
+  } = {},
 ): Promise<DispatchHarness> {
   await prepareDatabase(db.database);
   const app = Fastify({ logger: process.env.PLUME_TEST_LOG ? { level: process.env.PLUME_TEST_LOG } : false, trustProxy: o.trustProxy ?? false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let parts: { hub: NodeHub; dispatcher: Dispatcher } | undefined;
-  const inputs = new InputRelay({ database: db.database, log: app.log });
+  // inputSweepMs: the input deadline sweep's period (the relay's own default otherwise); a test that runs
+  // each round itself sets it far away, so no round of the relay's own races it.
+  const inputs = new InputRelay({ database: db.database, log: app.log, ...(o.inputSweepMs !== undefined ? { sweepMs: o.inputSweepMs } : {}) });
   await app.register(adminRoutes({ db: db.database.db, bootstrapToken: HARNESS_ADMIN_TOKEN, extensions: [nodesAdminRoutes({ db: db.database.db })] }), {
     prefix: '/api/admin',
   });
