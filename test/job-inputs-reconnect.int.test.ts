@@ -22,8 +22,10 @@ const TIMERS = { leaseMs: 120_000, offerDeadlineMs: 60_000, commitMinLeaseMs: 30
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  a = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_answer_a' });
-  if (hasPostgres()) b = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_answer_b' });
+  // Each input deadline sweep is a round the test runs itself: one of the relay's own (every 2 s) could
+  // fail the timed-out job first and leave the test's round nothing to find.
+  a = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_answer_a', inputSweepMs: 3_600_000 });
+  if (hasPostgres()) b = await createDispatchHarness(db, { timers: TIMERS, replicaId: 'rep_answer_b', inputSweepMs: 3_600_000 });
 });
 afterAll(async () => {
   await b?.close();
