@@ -98,7 +98,7 @@ describe('happy path', () => {
   happyPathContract(contract);
 
   it('a second prepare saves into the draft the first made, and that draft is what is published', async () => {
-    const page = await open();
+    const page = await fx.open(ACCOUNT, true, { isolated: true });
     const ctx = fx.ctx();
     const job = makeJob();
     // The draft each save names, read from the request as Chromium sends it (a response body can be gone once the page moves on).

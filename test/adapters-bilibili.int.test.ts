@@ -181,7 +181,7 @@ describe('errors', () => {
   });
 
   it('a page without bili_jct cannot submit: login_required before anything is sent', async () => {
-    const page = await open();
+    const page = await fx.open(ACCOUNT, true, { isolated: true });
     const ctx = fx.ctx();
     await page.context().addInitScript(() => {
       // Hides the CSRF cookie from the page, as a half-logged-in profile would.

@@ -183,7 +183,7 @@ describe('video', () => {
     });
 
     it('a 确认 clicked before the cover finished uploading is clicked again once it has: the cover is taken', async () => {
-      const page = await fx.open(ACCOUNT);
+      const page = await fx.open(ACCOUNT, true, { isolated: true });
       // The cover's upload answer is held until the dialog has shown the early click's refusal.
       let early = false;
       await page.route('**/cover/pc/upload**', async (route) => {

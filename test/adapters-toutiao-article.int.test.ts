@@ -143,7 +143,7 @@ describe('which save value publishes (public sources disagree)', () => {
   }
 
   it('the draft save sends save=0 with entrance=main, the publish save=1 with entrance=main, once', async () => {
-    const page = await fx.open(ACCOUNT);
+    const page = await fx.open(ACCOUNT, true, { isolated: true });
     const calls = gatewayCalls(page);
     const ctx = fx.ctx();
     const job = makeJob({ cover: false });
@@ -159,7 +159,7 @@ describe('which save value publishes (public sources disagree)', () => {
 
   it('where save=0 without entrance publishes and save=1 only saves: the draft save publishes nothing, and an article still a draft after save=1 gets save=0, published once', async () => {
     fx.sim.configure(P, { forms: { articleSave: 'save0' } });
-    const page = await fx.open(ACCOUNT);
+    const page = await fx.open(ACCOUNT, true, { isolated: true });
     const calls = gatewayCalls(page);
     const ctx = fx.ctx(brief('publishMs'));
     const job = makeJob({ cover: false });
