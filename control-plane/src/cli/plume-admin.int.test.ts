@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeEnrollMessage, sha256Hex } from '@plume/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateEd25519, signEd25519 } from '../crypto/ed25519.js';
 import { rows } from '../db/client.js';
 import { FakeNode, type FakeNodeIdentity } from '../nodes/testing/fake-node.js';
@@ -25,6 +25,13 @@ import { TestDevice } from '../testing/license-device.js';
 import { createUser, v1 } from '../testing/openapi.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/plume-admin.js', import.meta.url));
+
+/**
+ * A case runs the CLI up to twenty times, each a new Node process: 0.3 s of CPU on an idle
+ * machine, 2–3.5 s of wall time with both cores busy. The bound is a case's calls at that pace,
+ * not the 30 s a case in one process gets.
+ */
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestApp;
 let url: string;
