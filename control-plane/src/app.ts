@@ -44,6 +44,7 @@ import { installHttpMetrics } from './metrics/http.js';
 import { metricsRoutes } from './admin/metrics.routes.js';
 import { openapiSurface } from './http/openapi-errors.js';
 import { registerCompression } from './http/compression.js';
+import { endConnectionsWhenClosing } from './http/closing.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 
 /** Where each API surface lives; answers given before routing pick their envelope by these prefixes. */
@@ -99,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const problem = unacceptableInUrl(request.url);
     done(problem === null ? undefined : new UnacceptableTextError(problem));
   });
+
+  endConnectionsWhenClosing(app);
 
   app.setNotFoundHandler(notFoundHandler(SURFACES));
   app.setErrorHandler(rootErrorHandler(SURFACES));

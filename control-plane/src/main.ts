@@ -24,6 +24,17 @@ import { listen } from './db/listen.js';
 
 // Expired nonces, counters and challenges only cost space; once a minute is plenty.
 const PRUNE_INTERVAL_MS = 60_000;
+/**
+ * On SIGTERM the server stops taking connections and requests in flight get this long to end;
+ * then the connections still open are cut. A client that holds one open (a request whose body
+ * never comes, a stream nobody reads) would otherwise hold the process for as long as it likes.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * The whole shutdown's bound, under the unit's TimeoutStopSec (30 s): past it the process exits 1
+ * and logs the step it was waiting on, instead of being killed with nothing said.
+ */
+const SHUTDOWN_DEADLINE_MS = 25_000;
 
 async function main(): Promise<void> {
   let config;
@@ -83,24 +94,44 @@ async function main(): Promise<void> {
 
   let stopping: Promise<void> | null = null;
   const stop = (signal: string) => {
-    stopping ??= (async () => {
+    if (stopping) {
+      // A second signal while draining: the person or the supervisor wants it gone now.
+      app.log.warn({ signal }, 'second signal while shutting down: exiting now');
+      process.exit(1);
+    }
+    let step = 'metrics listener';
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, step, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    const cut = setTimeout(() => {
+      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    cut.unref();
+    stopping = (async () => {
       app.log.info({ signal }, 'shutting down');
       notifier.stopping();
       clearInterval(prune);
       clearInterval(analyze);
       await metrics?.close();
+      step = 'background workers';
       await workers.stop();
+      step = 'open connections';
       await app.close();
+      clearTimeout(cut);
+      step = 'database';
       await database.close();
     })()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
+        app.log.error({ err, step }, 'shutdown failed');
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   notifier.ready(`serving on ${config.host}:${config.port}`);
