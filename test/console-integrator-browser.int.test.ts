@@ -189,6 +189,8 @@ describe.skipIf(!hasPostgres())('the integrator pages in a browser', { timeout: 
     await page.goto(`${url}/history/${ids.edge}`);
     await jobs.getByText('The title field did not take the text').waitFor();
     expect(await jobs.getByText('editor_changed').count()).toBe(1);
+    // The accounts' names come from a query of their own, which may answer after the batch's.
+    await jobs.getByText('Zhihu main').waitFor();
     expect(await jobs.getByText('Zhihu main').count()).toBe(1);
     await expectAccessible(page, 'a failed batch');
     await expectFitsWidth(page, 390);
