@@ -31,9 +31,13 @@ async function start(): Promise<ControlPlaneProcess> {
   return cp;
 }
 
-/** A POST whose headers promise a body, of which only `first` is sent: the request stays open until the rest comes. */
-async function halfSentRequest(url: string, body: string, first: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const { hostname, port } = new URL(url);
+/**
+ * A POST whose headers promise a body, of which only `first` is sent: the request stays open until
+ * the rest comes. Answers once the server has the request (its log says so): a SIGTERM sent
+ * before that finds no request in flight, and the server refuses it with 503 as it closes.
+ */
+async function halfSentRequest(p: ControlPlaneProcess, body: string, first: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const { hostname, port } = new URL(p.url);
   const socket = connect(Number(port), hostname);
   sockets.push(socket);
   let received = '';
@@ -44,6 +48,7 @@ async function halfSentRequest(url: string, body: string, first: number): Promis
     `POST /api/admin/users HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, first)}`,
   );
+  await eventually(() => expect(p.output()).toMatch(/"url":"\/api\/admin\/users"[^\n]*"msg":"incoming request"/));
   return { socket, received: () => received, closed };
 }
 
@@ -57,20 +62,21 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
   it('a request in flight when SIGTERM comes is answered, then the process exits 0', async () => {
     const p = await start();
     const body = JSON.stringify({ email: 'late@example.com' });
-    const req = await halfSentRequest(p.url, body, 5);
+    const req = await halfSentRequest(p, body, 5);
     const exited = exitOf(p);
     p.child.kill('SIGTERM');
     await eventually(() => expect(p.output()).toContain('shutting down'));
     req.socket.write(body.slice(5));
     await req.closed;
-    expect(req.received()).toMatch(/^HTTP\/1\.1 \d{3} /);
+    // Served, not refused as the server closed (503).
+    expect(req.received()).toMatch(/^HTTP\/1\.1 (?!503)\d{3} /);
     expect(await exited).toBe(0);
     expect(p.output()).not.toContain('closing their connections');
   }, 60_000);
 
   it('a connection still open after the grace period is cut, and the process exits 0 on its own', async () => {
     const p = await start();
-    const req = await halfSentRequest(p.url, JSON.stringify({ email: 'never@example.com' }), 3);
+    const req = await halfSentRequest(p, JSON.stringify({ email: 'never@example.com' }), 3);
     const exited = exitOf(p);
     p.child.kill('SIGTERM');
     // The rest of the body never comes.
@@ -82,7 +88,7 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
 
   it('a second signal while it drains ends the process at once with exit 1', async () => {
     const p = await start();
-    await halfSentRequest(p.url, JSON.stringify({ email: 'held@example.com' }), 3);
+    await halfSentRequest(p, JSON.stringify({ email: 'held@example.com' }), 3);
     const exited = exitOf(p);
     p.child.kill('SIGTERM');
     await eventually(() => expect(p.output()).toContain('shutting down'));
