@@ -52,19 +52,12 @@ async function halfSentRequest(p: ControlPlaneProcess, body: string, first: numb
   return { socket, received: () => received, closed };
 }
 
-const exitOf = (p: ControlPlaneProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (p.child.exitCode !== null) resolve(p.child.exitCode);
-    else p.child.once('exit', (code) => resolve(code));
-  });
-
 describe.skipIf(!hasPostgres())('control plane shutdown', () => {
   it('a request in flight when SIGTERM comes is answered, then the process exits 0', async () => {
     const p = await start();
     const body = JSON.stringify({ email: 'late@example.com' });
     const req = await halfSentRequest(p, body, 5);
-    const exited = exitOf(p);
-    p.child.kill('SIGTERM');
+    const exited = p.stop('SIGTERM');
     await eventually(() => expect(p.output()).toContain('shutting down'));
     req.socket.write(body.slice(5));
     await req.closed;
@@ -77,8 +70,7 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
   it('a connection still open after the grace period is cut, and the process exits 0 on its own', async () => {
     const p = await start();
     const req = await halfSentRequest(p, JSON.stringify({ email: 'never@example.com' }), 3);
-    const exited = exitOf(p);
-    p.child.kill('SIGTERM');
+    const exited = p.stop('SIGTERM');
     // The rest of the body never comes.
     await req.closed;
     expect(await exited).toBe(0);
@@ -89,8 +81,7 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
   it('a second signal while it drains ends the process at once with exit 1', async () => {
     const p = await start();
     await halfSentRequest(p, JSON.stringify({ email: 'held@example.com' }), 3);
-    const exited = exitOf(p);
-    p.child.kill('SIGTERM');
+    const exited = p.stop('SIGTERM');
     await eventually(() => expect(p.output()).toContain('shutting down'));
     p.child.kill('SIGINT');
     expect(await exited).toBe(1);

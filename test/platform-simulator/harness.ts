@@ -79,11 +79,16 @@ export function makeCtx(baseUrl: string, overrides: Partial<AdapterContext> = {}
   };
 }
 
-/** A fresh context whose cookie names `account`; the simulator decides whether that session is live. */
-export async function openAs(browser: Browser, sim: Simulator, platform: string, account: string, loggedIn = true): Promise<{ context: BrowserContext; page: Page }> {
+/** Gives `context` the session cookie naming `account`; the simulator decides whether that session is live. */
+export async function signInAs(context: BrowserContext, sim: Simulator, platform: string, account: string, loggedIn = true): Promise<void> {
   sim.setLoggedIn(platform, account, loggedIn);
-  const context = await browser.newContext();
   await context.addCookies([sim.sessionCookie(platform, account)]);
+}
+
+/** A fresh context signed in as `account` (signInAs), and a page in it. */
+export async function openAs(browser: Browser, sim: Simulator, platform: string, account: string, loggedIn = true): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await signInAs(context, sim, platform, account, loggedIn);
   return { context, page: await context.newPage() };
 }
 

@@ -2,8 +2,8 @@
  * What every platform adapter must do, whatever it publishes: one fixture per
  * adapter test file (one Chromium, the simulator, generated media, one page
  * that each test gets back clean) and the cases every adapter shares,
- * registered from a platform descriptor. A platform's file keeps only what is its own: what its
- * post looks like, and the errors only it can raise.
+ * registered from a platform descriptor. A platform's file keeps only what is
+ * its own: what its post looks like, and the errors only it can raise.
  *
  * Usage, in test/adapters-<platform>.int.test.ts:
  *   const fx = useAdapterFixture(P, { setup: async (media) => { … } });
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Adapter, AdapterContext, ArticleJob, PublishJob, PublishResult, Step } from '../../edge-node/src/adapters/contract.js';
-import { brief, expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
+import { brief, expectAdapterError, launchTestBrowser, makeCtx, makeMediaDir, openAs, signInAs, type MediaDir, type TestContext } from '../platform-simulator/harness.js';
 import { startSimulator, type PlatformOptions, type Publish, type Simulator } from '../platform-simulator/index.js';
 
 export interface AdapterFixture {
@@ -45,7 +45,7 @@ export interface AdapterFixtureOptions {
  * The file's one page. A page's first document costs Chromium about ten times what a navigation
  * in a page that exists does (a new renderer for the site; measured 0.6–0.9 s of CPU against
  * 0.1 s), and adapter tests are most of the suite's browser work: so tests share a page, and
- * `reset` takes from it whatever a test could leave for the next.
+ * `quiesce` and `clean` take from it whatever a test could leave for the next.
  */
 interface SharedPage {
   context: BrowserContext;
@@ -127,8 +127,7 @@ export function useAdapterFixture(platform: string, options: AdapterFixtureOptio
       // A second open in the same test gets a page as new as the first did.
       if (shared.page.url() !== 'about:blank' || shared.context.pages().length > 1) await quiesce(shared);
       await clean(shared, new URL(s.baseUrl(platform)).origin);
-      s.setLoggedIn(platform, account, loggedIn);
-      await shared.context.addCookies([s.sessionCookie(platform, account)]);
+      await signInAs(shared.context, s, platform, account, loggedIn);
       return shared.page;
     },
     ctx: (overrides) => makeCtx(ready(sim, 'simulator').baseUrl(platform), overrides),
