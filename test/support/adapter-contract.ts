@@ -59,10 +59,25 @@ async function sharedPage(browser: Browser): Promise<SharedPage> {
   return { context, page, cdp: await context.newCDPSession(page) };
 }
 
-/** After a test: its other pages closed and its document unloaded, so none of its scripts keeps talking to the simulator. */
+/**
+ * After a test: its other pages closed and its document unloaded, so none of its scripts keeps
+ * talking to the simulator. The document may still have work queued when the adapter returns (a
+ * publish page that goes to the new post once it has read the answer, as zhihu's does). Its scripts
+ * are stopped first, so it can start no navigation from then on. One it started before can still
+ * commit after ours began, and Playwright then reports ours as interrupted; the document it brings
+ * runs no script either, so a second navigation to about:blank is the last one needed.
+ */
 async function quiesce(shared: SharedPage): Promise<void> {
   await Promise.all(shared.context.pages().filter((p) => p !== shared.page).map((p) => p.close()));
-  await shared.page.goto('about:blank');
+  await shared.cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  try {
+    await shared.page.goto('about:blank').catch((e: unknown) => {
+      if (!(e instanceof Error && e.message.includes('is interrupted by another navigation'))) throw e;
+      return shared.page.goto('about:blank');
+    });
+  } finally {
+    await shared.cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+  }
 }
 
 /** Before a test: what a fresh context would have, no cookie, no stored data, an empty cache. */
