@@ -39,7 +39,7 @@ describe('API keys', () => {
     const { apiKey } = made.body;
     expect(apiKey).toMatchObject({ id: expect.stringMatching(/^key_/), name: 'CI <b>pipeline</b>', permissions: ['publish', 'accounts:read'], revokedAt: null, lastUsedAt: null });
     expect(apiKey.key).toMatch(/^plm_/);
-    expect(apiKey.prefix).toBe(apiKey.key.slice(0, 12));
+    expect(apiKey.keyPrefix).toBe(apiKey.key.slice(0, 12));
 
     const used = await v1(t.app, { id: integrator.id, key: apiKey.key, headers: { authorization: `Bearer ${apiKey.key}` } }, 'GET', '/me');
     expect(used.status).toBe(200);
@@ -47,7 +47,7 @@ describe('API keys', () => {
     // What a new key may get, for the page to preselect: the plan's permissions.
     expect(listed.body.planPermissions).toEqual(['publish', 'accounts:read']);
     const row = listed.body.apiKeys.find((k: any) => k.id === apiKey.id);
-    expect(row).toMatchObject({ name: 'CI <b>pipeline</b>', prefix: apiKey.prefix, revokedAt: null });
+    expect(row).toMatchObject({ name: 'CI <b>pipeline</b>', keyPrefix: apiKey.keyPrefix, revokedAt: null });
     expect(row.lastUsedAt).not.toBeNull();
     expect(row).not.toHaveProperty('key');
 

@@ -11,6 +11,7 @@
 import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
+import { apiKeyView, issuedKey } from '../integrators/api-key.view.js';
 import { PERMISSIONS } from '../integrators/integrators.schema.js';
 import type { UsersService } from '../integrators/users.service.js';
 import { enqueueWebhook } from '../publishing/webhooks/webhooks.js';
@@ -23,16 +24,6 @@ import type { ConsoleApp } from './console.types.js';
 import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
-
-const apiKeySchema = z.object({
-  id: z.string().describe('key_…'),
-  name: z.string(),
-  prefix: z.string().describe('The key\'s first characters, to tell keys apart'),
-  permissions: z.array(z.enum(PERMISSIONS)),
-  createdAt: isoString,
-  lastUsedAt: isoString.nullable().describe('About when (written at most once a minute)'),
-  revokedAt: isoString.nullable(),
-});
 
 const deliverySchema = z.object({
   id: z.string().describe('evt_…, also sent as Plume-Webhook-Id'),
@@ -62,8 +53,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
   async function keyView(userId: number, keyId: string) {
     const key = (await inConsoleTerms(() => users.listKeys(userId))).find((k) => k.id === keyId);
     if (!key) throw consoleError('not_found', `You have no API key ${keyId}`);
-    const { keyPrefix, ...rest } = key;
-    return { ...rest, prefix: keyPrefix };
+    return key;
   }
 
   r.get(
@@ -76,7 +66,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
         summary: 'Your API keys, revoked ones included (never the keys themselves), and the permissions your plan allows a new key',
         response: ok(
           z.object({
-            apiKeys: z.array(apiKeySchema),
+            apiKeys: z.array(apiKeyView),
             planPermissions: z.array(z.enum(PERMISSIONS)).describe('What your plan allows a key: a new key gets all of them unless it names fewer'),
           }),
         ),
@@ -85,7 +75,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
     async (request) => {
       const userId = integratorOf(request);
       const [keys, user] = await Promise.all([inConsoleTerms(() => users.listKeys(userId)), inConsoleTerms(() => users.get(userId))]);
-      return { apiKeys: keys.map(({ keyPrefix, ...k }) => ({ ...k, prefix: keyPrefix })), planPermissions: [...user.plan.permissions] };
+      return { apiKeys: keys, planPermissions: [...user.plan.permissions] };
     },
   );
 
@@ -103,7 +93,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
             permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length).optional().describe('Within your plan\'s; all of your plan\'s when omitted'),
           })
           .strict(),
-        response: created(z.object({ apiKey: apiKeySchema.extend({ key: z.string().describe('Shown once: only its SHA-256 is kept') }) })),
+        response: created(z.object({ apiKey: apiKeyView.extend({ key: issuedKey }) })),
       },
     },
     async (request, reply) => {
@@ -128,7 +118,7 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
         operationId: 'revokeMyApiKey',
         summary: 'Revoke one of your API keys; the Open API refuses it from then on (again: no change)',
         params: z.object({ id: pathId('The key id (key_…), not the key', ID_PATTERNS.apiKeyId) }),
-        response: ok(z.object({ apiKey: apiKeySchema })),
+        response: ok(z.object({ apiKey: apiKeyView })),
       },
     },
     async (request) => {

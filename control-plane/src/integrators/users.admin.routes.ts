@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdResponses, isoString, keywordQuery, pagedSchema, responses } from '../http/admin-query.js';
 import type { Db } from '../db/client.js';
+import { apiKeyView, issuedKey } from './api-key.view.js';
 import { PERMISSIONS, QUOTA_BUCKETS } from './integrators.schema.js';
 import { UsersService } from './users.service.js';
 
@@ -38,16 +39,7 @@ const userSchema = z.object({
 });
 const userAnswer = z.object({ success: z.literal(true), user: userSchema });
 
-const keySchema = z.object({
-  id: z.string().describe('key_…'),
-  name: z.string(),
-  keyPrefix: z.string().describe('The first characters of the key, to recognize it'),
-  permissions: z.array(z.enum(PERMISSIONS)),
-  createdAt: isoString,
-  lastUsedAt: isoString.nullable(),
-  revokedAt: isoString.nullable(),
-});
-const createdKeySchema = keySchema.omit({ lastUsedAt: true, revokedAt: true }).extend({ key: z.string().describe('plm_…: shown this once, stored as a hash') });
+const createdKeySchema = apiKeyView.omit({ lastUsedAt: true, revokedAt: true }).extend({ key: issuedKey });
 
 export function usersAdminRoutes(db: Db) {
   const service = new UsersService(db);
@@ -129,7 +121,7 @@ export function usersAdminRoutes(db: Db) {
           operationId: 'listApiKeys',
           summary: "A user's API keys, revoked ones included (never the keys themselves)",
           params: userParams,
-          response: responses(z.object({ success: z.literal(true), items: z.array(keySchema) })),
+          response: responses(z.object({ success: z.literal(true), items: z.array(apiKeyView) })),
         },
       },
       async (request) => ({ success: true as const, items: await service.listKeys(request.params.userId) }),

@@ -1,8 +1,7 @@
 /**
  * An integrator's Open API keys, as their own page and the admin's page of
- * the integrator both show them. The two APIs answer keys in two shapes (the
- * console API names the prefix `prefix`, the admin API `keyPrefix`): each page
- * maps its answer to `KeyRow` where it reads it.
+ * the integrator both show them: the console API and the admin API answer a
+ * key in the same shape, `KeyRow`.
  */
 import { Badge, Stack, Text } from '@mantine/core';
 import { ConfirmButton } from './confirm-button.js';

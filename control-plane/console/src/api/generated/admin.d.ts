@@ -3194,11 +3194,12 @@ export interface operations {
                             /** @description key_… */
                             id: string;
                             name: string;
-                            /** @description The first characters of the key, to recognize it */
+                            /** @description The first characters of the key, to tell it from the others */
                             keyPrefix: string;
                             permissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
+                            /** @description About when (written at most once a minute) */
                             lastUsedAt: string | null;
                             revokedAt: string | null;
                         }[];
@@ -3261,12 +3262,12 @@ export interface operations {
                             /** @description key_… */
                             id: string;
                             name: string;
-                            /** @description The first characters of the key, to recognize it */
+                            /** @description The first characters of the key, to tell it from the others */
                             keyPrefix: string;
                             permissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
-                            /** @description plm_…: shown this once, stored as a hash */
+                            /** @description plm_…: shown in this answer only; only its SHA-256 is kept */
                             key: string;
                         };
                     };

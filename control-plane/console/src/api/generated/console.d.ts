@@ -2023,8 +2023,8 @@ export interface operations {
                             /** @description key_… */
                             id: string;
                             name: string;
-                            /** @description The key's first characters, to tell keys apart */
-                            prefix: string;
+                            /** @description The first characters of the key, to tell it from the others */
+                            keyPrefix: string;
                             permissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
@@ -2088,15 +2088,15 @@ export interface operations {
                             /** @description key_… */
                             id: string;
                             name: string;
-                            /** @description The key's first characters, to tell keys apart */
-                            prefix: string;
+                            /** @description The first characters of the key, to tell it from the others */
+                            keyPrefix: string;
                             permissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;
                             /** @description About when (written at most once a minute) */
                             lastUsedAt: string | null;
                             revokedAt: string | null;
-                            /** @description Shown once: only its SHA-256 is kept */
+                            /** @description plm_…: shown in this answer only; only its SHA-256 is kept */
                             key: string;
                         };
                     };
@@ -2148,8 +2148,8 @@ export interface operations {
                             /** @description key_… */
                             id: string;
                             name: string;
-                            /** @description The key's first characters, to tell keys apart */
-                            prefix: string;
+                            /** @description The first characters of the key, to tell it from the others */
+                            keyPrefix: string;
                             permissions: ("publish" | "accounts:read" | "articles:write" | "cms")[];
                             /** @description ISO 8601 UTC */
                             createdAt: string;

@@ -74,7 +74,7 @@ function Keys() {
         Your keys
       </Title>
       <KeyList
-        keys={keys.data?.apiKeys.map(({ prefix, ...key }) => ({ ...key, keyPrefix: prefix }))}
+        keys={keys.data?.apiKeys}
         error={keys.error ?? revoke.error}
         onRevoke={(id) => revoke.mutate(id)}
         revokeDetails="Programs using it get 401 from the next request on. This cannot be undone."
