@@ -95,7 +95,7 @@ describe('webhook', () => {
     expect(test.status).toBe(202);
     expect(test.body.deliveryId).toMatch(/^evt_/);
     const pending = await me.client.get('/api/console/me/webhook/deliveries');
-    expect(pending.body.deliveries[0]).toMatchObject({ id: test.body.deliveryId, event: 'webhook.test', status: 'pending', attempts: 0, deliveredAt: null });
+    expect(pending.body.deliveries[0]).toMatchObject({ id: test.body.deliveryId, eventType: 'webhook.test', status: 'pending', attempts: 0, deliveredAt: null });
 
     // The real deliverer sends it (the app's workers run in main.ts, not in tests).
     await new WebhookDeliverer({ db: db() }).runOnce();

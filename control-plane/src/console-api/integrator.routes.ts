@@ -16,6 +16,7 @@ import { PERMISSIONS } from '../integrators/integrators.schema.js';
 import type { UsersService } from '../integrators/users.service.js';
 import { enqueueWebhook } from '../publishing/webhooks/webhooks.js';
 import { retryWebhookDelivery } from '../publishing/webhooks/webhooks.js';
+import { deliveryView, viewOfDelivery } from '../publishing/webhooks/delivery.view.js';
 import type { Db } from '../db/client.js';
 import { integratorOf } from './console-auth.js';
 import { consoleError } from './console.errors.js';
@@ -24,18 +25,6 @@ import type { ConsoleApp } from './console.types.js';
 import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
 const access = { access: 'integrator' as const };
-
-const deliverySchema = z.object({
-  id: z.string().describe('evt_…, also sent as Plume-Webhook-Id'),
-  event: z.string().describe('The event type, e.g. publish.job.updated or webhook.test'),
-  status: z.enum(['pending', 'delivered', 'failed']).describe('pending: will be (re)tried; delivered: your endpoint answered 2xx; failed: attempts spent'),
-  attempts: z.number().int(),
-  lastStatusCode: z.number().int().nullable().describe('The HTTP status of the last attempt; null when it got no answer'),
-  createdAt: isoString,
-  deliveredAt: isoString.nullable(),
-});
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The shared service speaks the admin API's codes; here a missing object is the console's not_found. */
 async function inConsoleTerms<T>(work: () => Promise<T>): Promise<T> {
@@ -229,21 +218,13 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
         operationId: 'listMyWebhookDeliveries',
         summary: 'Your webhook deliveries, newest first',
         querystring: z.object(pagingQuery),
-        response: ok(z.object({ deliveries: z.array(deliverySchema), total: z.number().int() })),
+        response: ok(z.object({ deliveries: z.array(deliveryView), total: z.number().int() })),
       },
     },
     async (request) => {
       const { rows, total } = await repo.deliveries(db, integratorOf(request), request.query.limit, request.query.offset);
       return {
-        deliveries: rows.map((d) => ({
-          id: d.id,
-          event: d.eventType,
-          status: d.status,
-          attempts: d.attempts,
-          lastStatusCode: d.lastStatusCode,
-          createdAt: d.createdAt.toISOString(),
-          deliveredAt: iso(d.deliveredAt),
-        })),
+        deliveries: rows.map(viewOfDelivery),
         total,
       };
     },
@@ -260,25 +241,14 @@ export function registerIntegratorRoutes(r: ConsoleApp, deps: { db: Db; users: U
         description:
           'A failed delivery becomes pending again with a fresh budget of attempts; a pending one has its next attempt brought forward to now. 409 already_delivered when the receiver already accepted it; 404 not_found for an unknown delivery or another user\'s.',
         params: z.object({ id: z.string().min(1).max(64).describe('The delivery id (evt_…)') }),
-        response: ok(z.object({ delivery: deliverySchema })),
+        response: ok(z.object({ delivery: deliveryView })),
       },
     },
     async (request) => {
       const retried = await retryWebhookDelivery(db, request.params.id, now(), integratorOf(request));
       if (retried.outcome === 'not_found') throw consoleError('not_found', `You have no webhook delivery ${request.params.id}`);
       if (retried.outcome === 'delivered') throw consoleError('already_delivered', `Webhook delivery ${request.params.id} was already delivered: your receiver answered 2xx`);
-      const d = retried.row;
-      return {
-        delivery: {
-          id: d.id,
-          event: d.eventType,
-          status: d.status,
-          attempts: d.attempts,
-          lastStatusCode: d.lastStatusCode,
-          createdAt: d.createdAt.toISOString(),
-          deliveredAt: iso(d.deliveredAt),
-        },
-      };
+      return { delivery: viewOfDelivery(retried.row) };
     },
   );
 }

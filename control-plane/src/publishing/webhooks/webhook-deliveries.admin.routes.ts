@@ -13,43 +13,9 @@ import { pagedSchema, responses } from '../../http/admin-query.js';
 import type { Db } from '../../db/client.js';
 import { retryWebhookDelivery } from './webhooks.js';
 import { webhookDeliveries } from '../publishing.schema.js';
-
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+import { adminViewOfDelivery, DELIVERY_STATUSES, deliveryAdminView } from './delivery.view.js';
 
 const tags = ['webhooks'];
-const STATUSES = ['pending', 'delivered', 'failed'] as const;
-const isoOrNull = z.string().nullable();
-
-const deliverySchema = z.object({
-  id: z.string().describe('evt_…, also sent as Plume-Webhook-Id'),
-  userId: z.number().int(),
-  eventType: z.string(),
-  status: z.enum(STATUSES),
-  attempts: z.number().int(),
-  nextAttemptAt: z.string().describe('When pending: the next attempt (or the end of the current attempt)'),
-  lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  deliveredAt: isoOrNull,
-  createdAt: z.string(),
-  payload: z.record(z.string(), z.unknown()).describe('The event `data`'),
-});
-
-
-function view(row: DeliveryRow): z.infer<typeof deliverySchema> {
-  return {
-    id: row.id,
-    userId: row.userId,
-    eventType: row.eventType,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
-    lastStatusCode: row.lastStatusCode,
-    lastError: row.lastError,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    payload: row.payload,
-  };
-}
 
 export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date }) {
   const { db, now } = options;
@@ -65,11 +31,11 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
           summary: 'List webhook deliveries, newest first',
           querystring: z.object({
             userId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().describe('Only deliveries to this user'),
-            status: z.enum(STATUSES).optional().describe('pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent'),
+            status: z.enum(DELIVERY_STATUSES).optional().describe('pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent'),
             page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
             pageSize: z.coerce.number().int().min(1).max(500).default(50).describe('Rows per page, 1 to 500'),
           }),
-          response: responses(pagedSchema(deliverySchema)),
+          response: responses(pagedSchema(deliveryAdminView)),
         },
       },
       async (request) => {
@@ -86,7 +52,7 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
           .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize);
-        return { success: true as const, items: items.map(view), total: total?.n ?? 0, page, pageSize };
+        return { success: true as const, items: items.map(adminViewOfDelivery), total: total?.n ?? 0, page, pageSize };
       },
     );
 
@@ -99,7 +65,7 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
           summary: 'Retry a webhook delivery now (failed: with a fresh attempt budget; delivered: 409)',
           description: 'A failed delivery becomes pending again with a fresh budget of attempts; a pending one has its next attempt brought forward to now; a delivered one answers 409 `WEBHOOK_ALREADY_DELIVERED`.',
           params: z.object({ id: z.string().min(1).max(64).describe('The delivery id (evt_…)') }),
-          response: responses(z.object({ success: z.literal(true), delivery: deliverySchema })),
+          response: responses(z.object({ success: z.literal(true), delivery: deliveryAdminView })),
         },
       },
       async (request) => {
@@ -109,7 +75,7 @@ export function webhookDeliveriesAdminRoutes(options: { db: Db; now: () => Date 
         if (retried.outcome === 'delivered') {
           throw adminError('WEBHOOK_ALREADY_DELIVERED', `Webhook delivery ${id} was already delivered; the receiver answered 2xx`);
         }
-        return { success: true as const, delivery: view(retried.row) };
+        return { success: true as const, delivery: adminViewOfDelivery(retried.row) };
       },
     );
   };

@@ -4031,17 +4031,23 @@ export interface operations {
                         items: {
                             /** @description evt_…, also sent as Plume-Webhook-Id */
                             id: string;
-                            userId: number;
+                            /** @description The event type, e.g. publish.job.updated or webhook.test */
                             eventType: string;
-                            /** @enum {string} */
+                            /**
+                             * @description pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent
+                             * @enum {string}
+                             */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
+                            /** @description The HTTP status of the last attempt; null when it got no answer */
+                            lastStatusCode: number | null;
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            userId: number;
                             /** @description When pending: the next attempt (or the end of the current attempt) */
                             nextAttemptAt: string;
-                            lastStatusCode: number | null;
                             lastError: string | null;
-                            deliveredAt: string | null;
-                            createdAt: string;
                             /** @description The event `data` */
                             payload: {
                                 [key: string]: unknown;
@@ -4100,17 +4106,23 @@ export interface operations {
                         delivery: {
                             /** @description evt_…, also sent as Plume-Webhook-Id */
                             id: string;
-                            userId: number;
+                            /** @description The event type, e.g. publish.job.updated or webhook.test */
                             eventType: string;
-                            /** @enum {string} */
+                            /**
+                             * @description pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent
+                             * @enum {string}
+                             */
                             status: "pending" | "delivered" | "failed";
                             attempts: number;
+                            /** @description The HTTP status of the last attempt; null when it got no answer */
+                            lastStatusCode: number | null;
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            userId: number;
                             /** @description When pending: the next attempt (or the end of the current attempt) */
                             nextAttemptAt: string;
-                            lastStatusCode: number | null;
                             lastError: string | null;
-                            deliveredAt: string | null;
-                            createdAt: string;
                             /** @description The event `data` */
                             payload: {
                                 [key: string]: unknown;

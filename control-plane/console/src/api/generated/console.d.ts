@@ -2437,9 +2437,9 @@ export interface operations {
                             /** @description evt_…, also sent as Plume-Webhook-Id */
                             id: string;
                             /** @description The event type, e.g. publish.job.updated or webhook.test */
-                            event: string;
+                            eventType: string;
                             /**
-                             * @description pending: will be (re)tried; delivered: your endpoint answered 2xx; failed: attempts spent
+                             * @description pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent
                              * @enum {string}
                              */
                             status: "pending" | "delivered" | "failed";
@@ -2500,9 +2500,9 @@ export interface operations {
                             /** @description evt_…, also sent as Plume-Webhook-Id */
                             id: string;
                             /** @description The event type, e.g. publish.job.updated or webhook.test */
-                            event: string;
+                            eventType: string;
                             /**
-                             * @description pending: will be (re)tried; delivered: your endpoint answered 2xx; failed: attempts spent
+                             * @description pending: will be (re)tried; delivered: the receiver answered 2xx; failed: attempts spent
                              * @enum {string}
                              */
                             status: "pending" | "delivered" | "failed";

@@ -152,7 +152,7 @@ function DeliveryLog() {
       rowKey={(d) => d.id}
       rowProps={(d) => ({ 'data-delivery-id': d.id })}
       columns={[
-        { header: 'Event', td: { ff: 'monospace' }, cell: (d) => d.event },
+        { header: 'Event', td: { ff: 'monospace' }, cell: (d) => d.eventType },
         {
           header: 'Status',
           cell: (d) => (
