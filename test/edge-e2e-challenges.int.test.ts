@@ -9,8 +9,12 @@
  * it once and the code from the phone, answered through the API, publishes; one left unanswered fails
  * input_timeout and gives its unit back; one whose node is killed while
  * paused goes back to the queue and publishes once after the node returns;
- * one that asked to fail fast fails challenge_required; nothing is published
- * twice.
+ * one paused while the control-plane replica its node is connected to
+ * restarts (the node reaches the control plane through one address, a new
+ * replica on the same PostgreSQL behind it) stays awaiting_input under the
+ * same attempt, its node reconnects with the page still open, and the answer
+ * through the new replica publishes it once; one that asked to fail fast
+ * fails challenge_required; nothing is published twice.
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +31,8 @@ const e = useEdgeE2e({
   files: { 'clip.mp4': 300 * 1024 },
   accounts: [{ platform: 'douyin', ref: DOUYIN, name: 'Lab douyin' }],
   user: { quotas: { edge: 20 } },
+  // One address for the node, as a load balancer gives: the replica behind it can restart.
+  front: true,
 });
 
 /** GET /publish/{id} until `done` holds for its job (a job that ended otherwise fails the test at once). */
@@ -47,6 +53,22 @@ function jobUntil(batchId: string, done: (job: Json) => boolean): Promise<Json> 
 async function newCode(after: number): Promise<string> {
   const codes = await until(() => e.sim.smsSent('douyin').filter((s) => s.purpose === 'challenge'), (list) => list.length > after);
   return codes.at(-1)!.code;
+}
+
+/** The job as the database holds it: which attempt, on which node session. */
+async function jobRow(jobId: string) {
+  const [job] = await rows<{ state: string; nodeId: string; attempt: number; attemptId: string; nodeEpoch: number; inputDeadline: string | null }>(
+    e.t.db.database.db,
+    sql`select state, node_id as "nodeId", attempt, attempt_id as "attemptId", node_epoch::int as "nodeEpoch", input_deadline as "inputDeadline" from publish_jobs where id = ${jobId}`,
+  );
+  return job!;
+}
+
+/** The node as operators see it (GET /api/admin/nodes/{id}): its session and the replica holding it. */
+async function nodeOf(nodeId: string): Promise<Json> {
+  const res = await e.t.app.inject({ method: 'GET', url: `/api/admin/nodes/${nodeId}`, headers: e.t.adminHeaders });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().node;
 }
 
 const codesSoFar = () => e.sim.smsSent('douyin').filter((s) => s.purpose === 'challenge').length;
@@ -159,6 +181,43 @@ describe('a platform asks for an SMS code in the middle of a publish', () => {
     const batch = await e.batchDone(batchId, 150_000);
     expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output().slice(-4000)}`).toBe('succeeded');
     expect(e.sim.publishes('douyin')).toHaveLength(1);
+  }, 300_000);
+
+  it('the control-plane replica its node is connected to restarts while it waits: the node reconnects with its page, and the answer through the new replica publishes it once', async () => {
+    e.sim.reset();
+    raiseChallenge(e.sim, 'douyin', { kind: 'sms', step: 'at_publish', sendOnShow: true });
+    const before = codesSoFar();
+    const batchId = await publish({ onChallenge: 'wait' });
+    const waiting = await jobUntil(batchId, (j) => j.state === 'awaiting_input');
+    const code = await newCode(before);
+    const paused = await jobRow(waiting.job_id);
+    const node = await nodeOf(paused.nodeId);
+    expect(node.connectedReplica).toEqual(expect.any(String));
+
+    await e.restartControlPlane();
+    // The node reconnects to the new replica (a new session of it)…
+    const again = await until(
+      () => nodeOf(paused.nodeId),
+      (n) => n.sessionEpoch > node.sessionEpoch && n.connectedReplica !== null && n.connectedReplica !== node.connectedReplica,
+    );
+    // …whose hello names the paused attempt: the new session adopts it, not a new attempt.
+    const adopted = await until(() => jobRow(waiting.job_id), (j) => j.nodeEpoch >= again.sessionEpoch);
+    expect(adopted).toMatchObject({ state: 'running', nodeId: paused.nodeId, attempt: paused.attempt, attemptId: paused.attemptId, inputDeadline: paused.inputDeadline });
+    const still = await jobUntil(batchId, () => true);
+    expect(still).toMatchObject({ state: 'awaiting_input', job_id: waiting.job_id, challenge: { kind: 'sms', deadline: waiting.challenge.deadline } });
+    // The page was kept: the challenge was shown once and sent one code; nothing was published.
+    expect(e.sim.challengeStatus('douyin')).toMatchObject({ shown: 1, codesSent: 1, answered: false });
+    expect(codesSoFar()).toBe(before + 1);
+    expect(e.sim.publishes('douyin')).toHaveLength(0);
+
+    // The answer through the new replica reaches the page the node kept.
+    expect((await e.api('POST', `/publish/${batchId}/jobs/${waiting.job_id}/input`, { type: 'sms', code })).status).toBe(202);
+    const batch = await e.batchDone(batchId, 150_000);
+    expect(batch.state, `${JSON.stringify(batch)}\n${e.node.output().slice(-4000)}`).toBe('succeeded');
+    expect(e.sim.publishes('douyin')).toHaveLength(1);
+    expect(batch.jobs[0]).toMatchObject({ state: 'succeeded', challenge: null, platform_post_id: e.sim.publishes('douyin')[0]!.postId });
+    expect(e.sim.challengeStatus('douyin')).toMatchObject({ shown: 1, codesSent: 1, wrongCodes: 0, answered: true });
+    expect((await jobRow(waiting.job_id)).attemptId).toBe(paused.attemptId);
   }, 300_000);
 
   it('onChallenge fail: the job fails challenge_required at once, nothing is published', async () => {

@@ -10,6 +10,8 @@
  *    that drops packets).
  *  - `restore()`: forwarding again; connections held by the black hole are
  *    forwarded from where they stopped, like a healed network path.
+ *  - `retarget(to)`: new connections go to another server (a load balancer
+ *    sending a service's address to another replica); those open stay where they are.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -21,6 +23,8 @@ export interface TcpCutProxy {
   via(url: string): string;
   cut(mode: CutMode): Promise<void>;
   restore(): Promise<void>;
+  /** Connections accepted from now on are forwarded to `to`. */
+  retarget(to: { host: string; port: number }): void;
   /** Connections forwarded now (both directions open). */
   forwarded(): number;
   /** Connections the black hole holds. */
@@ -32,9 +36,10 @@ export async function startTcpCutProxy(target: { host: string; port: number }): 
   let state: 'open' | CutMode = 'open';
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
   const holding = new Set<Socket>();
+  let to = target;
 
   const forward = (client: Socket) => {
-    const upstream = connect(target.port, target.host);
+    const upstream = connect(to.port, to.host);
     const pair = { client, upstream };
     pairs.add(pair);
     const drop = () => {
@@ -104,6 +109,9 @@ export async function startTcpCutProxy(target: { host: string; port: number }): 
         client.removeAllListeners('close');
         if (!client.destroyed) forward(client);
       }
+    },
+    retarget(next) {
+      to = next;
     },
     forwarded: () => pairs.size,
     held: () => holding.size,

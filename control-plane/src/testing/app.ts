@@ -26,9 +26,22 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  overrides: { generation?: Config['generation']; secretKey?: string; dispatchTimers?: AppOptions['dispatchTimers']; consoleDist?: string; passwords?: PasswordHasher } = {},
+  overrides: {
+    generation?: Config['generation'];
+    secretKey?: string;
+    dispatchTimers?: AppOptions['dispatchTimers'];
+    consoleDist?: string;
+    passwords?: PasswordHasher;
+    /**
+     * The database to serve, the caller's: another replica's, or one that outlives this app (a
+     * replica restarted on it). Prepared as a starting replica prepares it; `close()` leaves it open.
+     * Default: a database of its own, dropped by `close()`.
+     */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const owned = !overrides.database;
+  const db = overrides.database ?? (await createTestDatabase());
   await prepareDatabase(db.database);
   const clock = { offsetMs: 0 };
   const app = await buildApp({
@@ -49,7 +62,7 @@ export async function createTestApp(
     adminHeaders: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     async close() {
       await app.close();
-      await db.close();
+      if (owned) await db.close();
     },
   };
 }
