@@ -9,7 +9,13 @@
  * the state, when its cooling ends and the evidence in the Health panel) and
  * a job scheduled through the Open API on the Schedule page (moved from there an
  * hour later, and refused a time in the past), at its day and
- * time, linked to its batch. Every view passes axe-core (no serious or critical violation) and
+ * time, linked to its batch. An admin, on the integrator's page, restricts the
+ * account from its Health panel with a note (a note is required; the change is
+ * confirmed in a dialog) and sees it restricted with their note; the
+ * integrator's accounts page shows the restricted badge and state without the
+ * note or the admin's name, and the admin API agrees; then the admin clears it
+ * to ok (confirmed), and both views and the admin API read ok. Every view and
+ * each confirm dialog passes axe-core (no serious or critical violation) and
  * logs no console error.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -52,9 +58,11 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
   }, 120_000);
 
   afterAll(async () => {
-    expect(world?.problems ?? []).toEqual([]);
+    // Closed first: a problem found must not leave the control plane process running.
+    const problems = [...(world?.problems ?? [])];
     await context?.close();
     await world?.close();
+    expect(problems).toEqual([]);
   }, 120_000);
 
   it('the integrator sets an override from the Pacing panel and sees the effective rule change; then removes it', async () => {
@@ -192,5 +200,86 @@ describe.skipIf(!hasPostgres())('pacing in the console', { timeout: 90_000 }, ()
     await eventually(() => again.getByText(/is in the past/).count()).toBe(1);
     await again.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator(`time[datetime="${later.toISOString()}"]`).count()).toBe(1);
+  });
+
+  it("an admin restricts the account with a note and clears it to ok, each confirmed; the integrator sees the state, never the note", async () => {
+    const restrictNote = 'The platform flagged the account: hold it until the owner verifies';
+    const clearNote = 'The owner verified on the platform';
+    const { invite } = await world.admin<{ invite: { url: string } }>('POST', '/console-invites', { email: 'warden@paced.example', role: 'admin' });
+    const adminContext = await world.browser.newContext();
+    try {
+      const admin = await world.newPage(adminContext, 'health admin');
+      await acceptInvite(admin, `${url}${invite.url}`, 'Wanda', 'admin password 654321');
+      await admin.waitForURL(`${url}/`);
+      await admin.goto(`${url}/integrators/${userId}`);
+      // The admin's pages name the platform by its code.
+      const listed = rowsOf(admin, 'Platform accounts').filter({ hasText: 'Notes main' });
+      await eventually(() => listed.count()).toBe(1);
+      await admin.getByRole('button', { name: 'Health of Notes main (xiaohongshu)' }).click();
+      const panel = admin.getByRole('dialog', { name: 'Health of Notes main (xiaohongshu)' });
+      const state = () => panel.getByRole('table', { name: 'Health of Notes main (xiaohongshu)' }).getByRole('row', { name: /^State/ }).textContent();
+      const note = panel.getByRole('textbox', { name: 'Note' });
+      const restrict = panel.getByRole('button', { name: 'Restrict', exact: true });
+      // Whatever the rules made of it before (cooling after the signals above), it is not restricted yet.
+      await eventually(() => restrict.count()).toBe(1);
+      expect(await state()).not.toContain('restricted');
+      // The note is required: without one neither change can be asked for.
+      expect(await restrict.isDisabled()).toBe(true);
+
+      await note.fill(restrictNote);
+      await restrict.click();
+      const confirmRestrict = admin.getByRole('dialog', { name: 'Restrict Notes main (xiaohongshu)?' });
+      expect(await confirmRestrict.textContent()).toContain('No job of the account starts until an admin clears it');
+      await expectAccessible(admin, 'the restrict dialog');
+      await confirmRestrict.getByRole('button', { name: 'Restrict', exact: true }).click();
+      await eventually(() => confirmRestrict.count()).toBe(0);
+      await eventually(state).toContain('restricted');
+      expect(await panel.getByRole('status').textContent()).toBe('Now restricted.');
+      expect(await panel.textContent()).toContain(`Changed by warden@paced.example`);
+      expect(await panel.textContent()).toContain(`: \u201c${restrictNote}\u201d`);
+      expect(await note.inputValue()).toBe('');
+      // The list behind the panel has the new badge.
+      await eventually(() => listed.getByText('restricted', { exact: true }).count()).toBe(1);
+      const restricted = await world.admin<{ health: Record<string, unknown> }>('GET', `/accounts/${accountId}/health`);
+      expect(restricted.health).toMatchObject({ state: 'restricted', reason: 'admin', note: restrictNote, changedBy: 'warden@paced.example' });
+
+      // The integrator: the badge and the state, set by an admin, and neither the note nor who wrote it.
+      await page.goto(`${url}/accounts`);
+      const row = page.getByRole('row', { name: /Notes main/ });
+      await eventually(() => row.getByText('restricted', { exact: true }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Health of Notes main (Xiaohongshu)' }).click();
+      const mine = page.getByRole('table', { name: 'Health of Notes main (Xiaohongshu)' });
+      await eventually(() => mine.getByRole('row', { name: /^State/ }).textContent()).toContain('restricted');
+      expect(await mine.getByRole('row', { name: /^Last change/ }).textContent()).toContain('set by an admin');
+      expect(await page.locator('body').innerText()).not.toContain(restrictNote);
+      expect(await page.locator('body').innerText()).not.toContain('warden@paced.example');
+      await page.getByRole('dialog', { name: 'Health of Notes main (Xiaohongshu)' }).getByRole('button', { name: 'Close' }).click();
+
+      // Cleared to ok: Restrict is back, Clear to ok gone, both views and the admin API read ok.
+      await note.fill(clearNote);
+      await panel.getByRole('button', { name: 'Clear to ok', exact: true }).click();
+      const confirmClear = admin.getByRole('dialog', { name: 'Clear Notes main (xiaohongshu) to ok?' });
+      expect(await confirmClear.textContent()).toContain('What was counted is forgiven');
+      await expectAccessible(admin, 'the clear dialog');
+      await confirmClear.getByRole('button', { name: 'Clear to ok', exact: true }).click();
+      await eventually(() => confirmClear.count()).toBe(0);
+      await eventually(state).toMatch(/^State\s*ok\b/);
+      expect(await panel.getByRole('status').textContent()).toBe('Now ok.');
+      expect(await panel.textContent()).toContain(`: \u201c${clearNote}\u201d`);
+      expect(await panel.getByRole('button', { name: 'Clear to ok', exact: true }).count()).toBe(0);
+      expect(await restrict.count()).toBe(1);
+      await eventually(() => listed.getByText('ok', { exact: true }).count()).toBe(1);
+      const cleared = await world.admin<{ health: Record<string, unknown> }>('GET', `/accounts/${accountId}/health`);
+      expect(cleared.health).toMatchObject({ state: 'ok', reason: 'admin', note: clearNote, changedBy: 'warden@paced.example' });
+
+      await page.reload();
+      await eventually(() => row.getByText('ok', { exact: true }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Health of Notes main (Xiaohongshu)' }).click();
+      await eventually(() => mine.getByRole('row', { name: /^State/ }).textContent()).toMatch(/^State\s*ok\b/);
+      expect(await page.locator('body').innerText()).not.toContain(clearNote);
+      await page.getByRole('dialog', { name: 'Health of Notes main (Xiaohongshu)' }).getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await adminContext.close();
+    }
   });
 });
