@@ -1,8 +1,9 @@
 /**
  * The account's standing read on the node: one attempt as the job runner drives it
- * (runAttempt) with the real bilibili and wechat_mp adapters in Chromium against their replicas. When the
+ * (runAttempt) with the real bilibili, wechat_mp and netease adapters in Chromium against their replicas. When the
  * submission is refused with a code the sources record for a throttled or stopped account
- * (21566 投稿过于频繁, -102 账号被封停; WeChat's draft save answering 442001), the failed result carries the signal of that kind,
+ * (21566 投稿过于频繁, -102 账号被封停; WeChat's draft save answering 442001; 网易号's answering
+ * 100023, the account banned), the failed result carries the signal of that kind,
  * with the sign and the platform's words; a refusal with a code not on record carries none,
  * and neither does a clean publish. In a page, only the text a person sees counts: a notice
  * hidden in the markup, or a word the pages use for a post's own review (违规), does not.
@@ -88,6 +89,24 @@ describe('a refused submission', () => {
     expect(result.error?.code).toBe('publish_rejected');
     expect(result.signals).toMatchObject([{ kind: 'restriction_banner', where: 'publish', sign: '442001' }]);
     expect(sim.publishes('wechat_mp')).toEqual([]);
+  }, 120_000);
+
+  it('网易号’s draft save answered code 100023 (the account banned): a restriction, read from the answer’s code', async () => {
+    sim.setLoggedIn('netease', accountOf('netease'), true);
+    sim.configure('netease', { forms: { 'account-refusal': '100023' } });
+    const result = await attempt('netease/article');
+    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'publish_rejected', step: 'fill' } });
+    expect(result.signals).toMatchObject([{ kind: 'restriction_banner', where: 'publish', sign: '100023' }]);
+    expect(sim.publishes('netease')).toEqual([]);
+  }, 120_000);
+
+  it('网易号’s publish refused with a code not on record: no signal', async () => {
+    sim.setLoggedIn('netease', accountOf('netease'), true);
+    sim.configure('netease', { rejectPublish: 'replica: the article refused' });
+    const result = await attempt('netease/article');
+    expect(result).toMatchObject({ outcome: 'failed', error: { code: 'publish_rejected', step: 'publish' } });
+    expect(result.signals).toBeUndefined();
+    expect(sim.publishes('netease')).toEqual([]);
   }, 120_000);
 
   it('a code not on record, and a clean publish, carry no signal', async () => {

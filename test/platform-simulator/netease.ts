@@ -17,7 +17,9 @@
  * `path` (data a list address ending ",<id>"); `list-row` — `publishTime`
  * (default: rows with articleId, docId and publishTime in ms) or `showTime`
  * (rows with articleId, contentType and showTime in China time, as the
- * content manager's cards read them).
+ * content manager's cards read them); `account-refusal` — a code publishV2.do
+ * answers to every save and publish (100023: the account banned, as a public
+ * client records it; its msg is the replica's own, no source records the words).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -144,6 +146,11 @@ async function publishV2(req: IncomingMessage, res: ServerResponse, route: Route
   if (route.query.get('wemediaId') !== u.uid || f.wemediaId !== u.uid) return json(res, 200, { code: 403, msg: '账号不匹配' });
   const known = f.articleId && f.articleId !== '-1' ? drafts(state).get(f.articleId) : undefined;
   if (f.articleId !== '-1' && (!known || known.account !== u.uid)) return json(res, 200, { code: 404, msg: '文章不存在' });
+  // forms['account-refusal']: a code the sources record for the account rather than the article
+  // (100023: the account banned), answered to every save and publish. The source records the code,
+  // not the platform's words: the msg here is the replica's own.
+  const refusal = state.opts(P).forms['account-refusal'];
+  if (refusal) return json(res, 200, { code: Number(refusal), msg: 'replica: refused for the account' });
   if (f.operation === 'saveDraft') {
     if (f.ursToken && !tokenGood(state, u, f.ursToken)) return json(res, 200, { code: 9, msg: '安全校验失败' });
     const d = known ?? { id: `${randomBytes(4).toString('hex').toUpperCase()}0556PYDT`, account: u.uid, form: f };

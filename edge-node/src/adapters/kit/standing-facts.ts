@@ -38,6 +38,7 @@ export const STANDING_SOURCES = {
   MC300011: { ref: 'NanmiCoder/MediaCrawler@d594c20 media_platform/xhs/client.py (SECURITY_LIMIT_CODE = 300011, an account security restriction; its tests treat it as throttling)', snapshot: '2026-08-11' },
   XHSJS: { ref: 'a xiaohongshu client as indexed (no repository named; code index file 53778443884): businessCode 300011 → 账号异常，平台拒绝当前请求', snapshot: '2026-11-30' },
   YTU: { ref: 'a YouTube Studio uploader as indexed (no repository named; code index file 70074952092): the upload dialog’s text holding community guidelines strike or not eligible to publish stops the upload', snapshot: '2026-11-30' },
+  NW: { ref: 'a 网易号 HTTP client, WangyiApiClient (api.js, code index file 63228505705; the index names no repository): 网易号当前接口对账号封禁的稳定信号：navinfo.do / publishV2.do 返回 code=100023, WANGYI_BANNED_ERROR_CODES = [100023]', snapshot: '2026-11-30' },
 } as const satisfies Record<string, StandingSource>;
 
 type SourceId = keyof typeof STANDING_SOURCES;
@@ -95,6 +96,9 @@ export const STANDING_FACTS: Readonly<Record<string, readonly StandingFact[]>> =
   ]),
   xiaohongshu: facts([
     { severity: 'warning', signType: 'code', sign: '300011', fields: ['code', 'businessCode'], where: 'publish', sources: ['MC300011', 'XHSJS'], note: 'an account security limit; one source reads it as throttling, the other as 账号异常 (so a warning); its warnings and 禁言 notices are reported without their words' },
+  ]),
+  netease: facts([
+    { severity: 'restriction', signType: 'code', sign: '100023', fields: ['code'], where: 'publish', sources: ['NW'], note: 'the account banned (封禁) per the source, which names navinfo.do as answering it too; it records no words of the platform for it (only a pattern of its own), so no text sign' },
   ]),
   youtube: facts([
     { severity: 'warning', signType: 'text', sign: 'community guidelines strike', where: 'publish', sources: ['YTU'] },

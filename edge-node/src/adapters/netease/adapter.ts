@@ -158,7 +158,8 @@ async function prepare(page: Page, job: ArticleJob, ctx: Ctx): Promise<Prepared>
     subjectId: '',
   };
   const saved = await pageJson(page, at(ctx, NETEASE_URLS.save(account.externalRef, account.realUserId)), { method: 'POST', form }, 'fill', 'draft save', ctx);
-  if (field(saved, 'code') !== 1) throw new AdapterError('publish_rejected', 'fill', `网易号 refused the draft: ${String(field(saved, 'msg') ?? 'no reason given')}`);
+  // The answer goes with the refusal: its code may say the account is banned (kit/standing-facts.ts).
+  if (field(saved, 'code') !== 1) throw new AdapterError('publish_rejected', 'fill', `网易号 refused the draft: ${String(field(saved, 'msg') ?? 'no reason given')}`, { answer: JSON.stringify(saved).slice(0, 20_000) });
   const docId = docIdOf(field(saved, 'data'));
   if (!docId) throw new AdapterError('editor_changed', 'fill', 'draft save: the answer names no docId in data');
   // The draft's own page is where the publish step picks it up (and what a person would see).
