@@ -6,7 +6,7 @@
  * of its login state, so nothing in the admin API can make an account
  * publishable.
  */
-import { CONTENT_TYPES, EXECUTORS, LOGIN_STATES } from '@plume/shared';
+import { CONTENT_TYPES, EXECUTORS } from '@plume/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { Sealer } from '../crypto/seal.js';
 import type { OpenApiDeps } from '../integrators/openapi-context.js';
 import { fieldView, settingFieldView } from '../publishing/settings-view.js';
 import { AccountsAdminService } from './accounts.admin.service.js';
-import { HEALTH_STATES } from './health/health.schema.js';
+import { accountView, platformContentTypes } from './account.view.js';
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The user id') });
 const accountParams = z.object({ accountId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The account id') });
@@ -28,24 +28,14 @@ const newCmsSite = z.strictObject({
   password: z.string().min(1).max(500).describe('WordPress: an application password'),
 });
 
-const accountSchema = z.object({
-  id: z.number().int(),
+const accountSchema = accountView.extend({
   userId: z.number().int(),
-  platform: z.string().describe('Platform code, or wordpress / metaweblog for a CMS site'),
-  category: z.enum(['content', 'cms']),
-  displayName: z.string(),
   executor: z.enum(EXECUTORS),
   nodeId: z.string().nullable(),
-  loginState: z.enum(LOGIN_STATES).describe('As its node last reported it (unsupported_platform: the node has no adapter for the platform)'),
   paired: z.boolean(),
-  contentTypes: z.array(z.enum(CONTENT_TYPES)).describe('The content types the platform takes, each of which may have a settings preset'),
-  createdAt: isoString,
+  contentTypes: platformContentTypes,
   removedAt: isoString.nullable(),
   presets: z.record(z.string(), z.record(z.string(), z.unknown())).describe('Settings preset per content type'),
-  health: z
-    .object({ state: z.enum(HEALTH_STATES), since: isoString.nullable(), coolUntil: isoString.nullable() })
-    .nullable()
-    .describe('Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites'),
   egress: z
     .object({
       network: z.string().nullable().describe('The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address'),

@@ -9,6 +9,7 @@ import { CONTENT_TYPES, type ContentType, fieldsFor, isCmsPlatform, SETTINGS_CON
 import { adminError } from '../http/admin-errors.js';
 import type { Sealer } from '../crypto/seal.js';
 import type { Db } from '../db/client.js';
+import { standingOfAccount } from './account.view.js';
 import { type AccountRecord, accountsRepository } from './accounts.repository.js';
 import { egressRepository } from './egress.repository.js';
 import { missingUserIds } from '../integrators/admin-lookups.repository.js';
@@ -73,7 +74,7 @@ export class AccountsAdminService {
       createdAt: a.createdAt.toISOString(),
       removedAt: a.removedAt?.toISOString() ?? null,
       presets,
-      health: isCmsPlatform(a.platform) ? null : { state: a.health?.state ?? ('ok' as const), since: a.health?.since ?? null, coolUntil: a.health?.cool_until ?? null },
+      health: standingOfAccount(a, isCmsPlatform(a.platform)),
       // CMS sites publish from the control plane itself: no node, no egress of their own.
       egress: isCmsPlatform(a.platform) ? null : egress,
     };

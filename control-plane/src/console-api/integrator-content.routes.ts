@@ -5,15 +5,16 @@
  * articles labelled as GET /articles labels them, quotas as GET /me counts
  * them), always for the integrator of the session.
  */
-import { CONTENT_TYPES, EXECUTORS, LOGIN_STATES, platformById } from '@plume/shared';
+import { EXECUTORS, platformById } from '@plume/shared';
 import { z } from 'zod';
 import { loginStateOf, REASON_TEXT, resolveAccount, UNPUBLISHABLE_REASONS } from '../accounts/account-resolution.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { HEALTH_STATES } from '../accounts/health/health.schema.js';
+import { accountView, publishableContentTypes, standingOfAccount } from '../accounts/account.view.js';
 import type { Db } from '../db/client.js';
 import { QUOTA_BUCKETS } from '../integrators/integrators.schema.js';
 import { requestWindows } from '../integrators/rate-limit.js';
 import type { UsersService } from '../integrators/users.service.js';
+import { nodeView } from '../nodes/node.view.js';
 import { nodesRepository } from '../nodes/nodes.repository.js';
 import { CONTENT_PROVENANCES, type ContentProvenance } from '../publishing/articles/aigc.js';
 import { articlesRepository } from '../publishing/articles/articles.repository.js';
@@ -28,36 +29,14 @@ import { integratorRepository as repo } from '../publishing/integrator.repositor
 
 const access = { access: 'integrator' as const };
 
-const nodeSchema = z.object({
-  id: z.string().describe('node_…'),
-  name: z.string(),
-  kind: z.enum(['edge', 'desktop', 'web']),
-  online: z.boolean().describe('Connected and heartbeating'),
-  status: z.enum(['active', 'draining', 'revoked']),
-});
-
-const accountSchema = z.object({
-  id: z.number().int().describe('The integer to put in accountIds'),
-  platform: z.string(),
+const accountSchema = accountView.extend({
   platformName: z.string(),
-  category: z.enum(['content', 'cms']),
-  displayName: z.string(),
   executor: z.enum(EXECUTORS).nullable().describe('Where the account publishes (fixed routing)'),
-  node: nodeSchema.nullable().describe('The node holding the account\'s browser profile; null for CMS sites and accounts without a node'),
-  loginState: z.enum(LOGIN_STATES).describe('As the account\'s node last reported it'),
+  node: nodeView.nullable().describe('The node holding the account\'s browser profile; null for CMS sites and accounts without a node'),
   publishable: z.boolean().describe('Able to publish at least one content type now'),
   reasons: z.array(z.object({ code: z.enum(UNPUBLISHABLE_REASONS), message: z.string() })).describe('Why not, when not publishable'),
-  contentTypes: z.array(z.enum(CONTENT_TYPES)),
+  contentTypes: publishableContentTypes,
   canLogIn: z.boolean().describe('A login can be started now (POST /me/accounts/{accountId}/login): its node is online and opens a login page for the platform'),
-  health: z
-    .object({
-      state: z.enum(HEALTH_STATES),
-      since: isoString.nullable().describe('When it entered this state; null: never evaluated'),
-      coolUntil: isoString.nullable().describe('cooling: when its jobs may start again'),
-    })
-    .nullable()
-    .describe('How the account is doing with its platform (GET /me/accounts/{accountId}/health has the evidence); null for CMS sites'),
-  createdAt: isoString,
 });
 
 const aigcSchema = z.object({
@@ -147,7 +126,7 @@ export function registerIntegratorContentRoutes(r: ConsoleApp, deps: { db: Db; u
             publishable: resolved.publishable,
             reasons: resolved.reasons.map((code) => ({ code, message: REASON_TEXT[code] })),
             contentTypes: resolved.contentTypes,
-            health: resolved.cms ? null : { state: a.health?.state ?? ('ok' as const), since: a.health?.since ?? null, coolUntil: a.health?.cool_until ?? null },
+            health: standingOfAccount(a, resolved.cms),
             canLogIn: !resolved.cms && node !== undefined && node.online && node.status === 'active' && (node.capabilities.logins ?? []).includes(a.platform),
             createdAt: new Date(a.createdAt).toISOString(),
           };

@@ -12,10 +12,11 @@ import { randomId } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { LoginRelay } from '../nodes/login-relay.js';
 import { loginRefusal, streamLogin } from '../nodes/login-start.js';
-import { type LoginRow, loginsRepository } from '../nodes/logins.repository.js';
+import { loginView, viewOfLogin } from '../nodes/login.view.js';
+import { loginsRepository } from '../nodes/logins.repository.js';
 import { integratorOf, principal } from './console-auth.js';
 import { consoleError, consoleErrorBody } from './console.errors.js';
-import { accepted, created, isoString, ok, pathId } from './console-schemas.js';
+import { accepted, created, ok, pathId } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
 import { integratorRepository as repo } from '../publishing/integrator.repository.js';
 
@@ -34,28 +35,6 @@ const loginParams = z.object({ loginId: pathId('The login id (lgn_…)', ID_PATT
 export const MAX_OPEN_LOGINS = 3;
 export const tooManyLogins = () =>
   consoleError('too_many_logins', `You have ${MAX_OPEN_LOGINS} logins open, as many as one integrator may: finish or cancel one (or let it time out) first`);
-
-export const loginSchema = z.object({
-  id: z.string().describe('lgn_…'),
-  platform: z.string(),
-  state: z.enum(['opening', 'running', 'succeeded', 'failed']).describe('opening: asked of the node; running: its page is open; succeeded / failed: ended'),
-  step: z.record(z.string(), z.unknown()).nullable().describe('The last step the node reported (qr, scanned, needs_sms, needs_slider, succeeded, failed)'),
-  outcome: z.record(z.string(), z.unknown()).nullable().describe('succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message'),
-  createdAt: isoString,
-  expiresAt: isoString.describe('The login ends `timeout` at this time whatever happens; earlier after 5 minutes without input'),
-  endedAt: isoString.nullable(),
-});
-
-export const view = (l: LoginRow): z.infer<typeof loginSchema> => ({
-  id: l.id,
-  platform: l.platform,
-  state: l.state,
-  step: l.step,
-  outcome: l.outcome,
-  createdAt: l.createdAt.toISOString(),
-  expiresAt: l.expiresAt.toISOString(),
-  endedAt: l.endedAt?.toISOString() ?? null,
-});
 
 export function registerIntegratorLoginRoutes(r: ConsoleApp, deps: { db: Db; logins: LoginRelay }): void {
   const { db, logins } = deps;
@@ -78,7 +57,7 @@ export function registerIntegratorLoginRoutes(r: ConsoleApp, deps: { db: Db; log
         description:
           `Watch it with GET /me/logins/{loginId}/events and answer with POST /me/logins/{loginId}/input. 409 node_offline when the node is not connected; 409 login_unavailable for a CMS site, an account without a node, or a node that opens no login page for the platform; 409 too_many_logins when you already have ${MAX_OPEN_LOGINS} logins open. Only the account the platform names as this one is accepted.`,
         params: z.object({ accountId: pathId('The account id (from GET /me/accounts): a positive integer', /^[1-9]\d{0,9}$/) }),
-        response: created(z.object({ login: loginSchema })),
+        response: created(z.object({ login: loginView })),
       },
     },
     async (request, reply) => {
@@ -106,14 +85,14 @@ export function registerIntegratorLoginRoutes(r: ConsoleApp, deps: { db: Db; log
         MAX_OPEN_LOGINS,
       );
       if (!login) throw tooManyLogins();
-      return reply.code(201).send({ login: view(login) });
+      return reply.code(201).send({ login: viewOfLogin(login) });
     },
   );
 
   r.get(
     '/me/logins/:loginId',
-    { config: access, schema: { tags, operationId: 'getMyLogin', summary: "One of your logins: its state, last step and outcome", params: loginParams, response: ok(z.object({ login: loginSchema })) } },
-    async (request) => ({ login: view(await own(integratorOf(request), request.params.loginId)) }),
+    { config: access, schema: { tags, operationId: 'getMyLogin', summary: "One of your logins: its state, last step and outcome", params: loginParams, response: ok(z.object({ login: loginView })) } },
+    async (request) => ({ login: viewOfLogin(await own(integratorOf(request), request.params.loginId)) }),
   );
 
   r.get(
@@ -136,7 +115,7 @@ export function registerIntegratorLoginRoutes(r: ConsoleApp, deps: { db: Db; log
     },
     async (request, reply) => {
       const first = await own(integratorOf(request), request.params.loginId);
-      streamLogin({ db, logins, first, view, request, reply });
+      streamLogin({ db, logins, first, view: viewOfLogin, request, reply });
     },
   );
 
@@ -167,14 +146,14 @@ export function registerIntegratorLoginRoutes(r: ConsoleApp, deps: { db: Db; log
     '/me/logins/:loginId',
     {
       config: access,
-      schema: { tags, operationId: 'cancelMyLogin', summary: 'Cancel one of your logins: the node closes its browser, nothing is recorded (again: no change)', params: loginParams, response: ok(z.object({ login: loginSchema })) },
+      schema: { tags, operationId: 'cancelMyLogin', summary: 'Cancel one of your logins: the node closes its browser, nothing is recorded (again: no change)', params: loginParams, response: ok(z.object({ login: loginView })) },
     },
     async (request) => {
       const userId = integratorOf(request);
       const id = request.params.loginId;
       await own(userId, id);
       await loginsRepository.cancel(db, id, 'the integrator');
-      return { login: view(await own(userId, id)) };
+      return { login: viewOfLogin(await own(userId, id)) };
     },
   );
 }

@@ -15,13 +15,14 @@ import { randomId } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { LoginRelay } from '../nodes/login-relay.js';
 import { loginRefusal } from '../nodes/login-start.js';
+import { loginView, viewOfLogin } from '../nodes/login.view.js';
 import { loginsRepository } from '../nodes/logins.repository.js';
 import { nodesRepository } from '../nodes/nodes.repository.js';
 import { integratorOf, principal } from './console-auth.js';
 import { consoleError } from './console.errors.js';
 import { created, ok } from './console-schemas.js';
 import type { ConsoleApp } from './console.types.js';
-import { loginSchema, MAX_OPEN_LOGINS, tooManyLogins, view } from './integrator-logins.routes.js';
+import { MAX_OPEN_LOGINS, tooManyLogins } from './integrator-logins.routes.js';
 
 const access = { access: 'integrator' as const };
 const tags = ['accounts'];
@@ -96,7 +97,7 @@ export function registerIntegratorNewLoginRoutes(r: ConsoleApp, deps: { db: Db; 
           '404 node_not_found for a node that does not serve you (as for an unknown one); 409 node_revoked, node_offline (not connected, or draining), login_platform_unsupported (the node opens no login page for the platform), ' +
           `too_many_logins (you already have ${MAX_OPEN_LOGINS} logins open).`,
         body: startBody,
-        response: created(z.object({ login: loginSchema })),
+        response: created(z.object({ login: loginView })),
       },
     },
     async (request, reply) => {
@@ -123,7 +124,7 @@ export function registerIntegratorNewLoginRoutes(r: ConsoleApp, deps: { db: Db; 
         MAX_OPEN_LOGINS,
       );
       if (!login) throw tooManyLogins();
-      return reply.code(201).send({ login: view(login) });
+      return reply.code(201).send({ login: viewOfLogin(login) });
     },
   );
 }

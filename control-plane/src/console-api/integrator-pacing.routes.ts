@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { accountPacing, accountPacingAnswer, pacedAccount, zoneChecked } from '../publishing/pacing/pacing.admin.routes.js';
+import { pacedAccount, zoneChecked } from '../publishing/pacing/pacing.admin.routes.js';
 import { pacingRepository } from '../publishing/pacing/pacing.repository.js';
-import { pacingRuleBody, toRule } from '../publishing/pacing/pacing-view.js';
+import { accountPacing, accountPacingAnswer, pacingRuleBody, toRule } from '../publishing/pacing/pacing-view.js';
 import { integratorOf, principal } from './console-auth.js';
 import { consoleError } from './console.errors.js';
 import { ok, pathId } from './console-schemas.js';

@@ -11,6 +11,7 @@ import { ID_PATTERNS } from '@plume/shared';
 import { z } from 'zod';
 import { instantSchema } from '../http/admin-query.js';
 import { SAFE_REQUEST_ID } from '../http/request-id.js';
+import { jobEvidenceView, viewOfEvidence } from '../nodes/job-evidence.view.js';
 import { NodesAdminService } from '../nodes/nodes-admin.service.js';
 import { batchAnswer, ownPaths } from '../publishing/publish/batch-answer.js';
 import { publishRepository } from '../publishing/publish/publish.repository.js';
@@ -39,15 +40,6 @@ const batchSchema = z.object({
   jobs: z.number().int(),
   succeeded: z.number().int(),
   failed: z.number().int(),
-});
-
-const evidenceSchema = z.object({
-  id: z.string(),
-  attemptId: z.string().describe('The dispatch attempt it was taken in'),
-  step: z.string().describe('The step that failed'),
-  errorCode: z.string().nullable(),
-  screenshotPng: z.string().nullable().describe('base64 PNG of the page as the node saw it, capped; null when the node took none'),
-  createdAt: isoString,
 });
 
 const batchesQuery = z
@@ -129,7 +121,7 @@ export function registerIntegratorPublishingRoutes(r: ConsoleApp, deps: { db: Db
         summary: 'What a node saw when one of your jobs failed: the step and a screenshot, per attempt',
         description: 'Empty when the job has none. Another integrator\'s job answers 404 like an unknown one.',
         params: z.object({ jobId: pathId('The job id (job_…)', JOB_ID) }),
-        response: ok(z.object({ evidence: z.array(evidenceSchema) })),
+        response: ok(z.object({ evidence: z.array(jobEvidenceView) })),
       },
     },
     async (request) => {
@@ -139,14 +131,7 @@ export function registerIntegratorPublishingRoutes(r: ConsoleApp, deps: { db: Db
       if (!job) throw consoleError('not_found', `You have no publish job ${id}`);
       const paths = ownPaths(job.payload);
       return {
-        evidence: (await nodes.evidence(id)).map((e) => ({
-          id: e.id,
-          attemptId: e.attemptId,
-          step: redactText(e.step, userId, paths),
-          errorCode: e.errorCode,
-          screenshotPng: e.screenshotPng,
-          createdAt: e.createdAt,
-        })),
+        evidence: (await nodes.evidence(id)).map((e) => viewOfEvidence(e, (text) => redactText(text, userId, paths))),
       };
     },
   );

@@ -11,11 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminError, adminFailureSchema } from '../http/admin-errors.js';
-import { createdResponses, isoString, responses } from '../http/admin-query.js';
+import { createdResponses, responses } from '../http/admin-query.js';
 import { randomId } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { LoginRelay } from './login-relay.js';
-import { type LoginRow, loginsRepository } from './logins.repository.js';
+import { loginsRepository } from './logins.repository.js';
+import { adminViewOfLogin, loginAdminView } from './login.view.js';
 import { type LoginRefusal, loginRefusal, streamLogin } from './login-start.js';
 
 export interface LoginsAdminOptions {
@@ -35,25 +36,7 @@ const ADMIN_CODE = {
 const nodeParams = z.object({ nodeId: idSchema('node').describe('The node id (node_…)') });
 const loginParams = z.object({ loginId: idSchema('login').describe('The login id (lgn_…)') });
 
-const loginSchema = z.object({
-  id: z.string().describe('lgn_…'),
-  nodeId: z.string(),
-  userId: z.number().int(),
-  platform: z.string(),
-  accountRef: z.string().nullable().describe('The account asked for; null: whichever account the platform names'),
-  state: z.enum(['opening', 'running', 'succeeded', 'failed']).describe('opening: asked of the node; running: its page is open; succeeded / failed: ended'),
-  step: z.record(z.string(), z.unknown()).nullable().describe('The last step the node reported (qr, scanned, needs_sms, needs_slider, succeeded, failed)'),
-  qr: z.record(z.string(), z.unknown()).nullable().describe('The last QR: `text` it encodes (null: unreadable), `purpose`, `shown`'),
-  outcome: z.record(z.string(), z.unknown()).nullable().describe('succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message'),
-  createdBy: z.string(),
-  createdAt: isoString,
-  lastActivityAt: isoString.describe('The start or the last input: idle too long, the login ends `timeout`'),
-  expiresAt: isoString.describe('The login ends `timeout` at this time whatever happens'),
-  endedAt: isoString.nullable(),
-});
-const loginAnswer = z.object({ success: z.literal(true), login: loginSchema });
-
-const view = (l: LoginRow) => ({ ...l, createdAt: l.createdAt.toISOString(), lastActivityAt: l.lastActivityAt.toISOString(), expiresAt: l.expiresAt.toISOString(), endedAt: l.endedAt?.toISOString() ?? null });
+const loginAnswer = z.object({ success: z.literal(true), login: loginAdminView });
 
 export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -109,14 +92,14 @@ export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
           createdBy: request.admin?.actor ?? 'unknown',
           maxMs: logins.timers.loginMaxMs,
         });
-        return reply.code(201).send({ success: true as const, login: view(login) });
+        return reply.code(201).send({ success: true as const, login: adminViewOfLogin(login) });
       },
     );
 
     r.get(
       '/logins/:loginId',
       { schema: { tags, operationId: 'getNodeLogin', summary: "A relayed login's state, last step and outcome", params: loginParams, response: responses(loginAnswer) } },
-      async (request) => ({ success: true as const, login: view(await find(request.params.loginId)) }),
+      async (request) => ({ success: true as const, login: adminViewOfLogin(await find(request.params.loginId)) }),
     );
 
     r.get(
@@ -141,7 +124,7 @@ export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
       },
       async (request, reply) => {
         const id = request.params.loginId;
-        streamLogin({ db, logins, first: await find(id), view, request, reply });
+        streamLogin({ db, logins, first: await find(id), view: adminViewOfLogin, request, reply });
       },
     );
 
@@ -185,7 +168,7 @@ export function loginsAdminRoutes({ db, logins }: LoginsAdminOptions) {
         const id = request.params.loginId;
         await find(id);
         await loginsRepository.cancel(db, id);
-        return { success: true as const, login: view(await find(id)) };
+        return { success: true as const, login: adminViewOfLogin(await find(id)) };
       },
     );
   };

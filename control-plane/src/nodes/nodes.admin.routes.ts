@@ -14,6 +14,8 @@ import type { Db } from '../db/client.js';
 import { ENROLLMENT_TOKEN_STATES, EnrollmentService } from './enrollment.service.js';
 import { registerNodeUsersRoutes } from './node-users.admin.routes.js';
 import { NodesAdminService } from './nodes-admin.service.js';
+import { jobEvidenceAdminView } from './job-evidence.view.js';
+import { NODE_KINDS, NODE_STATUSES, nodeView } from './node.view.js';
 import { DEFAULT_TIMERS } from './timers.js';
 
 export interface NodesAdminOptions {
@@ -24,8 +26,6 @@ export interface NodesAdminOptions {
 
 /** Nothing an operator sends here is near this. */
 const NODES_ADMIN_BODY_LIMIT = 64 * 1024;
-const KINDS = ['edge', 'desktop', 'web'] as const;
-const STATUSES = ['active', 'draining', 'revoked'] as const;
 
 const nodeParams = z.object({ nodeId: idSchema('node').describe('The node id (node_…)') });
 const tokenParams = z.object({
@@ -63,12 +63,7 @@ const capabilitiesSchema = z
   })
   .describe('As the node last reported them on connecting (empty before its first connection)');
 
-const nodeSchema = z.object({
-  id: z.string(),
-  kind: z.enum(KINDS),
-  name: z.string(),
-  status: z.enum(STATUSES).describe('active: offered jobs; draining: finishes its jobs, gets no new ones; revoked: refused for good'),
-  online: z.boolean().describe('Connected, active, and heard from in the last 60 s'),
+const nodeSchema = nodeView.extend({
   capabilities: capabilitiesSchema,
   sessionEpoch: z.number().int().describe('Bumped at each handshake; fences writes of older connections'),
   connectedReplica: z.string().nullable().describe('The control-plane replica holding its socket'),
@@ -98,7 +93,7 @@ const nodeAnswer = z.object({ success: z.literal(true), node: nodeDetailSchema }
 
 const tokenSchema = z.object({
   id: z.string().describe('net_…: names the token in lists and revocation; not the token itself'),
-  kind: z.enum(KINDS),
+  kind: z.enum(NODE_KINDS),
   name: z.string(),
   userIds: z.array(z.number().int()),
   allUsers: z.boolean().describe('The node it makes serves every user (kind web)'),
@@ -110,18 +105,6 @@ const tokenSchema = z.object({
   nodeId: z.string().nullable().describe('The node it made, once used'),
   machineId: z.string().nullable(),
   revokedAt: isoString.nullable(),
-});
-
-const evidenceSchema = z.object({
-  id: z.string(),
-  jobId: z.string(),
-  attemptId: z.string(),
-  nodeId: z.string(),
-  step: z.string().describe('The step that failed'),
-  errorCode: z.string().nullable(),
-  screenshotPng: z.string().nullable().describe('base64 PNG of the page, capped'),
-  html: z.string().nullable().describe("The page's HTML, capped"),
-  createdAt: isoString,
 });
 
 export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFAULT_TIMERS.enrollmentTokenTtlMs }: NodesAdminOptions) {
@@ -143,7 +126,7 @@ export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFA
             "The node runs `plume-edge enroll --token …` with it. Only its SHA-256 is kept: the token is in this answer and nowhere else. Give `userIds`, or for a node of kind `web` `allUsers: true`: it then serves every user, present and future (the operator's web pool for `executor=web`); other kinds answer 409 `NODE_KIND_NOT_WEB`. The users can be changed after enrollment (POST /nodes/{nodeId}/users/add and /remove).",
           body: z
             .object({
-              kind: z.enum(KINDS),
+              kind: z.enum(NODE_KINDS),
               userIds: z.array(z.number().int().positive().max(2 ** 31 - 1)).min(1).max(100).optional().describe('The users the node will serve'),
               allUsers: z.literal(true).optional().describe('Web nodes: serve every user instead of a list'),
               name: z.string().min(1).max(200).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
@@ -154,7 +137,7 @@ export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFA
               success: z.literal(true),
               id: z.string().describe('net_…'),
               token: z.string().describe('plmnode_…: shown this once'),
-              kind: z.enum(KINDS),
+              kind: z.enum(NODE_KINDS),
               name: z.string(),
               userIds: z.array(z.number().int()),
               allUsers: z.boolean(),
@@ -211,8 +194,8 @@ export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFA
           summary: 'List execution nodes with live state: online, jobs in flight and queued, capabilities',
           description: 'Oldest first. Without `page` and `pageSize` the answer holds every node; with them, that page (`total` counts every match either way).',
           querystring: z.object({
-            status: z.enum(STATUSES).optional().describe('Only nodes in this status'),
-            kind: z.enum(KINDS).optional().describe('Only nodes of this kind'),
+            status: z.enum(NODE_STATUSES).optional().describe('Only nodes in this status'),
+            kind: z.enum(NODE_KINDS).optional().describe('Only nodes of this kind'),
             // No defaults: a list asked for without paging is the whole list.
             page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000, 'page is at most 100000').optional().describe('Page number, from 1'),
             pageSize: z.coerce.number().int().min(1, `pageSize must be 1 to ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `pageSize must be 1 to ${MAX_PAGE_SIZE}`).optional().describe(`Rows per page, 1 to ${MAX_PAGE_SIZE}`),
@@ -296,7 +279,7 @@ export function nodesAdminRoutes({ db, now = () => new Date(), tokenTtlMs = DEFA
           operationId: 'listJobEvidence',
           summary: "A job's failure evidence: the failed step, a screenshot and the page HTML, per attempt",
           params: z.object({ jobId: z.string().min(1).max(68).describe('The job id (job_…)') }),
-          response: responses(z.object({ success: z.literal(true), items: z.array(evidenceSchema) })),
+          response: responses(z.object({ success: z.literal(true), items: z.array(jobEvidenceAdminView) })),
         },
       },
       async (request) => ({ success: true as const, items: await nodes.evidence(request.params.jobId) }),

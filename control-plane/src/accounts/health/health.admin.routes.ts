@@ -14,44 +14,13 @@ import { responses } from '../../http/admin-query.js';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { notifyJobs } from '../../nodes/node-registry.repository.js';
-import { HEALTH_STATES } from './health.schema.js';
-import { type AccountHealth, healthRepository, type StoredHealthRule } from './health.repository.js';
+import { healthRepository, type StoredHealthRule } from './health.repository.js';
+import { accountHealthAdminView, adminViewOfHealth } from './health.view.js';
 import { HEALTH_DEFAULTS } from './health-sql.js';
 
 const tags = ['health'];
 const accountParams = z.object({ accountId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The account id') });
 const KIND = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a signal kind: lower-case letters, digits and _');
-
-const signalView = z.object({
-  kind: z.string(),
-  source: z.string().describe('control_plane or node'),
-  at: z.string(),
-  detail: z.record(z.string(), z.unknown()).describe('job_id, error_code, message (the platform\'s words), node_id, …'),
-});
-
-export const healthView = z.object({
-  accountId: z.number().int(),
-  platform: z.string(),
-  state: z.enum(HEALTH_STATES),
-  since: z.string().nullable().describe('When it entered this state; null: never evaluated'),
-  coolUntil: z.string().nullable().describe('cooling: no job of the account starts before this'),
-  reason: z.string().nullable().describe('Why the last change: signals, restriction_signal, cool_down_over, quiet, admin'),
-  note: z.string().nullable().describe("The admin's note with their change"),
-  changedBy: z.string().nullable().describe('The admin who made the last change, or rules'),
-  signals: z.array(signalView).describe('Its newest signals (up to 20, newest first)'),
-});
-
-const view = (h: AccountHealth): z.infer<typeof healthView> => ({
-  accountId: h.accountId,
-  platform: h.platform,
-  state: h.state,
-  since: h.since?.toISOString() ?? null,
-  coolUntil: h.coolUntil?.toISOString() ?? null,
-  reason: h.reason,
-  note: h.note,
-  changedBy: h.changedBy,
-  signals: h.signals,
-});
 
 const ruleFields = {
   windowSeconds: z.number().int().min(60).max(30 * 86_400).nullable().describe(`The sliding window signals are counted in (default ${HEALTH_DEFAULTS.windowSeconds})`),
@@ -114,10 +83,10 @@ export function healthAdminRoutes(deps: { db: Db }) {
           operationId: 'getAccountHealth',
           summary: "An account's health: its state, since when, why, and its newest signals",
           params: accountParams,
-          response: responses(z.object({ success: z.literal(true), health: healthView })),
+          response: responses(z.object({ success: z.literal(true), health: accountHealthAdminView })),
         },
       },
-      async (request) => ({ success: true as const, health: view(await health(request.params.accountId)) }),
+      async (request) => ({ success: true as const, health: adminViewOfHealth(await health(request.params.accountId)) }),
     );
 
     r.post(
@@ -135,7 +104,7 @@ export function healthAdminRoutes(deps: { db: Db }) {
             state: z.enum(['restricted', 'ok']).describe('watch and cooling are the rules\' to set'),
             note: z.string().trim().min(1).max(1000).describe('Why: kept with the state and shown to operators'),
           }),
-          response: responses(z.object({ success: z.literal(true), changed: z.boolean(), health: healthView })),
+          response: responses(z.object({ success: z.literal(true), changed: z.boolean(), health: accountHealthAdminView })),
         },
       },
       async (request) => {
@@ -148,7 +117,7 @@ export function healthAdminRoutes(deps: { db: Db }) {
           const [node] = await rows<{ nodeId: string | null }>(db, sql`select node_id as "nodeId" from accounts where id = ${accountId}`);
           if (node?.nodeId) await notifyJobs(db, node.nodeId);
         }
-        return { success: true as const, changed: changed !== null, health: view(after) };
+        return { success: true as const, changed: changed !== null, health: adminViewOfHealth(after) };
       },
     );
 

@@ -1,11 +1,15 @@
 /**
  * Pacing rules as every surface takes and shows them (admin API, console,
  * Open API): seconds and "HH:MM" outside, milliseconds inside. One body
- * schema, one view per shape.
+ * schema, one view per shape. An account's pacing (accountPacingAnswer) is
+ * the same answer on the admin API's /api/admin/accounts/{id}/pacing and the
+ * console's /api/console/me/accounts/{id}/pacing: nothing in it is an
+ * operator's alone.
  */
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { EffectiveRule, PacingRule, StoredRule } from './pacing.repository.js';
-import { PACING_REASONS } from './pacing.repository.js';
+import { PACING_REASONS, pacingRepository } from './pacing.repository.js';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00 to 23:59)');
 const WEEK_S = 7 * 86_400;
@@ -85,3 +89,27 @@ export const effective = (e: EffectiveRule): z.infer<typeof effectiveView> => ({
   notBefore: e.notBefore?.toISOString() ?? null,
   reason: e.reason,
 });
+
+export const accountPacingAnswer = z.object({
+  accountId: z.number().int(),
+  platform: z.string(),
+  override: pacingRuleView.nullable().describe("The account's own rule; null: none"),
+  platformDefault: pacingRuleView.nullable().describe("The platform's default; null: none"),
+  effective: effectiveView,
+});
+
+export async function accountPacing(db: Db, account: { id: number; platform: string }): Promise<z.infer<typeof accountPacingAnswer>> {
+  const [override, defaults, eff] = await Promise.all([
+    pacingRepository.accountRule(db, account.id),
+    pacingRepository.platformRules(db),
+    pacingRepository.effective(db, [account]),
+  ]);
+  const platformDefault = defaults.find((d) => d.platform === account.platform) ?? null;
+  return {
+    accountId: account.id,
+    platform: account.platform,
+    override: override ? ruleView(override) : null,
+    platformDefault: platformDefault ? ruleView(platformDefault) : null,
+    effective: effective(eff.get(account.id)!),
+  };
+}

@@ -14,19 +14,11 @@ import { adminError } from '../../http/admin-errors.js';
 import { responses } from '../../http/admin-query.js';
 import { type Db, rows } from '../../db/client.js';
 import { pacingRepository, UnknownTimeZone } from './pacing.repository.js';
-import { effective, effectiveView, pacingRuleBody, pacingRuleView, ruleView, toRule } from './pacing-view.js';
+import { accountPacing, accountPacingAnswer, pacingRuleBody, pacingRuleView, ruleView, toRule } from './pacing-view.js';
 
 const tags = ['pacing'];
 const platformParams = z.object({ platform: z.string().min(1).max(64).describe('A content platform code (GET /api/openapi/v1/meta)') });
 const accountParams = z.object({ accountId: z.coerce.number().int().positive().max(2 ** 31 - 1).describe('The account id') });
-
-export const accountPacingAnswer = z.object({
-  accountId: z.number().int(),
-  platform: z.string(),
-  override: pacingRuleView.nullable().describe("The account's own rule; null: none"),
-  platformDefault: pacingRuleView.nullable().describe("The platform's default; null: none"),
-  effective: effectiveView,
-});
 
 /** A content platform's account of any user (CMS sites are not paced: they publish in the service). */
 export async function pacedAccount(db: Db, accountId: number, userId: number | null): Promise<{ id: number; platform: string } | null> {
@@ -35,22 +27,6 @@ export async function pacedAccount(db: Db, accountId: number, userId: number | n
     sql`select id, platform from accounts where id = ${accountId} and removed_at is null and (${userId}::int is null or user_id = ${userId}::int)`,
   );
   return found && !isCmsPlatform(found.platform) ? { id: Number(found.id), platform: found.platform } : null;
-}
-
-export async function accountPacing(db: Db, account: { id: number; platform: string }): Promise<z.infer<typeof accountPacingAnswer>> {
-  const [override, defaults, eff] = await Promise.all([
-    pacingRepository.accountRule(db, account.id),
-    pacingRepository.platformRules(db),
-    pacingRepository.effective(db, [account]),
-  ]);
-  const platformDefault = defaults.find((d) => d.platform === account.platform) ?? null;
-  return {
-    accountId: account.id,
-    platform: account.platform,
-    override: override ? ruleView(override) : null,
-    platformDefault: platformDefault ? ruleView(platformDefault) : null,
-    effective: effective(eff.get(account.id)!),
-  };
 }
 
 /** Runs a write, turning an unknown zone into the surface's 400. */

@@ -3493,26 +3493,39 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         account: {
+                            /** @description The integer to put in accountIds */
                             id: number;
-                            userId: number;
                             /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
-                            /** @enum {string} */
-                            executor: "web" | "desktop" | "edge";
-                            nodeId: string | null;
                             /**
                              * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
                              * @enum {string}
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            userId: number;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
                             paired: boolean;
                             /** @description The content types the platform takes, each of which may have a settings preset */
                             contentTypes: ("article" | "dynamic" | "video")[];
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                             removedAt: string | null;
                             /** @description Settings preset per content type */
                             presets: {
@@ -3520,13 +3533,6 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
-                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                since: string | null;
-                                coolUntil: string | null;
-                            } | null;
                             /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
                             egress: {
                                 /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
@@ -3590,26 +3596,39 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         items: {
+                            /** @description The integer to put in accountIds */
                             id: number;
-                            userId: number;
                             /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
-                            /** @enum {string} */
-                            executor: "web" | "desktop" | "edge";
-                            nodeId: string | null;
                             /**
                              * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
                              * @enum {string}
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            userId: number;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
                             paired: boolean;
                             /** @description The content types the platform takes, each of which may have a settings preset */
                             contentTypes: ("article" | "dynamic" | "video")[];
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                             removedAt: string | null;
                             /** @description Settings preset per content type */
                             presets: {
@@ -3617,13 +3636,6 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
-                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                since: string | null;
-                                coolUntil: string | null;
-                            } | null;
                             /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
                             egress: {
                                 /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
@@ -3687,26 +3699,39 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         account: {
+                            /** @description The integer to put in accountIds */
                             id: number;
-                            userId: number;
                             /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
-                            /** @enum {string} */
-                            executor: "web" | "desktop" | "edge";
-                            nodeId: string | null;
                             /**
                              * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
                              * @enum {string}
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            userId: number;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
                             paired: boolean;
                             /** @description The content types the platform takes, each of which may have a settings preset */
                             contentTypes: ("article" | "dynamic" | "video")[];
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                             removedAt: string | null;
                             /** @description Settings preset per content type */
                             presets: {
@@ -3714,13 +3739,6 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
-                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                since: string | null;
-                                coolUntil: string | null;
-                            } | null;
                             /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
                             egress: {
                                 /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
@@ -3786,26 +3804,39 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         account: {
+                            /** @description The integer to put in accountIds */
                             id: number;
-                            userId: number;
                             /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
-                            /** @enum {string} */
-                            executor: "web" | "desktop" | "edge";
-                            nodeId: string | null;
                             /**
                              * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
                              * @enum {string}
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            userId: number;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
                             paired: boolean;
                             /** @description The content types the platform takes, each of which may have a settings preset */
                             contentTypes: ("article" | "dynamic" | "video")[];
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                             removedAt: string | null;
                             /** @description Settings preset per content type */
                             presets: {
@@ -3813,13 +3844,6 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
-                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                since: string | null;
-                                coolUntil: string | null;
-                            } | null;
                             /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
                             egress: {
                                 /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
@@ -3926,26 +3950,39 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         account: {
+                            /** @description The integer to put in accountIds */
                             id: number;
-                            userId: number;
                             /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
-                            /** @enum {string} */
-                            executor: "web" | "desktop" | "edge";
-                            nodeId: string | null;
                             /**
                              * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
                              * @enum {string}
                              */
                             loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            userId: number;
+                            /** @enum {string} */
+                            executor: "web" | "desktop" | "edge";
+                            nodeId: string | null;
                             paired: boolean;
                             /** @description The content types the platform takes, each of which may have a settings preset */
                             contentTypes: ("article" | "dynamic" | "video")[];
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                             removedAt: string | null;
                             /** @description Settings preset per content type */
                             presets: {
@@ -3953,13 +3990,6 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             };
-                            /** @description Where the account stands with its platform (GET /accounts/{accountId}/health has why); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                since: string | null;
-                                coolUntil: string | null;
-                            } | null;
                             /** @description Where the account publishes from (GET /accounts/{accountId}/egress has every change); null for CMS sites */
                             egress: {
                                 /** @description The network (IPv4 /24, IPv6 /48) its jobs start from; null until a job of it started from a known address */
@@ -5224,9 +5254,12 @@ export interface operations {
                         health: {
                             accountId: number;
                             platform: string;
-                            /** @enum {string} */
+                            /**
+                             * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                             * @enum {string}
+                             */
                             state: "ok" | "watch" | "cooling" | "restricted";
-                            /** @description When it entered this state; null: never evaluated */
+                            /** @description When it entered this state; null: never evaluated (ok) */
                             since: string | null;
                             /** @description cooling: no job of the account starts before this */
                             coolUntil: string | null;
@@ -5236,11 +5269,13 @@ export interface operations {
                             note: string | null;
                             /** @description The admin who made the last change, or rules */
                             changedBy: string | null;
-                            /** @description Its newest signals (up to 20, newest first) */
+                            /** @description Its newest signals (up to 20, newest first), counted or not */
                             signals: {
+                                /** @description challenge, session_expired, publish_rejected, challenge_required, egress_changed, or what a node reports (restriction_banner, …) */
                                 kind: string;
-                                /** @description control_plane or node */
+                                /** @description control_plane, or node: what the account's page showed the node */
                                 source: string;
+                                /** @description ISO 8601 UTC */
                                 at: string;
                                 /** @description job_id, error_code, message (the platform's words), node_id, … */
                                 detail: {
@@ -5311,9 +5346,12 @@ export interface operations {
                         health: {
                             accountId: number;
                             platform: string;
-                            /** @enum {string} */
+                            /**
+                             * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                             * @enum {string}
+                             */
                             state: "ok" | "watch" | "cooling" | "restricted";
-                            /** @description When it entered this state; null: never evaluated */
+                            /** @description When it entered this state; null: never evaluated (ok) */
                             since: string | null;
                             /** @description cooling: no job of the account starts before this */
                             coolUntil: string | null;
@@ -5323,11 +5361,13 @@ export interface operations {
                             note: string | null;
                             /** @description The admin who made the last change, or rules */
                             changedBy: string | null;
-                            /** @description Its newest signals (up to 20, newest first) */
+                            /** @description Its newest signals (up to 20, newest first), counted or not */
                             signals: {
+                                /** @description challenge, session_expired, publish_rejected, challenge_required, egress_changed, or what a node reports (restriction_banner, …) */
                                 kind: string;
-                                /** @description control_plane or node */
+                                /** @description control_plane, or node: what the account's page showed the node */
                                 source: string;
+                                /** @description ISO 8601 UTC */
                                 at: string;
                                 /** @description job_id, error_code, message (the platform's words), node_id, … */
                                 detail: {
@@ -5899,6 +5939,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         items: {
+                            /** @description node_… */
                             id: string;
                             /** @enum {string} */
                             kind: "edge" | "desktop" | "web";
@@ -6023,6 +6064,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         node: {
+                            /** @description node_… */
                             id: string;
                             /** @enum {string} */
                             kind: "edge" | "desktop" | "web";
@@ -6160,6 +6202,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         node: {
+                            /** @description node_… */
                             id: string;
                             /** @enum {string} */
                             kind: "edge" | "desktop" | "web";
@@ -6297,6 +6340,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         node: {
+                            /** @description node_… */
                             id: string;
                             /** @enum {string} */
                             kind: "edge" | "desktop" | "web";
@@ -6434,6 +6478,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         node: {
+                            /** @description node_… */
                             id: string;
                             /** @enum {string} */
                             kind: "edge" | "desktop" | "web";
@@ -6766,18 +6811,19 @@ export interface operations {
                         success: true;
                         items: {
                             id: string;
-                            jobId: string;
+                            /** @description The dispatch attempt it was taken in */
                             attemptId: string;
-                            nodeId: string;
                             /** @description The step that failed */
                             step: string;
                             errorCode: string | null;
-                            /** @description base64 PNG of the page, capped */
+                            /** @description base64 PNG of the page as the node saw it, capped; null when the node took none */
                             screenshotPng: string | null;
-                            /** @description The page's HTML, capped */
-                            html: string | null;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
+                            jobId: string;
+                            nodeId: string;
+                            /** @description The page's HTML, capped */
+                            html: string | null;
                         }[];
                     };
                 };
@@ -6839,11 +6885,7 @@ export interface operations {
                         login: {
                             /** @description lgn_… */
                             id: string;
-                            nodeId: string;
-                            userId: number;
                             platform: string;
-                            /** @description The account asked for; null: whichever account the platform names */
-                            accountRef: string | null;
                             /**
                              * @description opening: asked of the node; running: its page is open; succeeded / failed: ended
                              * @enum {string}
@@ -6853,22 +6895,26 @@ export interface operations {
                             step: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
-                            qr: {
-                                [key: string]: unknown;
-                            } | null;
                             /** @description succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message */
                             outcome: {
                                 [key: string]: unknown;
                             } | null;
-                            createdBy: string;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
-                            /** @description The start or the last input: idle too long, the login ends `timeout` */
-                            lastActivityAt: string;
-                            /** @description The login ends `timeout` at this time whatever happens */
+                            /** @description The login ends `timeout` at this time whatever happens; earlier after 5 minutes without input */
                             expiresAt: string;
                             endedAt: string | null;
+                            nodeId: string;
+                            userId: number;
+                            /** @description The account asked for; null: whichever account the platform names */
+                            accountRef: string | null;
+                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
+                            qr: {
+                                [key: string]: unknown;
+                            } | null;
+                            createdBy: string;
+                            /** @description The start or the last input: idle too long, the login ends `timeout` */
+                            lastActivityAt: string;
                         };
                     };
                 };
@@ -6920,11 +6966,7 @@ export interface operations {
                         login: {
                             /** @description lgn_… */
                             id: string;
-                            nodeId: string;
-                            userId: number;
                             platform: string;
-                            /** @description The account asked for; null: whichever account the platform names */
-                            accountRef: string | null;
                             /**
                              * @description opening: asked of the node; running: its page is open; succeeded / failed: ended
                              * @enum {string}
@@ -6934,22 +6976,26 @@ export interface operations {
                             step: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
-                            qr: {
-                                [key: string]: unknown;
-                            } | null;
                             /** @description succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message */
                             outcome: {
                                 [key: string]: unknown;
                             } | null;
-                            createdBy: string;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
-                            /** @description The start or the last input: idle too long, the login ends `timeout` */
-                            lastActivityAt: string;
-                            /** @description The login ends `timeout` at this time whatever happens */
+                            /** @description The login ends `timeout` at this time whatever happens; earlier after 5 minutes without input */
                             expiresAt: string;
                             endedAt: string | null;
+                            nodeId: string;
+                            userId: number;
+                            /** @description The account asked for; null: whichever account the platform names */
+                            accountRef: string | null;
+                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
+                            qr: {
+                                [key: string]: unknown;
+                            } | null;
+                            createdBy: string;
+                            /** @description The start or the last input: idle too long, the login ends `timeout` */
+                            lastActivityAt: string;
                         };
                     };
                 };
@@ -7001,11 +7047,7 @@ export interface operations {
                         login: {
                             /** @description lgn_… */
                             id: string;
-                            nodeId: string;
-                            userId: number;
                             platform: string;
-                            /** @description The account asked for; null: whichever account the platform names */
-                            accountRef: string | null;
                             /**
                              * @description opening: asked of the node; running: its page is open; succeeded / failed: ended
                              * @enum {string}
@@ -7015,22 +7057,26 @@ export interface operations {
                             step: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
-                            qr: {
-                                [key: string]: unknown;
-                            } | null;
                             /** @description succeeded: externalRef and displayName; failed: code (timeout, cancelled, sms_rejected, …) and message */
                             outcome: {
                                 [key: string]: unknown;
                             } | null;
-                            createdBy: string;
                             /** @description ISO 8601 UTC */
                             createdAt: string;
-                            /** @description The start or the last input: idle too long, the login ends `timeout` */
-                            lastActivityAt: string;
-                            /** @description The login ends `timeout` at this time whatever happens */
+                            /** @description The login ends `timeout` at this time whatever happens; earlier after 5 minutes without input */
                             expiresAt: string;
                             endedAt: string | null;
+                            nodeId: string;
+                            userId: number;
+                            /** @description The account asked for; null: whichever account the platform names */
+                            accountRef: string | null;
+                            /** @description The last QR: `text` it encodes (null: unreadable), `purpose`, `shown` */
+                            qr: {
+                                [key: string]: unknown;
+                            } | null;
+                            createdBy: string;
+                            /** @description The start or the last input: idle too long, the login ends `timeout` */
+                            lastActivityAt: string;
                         };
                     };
                 };

@@ -2827,30 +2827,48 @@ export interface operations {
                         accounts: {
                             /** @description The integer to put in accountIds */
                             id: number;
+                            /** @description Platform code, or wordpress / metaweblog for a CMS site */
                             platform: string;
-                            platformName: string;
                             /** @enum {string} */
                             category: "content" | "cms";
                             displayName: string;
+                            /**
+                             * @description As its node last reported it (unsupported_platform: the node has no adapter for the platform)
+                             * @enum {string}
+                             */
+                            loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
+                            /** @description ISO 8601 UTC */
+                            createdAt: string;
+                            /** @description Where the account stands with its platform (GET …/accounts/{accountId}/health has the evidence); null for CMS sites */
+                            health: {
+                                /**
+                                 * @description ok; watch: signals of trouble lately, jobs still start; cooling: no job starts until coolUntil; restricted: no job starts until an admin clears it
+                                 * @enum {string}
+                                 */
+                                state: "ok" | "watch" | "cooling" | "restricted";
+                                /** @description When it entered this state; null: never evaluated (ok) */
+                                since: string | null;
+                                /** @description cooling: no job of the account starts before this */
+                                coolUntil: string | null;
+                            } | null;
+                            platformName: string;
                             /** @description Where the account publishes (fixed routing) */
                             executor: ("web" | "desktop" | "edge") | null;
                             /** @description The node holding the account's browser profile; null for CMS sites and accounts without a node */
                             node: {
                                 /** @description node_… */
                                 id: string;
-                                name: string;
                                 /** @enum {string} */
                                 kind: "edge" | "desktop" | "web";
-                                /** @description Connected and heartbeating */
-                                online: boolean;
-                                /** @enum {string} */
+                                name: string;
+                                /**
+                                 * @description active: offered jobs; draining: finishes its jobs, gets no new ones; revoked: refused for good
+                                 * @enum {string}
+                                 */
                                 status: "active" | "draining" | "revoked";
+                                /** @description Connected, active, and heard from in the last 60 s */
+                                online: boolean;
                             } | null;
-                            /**
-                             * @description As the account's node last reported it
-                             * @enum {string}
-                             */
-                            loginState: "logged_in" | "logged_out" | "unknown" | "unsupported_platform";
                             /** @description Able to publish at least one content type now */
                             publishable: boolean;
                             /** @description Why not, when not publishable */
@@ -2859,20 +2877,10 @@ export interface operations {
                                 code: "unknown_platform" | "content_type_not_supported" | "executor_not_supported" | "platform_unsupported_by_node" | "content_type_unsupported_by_node" | "node_adapters_unreported" | "not_paired" | "logged_out" | "login_unknown" | "no_node" | "node_not_authorized" | "node_revoked" | "site_check_failed" | "web_node_unavailable" | "license_exhausted" | "license_expired" | "license_revoked";
                                 message: string;
                             }[];
+                            /** @description The content types it can publish now (its platform takes them and its node runs them) */
                             contentTypes: ("article" | "dynamic" | "video")[];
                             /** @description A login can be started now (POST /me/accounts/{accountId}/login): its node is online and opens a login page for the platform */
                             canLogIn: boolean;
-                            /** @description How the account is doing with its platform (GET /me/accounts/{accountId}/health has the evidence); null for CMS sites */
-                            health: {
-                                /** @enum {string} */
-                                state: "ok" | "watch" | "cooling" | "restricted";
-                                /** @description When it entered this state; null: never evaluated */
-                                since: string | null;
-                                /** @description cooling: when its jobs may start again */
-                                coolUntil: string | null;
-                            } | null;
-                            /** @description ISO 8601 UTC */
-                            createdAt: string;
                         }[];
                     };
                 };
@@ -4253,13 +4261,13 @@ export interface operations {
                             state: "ok" | "watch" | "cooling" | "restricted";
                             /** @description When it entered this state; null: never evaluated (ok) */
                             since: string | null;
-                            /** @description cooling: when its jobs may start again */
+                            /** @description cooling: no job of the account starts before this */
                             coolUntil: string | null;
                             /** @description Why the last change: signals, restriction_signal, cool_down_over, quiet, admin */
                             reason: string | null;
                             /** @description Its newest signals (up to 20, newest first), counted or not */
                             signals: {
-                                /** @description challenge, session_expired, publish_rejected, challenge_required, input_timeout, or what a node reports (restriction_banner, …) */
+                                /** @description challenge, session_expired, publish_rejected, challenge_required, egress_changed, or what a node reports (restriction_banner, …) */
                                 kind: string;
                                 /** @description control_plane, or node: what the account's page showed the node */
                                 source: string;
