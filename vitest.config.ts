@@ -53,10 +53,12 @@ export default defineConfig({
       {
         resolve,
         test: {
-          // Whole-system tests: daemons, browsers, simulators and fixtures of their own per file.
+          // Whole-system tests: daemons, browsers, simulators and fixtures of their own per file —
+          // test/ and the edge node's own (edge-node/test/: adapters against the simulator, the
+          // daemon, `plume-edge check`, end to end through the daemon).
           name: 'system',
           // And the package files that mock a module (MOCKING).
-          include: ['test/**/*.test.ts', ...MOCKING],
+          include: ['test/**/*.test.ts', 'edge-node/test/**/*.test.ts', ...MOCKING],
           ...bounds,
         },
       },

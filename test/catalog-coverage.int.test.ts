@@ -10,7 +10,7 @@
  * left without an adapter unexplained.
  *
  * End-to-end tests name the pair they prove at the start of their title:
- * `it('<platform> <content type>: …')` in test/edge-e2e*.int.test.ts.
+ * `it('<platform> <content type>: …')` in edge-node/test/e2e/*.int.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +27,9 @@ const pair = (platform: string, type: string) => `${platform} ${type}`;
 /** Pairs the end-to-end tests prove, from their titles. */
 function endToEndPairs(): Set<string> {
   const found = new Set<string>();
-  for (const file of readdirSync(join(ROOT, 'test')).filter((f) => /^edge-e2e.*\.int\.test\.ts$/.test(f))) {
-    const source = readFileSync(join(ROOT, 'test', file), 'utf8');
+  const dir = join(ROOT, 'edge-node/test/e2e');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.int.test.ts'))) {
+    const source = readFileSync(join(dir, file), 'utf8');
     for (const m of source.matchAll(/\bit\(\s*['"`]([a-z_]+) (article|dynamic|video): /g)) found.add(pair(m[1]!, m[2]!));
   }
   return found;

@@ -4,7 +4,7 @@
  * node with deploy/install-edge.sh, runs plume-control-plane.service and
  * plume-edge.service, publishes a video through them to the platform
  * simulator and stops them (see the script for its checks). The rest of the
- * suite checks the units without systemd (edge-systemd.int.test.ts); this
+ * suite checks the units without systemd (edge-node/test/daemon/systemd.int.test.ts); this
  * run found two faults those checks could not: Chromium refusing to start
  * under ProcSubset=pid, and PGlite failing on DynamicUser's symlinked state
  * directory.

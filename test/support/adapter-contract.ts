@@ -5,7 +5,7 @@
  * registered from a platform descriptor. A platform's file keeps only what is
  * its own: what its post looks like, and the errors only it can raise.
  *
- * Usage, in test/adapters-<platform>.int.test.ts:
+ * Usage, in edge-node/test/adapters/<platform>[-<type>].int.test.ts:
  *   const fx = useAdapterFixture(P, { setup: async (media) => { … } });
  *   const contract: AdapterContract<VideoJob> = { fixture: fx, adapter, account: ACCOUNT, makeJob, … };
  *   describe('happy path', () => { happyPathContract(contract); it(…platform-specific…); });

@@ -1,5 +1,5 @@
 /**
- * The world the fault tests (test/edge-faults*.int.test.ts) share; what differs
+ * The world the fault tests (edge-node/test/faults/) share; what differs
  * between them is what they break. On compiled control planes the test starts
  * itself: one user allowed to publish on the edge, one edge node (see
  * edge-world.ts) holding that user's bilibili account and a 2 MiB clip, and an

@@ -1,5 +1,5 @@
 /**
- * A scripted douyin adapter for test/edge-daemon.int.test.ts, run by the real
+ * A scripted douyin adapter for edge-node/test/daemon/child-process.int.test.ts, run by the real
  * daemon (test/support/edge-daemon-entry.mjs) in real Chromium. Plain
  * JavaScript because the daemon runs compiled code. Every step is recorded as
  * a JSON line in PLUME_TEST_PUBLISH_LOG; `payload.test` scripts a hang before
