@@ -48,7 +48,7 @@ async function halfSentRequest(p: ControlPlaneProcess, body: string, first: numb
     `POST /api/admin/users HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, first)}`,
   );
-  await eventually(() => expect(p.output()).toMatch(/"url":"\/api\/admin\/users"[^\n]*"msg":"incoming request"/));
+  await eventually(() => p.output()).toMatch(/"url":"\/api\/admin\/users"[^\n]*"msg":"incoming request"/);
   return { socket, received: () => received, closed };
 }
 
@@ -58,7 +58,7 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
     const body = JSON.stringify({ email: 'late@example.com' });
     const req = await halfSentRequest(p, body, 5);
     const exited = p.stop('SIGTERM');
-    await eventually(() => expect(p.output()).toContain('shutting down'));
+    await eventually(() => p.output()).toContain('shutting down');
     req.socket.write(body.slice(5));
     await req.closed;
     // Served, not refused as the server closed (503).
@@ -82,7 +82,7 @@ describe.skipIf(!hasPostgres())('control plane shutdown', () => {
     const p = await start();
     await halfSentRequest(p, JSON.stringify({ email: 'held@example.com' }), 3);
     const exited = p.stop('SIGTERM');
-    await eventually(() => expect(p.output()).toContain('shutting down'));
+    await eventually(() => p.output()).toContain('shutting down');
     p.child.kill('SIGINT');
     expect(await exited).toBe(1);
     expect(p.output()).toContain('second signal while shutting down');
