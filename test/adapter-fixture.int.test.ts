@@ -44,7 +44,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(hop.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => hop.server.close(() => resolve()));
+  // Chromium may keep a connection open (one it opened for a hop the page never made): close it too.
+  const closed = new Promise<void>((resolve) => hop.server.close(() => resolve()));
+  hop.server.closeAllConnections();
+  await closed;
 });
 
 describe('the shared page between tests', () => {
