@@ -8,113 +8,85 @@
  * and neither does a clean publish. In a page, only the text a person sees counts: a notice
  * hidden in the markup, or a word the pages use for a post's own review (违规), does not.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adapterFor } from '../../src/adapters/registry.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { standingSignals, visibleText } from '../../src/adapters/kit/standing.js';
 import { runAttempt } from '../../src/jobs/run-attempt.js';
-import { launchTestBrowser } from '../../../test/platform-simulator/harness.js';
-import { startSimulator, type Simulator } from '../../../test/platform-simulator/index.js';
-import { accountOf, registryJobSpec, writeJobMedia } from '../../../test/support/registry-jobs.js';
+import { attemptDeps, useAttemptWorld } from '../../../test/support/attempt-world.js';
+import { accountOf, registryJobSpec } from '../../../test/support/registry-jobs.js';
 
 const P = 'bilibili';
-let browser: Browser;
-let sim: Simulator;
-let root: string;
+const w = useAttemptWorld('standing', { media: true });
 let n = 0;
 
-beforeAll(async () => {
-  [browser, sim] = await Promise.all([launchTestBrowser(), startSimulator()]);
-  root = await mkdtemp(join(tmpdir(), 'plume-standing-'));
-  await writeJobMedia(join(root, 'videos', '7'));
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), sim?.close(), root && rm(root, { recursive: true, force: true })]);
-});
 beforeEach(() => {
-  sim.reset();
-  sim.configure(P, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
-  sim.setLoggedIn(P, accountOf(P), true);
+  w.sim.reset();
+  w.sim.configure(P, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
+  w.sim.setLoggedIn(P, accountOf(P), true);
 });
 
 async function attempt(pair = `${P}/video`) {
   const id = ++n;
   const platform = pair.split('/')[0]!;
-  const outcome = await runAttempt(`job_standing_${id}`, `att_standing_${id}`, registryJobSpec(pair, id, (f) => join(root, 'videos', '7', f)), {
-    adapter: adapterFor(platform, 'edge')!,
-    baseUrl: sim.baseUrl(platform),
-    videoDir: join(root, 'videos'),
-    stagingDir: join(root, 'staging', String(id)),
-    profileDir: join(root, 'profile'),
-    launchProfile: async (): Promise<BrowserContext> => {
-      const context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(platform, accountOf(platform))]);
-      return context;
-    },
-    gate: async () => {},
-    progress: () => {},
-    onLogin: () => {},
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    prepareAttempts: 1,
-  });
+  const outcome = await runAttempt(
+    `job_standing_${id}`,
+    `att_standing_${id}`,
+    registryJobSpec(pair, id, (f) => join(w.root, 'videos', '7', f)),
+    attemptDeps(w, { platform, account: accountOf(platform), id }),
+  );
   if (outcome.kind !== 'result') throw new Error(`the attempt gave the job back: ${outcome.reason}`);
   return outcome.result;
 }
 
 describe('a refused submission', () => {
   it('code 21566 (投稿过于频繁): the failure carries one warning, with the sign and the platform’s words', async () => {
-    sim.configure(P, { rejectPublish: '投稿过于频繁，建议将APP升级至最新版本后再试', forms: { 'refusal-code': '21566' } });
+    w.sim.configure(P, { rejectPublish: '投稿过于频繁，建议将APP升级至最新版本后再试', forms: { 'refusal-code': '21566' } });
     const result = await attempt();
     expect(result).toMatchObject({ outcome: 'failed', error: { code: 'publish_rejected', step: 'publish' } });
     expect(result.signals).toEqual([{ kind: 'warning_banner', where: 'publish', sign: '21566', text: expect.stringContaining('投稿过于频繁') }]);
-    expect(sim.publishes(P)).toEqual([]);
+    expect(w.sim.publishes(P)).toEqual([]);
   }, 120_000);
 
   it('code -102 (账号被封停): a restriction', async () => {
-    sim.configure(P, { rejectPublish: '账号被封停', forms: { 'refusal-code': '-102' } });
+    w.sim.configure(P, { rejectPublish: '账号被封停', forms: { 'refusal-code': '-102' } });
     const result = await attempt();
     expect(result.error?.code).toBe('publish_rejected');
     expect(result.signals).toEqual([{ kind: 'restriction_banner', where: 'publish', sign: '-102', text: expect.stringContaining('账号被封停') }]);
   }, 120_000);
 
   it('WeChat’s draft save answered ret 442001 (editing switched off): a restriction, read from the answer’s ret', async () => {
-    sim.setLoggedIn('wechat_mp', accountOf('wechat_mp'), true);
-    sim.configure('wechat_mp', { forms: { 'draft-refusal': '442001' } });
+    w.sim.setLoggedIn('wechat_mp', accountOf('wechat_mp'), true);
+    w.sim.configure('wechat_mp', { forms: { 'draft-refusal': '442001' } });
     const result = await attempt('wechat_mp/article');
     expect(result.error?.code).toBe('publish_rejected');
     expect(result.signals).toMatchObject([{ kind: 'restriction_banner', where: 'publish', sign: '442001' }]);
-    expect(sim.publishes('wechat_mp')).toEqual([]);
+    expect(w.sim.publishes('wechat_mp')).toEqual([]);
   }, 120_000);
 
   it('网易号’s draft save answered code 100023 (the account banned): a restriction, read from the answer’s code', async () => {
-    sim.setLoggedIn('netease', accountOf('netease'), true);
-    sim.configure('netease', { forms: { 'account-refusal': '100023' } });
+    w.sim.setLoggedIn('netease', accountOf('netease'), true);
+    w.sim.configure('netease', { forms: { 'account-refusal': '100023' } });
     const result = await attempt('netease/article');
     expect(result).toMatchObject({ outcome: 'failed', error: { code: 'publish_rejected', step: 'fill' } });
     expect(result.signals).toMatchObject([{ kind: 'restriction_banner', where: 'publish', sign: '100023' }]);
-    expect(sim.publishes('netease')).toEqual([]);
+    expect(w.sim.publishes('netease')).toEqual([]);
   }, 120_000);
 
   it('网易号’s publish refused with a code not on record: no signal', async () => {
-    sim.setLoggedIn('netease', accountOf('netease'), true);
-    sim.configure('netease', { rejectPublish: 'replica: the article refused' });
+    w.sim.setLoggedIn('netease', accountOf('netease'), true);
+    w.sim.configure('netease', { rejectPublish: 'replica: the article refused' });
     const result = await attempt('netease/article');
     expect(result).toMatchObject({ outcome: 'failed', error: { code: 'publish_rejected', step: 'publish' } });
     expect(result.signals).toBeUndefined();
-    expect(sim.publishes('netease')).toEqual([]);
+    expect(w.sim.publishes('netease')).toEqual([]);
   }, 120_000);
 
   it('a code not on record, and a clean publish, carry no signal', async () => {
-    sim.configure(P, { rejectPublish: '稿件标题含有敏感词' });
+    w.sim.configure(P, { rejectPublish: '稿件标题含有敏感词' });
     const refused = await attempt();
     expect(refused.error?.code).toBe('publish_rejected');
     expect(refused.signals).toBeUndefined();
-    sim.configure(P, { rejectPublish: false as unknown as string, forms: {} });
+    w.sim.configure(P, { rejectPublish: false as unknown as string, forms: {} });
     const published = await attempt();
     expect(published, JSON.stringify(published.error)).toMatchObject({ outcome: 'succeeded' });
     expect(published.signals).toBeUndefined();
@@ -123,7 +95,7 @@ describe('a refused submission', () => {
 
 describe('a page', () => {
   it('counts only the notice a person sees, and never a word of a post’s own review', async () => {
-    const page = await browser.newPage();
+    const page = await w.browser.newPage();
     try {
       await page.setContent(`<main><p>作品违规，已下架</p><div style="display:none">由于违反社区规定，账号封禁</div></main>`);
       expect(standingSignals('kuaishou', { pageText: await visibleText(page) })).toEqual([]);
@@ -139,7 +111,7 @@ describe('a page', () => {
   });
 
   it('a page that does not answer is read as nothing within the bound', async () => {
-    const page = await browser.newPage();
+    const page = await w.browser.newPage();
     try {
       await page.setContent('<p>账号封禁</p>');
       // A page whose script never yields: the read gives up at its bound and the result goes without it.

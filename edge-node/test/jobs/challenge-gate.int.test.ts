@@ -18,33 +18,19 @@
  * quarter of the pairs) in a quarter of the time; CHALLENGE_GATE_ALL=1 runs all four on every
  * pair (about 170 attempts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapterFor } from '../../src/adapters/registry.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runAttempt } from '../../src/jobs/run-attempt.js';
-import { launchTestBrowser } from '../../../test/platform-simulator/harness.js';
-import { startSimulator, type Simulator } from '../../../test/platform-simulator/index.js';
+import { attemptDeps, useAttemptWorld } from '../../../test/support/attempt-world.js';
 import { raiseChallenge } from '../../../test/support/challenge.js';
-import { accountOf, registryJobPairs, registryJobSpec, writeJobMedia } from '../../../test/support/registry-jobs.js';
+import { accountOf, registryJobPairs, registryJobSpec } from '../../../test/support/registry-jobs.js';
 
-let browser: Browser;
-let sim: Simulator;
-let root: string;
+const w = useAttemptWorld('challenge-gate', { media: true });
 let n = 0;
 const rows: string[] = [];
 
-beforeAll(async () => {
-  [browser, sim] = await Promise.all([launchTestBrowser(), startSimulator()]);
-  root = await mkdtemp(join(tmpdir(), 'plume-challenge-gate-'));
-  await writeJobMedia(join(root, 'videos', '7'));
-});
-afterAll(async () => {
+afterAll(() => {
   if (process.env.CHALLENGE_GATE_TABLE) console.log(rows.join('\n'));
-  await Promise.all([browser?.close(), sim?.close(), root && rm(root, { recursive: true, force: true })]);
 });
 
 const PAIRS = process.env.CHALLENGE_GATE_PAIRS ? process.env.CHALLENGE_GATE_PAIRS.split(',') : registryJobPairs();
@@ -56,32 +42,25 @@ const casesOf = (pair: string) => (process.env.CHALLENGE_GATE_ALL === '1' ? CASE
 async function attempt(pair: string, kind: 'sms' | 'slider', step: 'after_fill' | 'at_publish') {
   const platform = pair.split('/')[0]!;
   // A new raise starts a new run of the challenge (its status from zero), on this platform only.
-  raiseChallenge(sim, platform, { kind, step });
+  raiseChallenge(w.sim, platform, { kind, step });
   let commits = 0;
   const started = performance.now();
   const id = ++n;
-  const outcome = await runAttempt(`job_gate_${id}`, `att_gate_${id}`, registryJobSpec(pair, id, (f) => join(root, 'videos', '7', f), { challenge: { mode: 'fail', timeoutMs: 60_000 } }), {
-    adapter: adapterFor(platform, 'edge')!,
-    baseUrl: sim.baseUrl(platform),
-    videoDir: join(root, 'videos'),
-    stagingDir: join(root, 'staging', String(id)),
-    profileDir: join(root, 'profile'),
-    launchProfile: async (): Promise<BrowserContext> => {
-      const context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(platform, accountOf(platform))]);
-      return context;
-    },
-    gate: async () => {
-      commits++;
-    },
-    progress: () => {},
-    onLogin: () => {},
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    prepareAttempts: 1,
-  });
+  const outcome = await runAttempt(
+    `job_gate_${id}`,
+    `att_gate_${id}`,
+    registryJobSpec(pair, id, (f) => join(w.root, 'videos', '7', f), { challenge: { mode: 'fail', timeoutMs: 60_000 } }),
+    attemptDeps(w, {
+      platform,
+      account: accountOf(platform),
+      id,
+      gate: async () => {
+        commits++;
+      },
+    }),
+  );
   const result = outcome.kind === 'result' ? outcome.result : undefined;
-  const drawn = (sim.challengeStatus(platform)?.shown ?? 0) > 0;
+  const drawn = (w.sim.challengeStatus(platform)?.shown ?? 0) > 0;
   rows.push(`${pair} ${kind} ${step}: ${result?.outcome} ${result?.error?.code ?? ''} at ${result?.error?.step ?? '-'} drawn=${drawn} commits=${commits} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { platform, result, drawn, commits };
 }
@@ -90,13 +69,13 @@ async function attempt(pair: string, kind: 'sms' | 'slider', step: 'after_fill' 
 const PLATFORMS = [...new Set(PAIRS.map((p) => p.split('/')[0]!))];
 describe.concurrent('a challenge raised after the fill or at the publish control, rule fail: nothing is published', () => {
   it.each(PLATFORMS)('%s: every content type, an sms dialog or a slider after the fill or at the publish control', async (platform) => {
-    sim.configure(platform, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
-    sim.setLoggedIn(platform, accountOf(platform), true);
+    w.sim.configure(platform, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
+    w.sim.setLoggedIn(platform, accountOf(platform), true);
     for (const pair of PAIRS.filter((p) => p.startsWith(`${platform}/`))) {
       for (const { kind, step } of casesOf(pair)) {
         const at = `${pair}, ${kind} at ${step}`;
         const { result, drawn, commits } = await attempt(pair, kind, step);
-        expect(sim.publishes(platform), `${at}: nothing is published`).toEqual([]);
+        expect(w.sim.publishes(platform), `${at}: nothing is published`).toEqual([]);
         expect(result?.error?.code, `${at}: ${JSON.stringify(result?.error)}`).toBe('challenge_required');
         if (drawn) {
           // Met on the page before the gate: no commit was asked for.

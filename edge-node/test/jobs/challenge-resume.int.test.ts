@@ -10,45 +10,35 @@
  * - douyin: its panel sends the code only when 获取验证码 is pressed (as recorded); the node
  *   presses it once as the job pauses, so the code reaches the phone, and the post is made once.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChallengeKind, JobSpec, LoginInput } from '@plume/shared';
-import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../../../control-plane/src/testing/eventually.js';
 import type { Adapter } from '../../src/adapters/contract.js';
 import { douyinAdapter } from '../../src/adapters/douyin/adapter.js';
 import { kuaishouAdapter } from '../../src/adapters/kuaishou/adapter.js';
-import { type AttemptDeps, type AttemptOutcome, runAttempt } from '../../src/jobs/run-attempt.js';
-import { launchTestBrowser } from '../../../test/platform-simulator/harness.js';
-import { startSimulator, type Simulator } from '../../../test/platform-simulator/index.js';
+import { type AttemptOutcome, runAttempt } from '../../src/jobs/run-attempt.js';
+import { attemptDeps, useAttemptWorld } from '../../../test/support/attempt-world.js';
 import { raiseChallenge } from '../../../test/support/challenge.js';
 
 const USER_ID = 7;
 
-let browser: Browser;
-let sim: Simulator;
-let root: string;
+const w = useAttemptWorld('challenge-resume');
 let clip: string;
 let picture: string;
 let seq = 0;
 
 beforeAll(async () => {
-  [browser, sim] = await Promise.all([launchTestBrowser(), startSimulator()]);
-  root = await mkdtemp(join(tmpdir(), 'plume-challenge-resume-'));
-  await mkdir(join(root, String(USER_ID)));
-  clip = join(root, String(USER_ID), 'clip.mp4');
-  picture = join(root, String(USER_ID), 'a.jpg');
+  const dir = join(w.root, 'videos', String(USER_ID));
+  await mkdir(dir, { recursive: true });
+  clip = join(dir, 'clip.mp4');
+  picture = join(dir, 'a.jpg');
   await writeFile(clip, randomBytes(64 * 1024));
   await writeFile(picture, randomBytes(20 * 1024));
 });
-afterAll(async () => {
-  await Promise.all([browser?.close(), sim?.close(), root && rm(root, { recursive: true, force: true })]);
-});
-beforeEach(() => sim.reset());
+beforeEach(() => w.sim.reset());
 
 /** What the attempt told its pause hooks, and the way to answer it. */
 interface Paused {
@@ -69,25 +59,14 @@ function attempt(adapter: Adapter, account: string, spec: JobSpec): { run: Promi
       apply(input);
     },
   };
-  const deps: AttemptDeps = {
+  const deps = attemptDeps(w, {
+    platform: spec.platform,
+    account,
+    id: ++seq,
     adapter,
-    baseUrl: sim.baseUrl(spec.platform),
-    videoDir: root,
-    stagingDir: join(root, 'staging', String(++seq)),
-    profileDir: join(root, 'profile'),
-    launchProfile: async (): Promise<BrowserContext> => {
-      const context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(spec.platform, account)]);
-      return context;
-    },
     gate: async () => {
       seen.gates++;
     },
-    progress: () => {},
-    onLogin: () => {},
-    signal: new AbortController().signal,
-    log: pino({ level: process.env.CHALLENGE_TEST_LOG ?? 'silent' }),
-    prepareAttempts: 1,
     pause: {
       paused: (c) => seen.paused.push({ kind: c.kind, step: c.step }),
       resumed: (step) => seen.resumed.push(step),
@@ -99,7 +78,7 @@ function attempt(adapter: Adapter, account: string, spec: JobSpec): { run: Promi
         };
       },
     },
-  };
+  });
   return { run: runAttempt(`job_resume_${seq}`, `att_resume_${seq}`, spec, deps), seen };
 }
 
@@ -119,13 +98,13 @@ function spec(platform: string, account: string, contentType: 'video' | 'dynamic
 }
 
 /** The newest challenge code on the platform's phone. */
-const codes = (platform: string) => sim.smsSent(platform).filter((s) => s.purpose === 'challenge');
+const codes = (platform: string) => w.sim.smsSent(platform).filter((s) => s.purpose === 'challenge');
 
 describe('kuaishou: the guide popover left after the SMS code does not hold the pause', () => {
   it.each(['video', 'dynamic'] as const)('a %s job answered with the right code resumes and publishes once', async (contentType) => {
     const account = `ks_resume_${contentType}`;
-    sim.setLoggedIn('kuaishou', account, true);
-    raiseChallenge(sim, 'kuaishou', { kind: 'sms', step: 'at_publish', sendOnShow: true });
+    w.sim.setLoggedIn('kuaishou', account, true);
+    raiseChallenge(w.sim, 'kuaishou', { kind: 'sms', step: 'at_publish', sendOnShow: true });
     const { run, seen } = attempt(kuaishouAdapter, account, spec('kuaishou', account, contentType));
     await until(
       () => seen.paused.length,
@@ -139,19 +118,19 @@ describe('kuaishou: the guide popover left after the SMS code does not hold the 
     seen.answer({ type: 'sms', code: sent!.code });
     const outcome = await run;
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: 'result', result: { outcome: 'succeeded' } });
-    expect(sim.challengeStatus('kuaishou')).toMatchObject({ answered: true, wrongCodes: 0 });
+    expect(w.sim.challengeStatus('kuaishou')).toMatchObject({ answered: true, wrongCodes: 0 });
     expect(seen.paused).toHaveLength(1);
     expect(seen.resumed).toEqual([seen.paused[0]!.step]);
     expect(seen.gates).toBe(1);
-    expect(sim.publishes('kuaishou')).toHaveLength(1);
+    expect(w.sim.publishes('kuaishou')).toHaveLength(1);
   }, 120_000);
 });
 
 describe('douyin: the node asks for the code the panel sends only on a press', () => {
   it('a video job paused on the panel has 获取验证码 pressed once; the code that reaches the phone publishes it once', async () => {
     const account = 'MS4wLjABAAAAresume_douyin';
-    sim.setLoggedIn('douyin', account, true);
-    raiseChallenge(sim, 'douyin', { kind: 'sms', step: 'at_publish' });
+    w.sim.setLoggedIn('douyin', account, true);
+    raiseChallenge(w.sim, 'douyin', { kind: 'sms', step: 'at_publish' });
     const { run, seen } = attempt(douyinAdapter, account, spec('douyin', account, 'video'));
     const [sent] = await until(
       () => codes('douyin'),
@@ -161,16 +140,16 @@ describe('douyin: the node asks for the code the panel sends only on a press', (
     seen.answer({ type: 'sms', code: sent!.code });
     const outcome = await run;
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: 'result', result: { outcome: 'succeeded' } });
-    expect(sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1, wrongCodes: 0 });
+    expect(w.sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1, wrongCodes: 0 });
     expect(seen.paused).toHaveLength(1);
     expect(seen.gates).toBe(1);
-    expect(sim.publishes('douyin')).toHaveLength(1);
+    expect(w.sim.publishes('douyin')).toHaveLength(1);
   }, 120_000);
 
   it('a panel whose code already went out (its control counts down) is not asked again', async () => {
     const account = 'MS4wLjABAAAAresume_douyin2';
-    sim.setLoggedIn('douyin', account, true);
-    raiseChallenge(sim, 'douyin', { kind: 'sms', step: 'at_publish', sendOnShow: true });
+    w.sim.setLoggedIn('douyin', account, true);
+    raiseChallenge(w.sim, 'douyin', { kind: 'sms', step: 'at_publish', sendOnShow: true });
     const { run, seen } = attempt(douyinAdapter, account, spec('douyin', account, 'video'));
     await until(
       () => seen.paused.length,
@@ -182,7 +161,7 @@ describe('douyin: the node asks for the code the panel sends only on a press', (
     );
     seen.answer({ type: 'sms', code: sent!.code });
     expect(await run).toMatchObject({ kind: 'result', result: { outcome: 'succeeded' } });
-    expect(sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1 });
-    expect(sim.publishes('douyin')).toHaveLength(1);
+    expect(w.sim.challengeStatus('douyin')).toMatchObject({ answered: true, codesSent: 1 });
+    expect(w.sim.publishes('douyin')).toHaveLength(1);
   }, 120_000);
 });

@@ -20,34 +20,18 @@
  * the two files every pair meets both an SMS dialog and a slider. CHALLENGE_WAIT_ALL=1 runs all
  * four on every pair.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginInput } from '@plume/shared';
-import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapterFor } from '../../src/adapters/registry.js';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runAttempt } from '../../src/jobs/run-attempt.js';
-import { launchTestBrowser } from '../../../test/platform-simulator/harness.js';
 import { challengeForm } from '../../../test/platform-simulator/challenge.js';
-import { startSimulator, type Simulator } from '../../../test/platform-simulator/index.js';
+import { attemptDeps, useAttemptWorld } from '../../../test/support/attempt-world.js';
 import { challengeRoot, raiseChallenge } from '../../../test/support/challenge.js';
-import { accountOf, registryJobPairs, registryJobSpec, writeJobMedia } from '../../../test/support/registry-jobs.js';
+import { accountOf, registryJobPairs, registryJobSpec } from '../../../test/support/registry-jobs.js';
 
-let browser: Browser;
-let sim: Simulator;
-let root: string;
+const w = useAttemptWorld('challenge-wait', { media: true });
 let n = 0;
-
-beforeAll(async () => {
-  [browser, sim] = await Promise.all([launchTestBrowser(), startSimulator()]);
-  root = await mkdtemp(join(tmpdir(), 'plume-challenge-wait-'));
-  await writeJobMedia(join(root, 'videos', '7'));
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), sim?.close(), root && rm(root, { recursive: true, force: true })]);
-});
 
 const PAIRS = process.env.CHALLENGE_WAIT_PAIRS ? process.env.CHALLENGE_WAIT_PAIRS.split(',') : registryJobPairs();
 const CASES = (['sms', 'slider'] as const).flatMap((kind) => (['after_fill', 'at_publish'] as const).map((step) => ({ kind, step })));
@@ -56,101 +40,102 @@ const casesOf = (pair: string) => (process.env.CHALLENGE_WAIT_ALL === '1' ? CASE
 
 /**
  * What a person does, looking at the page the node streams, sent in as the console sends it (page
- * pixels): for an SMS dialog, a press on its send control when no code has come yet (the plain
- * dialog sends one only then), then the code that reaches the account's phone; for a slider, its
- * handle dragged from its centre to the end of its track.
+ * pixels), through `send` (the channel of the pause now on): for an SMS dialog, a press on its send
+ * control when no code has come yet (the plain dialog sends one only then), then the newest code
+ * on the account's phone, and again whenever a newer one comes (a press the node made too sends a
+ * second code, and only the newest is good); for a slider, its handle dragged from its centre to
+ * the end of its track.
  */
-async function answerAsAPerson(platform: string, kind: 'sms' | 'slider', context: BrowserContext, codesBefore: number, apply: (input: LoginInput) => void, over: () => boolean): Promise<void> {
+async function answerAsAPerson(platform: string, kind: 'sms' | 'slider', context: BrowserContext, codesBefore: number, send: (input: LoginInput) => void, over: () => boolean): Promise<void> {
   const page = context.pages().find((p) => !p.isClosed())!;
   const { sel } = challengeForm(platform, kind);
   const root = challengeRoot(page, kind);
   const centre = (b: { x: number; y: number; width: number; height: number }) => ({ x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) });
   if (kind === 'sms') {
-    const codes = () => sim.smsSent(platform).filter((s) => s.purpose === 'challenge' && s.account === accountOf(platform)).slice(codesBefore);
-    if (codes().length === 0) apply({ type: 'click', ...centre((await root.locator(sel.send!).boundingBox())!) });
-    // As a phone is watched: until the code arrives or the attempt is over (its own deadline bounds it).
-    while (codes().length === 0 && !over()) await new Promise((resolve) => setTimeout(resolve, 100));
-    const sent = codes().at(-1);
-    if (sent) apply({ type: 'sms', code: sent.code });
+    const codes = () => w.sim.smsSent(platform).filter((s) => s.purpose === 'challenge' && s.account === accountOf(platform)).slice(codesBefore);
+    if (codes().length === 0) send({ type: 'click', ...centre((await root.locator(sel.send!).boundingBox())!) });
+    // As a phone is watched: until the attempt is over (its own deadline bounds it).
+    let sent: string | undefined;
+    while (!over()) {
+      const newest = codes().at(-1)?.code;
+      if (newest !== undefined && newest !== sent) send({ type: 'sms', code: (sent = newest) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return;
   }
   const handle = (await root.locator(sel.handle!).boundingBox())!;
   const track = (await root.locator(sel.track!).boundingBox())!;
   const from = centre(handle);
-  apply({ type: 'drag', from, to: { x: Math.round(track.x + track.width - handle.width / 2), y: from.y } });
+  send({ type: 'drag', from, to: { x: Math.round(track.x + track.width - handle.width / 2), y: from.y } });
 }
 
 /** One attempt of `pair`'s job with the challenge raised, answered as a person would when it pauses. */
 async function attempt(pair: string, kind: 'sms' | 'slider', step: 'after_fill' | 'at_publish') {
   const platform = pair.split('/')[0]!;
-  const codesBefore = sim.smsSent(platform).filter((s) => s.purpose === 'challenge' && s.account === accountOf(platform)).length;
-  raiseChallenge(sim, platform, { kind, step });
+  const codesBefore = w.sim.smsSent(platform).filter((s) => s.purpose === 'challenge' && s.account === accountOf(platform)).length;
+  raiseChallenge(w.sim, platform, { kind, step });
   const id = ++n;
   const seen = { paused: [] as { kind: string; step: string }[], resumed: [] as (string | null)[], gates: 0, answered: false };
   let context: BrowserContext | undefined;
   let ended = false;
   let answerError: unknown;
-  const run = runAttempt(`job_wait_${id}`, `att_wait_${id}`, registryJobSpec(pair, id, (f) => join(root, 'videos', '7', f), { challenge: { mode: 'wait', timeoutMs: 120_000 } }), {
-    adapter: adapterFor(platform, 'edge')!,
-    baseUrl: sim.baseUrl(platform),
-    videoDir: join(root, 'videos'),
-    stagingDir: join(root, 'staging', String(id)),
-    profileDir: join(root, 'profile'),
-    launchProfile: async (): Promise<BrowserContext> => {
-      context = await browser.newContext();
-      await context.addCookies([sim.sessionCookie(platform, accountOf(platform))]);
-      return context;
-    },
-    gate: async () => {
-      seen.gates++;
-    },
-    progress: () => {},
-    onLogin: () => {},
-    signal: new AbortController().signal,
-    log: pino({ level: process.env.CHALLENGE_TEST_LOG ?? 'silent' }),
-    prepareAttempts: 1,
-    pause: {
-      paused: (c) => seen.paused.push({ kind: c.kind, step: c.step }),
-      resumed: (s) => seen.resumed.push(s),
-      frame: () => {},
-      inputs: (apply) => {
-        // The person answers once the page is paused, from what the page shows.
-        if (!seen.answered) {
-          seen.answered = true;
-          // Outside the test's own flow (the attempt calls this), so no expect here: what goes wrong shows in the outcome.
-          void answerAsAPerson(platform, kind, context!, codesBefore, apply, () => ended).catch((e: unknown) => (answerError = e));
-        }
-        return () => {};
+  let current: (input: LoginInput) => void = () => {};
+  const run = runAttempt(
+    `job_wait_${id}`,
+    `att_wait_${id}`,
+    registryJobSpec(pair, id, (f) => join(w.root, 'videos', '7', f), { challenge: { mode: 'wait', timeoutMs: 120_000 } }),
+    attemptDeps(w, {
+      platform,
+      account: accountOf(platform),
+      id,
+      onLaunch: (c) => (context = c),
+      gate: async () => {
+        seen.gates++;
       },
-    },
-  });
+      pause: {
+        paused: (c) => seen.paused.push({ kind: c.kind, step: c.step }),
+        resumed: (s) => seen.resumed.push(s),
+        frame: () => {},
+        inputs: (apply) => {
+          current = apply;
+          // The person answers once the page is paused, from what the page shows, through the pause now on.
+          if (!seen.answered) {
+            seen.answered = true;
+            // Outside the test's own flow (the attempt calls this), so no expect here: what goes wrong shows in the outcome.
+            void answerAsAPerson(platform, kind, context!, codesBefore, (input) => current(input), () => ended).catch((e: unknown) => (answerError = e));
+          }
+          return () => {};
+        },
+      },
+    }),
+  );
   const outcome = await run.finally(() => (ended = true));
   if (answerError) throw answerError;
-  return { platform, result: outcome.kind === 'result' ? outcome.result : undefined, drawn: (sim.challengeStatus(platform)?.shown ?? 0) > 0, seen };
+  return { platform, result: outcome.kind === 'result' ? outcome.result : undefined, drawn: (w.sim.challengeStatus(platform)?.shown ?? 0) > 0, seen };
 }
 
 // Platforms run side by side (each replica's state is its own); a platform's pairs one after another.
 const PLATFORMS = [...new Set(PAIRS.map((p) => p.split('/')[0]!))];
 describe.concurrent('a challenge raised after the fill or at the publish control, rule wait: a person answers, the post is made once', () => {
   it.each(PLATFORMS)('%s: every content type, an sms dialog or a slider after the fill or at the publish control', async (platform) => {
-    sim.configure(platform, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
-    sim.setLoggedIn(platform, accountOf(platform), true);
+    w.sim.configure(platform, { chunkDelayMs: 0, publishDelayMs: 0, transcodeMs: 0 });
+    w.sim.setLoggedIn(platform, accountOf(platform), true);
     for (const pair of PAIRS.filter((p) => p.startsWith(`${platform}/`))) {
       for (const { kind, step } of casesOf(pair)) {
         const at = `${pair}, ${kind} at ${step}`;
-        const before = sim.publishes(platform).length;
+        const before = w.sim.publishes(platform).length;
         const { result, drawn, seen } = await attempt(pair, kind, step);
         if (drawn) {
           expect(result?.outcome, `${at}: ${JSON.stringify(result?.error)}`).toBe('succeeded');
           expect(seen.paused.map((p) => p.kind), at).toEqual([kind]);
           expect(seen.resumed, at).toEqual([seen.paused[0]!.step]);
-          expect(sim.challengeStatus(platform), at).toMatchObject({ answered: true });
+          expect(w.sim.challengeStatus(platform), at).toMatchObject({ answered: true });
           expect(seen.gates, at).toBe(1);
-          expect(sim.publishes(platform).length - before, `${at}: one post`).toBe(1);
+          expect(w.sim.publishes(platform).length - before, `${at}: one post`).toBe(1);
         } else {
           expect(seen.paused, at).toEqual([]);
           expect({ code: result?.error?.code, step: result?.error?.step, gates: seen.gates }, `${at}: ${JSON.stringify(result?.error)}`).toEqual({ code: 'challenge_required', step: 'publish', gates: 1 });
-          expect(sim.publishes(platform).length - before, `${at}: nothing published`).toBe(0);
+          expect(w.sim.publishes(platform).length - before, `${at}: nothing published`).toBe(0);
         }
       }
     }
