@@ -557,7 +557,7 @@ export async function handleChallenge(req: IncomingMessage, res: ServerResponse,
       s.codesSent++;
       // The account whose session the page holds receives it (its phone: /_phone, sim.smsSent).
       const account = state.user(req, platform)?.uid ?? '';
-      state.smsSent.push({ platform, account, code, at: new Date().toISOString(), purpose: 'challenge' });
+      state.sendSms({ platform, account, code, at: new Date().toISOString(), purpose: 'challenge' });
       return void json(res, 200, { ok: true }), true;
     }
     case 'sms/verify': {

@@ -66,6 +66,8 @@ export interface Simulator {
   expireLoginQrs(platform: string): number;
   /** SMS codes the platforms "sent" during logins and for challenges, oldest first (the account's phone receives them). */
   smsSent(platform?: string): SmsSent[];
+  /** Resolves when the next code reaches a phone (smsSent has it then). */
+  nextSms(): Promise<void>;
   /** What became of the challenge raised on a platform (`configure(p, { challenge })`, challenge.ts), or null when none is. */
   challengeStatus(platform: string): ChallengeStatus | null;
   /** Changes a platform's behaviour (rejections, lost answers, delays, missing hooks). */
@@ -133,6 +135,7 @@ export async function startSimulator(options: { port?: number } = {}): Promise<S
       await confirmed.arrayBuffer();
     },
     expireLoginQrs: (platform) => expireLoginQrs(state, platform),
+    nextSms: () => state.nextSms(),
     smsSent: (platform) => state.smsSent.filter((s) => platform === undefined || s.platform === platform).map((s) => ({ ...s })),
     challengeStatus: (platform) => challengeStatus(state, platform) ?? null,
     hits: (fragment, sentBy) => paths.filter((p) => p.path.includes(fragment) && (sentBy === undefined || p.byBrowser === (sentBy === 'browser'))).length,

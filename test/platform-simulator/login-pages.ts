@@ -262,7 +262,7 @@ export function loginRoutes(site: LoginSite, sessionCookie: string): Array<reado
     const t = ticketOf(route, state);
     if (!t || status(t, state) !== 'sms') return json(res, 409, { ok: false });
     t.smsCode = String(randomInt(100000, 1000000));
-    state.smsSent.push({ platform: site.platform, account: t.user!.uid, code: t.smsCode, at: new Date().toISOString() });
+    state.sendSms({ platform: site.platform, account: t.user!.uid, code: t.smsCode, at: new Date().toISOString() });
     json(res, 200, { ok: true });
   };
 

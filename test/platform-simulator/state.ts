@@ -114,9 +114,23 @@ export class SimState {
   readonly published: Publish[] = [];
   /** SMS codes sent during logins, oldest first. */
   readonly smsSent: SmsSent[] = [];
+  private smsWaiters: Array<() => void> = [];
   readonly media = new Map<string, StoredMedia>();
   private readonly bags = new Map<string, Map<string, unknown>>();
   private seq = 0;
+
+  /** A code reaches the account's phone (recorded in smsSent; whoever waits on nextSms is told). */
+  sendSms(sms: SmsSent): void {
+    this.smsSent.push(sms);
+    const waiters = this.smsWaiters;
+    this.smsWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves when the next code reaches a phone. */
+  nextSms(): Promise<void> {
+    return new Promise((resolve) => this.smsWaiters.push(resolve));
+  }
 
   /** `sessionCookies`: platform → the real cookie name its session lives in (default `sim_session_<platform>`). */
   constructor(private readonly sessionCookies: ReadonlyMap<string, string> = new Map()) {}

@@ -46,7 +46,7 @@ const casesOf = (pair: string) => (process.env.CHALLENGE_WAIT_ALL === '1' ? CASE
  * second code, and only the newest is good); for a slider, its handle dragged from its centre to
  * the end of its track.
  */
-async function answerAsAPerson(platform: string, kind: 'sms' | 'slider', context: BrowserContext, codesBefore: number, send: (input: LoginInput) => void, over: () => boolean): Promise<void> {
+async function answerAsAPerson(platform: string, kind: 'sms' | 'slider', context: BrowserContext, codesBefore: number, send: (input: LoginInput) => void, over: Promise<void>): Promise<void> {
   const page = context.pages().find((p) => !p.isClosed())!;
   const { sel } = challengeForm(platform, kind);
   const root = challengeRoot(page, kind);
@@ -54,12 +54,12 @@ async function answerAsAPerson(platform: string, kind: 'sms' | 'slider', context
   if (kind === 'sms') {
     const codes = () => w.sim.smsSent(platform).filter((s) => s.purpose === 'challenge' && s.account === accountOf(platform)).slice(codesBefore);
     if (codes().length === 0) send({ type: 'click', ...centre((await root.locator(sel.send!).boundingBox())!) });
-    // As a phone is watched: until the attempt is over (its own deadline bounds it).
+    // As a phone is watched: each code as it arrives, until the attempt is over (its own deadline bounds it).
     let sent: string | undefined;
-    while (!over()) {
+    for (let done = false; !done; ) {
       const newest = codes().at(-1)?.code;
       if (newest !== undefined && newest !== sent) send({ type: 'sms', code: (sent = newest) });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = await Promise.race([w.sim.nextSms().then(() => false), over.then(() => true)]);
     }
     return;
   }
@@ -77,7 +77,8 @@ async function attempt(pair: string, kind: 'sms' | 'slider', step: 'after_fill' 
   const id = ++n;
   const seen = { paused: [] as { kind: string; step: string }[], resumed: [] as (string | null)[], gates: 0, answered: false };
   let context: BrowserContext | undefined;
-  let ended = false;
+  let ended!: () => void;
+  const over = new Promise<void>((resolve) => (ended = resolve));
   let answerError: unknown;
   let current: (input: LoginInput) => void = () => {};
   const run = runAttempt(
@@ -102,14 +103,14 @@ async function attempt(pair: string, kind: 'sms' | 'slider', step: 'after_fill' 
           if (!seen.answered) {
             seen.answered = true;
             // Outside the test's own flow (the attempt calls this), so no expect here: what goes wrong shows in the outcome.
-            void answerAsAPerson(platform, kind, context!, codesBefore, (input) => current(input), () => ended).catch((e: unknown) => (answerError = e));
+            void answerAsAPerson(platform, kind, context!, codesBefore, (input) => current(input), over).catch((e: unknown) => (answerError = e));
           }
           return () => {};
         },
       },
     }),
   );
-  const outcome = await run.finally(() => (ended = true));
+  const outcome = await run.finally(() => ended());
   if (answerError) throw answerError;
   return { platform, result: outcome.kind === 'result' ? outcome.result : undefined, drawn: (w.sim.challengeStatus(platform)?.shown ?? 0) > 0, seen };
 }
