@@ -168,6 +168,17 @@ describe('note (图文)', () => {
     expect(page.url()).toBe('about:blank');
   });
 
+  it('a note of more pictures than the settings contract allows (18), or more topics (10), is refused before the browser moves', async () => {
+    const page = await fx.open(ACCOUNT);
+    const base = noteJob();
+    const pictures = Array.from({ length: 19 }, () => base.payload.images![0]!);
+    const err = await expectAdapterError(adapter.prepare(page, { ...base, payload: { ...base.payload, images: pictures } }, fx.ctx()), 'publish_rejected', 'fill');
+    expect(err.message).toContain('at most 18 pictures (got 19)');
+    const topics = Array.from({ length: 11 }, (_, i) => `话题${i}`);
+    await expectAdapterError(adapter.prepare(page, noteJob({ settings: { tags: topics } }), fx.ctx()), 'setting_unavailable', 'apply_settings');
+    expect(page.url()).toBe('about:blank');
+  });
+
   it('upload_failed when xiaohongshu refuses a picture', async () => {
     fx.sim.configure(P, { rejectImages: '图片格式不支持' });
     const page = await fx.open(ACCOUNT);

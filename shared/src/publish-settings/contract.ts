@@ -11,7 +11,7 @@ import { type ContentType, PLATFORMS, supports } from '../platforms.js';
 import { BILIBILI_ARTICLE_CATEGORIES, BILIBILI_COPYRIGHTS, BILIBILI_PARTITIONS, DOUYIN_DECLARATIONS, JUEJIN_CATEGORIES, JUEJIN_TAGS, TOUTIAO_DECLARATIONS, valuesOf, WEIBO_VIDEO_TYPES, WEIBO_VISIBILITIES } from './platform-lists.js';
 
 /** Date-stamped; publish requests carrying another value answer 409 settings_contract_outdated. */
-export const SETTINGS_CONTRACT_VERSION = '2026-12-30';
+export const SETTINGS_CONTRACT_VERSION = '2026-12-31';
 
 export type SettingType = 'string' | 'text' | 'boolean' | 'integer' | 'enum' | 'string_list' | 'url';
 export type SettingValue = string | number | boolean | string[];
@@ -199,6 +199,8 @@ const xiaohongshuForm: SettingField[] = [
   { key: 'location', type: 'string', maxLength: 50, description: "A place name as xiaohongshu's location picker offers it, e.g. 上海市." },
   { ...scheduledAt, description: `${scheduledAt.description} xiaohongshu: at least one hour ahead.` },
 ];
+/** xiaohongshu's topic picker takes ten topics on every form it has: notes, videos and the publish page of 长文. */
+const xiaohongshuTags: SettingField = { ...tags(10), description: 'Up to ten topics, without the leading #, each picked from the topic suggestions xiaohongshu offers. A tag of only # and spaces names none and is refused.' };
 const xiaohongshuVisibility: SettingField = { key: 'visibility', type: 'enum', options: ['public', 'private'], default: 'public', description: 'public, or visible to the account only.' };
 
 const ARTICLE: Record<string, PlatformOverrides> = {
@@ -241,6 +243,7 @@ const ARTICLE: Record<string, PlatformOverrides> = {
         maxLength: 1000,
         description: "The publish page's 正文描述 under the generated pictures; the article's text, cut to 1,000 characters, when absent. Replaces the common summary field.",
       },
+      xiaohongshuTags,
       xiaohongshuVisibility,
       ...xiaohongshuForm,
     ],
@@ -408,10 +411,12 @@ const DYNAMIC: Record<string, PlatformOverrides> = {
   xiaohongshu: {
     fields: [
       { key: 'title', type: 'string', maxLength: 20, description: 'Note title (optional; the first line is used when absent).' },
+      xiaohongshuTags,
       xiaohongshuVisibility,
       ...xiaohongshuForm,
     ],
-    limits: { contentMaxLength: 1000, minImages: 1 },
+    // A picture note holds 1 to 18 pictures.
+    limits: { contentMaxLength: 1000, minImages: 1, maxImages: 18 },
   },
   weibo: {
     fields: [{ key: 'visibility', type: 'enum', options: valuesOf(WEIBO_VISIBILITIES), default: 'public', description: 'Who sees the post.' }],
@@ -455,7 +460,7 @@ const VIDEO: Record<string, PlatformOverrides> = {
     ],
     limits: { titleMaxLength: 30 },
   },
-  xiaohongshu: { fields: xiaohongshuForm, limits: { titleMaxLength: 20 } },
+  xiaohongshu: { fields: [xiaohongshuTags, ...xiaohongshuForm], limits: { titleMaxLength: 20 } },
   kuaishou: {
     fields: [
       kuaishouTags,

@@ -168,6 +168,18 @@ describe('limits and paths', () => {
     await expectError('/publish/dynamic', { ...dynamic(), accountIds: [w.acc.douyin] }, 422, 'content_limit_exceeded', /at least 1 image/);
   });
 
+  it("a platform's own picture and topic limits hold at preflight as on the node: a xiaohongshu note takes 18 pictures and 10 topics", async () => {
+    const xhs = await createAccount(w.f, w.user.id, { platform: 'xiaohongshu', nodeId: w.edge });
+    const pictures = (n: number) => Array.from({ length: n }, (_, i) => `/srv/plume/videos/${w.user.id}/p${i}.jpg`);
+    const topics = (n: number) => Array.from({ length: n }, (_, i) => `话题${i}`);
+    const note = (images: string[], tags: string[]) => ({ ...dynamic(), accountIds: [xhs], images, platformSettings: { xiaohongshu: { tags } } });
+    const fits = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...note(pictures(18), topics(10)), contentType: 'dynamic' });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(200);
+    expect(fits.body.valid, JSON.stringify(fits.body)).toBe(true);
+    await expectError('/publish/dynamic', note(pictures(19), topics(1)), 422, 'content_limit_exceeded', /at most 18 images/);
+    await expectError('/publish/dynamic', note(pictures(1), topics(11)), 422, 'invalid_settings', /tags/);
+  });
+
   it('edge paths must be absolute, normalized and inside the video directory of the caller', async () => {
     const root = '/srv/plume/videos';
     const other = `${root}/${w.user.id + 1}/clip.mp4`;

@@ -6,7 +6,7 @@
  */
 import { PACING_REASONS } from '../pacing/pacing.repository.js';
 import { HEALTH_HOLD_REASONS } from '../../accounts/health/health-sql.js';
-import { CHALLENGE_KINDS, CONTENT_TYPES, EXECUTORS, INPUT_TIMEOUT_LIMITS, ON_CHALLENGE, SETTINGS_MODES } from '@plume/shared';
+import { CHALLENGE_KINDS, CONTENT_TYPES, EXECUTORS, INPUT_TIMEOUT_LIMITS, ON_CHALLENGE, SETTINGS_CONTRACTS, SETTINGS_MODES } from '@plume/shared';
 import { z } from 'zod';
 import { QUOTA_BUCKETS } from '../../integrators/integrators.schema.js';
 import { IGNORED_SETTING_REASONS } from './ignored-settings.js';
@@ -20,7 +20,12 @@ import {
 
 export const MAX_TARGETS = 50;
 export const DYNAMIC_MAX_CONTENT = 2000;
-export const DYNAMIC_MAX_IMAGES = 9;
+/**
+ * The most pictures any platform's dynamic takes, as the settings contract states each
+ * (douyin's 35): the body refuses more, and preflight then holds each account to its own
+ * platform's limit (content_limit_exceeded), so no platform is capped below what it takes.
+ */
+export const DYNAMIC_MAX_IMAGES = Math.max(...Object.values(SETTINGS_CONTRACTS.dynamic.platforms).map((p) => p.limits.maxImages ?? 0));
 
 const accountIds = z
   .array(z.number().int().positive().max(2 ** 31 - 1))

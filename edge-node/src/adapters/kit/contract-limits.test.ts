@@ -10,6 +10,10 @@ describe('happy path', () => {
     expect(contractLimits('dynamic', 'kuaishou', ['maxImages', 'tagsMax'])).toEqual({ maxImages: 31, tagsMax: 3 });
     expect(contractLimits('video', 'kuaishou', ['tagsMax'])).toEqual({ tagsMax: 3 });
     expect(contractLimits('article', 'weibo', ['titleMax', 'summaryMax'])).toEqual({ titleMax: 32, summaryMax: 44 });
+    // xiaohongshu: ten topics on every form, 1 to 18 pictures in a note, a note's title box of 20.
+    expect(contractLimits('dynamic', 'xiaohongshu', ['titleFieldMax', 'textMax', 'minImages', 'maxImages', 'tagsMax'])).toEqual({ titleFieldMax: 20, textMax: 1000, minImages: 1, maxImages: 18, tagsMax: 10 });
+    expect(contractLimits('article', 'xiaohongshu', ['titleMax', 'summaryMax', 'tagsMax'])).toEqual({ titleMax: 20, summaryMax: 1000, tagsMax: 10 });
+    expect(contractLimits('video', 'xiaohongshu', ['titleMax', 'descriptionMax', 'tagsMax'])).toEqual({ titleMax: 20, descriptionMax: 1000, tagsMax: 10 });
     // 微信公众号's video editor: titles of at most 64 characters, as its article editor.
     expect(contractLimits('video', 'wechat_mp', ['titleMax'])).toEqual({ titleMax: 64 });
   });

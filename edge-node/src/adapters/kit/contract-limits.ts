@@ -14,6 +14,8 @@ type Reader = (contract: PlatformSettingsContract, field: (key: string) => Setti
 const READERS = {
   titleMin: (c, _f) => c.limits.titleMinLength,
   titleMax: (c, _f) => c.limits.titleMaxLength,
+  /** The optional `title` setting of a dynamic (its title box). */
+  titleFieldMax: (_c, f) => f('title')?.maxLength,
   /** The text of a dynamic. */
   textMax: (c, _f) => c.limits.contentMaxLength,
   minImages: (c, _f) => c.limits.minImages,

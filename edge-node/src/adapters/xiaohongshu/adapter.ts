@@ -20,7 +20,7 @@ import { AdapterError, type AdapterContext, type ArticleJob, type DynamicJob, ty
 import { defineAdapter } from '../define.js';
 import { markdownToPlainText } from '../markdown.js';
 import { assertMaxChars, need, openLoggedIn, openMedia, poll, timeouts } from '../support.js';
-import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle, setCover } from './form.js';
+import { XHS, XHS_LIMITS, fillDescription, fillTitle, setCover } from './form.js';
 import { articleTitle, prepareArticle, XHS_ARTICLE_SETTINGS } from './article.js';
 import { XIAOHONGSHU_PROVENANCE } from './provenance.js';
 import { applyFormSettings, at, findNote, FORM_ERROR, isLoginPage, openForm, ORIGIN, publishForm, readFormSettings, URLS, whoAmI } from './site.js';
@@ -31,8 +31,6 @@ const S = {
   imageInput: 'input[type="file"][accept*="image"]',
 } as const;
 
-const DESC_MAX = 1000;
-const MAX_IMAGES = 18;
 const SETTING_KEYS = ['title', 'tags', 'description', 'visibility', 'location', 'scheduledAt', 'coverMode'] as const;
 
 type Ctx = AdapterContext;
@@ -80,23 +78,23 @@ export const xiaohongshuAdapter = defineAdapter({
   },
 });
 
-/** A note's title: the `title` setting, else the text's first line, cut to 20 characters. */
+/** A note's title: the `title` setting, else the text's first line, cut to what the title box takes (20 characters). */
 export function noteTitle(job: DynamicJob): string {
   const given = typeof job.settings.title === 'string' ? job.settings.title.trim() : '';
   const first = markdownToPlainText(job.payload.content).split('\n').find((l) => l.trim()) ?? '';
-  return Array.from(given || first.trim()).slice(0, XHS_TITLE_MAX).join('');
+  return Array.from(given || first.trim()).slice(0, XHS_LIMITS.dynamic.titleFieldMax).join('');
 }
 
 async function prepareVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<void> {
   const c = readFormSettings(job);
-  const description = c.reader.string('description', { maxLength: DESC_MAX }) ?? job.payload.description ?? '';
+  const description = c.reader.string('description', { maxLength: XHS_LIMITS.video.descriptionMax }) ?? job.payload.description ?? '';
   const coverMode = c.reader.string('coverMode', { oneOf: ['auto', 'custom'] }) ?? (job.payload.coverImagePath ? 'custom' : 'auto');
   if (coverMode === 'custom' && !job.payload.coverImagePath) throw new AdapterError('cover_rejected', 'upload', 'coverMode is custom but the job has no coverImagePath');
   c.reader.logIgnored(SETTING_KEYS, ctx.log);
   const title = job.payload.title.trim();
   if (!title) throw new AdapterError('publish_rejected', 'fill', 'xiaohongshu needs a video title');
-  assertMaxChars(title, XHS_TITLE_MAX, 'fill', 'title');
-  assertMaxChars(description, DESC_MAX, 'fill', 'description');
+  assertMaxChars(title, XHS_LIMITS.video.titleMax, 'fill', 'title');
+  assertMaxChars(description, XHS_LIMITS.video.descriptionMax, 'fill', 'description');
 
   await openForm(page, job, URLS.videoForm, ctx);
   ctx.progress('upload', { phase: 'transfer' });
@@ -125,13 +123,14 @@ async function prepareVideo(page: Page, job: VideoJob, ctx: Ctx): Promise<void> 
 
 async function prepareNote(page: Page, job: DynamicJob, ctx: Ctx): Promise<void> {
   const c = readFormSettings(job);
-  c.reader.string('title', { maxLength: XHS_TITLE_MAX });
+  c.reader.string('title', { maxLength: XHS_LIMITS.dynamic.titleFieldMax });
   c.reader.logIgnored(SETTING_KEYS, ctx.log);
   const images = job.payload.images ?? [];
-  if (images.length === 0) throw new AdapterError('publish_rejected', 'fill', 'a xiaohongshu note needs at least one picture');
-  if (images.length > MAX_IMAGES) throw new AdapterError('publish_rejected', 'fill', `xiaohongshu takes at most ${MAX_IMAGES} pictures (got ${images.length})`);
+  const { minImages, maxImages } = XHS_LIMITS.dynamic;
+  if (images.length < minImages) throw new AdapterError('publish_rejected', 'fill', 'a xiaohongshu note needs at least one picture');
+  if (images.length > maxImages) throw new AdapterError('publish_rejected', 'fill', `xiaohongshu takes at most ${maxImages} pictures (got ${images.length})`);
   const text = markdownToPlainText(job.payload.content);
-  assertMaxChars(text, DESC_MAX, 'fill', 'text (Markdown removed)');
+  assertMaxChars(text, XHS_LIMITS.dynamic.textMax, 'fill', 'text (Markdown removed)');
   const title = noteTitle(job);
 
   await openForm(page, job, URLS.noteForm, ctx);

@@ -19,12 +19,12 @@ import { AdapterError, type AdapterContext, type ArticleJob } from '../contract.
 import { pasteHtml } from '../kit/paste-html.js';
 import { markdownToPlainText } from '../markdown.js';
 import { assertMaxChars, fillChecked, need, poll, timeouts } from '../support.js';
-import { XHS, XHS_TITLE_MAX, fillDescription, fillTitle } from './form.js';
+import { XHS, XHS_LIMITS, fillDescription, fillTitle } from './form.js';
 import { applyFormSettings, openForm, readFormSettings, URLS } from './site.js';
 
 export const XHS_ARTICLE_SETTINGS = ['tags', 'summary', 'template', 'visibility', 'location', 'scheduledAt'] as const;
-/** The publish page's 正文描述. */
-export const XHS_ARTICLE_DESC_MAX = 1000;
+/** The publish page's 正文描述 (the `summary` setting). */
+const DESC_MAX = XHS_LIMITS.article.summaryMax;
 
 const S = {
   tab: 'div.creator-tab',
@@ -45,17 +45,17 @@ export function articleDescription(job: ArticleJob, summary: string | undefined)
   if (summary !== undefined) return summary;
   const text = markdownToPlainText(job.payload.content);
   const chars = Array.from(text);
-  return chars.length <= XHS_ARTICLE_DESC_MAX ? text : `${chars.slice(0, XHS_ARTICLE_DESC_MAX - 1).join('').trimEnd()}…`;
+  return chars.length <= DESC_MAX ? text : `${chars.slice(0, DESC_MAX - 1).join('').trimEnd()}…`;
 }
 
 export async function prepareArticle(page: Page, job: ArticleJob, ctx: AdapterContext): Promise<void> {
   const form = readFormSettings(job);
-  const summary = form.reader.string('summary', { maxLength: XHS_ARTICLE_DESC_MAX });
+  const summary = form.reader.string('summary', { maxLength: DESC_MAX });
   const template = form.reader.string('template', { maxLength: 30 });
   form.reader.logIgnored(XHS_ARTICLE_SETTINGS, ctx.log);
   const title = articleTitle(job);
   if (!title) throw new AdapterError('publish_rejected', 'fill', 'a xiaohongshu article needs a title');
-  assertMaxChars(title, XHS_TITLE_MAX, 'fill', 'title');
+  assertMaxChars(title, XHS_LIMITS.article.titleMax, 'fill', 'title');
   if (!job.payload.content.trim()) throw new AdapterError('publish_rejected', 'fill', 'a xiaohongshu article needs a body');
   const html = markdownToHtml(job.payload.content);
   // The same test the control plane makes (the contract's inlinePictures), so preflight and the node agree.

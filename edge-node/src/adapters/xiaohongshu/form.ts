@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { AdapterError, type AdapterContext } from '../contract.js';
+import { contractLimits } from '../kit/contract-limits.js';
 import { need, openMedia, poll, timeouts } from '../support.js';
 
 export const XHS = {
@@ -28,8 +29,12 @@ export const XHS = {
   publish: (label: string) => `button:has-text("${label}")`,
 } as const;
 
-export const XHS_TITLE_MAX = 20;
-export const XHS_TAGS_MAX = 10;
+/** The limits of each form, as the settings contract states them (preflight refuses what the node would). */
+export const XHS_LIMITS = {
+  video: contractLimits('video', 'xiaohongshu', ['titleMax', 'descriptionMax', 'tagsMax', 'tagMax']),
+  dynamic: contractLimits('dynamic', 'xiaohongshu', ['titleFieldMax', 'textMax', 'minImages', 'maxImages', 'tagsMax', 'tagMax']),
+  article: contractLimits('article', 'xiaohongshu', ['titleMax', 'summaryMax', 'tagsMax', 'tagMax']),
+} as const;
 /** Our visibility values → the labels of the form's visibility options. */
 export const XHS_VISIBILITY_LABELS: Readonly<Record<string, string>> = { public: '公开可见', private: '仅自己可见' };
 

@@ -33,6 +33,16 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       ref: 'cv-cat/catbus@b7433a7 tests/golden/xhs/creator_user_info.json, creator_post_note.json, creator_posted.json: a client replaying the creator center’s own requests',
       snapshot: '2026-11-29',
     },
+    {
+      id: 'N1',
+      ref: 'a public publishing pipeline for xiaohongshu notes driven from the creator center (code index file 54979795568; the index names no repository): pictures through the file chooser, at most 18',
+      snapshot: '2026-12-01',
+    },
+    {
+      id: 'N2',
+      ref: 'a public xiaohongshu skill that saves picture notes as drafts on the creator center (code index file 70971845889; the index names no repository): its --image may be given at most 18 times',
+      snapshot: '2026-12-01',
+    },
   ],
   facts: [
     // The login check and the QR login.
@@ -76,6 +86,13 @@ export const XIAOHONGSHU_PROVENANCE = defineProvenance({
       sources: ['A'],
     },
     { step: 'upload', types: ['dynamic'], fact: 'note images go into input[type=file][accept*=image]; the form is ready when the title input shows', state: 'second-sourced', sources: ['A', 'M'] },
+    {
+      step: 'upload',
+      types: ['dynamic'],
+      fact: 'a picture note holds 1 to 18 pictures (the settings contract’s limits, which the adapter reads)',
+      state: 'second-sourced',
+      sources: ['N1', 'N2'],
+    },
     {
       step: 'upload',
       types: ['video', 'dynamic'],

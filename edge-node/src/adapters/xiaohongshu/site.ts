@@ -16,7 +16,7 @@ import { liveUrl, realUrl } from '../kit/live-url.js';
 import { field, needField, pageJson } from '../kit/page-api.js';
 import { SettingsReader } from '../settings.js';
 import { assertAccount, inJobWindow, isTimeout, need, openLoggedIn, timeouts } from '../support.js';
-import { XHS, XHS_TAGS_MAX, XHS_VISIBILITY_LABELS, setLocation, setSchedule, setVisibility } from './form.js';
+import { XHS, XHS_LIMITS, XHS_VISIBILITY_LABELS, setLocation, setSchedule, setVisibility } from './form.js';
 
 export const ORIGIN = 'https://creator.xiaohongshu.com';
 const SITE = { defaultBaseUrl: ORIGIN };
@@ -81,7 +81,7 @@ export function readFormSettings(job: PublishJob): FormSettings {
   }
   return {
     reader: r,
-    tags: r.stringArray('tags', { max: XHS_TAGS_MAX, maxLength: 30 }),
+    tags: r.stringArray('tags', { max: XHS_LIMITS[job.contentType].tagsMax, maxLength: XHS_LIMITS[job.contentType].tagMax }),
     visibility: r.string('visibility', { oneOf: Object.keys(XHS_VISIBILITY_LABELS) }) ?? 'public',
     location: r.string('location', { maxLength: 50 }),
     scheduledAt,
