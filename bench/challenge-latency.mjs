@@ -244,7 +244,7 @@ async function main() {
           accountIds: [accounts[w].id],
           title: `challenged ${n}`,
           localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`,
-          platformSettings: { bilibili: { partitionName: '知识' } },
+          platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
           onChallenge: 'wait',
         }),
         200,

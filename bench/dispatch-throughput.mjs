@@ -107,7 +107,7 @@ async function main() {
         accountIds: [accountId],
         title: `bench ${n}`,
         localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`,
-        platformSettings: { bilibili: { partitionName: '知识' } },
+        platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
       });
     let n = 0;
     const createdAt = new Map();

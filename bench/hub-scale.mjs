@@ -214,7 +214,7 @@ try {
     await fetch(`${cp.base}/api/openapi/v1/publish/video`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ executor: 'edge', accountIds: [account.id], title: 'held', localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+      body: JSON.stringify({ executor: 'edge', accountIds: [account.id], title: 'held', localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } }),
     })
   ).json();
   for (let t = 0; zeroStage !== 'committed'; t++) {

@@ -120,7 +120,7 @@ async function main() {
               accountIds: [accounts[i % accounts.length].id],
               title: `scheduled ${i}`,
               localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`,
-              platformSettings: { bilibili: { partitionName: '知识' } },
+              platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
               ...(due === null ? {} : { publishAt: new Date(due).toISOString() }),
             });
             const { status, json } = await client.request('POST', '/api/openapi/v1/publish/video', headers, body);

@@ -206,7 +206,7 @@ describe.skipIf(!hasPostgres())('the operations pages in a browser', { timeout: 
       const batch = await openApi(
         'POST',
         '/publish/video',
-        { executor: 'edge', accountIds: [account!.id], title: `${XSS.title} ${i}`, localVideoPath: `${VIDEO_DIR}/${integrator.id}/clip-${i}.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } },
+        { executor: 'edge', accountIds: [account!.id], title: `${XSS.title} ${i}`, localVideoPath: `${VIDEO_DIR}/${integrator.id}/clip-${i}.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } },
         { 'x-request-id': `ops-walk-${i}` },
       );
       const jobId = batch.jobs[0].job_id as string;

@@ -102,7 +102,7 @@ describe.skipIf(!hasPostgres())('PostgreSQL unreachable under load', () => {
   const publish = (key: string) =>
     call('publish', 'POST', '/api/openapi/v1/publish/video', {
       headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': key },
-      body: { executor: 'edge', accountIds: [accountId], title: `Outage ${key}`, localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } },
+      body: { executor: 'edge', accountIds: [accountId], title: `Outage ${key}`, localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } },
     });
 
   const consume = (client: number, requestId: string) => {

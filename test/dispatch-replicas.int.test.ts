@@ -94,7 +94,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
         accountIds: [account!.id],
         title: 'Across replicas',
         localVideoPath: `${videoDir}/${userId}/clip.mp4`,
-        platformSettings: { bilibili: { partitionName: '知识' } },
+        platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
       }),
     });
     const batch = (await published.json()) as { batch_id: string; jobs: Array<{ job_id: string }> };
@@ -137,7 +137,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
     const viaB = await fetch(`${b.url}/api/openapi/v1/publish/video`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+      body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Through the holder', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } }),
     });
     const postedAt = Date.now();
     const third = ((await viaB.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;
@@ -157,7 +157,7 @@ describe.skipIf(!hasPostgres())('two control-plane replicas dispatching over one
       fetch(`${b.url}/api/openapi/v1/publish/video`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'replicas-handoff-1' },
-        body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Keyed', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } }),
+        body: JSON.stringify({ executor: 'edge', accountIds: [other!.id], title: 'Keyed', localVideoPath: `${videoDir}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } }),
       });
     const viaKey = await keyed();
     const fourth = ((await viaKey.json()) as { jobs: Array<{ job_id: string }> }).jobs[0]!.job_id;

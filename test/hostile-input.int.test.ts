@@ -212,7 +212,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { name: 'POST /api/openapi/v1/publish/dynamic', surface: 'openapi', method: 'POST', url: () => '/api/openapi/v1/publish/dynamic', headers: openapi, body: () => ({ executor: 'edge', accountIds: [w.acc.weibo], content: 'hello', title: 'Hi' }), at: ['content', 'title', 'images.0'] },
   {
     name: 'POST /api/openapi/v1/publish/video', surface: 'openapi', method: 'POST', url: () => '/api/openapi/v1/publish/video', headers: openapi,
-    body: () => ({ executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识' } } }),
+    body: () => ({ executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } }),
     at: ['title', 'localVideoPath', 'platformSettings.bilibili.partitionName'],
   },
   { name: 'POST /api/license/v2/enroll', surface: 'license', method: 'POST', url: () => '/api/license/v2/enroll', headers: none, body: () => ({ project_key: 'default', code: 'ABCD-EFGH', machine_id: 'm-1', appVersion: '1.0.0', fingerprintHash: 'f'.repeat(64), devicePublicKey: 'A'.repeat(43), deviceSignature: 'B'.repeat(86) }), at: ['code', 'machine_id', 'appVersion', 'fingerprintHash', '[key]'] },

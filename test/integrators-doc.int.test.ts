@@ -64,7 +64,7 @@ describe('docs/integrators.md: batches and jobs', () => {
     const w = await publishWorld(t);
     const bodies: Record<string, unknown> = {
       '/publish': { articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu] },
-      '/publish/video': { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识' } } },
+      '/publish/video': { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } },
       '/publish/dynamic': { executor: 'edge', accountIds: [w.acc.weibo], content: 'Hello from Plume' },
     };
     for (const documented of documentedAnswers()) {

@@ -206,7 +206,7 @@ describe('integrator walk-through with createClient<paths>()', () => {
         title: 'Walk-through clip',
         localVideoPath: `${edge.video_dir}clip.mp4`,
         coverImagePath: `${edge.video_dir}cover.jpg`,
-        platformSettings: { bilibili: { partitionName: '知识' } },
+        platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
       },
     });
     expect(video.response.status).toBe(200);

@@ -140,7 +140,7 @@ const PLATFORM_SETTINGS: Record<string, Array<Record<string, Record<string, unkn
     { csdn: { articleType: 'repost', originalUrl: 'https://example.test/a' } },
   ],
   publishDynamic: [{ weibo: { visibility: 'fans' }, douyin: { aiLabel: true, creationDeclaration: 'ai_generated' } }],
-  publishVideo: [{ bilibili: { partitionName: '知识' }, douyin: { creationDeclaration: 'self_shot' } }, { bilibili: { tid: 17 } }],
+  publishVideo: [{ bilibili: { partitionName: '知识', tags: ['知识'] }, douyin: { creationDeclaration: 'self_shot' } }, { bilibili: { tid: 17 } }],
 };
 
 function hints(operationId: string): { body: Hints; query: Hints; path: Hints } {

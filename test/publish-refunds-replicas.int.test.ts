@@ -83,7 +83,7 @@ describe.skipIf(!hasPostgres())('quota refunds and job resolution across two rep
       const trace = `refund-trace-${randomBytes(3).toString('hex')}-${i}`;
       const res = await call(i % 2 ? b.url : a.url, 'POST', '/api/openapi/v1/publish/video', {
         headers: { ...api, 'x-request-id': trace },
-        body: { executor: 'edge', accountIds: [account!.id], title: `Refund ${i}`, localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识' } } },
+        body: { executor: 'edge', accountIds: [account!.id], title: `Refund ${i}`, localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.requestId).toBe(trace);

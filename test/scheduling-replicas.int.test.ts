@@ -91,7 +91,7 @@ describe.skipIf(!hasPostgres())('scheduled jobs when replicas die', () => {
         accountIds: [account!.id],
         title: 'Scheduled across replicas',
         localVideoPath: `${VIDEO_DIR}/${userId}/clip.mp4`,
-        platformSettings: { bilibili: { partitionName: '知识' } },
+        platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
         publishAt,
       });
 

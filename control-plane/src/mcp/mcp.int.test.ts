@@ -250,7 +250,7 @@ describe('happy path', () => {
       accountIds: [w.acc.bilibili],
       title: 'A clip',
       localVideoPath: w.video,
-      platformSettings: { bilibili: { partitionName: '知识' } },
+      platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
     });
     expect(video).toMatchObject({ content_type: 'video', state: 'queued', jobs: [{ platform: 'bilibili', executor: 'edge' }] });
     expect((await ok(agent, 'get_batch', { batchId: video.batch_id })).content_type).toBe('video');

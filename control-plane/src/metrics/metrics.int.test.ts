@@ -117,7 +117,7 @@ describe('queue and group commit', () => {
         accountIds: [w.acc.bilibili],
         title: 'Clip',
         localVideoPath: w.video,
-        platformSettings: { bilibili: { partitionName: '知识' } },
+        platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
       });
     const answers = await Promise.all([publish(), publish(), publish()]);
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);

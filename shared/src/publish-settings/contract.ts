@@ -447,6 +447,15 @@ const VIDEO: Record<string, PlatformOverrides> = {
         requiredWhen: { field: 'copyright', in: ['repost'] },
         description: 'Where the video comes from; required when copyright is repost.',
       },
+      // The upload form's tags: one at least, ten at most, each of at most 20 characters; add/v3 takes a description of 2,000.
+      {
+        ...tags(10),
+        required: true,
+        minItems: 1,
+        maxLength: 20,
+        description: 'One to ten tags, each of at most 20 characters, without the leading #: bilibili publishes no video without a tag. A tag of only # and spaces names none and is refused.',
+      },
+      { key: 'description', type: 'text', maxLength: 2000, description: 'Video description (简介), up to 2,000 characters.' },
       scheduledAt,
     ],
     limits: { titleMaxLength: 80 },
@@ -454,6 +463,7 @@ const VIDEO: Record<string, PlatformOverrides> = {
   douyin: {
     fields: [
       douyinDeclaration,
+      { ...tags(5), description: 'Up to five topics, without the leading #, typed into the caption as the upload page takes them. A tag of only # and spaces names none and is refused.' },
       { key: 'coverOrientation', type: 'enum', options: ['portrait', 'landscape'], default: 'portrait', description: 'Which cover slot the custom cover fills: 竖封面 (portrait) or 横封面 (landscape).' },
       { key: 'collectionName', type: 'string', maxLength: 50, description: "Add the video to this collection (合集) of the account, by name." },
       scheduledAt,

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 const article = () => ({ articleId: w.article, executor: 'edge', accountIds: [w.acc.zhihu] });
-const video = () => ({ executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识' } } });
+const video = () => ({ executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } } });
 const dynamic = () => ({ executor: 'edge', accountIds: [w.acc.weibo], content: 'hello' });
 
 async function expectError(path: string, body: unknown, status: number, code: string, message?: RegExp) {

@@ -83,7 +83,7 @@ describe('happy path', () => {
 
   it('frozen settings do not follow later preset changes', async () => {
     const w = await publishWorld(t);
-    await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识' });
+    await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识', tags: ['知识'] });
     const res = await v1(t.app, w.user, 'POST', '/publish/video', { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video });
     expect(res.status).toBe(200);
     await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '科技' });
@@ -132,7 +132,7 @@ describe('happy path', () => {
       coverImagePath: w.cover,
       platforms: ['bilibili', 'douyin'],
       videoUrl: '',
-      platformSettings: { bilibili: { partitionName: '知识' }, douyin: { creationDeclaration: 'self_shot' } },
+      platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] }, douyin: { creationDeclaration: 'self_shot' } },
     });
     expect(edge.status).toBe(200);
     const jobs = await jobsOf(edge.body.batch_id);
@@ -154,7 +154,7 @@ describe('happy path', () => {
 
   it('preflight then publish with its hash and contract version', async () => {
     const w = await publishWorld(t);
-    const body = { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '生活' } } };
+    const body = { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '生活', tags: ['生活'] } } };
     const pre = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...body, contentType: 'video' });
     expect(pre.body.valid).toBe(true);
     const ok = await v1(t.app, w.user, 'POST', '/publish/video', { ...body, preflightHash: pre.body.preflight_hash, settingsContractVersion: pre.body.settings_contract_version });
@@ -189,12 +189,12 @@ describe('a publish planned from a stale accounts cache', () => {
       code: 'settings_executor_upgrade_required',
     },
     { name: 'the account was removed', change: behindTheCache((w) => sql`update accounts set removed_at = now() where id = ${w.acc.bilibili}`), status: 404, code: 'account_not_found' },
-    { name: 'the preset changed', change: behindTheCache((w) => sql`update account_presets set settings = '{"partitionName":"科技"}'::jsonb where account_id = ${w.acc.bilibili}`), status: 200, partition: '科技' },
+    { name: 'the preset changed', change: behindTheCache((w) => sql`update account_presets set settings = '{"partitionName":"科技","tags":["科技"]}'::jsonb where account_id = ${w.acc.bilibili}`), status: 200, partition: '科技' },
     { name: 'nothing changed', change: async () => undefined, status: 200, partition: '知识' },
   ];
   it.each(cases)('$name: answers as the database says', async ({ change, status, code, partition }) => {
     const w = await publishWorld(t, { quotas: { edge: 10 } });
-    await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识' });
+    await putPreset(w.f, w.acc.bilibili, 'video', { partitionName: '知识', tags: ['知识'] });
     // The first read starts the cache's LISTEN (nothing is kept before it is up); the set-up's own
     // NOTIFYs land meanwhile. Either late would leave the cache empty, and the publish would read
     // the database without the cache being put to the test (a slow machine can only make this case
@@ -220,22 +220,22 @@ describe('a publish planned from a stale accounts cache', () => {
 describe('preflight hash and contract version', () => {
   it('answers 409 when content, settings or route changed since the preflight', async () => {
     const w = await publishWorld(t);
-    const body = { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '生活' } } };
+    const body = { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '生活', tags: ['生活'] } } };
     const pre = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...body, contentType: 'video' });
     const hash = pre.body.preflight_hash as string;
     const before = await persistedState(t.db.database.db, w.user.id);
 
-    const changedSettings = await v1(t.app, w.user, 'POST', '/publish/video', { ...body, platformSettings: { bilibili: { partitionName: '科技' } }, preflightHash: hash });
+    const changedSettings = await v1(t.app, w.user, 'POST', '/publish/video', { ...body, platformSettings: { bilibili: { partitionName: '科技', tags: ['生活'] } }, preflightHash: hash });
     expect(changedSettings).toMatchObject({ status: 409, body: { error: { code: 'preflight_mismatch' } } });
     const changedContent = await v1(t.app, w.user, 'POST', '/publish/video', { ...body, title: 'Other', preflightHash: hash });
     expect(changedContent.body.error.code).toBe('preflight_mismatch');
     // The account preset changes the effective settings even though the request did not change.
-    await putPreset(w.f, w.acc.bilibili, 'video', { tags: ['new'] });
+    await putPreset(w.f, w.acc.bilibili, 'video', { description: 'new' });
     expect((await v1(t.app, w.user, 'POST', '/publish/video', { ...body, preflightHash: hash })).body.error.code).toBe('preflight_mismatch');
     // …but custom mode ignores presets, so a custom-mode preflight hash survives preset edits.
     const custom = { ...body, settingsMode: 'custom' };
     const pre2 = await v1(t.app, w.user, 'POST', '/publish/preflight', { ...custom, contentType: 'video' });
-    await putPreset(w.f, w.acc.bilibili, 'video', { tags: ['newer'] });
+    await putPreset(w.f, w.acc.bilibili, 'video', { description: 'newer' });
 
     const outdated = await v1(t.app, w.user, 'POST', '/publish/video', { ...body, settingsContractVersion: '2020-01-01' });
     expect(outdated).toMatchObject({ status: 409, body: { error: { code: 'settings_contract_outdated' } } });
@@ -337,7 +337,7 @@ describe('GET /publish/{batch_id}', () => {
       accountIds: [w.acc.bilibili, w.acc.douyin],
       title: 'Clip',
       localVideoPath: w.video,
-      platformSettings: { bilibili: { partitionName: '知识' } },
+      platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
     });
     const batchId = res.body.batch_id as string;
     const first = await v1(t.app, w.user, 'GET', `/publish/${batchId}`);

@@ -57,9 +57,10 @@ describe('targetSettings', () => {
   });
 
   it('never serves an answer across a different preset, layer, mode, account or cover', () => {
-    const preset = { partitionName: '知识' };
+    const preset = { partitionName: '知识', tags: ['知识'] };
     const base = targetSettings(input({ preset }));
-    const edited = targetSettings(input({ preset: { partitionName: '生活' } }));
+    expect(base.issues).toEqual([]);
+    const edited = targetSettings(input({ preset: { partitionName: '生活', tags: ['生活'] } }));
     expect(edited.settings.partitionName).toBe('生活');
     expect(targetSettings(input({ preset, accountLayer: { partitionName: '游戏' } })).settings.partitionName).toBe('游戏');
     const custom = targetSettings(input({ preset, mode: 'custom' }));

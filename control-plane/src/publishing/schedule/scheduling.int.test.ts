@@ -86,7 +86,7 @@ const video = (user: TestUser, accountIds: number[], extra: Record<string, unkno
   accountIds,
   title: 'Scheduled clip',
   localVideoPath: `${VIDEO_DIR}/${user.id}/clip.mp4`,
-  platformSettings: { bilibili: { partitionName: '知识' } },
+  platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'] } },
   ...extra,
 });
 
@@ -439,7 +439,7 @@ describe('errors', () => {
       [{ publishAt: inMs(3_600_000), publishWindow: 10 }, 400, 'publish_window_invalid'],
       [{ publishAt: inMs(3_600_000), publishWindow: '900' }, 400, 'publish_window_invalid'],
       [{ publishWindow: 900 }, 400, 'publish_window_invalid'],
-      [{ publishAt: inMs(3_600_000), platformSettings: { bilibili: { partitionName: '知识', scheduledAt: inMs(7_200_000) } } }, 422, 'schedule_conflict'],
+      [{ publishAt: inMs(3_600_000), platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'], scheduledAt: inMs(7_200_000) } } }, 422, 'schedule_conflict'],
     ];
     for (const [extra, status, code] of cases) {
       const res = await v1(t.app, user, 'POST', '/publish/video', video(user, node.accounts, extra));
@@ -450,7 +450,7 @@ describe('errors', () => {
       expect([pre.status, pre.body.error?.code], `preflight ${JSON.stringify(extra)}`).toEqual([status, code]);
     }
     // The platform's own scheduling alone is still accepted.
-    const own = await v1(t.app, user, 'POST', '/publish/video', video(user, node.accounts, { platformSettings: { bilibili: { partitionName: '知识', scheduledAt: inMs(7_200_000) } } }));
+    const own = await v1(t.app, user, 'POST', '/publish/video', video(user, node.accounts, { platformSettings: { bilibili: { partitionName: '知识', tags: ['知识'], scheduledAt: inMs(7_200_000) } } }));
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect(await quotaUsed(user.id)).toBe(before + 1);
     expect((await rows<{ c: number }>(db(), sql`select count(*)::int as c from publish_jobs where user_id = ${user.id}`))[0]!.c).toBe(1);

@@ -20,10 +20,7 @@ import { at, biliJson, biliMessage, csrfToken, isLoginPage, real, URLS, whoAmI }
 import { contractLimits } from '../kit/contract-limits.js';
 
 export const BILIBILI_VIDEO_LIMITS = {
-  ...contractLimits('video', 'bilibili', ['titleMax', 'tagsMax']),
-  // What the upload form takes, where it differs from the contract's video fields (a 1000-character description, 30-character tags).
-  descriptionMax: 2000,
-  tagMaxChars: 20,
+  ...contractLimits('video', 'bilibili', ['titleMax', 'tagsMax', 'tagMax', 'descriptionMax']),
 };
 /** Our copyright values → add/v3's `copyright` (1 自制, 2 转载). */
 export const BILIBILI_COPYRIGHT: Readonly<Record<string, 1 | 2>> = { original: 1, repost: 2 };
@@ -48,7 +45,7 @@ function readSettings(job: VideoJob) {
   const s = {
     reader: r,
     partitionName: r.string('partitionName', { required: true, maxLength: 20 }),
-    tags: r.stringArray('tags', { min: 1, max: BILIBILI_VIDEO_LIMITS.tagsMax, maxLength: BILIBILI_VIDEO_LIMITS.tagMaxChars }),
+    tags: r.stringArray('tags', { min: 1, max: BILIBILI_VIDEO_LIMITS.tagsMax, maxLength: BILIBILI_VIDEO_LIMITS.tagMax }),
     aiLabel: aiLabelOf(job, r),
     copyright: BILIBILI_COPYRIGHT[copyright]!,
     source: copyright === 'repost' ? r.string('sourceUrl', { required: true, maxLength: 200 }) : undefined,

@@ -16,10 +16,7 @@ import { at, declarationOf, isLoginPage, real, scheduleText, URLS, whoAmI } from
 import { contractLimits } from '../kit/contract-limits.js';
 
 export const DOUYIN_VIDEO_LIMITS = {
-  ...contractLimits('video', 'douyin', ['titleMax']),
-  // The caption's text and its topics as the upload page takes them: stricter than the contract's 10 tags.
-  textMax: 1000,
-  tagsMax: 5,
+  ...contractLimits('video', 'douyin', ['titleMax', 'tagsMax', 'tagMax', 'descriptionMax']),
 };
 export const DOUYIN_VIDEO_SETTINGS = ['creationDeclaration', 'aiLabel', 'tags', 'description', 'visibility', 'coverMode', 'coverOrientation', 'collectionName', 'scheduledAt'] as const;
 /** Our coverOrientation → the cover dialog's tab. */
@@ -43,7 +40,7 @@ function readSettings(job: VideoJob) {
   return {
     reader: r,
     declaration: declarationOf(job, r),
-    tags: r.stringArray('tags', { max: DOUYIN_VIDEO_LIMITS.tagsMax, maxLength: 30 }),
+    tags: r.stringArray('tags', { max: DOUYIN_VIDEO_LIMITS.tagsMax, maxLength: DOUYIN_VIDEO_LIMITS.tagMax }),
     text: markdownToPlainText(r.string('description') ?? job.payload.description ?? ''),
     private: (r.string('visibility', { oneOf: ['public', 'private'] }) ?? 'public') === 'private',
     coverTab: COVER_TABS[r.string('coverOrientation', { oneOf: Object.keys(COVER_TABS) }) ?? 'portrait']!,
@@ -59,7 +56,7 @@ export async function prepareVideo(page: Page, job: VideoJob, ctx: AdapterContex
   const title = job.payload.title.trim();
   if (!title) throw new AdapterError('publish_rejected', 'fill', 'douyin needs a title');
   assertMaxChars(title, DOUYIN_VIDEO_LIMITS.titleMax, 'fill', 'title');
-  assertMaxChars(s.text, DOUYIN_VIDEO_LIMITS.textMax, 'fill', 'description');
+  assertMaxChars(s.text, DOUYIN_VIDEO_LIMITS.descriptionMax, 'fill', 'description');
   const video = await openMedia(ctx, job.payload.localVideoPath, 'upload', 'upload_failed', 'video');
   const cover = s.coverPath ? await openMedia(ctx, s.coverPath, 'upload', 'cover_rejected', 'cover image') : undefined;
 
