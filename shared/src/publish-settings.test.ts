@@ -221,7 +221,12 @@ describe("values from a platform's fixed list", () => {
 describe('checkEffectiveSettings and defaults', () => {
   it('requires required fields and conditional declarations on the merged result', () => {
     expect(checkEffectiveSettings('video', 'bilibili', {}, 'account 1')[0]).toMatchObject({ field: 'partitionName', message: expect.stringContaining('required') });
-    expect(checkEffectiveSettings('video', 'bilibili', { partitionName: 'x', copyright: 'repost' }, 'a')[0]!.field).toBe('sourceUrl');
+    expect(checkEffectiveSettings('video', 'bilibili', { partitionName: 'x', copyright: 'repost', tags: ['t'] }, 'a')[0]!.field).toBe('sourceUrl');
+    // bilibili publishes no video without a tag, so the contract asks for one as the node does.
+    expect(checkEffectiveSettings('video', 'bilibili', { partitionName: '知识' }, 'account 1')).toEqual([
+      expect.objectContaining({ code: 'invalid_settings', field: 'tags', message: expect.stringContaining('tags is required for bilibili video') }),
+    ]);
+    expect(checkEffectiveSettings('video', 'bilibili', { partitionName: '知识', tags: ['知识'] }, 'account 1')).toEqual([]);
     expect(checkEffectiveSettings('video', 'douyin', { aiLabel: true }, 'a')[0]!.field).toBe('creationDeclaration');
     expect(checkEffectiveSettings('video', 'douyin', { aiLabel: false }, 'a')).toEqual([]);
     expect(checkEffectiveSettings('article', 'csdn', { articleType: 'translated' }, 'a')[0]!.field).toBe('originalUrl');

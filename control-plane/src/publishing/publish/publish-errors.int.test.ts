@@ -168,6 +168,15 @@ describe('limits and paths', () => {
     await expectError('/publish/dynamic', { ...dynamic(), accountIds: [w.acc.douyin] }, 422, 'content_limit_exceeded', /at least 1 image/);
   });
 
+  it('a bilibili video without a tag is refused at preflight and publish, as the node refuses it, and takes nothing', async () => {
+    const before = await persistedState(t.db.database.db, w.user.id);
+    const untagged = { executor: 'edge', accountIds: [w.acc.bilibili], title: 'Clip', localVideoPath: w.video, platformSettings: { bilibili: { partitionName: '知识' } } };
+    await expectError('/publish/preflight', { ...untagged, contentType: 'video' }, 422, 'invalid_settings', /tags is required for bilibili video/);
+    await expectError('/publish/video', untagged, 422, 'invalid_settings', /tags is required for bilibili video/);
+    await expectError('/publish/video', { ...untagged, platformSettings: { bilibili: { partitionName: '知识', tags: ['长'.repeat(21)] } } }, 422, 'invalid_settings', /tags/);
+    expect(await persistedState(t.db.database.db, w.user.id)).toEqual(before);
+  });
+
   it("a platform's own picture and topic limits hold at preflight as on the node: a xiaohongshu note takes 18 pictures and 10 topics", async () => {
     const xhs = await createAccount(w.f, w.user.id, { platform: 'xiaohongshu', nodeId: w.edge });
     const pictures = (n: number) => Array.from({ length: n }, (_, i) => `/srv/plume/videos/${w.user.id}/p${i}.jpg`);
