@@ -186,6 +186,9 @@ describe('limits and paths', () => {
     expect(fits.status, JSON.stringify(fits.body)).toBe(200);
     expect(fits.body.valid, JSON.stringify(fits.body)).toBe(true);
     await expectError('/publish/dynamic', note(pictures(19), topics(1)), 422, 'content_limit_exceeded', /at most 18 images/);
+    // More pictures than any platform takes (douyin's 35) is a malformed body: 400 before any account is looked at.
+    await expectError('/publish/dynamic', note(pictures(36), topics(1)), 400, 'invalid_request', /images/);
+    await expectError('/publish/dynamic', { ...note(pictures(1), topics(1)), images: 'p0.jpg' }, 400, 'invalid_request', /images/);
     await expectError('/publish/dynamic', note(pictures(1), topics(11)), 422, 'invalid_settings', /tags/);
   });
 
