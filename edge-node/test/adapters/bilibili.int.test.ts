@@ -208,6 +208,10 @@ describe('errors', () => {
     expect(deprecated.message).toContain('partitionName');
     await expectAdapterError(adapter.prepare(page, makeJob({ settings: { ...SETTINGS, copyright: 'repost' } }), ctx), 'setting_unavailable', 'apply_settings');
     await expectAdapterError(adapter.prepare(page, makeJob({ settings: { ...SETTINGS, scheduledAt: '2020-01-01T00:00:00Z' } }), ctx), 'setting_unavailable', 'apply_settings');
+    // The tags the settings contract states: at least one, each of at most 20 characters.
+    const untagged = await expectAdapterError(adapter.prepare(page, makeJob({ settings: { ...SETTINGS, tags: [] } }), ctx), 'setting_unavailable', 'apply_settings');
+    expect(untagged.message).toContain('at least 1');
+    await expectAdapterError(adapter.prepare(page, makeJob({ settings: { ...SETTINGS, tags: ['长'.repeat(21)] } }), ctx), 'setting_unavailable', 'apply_settings');
     expect(page.url()).toBe('about:blank');
     // Known only once the upload form lists its partitions; nothing is uploaded for it.
     const unknown = await expectAdapterError(adapter.prepare(page, makeJob({ settings: { ...SETTINGS, partitionName: '不存在的分区' } }), ctx), 'setting_unavailable', 'apply_settings');

@@ -20,7 +20,7 @@ import { at, biliJson, biliMessage, csrfToken, isLoginPage, real, URLS, whoAmI }
 import { contractLimits } from '../kit/contract-limits.js';
 
 export const BILIBILI_VIDEO_LIMITS = {
-  ...contractLimits('video', 'bilibili', ['titleMax', 'tagsMax', 'tagMax', 'descriptionMax']),
+  ...contractLimits('video', 'bilibili', ['titleMax', 'tagsMin', 'tagsMax', 'tagMax', 'descriptionMax']),
 };
 /** Our copyright values → add/v3's `copyright` (1 自制, 2 转载). */
 export const BILIBILI_COPYRIGHT: Readonly<Record<string, 1 | 2>> = { original: 1, repost: 2 };
@@ -45,7 +45,7 @@ function readSettings(job: VideoJob) {
   const s = {
     reader: r,
     partitionName: r.string('partitionName', { required: true, maxLength: 20 }),
-    tags: r.stringArray('tags', { min: 1, max: BILIBILI_VIDEO_LIMITS.tagsMax, maxLength: BILIBILI_VIDEO_LIMITS.tagMax }),
+    tags: r.stringArray('tags', { min: BILIBILI_VIDEO_LIMITS.tagsMin, max: BILIBILI_VIDEO_LIMITS.tagsMax, maxLength: BILIBILI_VIDEO_LIMITS.tagMax }),
     aiLabel: aiLabelOf(job, r),
     copyright: BILIBILI_COPYRIGHT[copyright]!,
     source: copyright === 'repost' ? r.string('sourceUrl', { required: true, maxLength: 200 }) : undefined,

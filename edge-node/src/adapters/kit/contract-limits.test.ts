@@ -16,7 +16,7 @@ describe('happy path', () => {
     expect(contractLimits('video', 'xiaohongshu', ['titleMax', 'descriptionMax', 'tagsMax'])).toEqual({ titleMax: 20, descriptionMax: 1000, tagsMax: 10 });
     // douyin's upload page takes five topics; bilibili's upload form one to ten tags of at most 20 characters and a 2,000-character 简介.
     expect(contractLimits('video', 'douyin', ['titleMax', 'tagsMax', 'tagMax', 'descriptionMax'])).toEqual({ titleMax: 30, tagsMax: 5, tagMax: 30, descriptionMax: 1000 });
-    expect(contractLimits('video', 'bilibili', ['titleMax', 'tagsMax', 'tagMax', 'descriptionMax'])).toEqual({ titleMax: 80, tagsMax: 10, tagMax: 20, descriptionMax: 2000 });
+    expect(contractLimits('video', 'bilibili', ['titleMax', 'tagsMin', 'tagsMax', 'tagMax', 'descriptionMax'])).toEqual({ titleMax: 80, tagsMin: 1, tagsMax: 10, tagMax: 20, descriptionMax: 2000 });
     // 微信公众号's video editor: titles of at most 64 characters, as its article editor.
     expect(contractLimits('video', 'wechat_mp', ['titleMax'])).toEqual({ titleMax: 64 });
   });

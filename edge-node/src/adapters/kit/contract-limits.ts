@@ -20,6 +20,7 @@ const READERS = {
   textMax: (c, _f) => c.limits.contentMaxLength,
   minImages: (c, _f) => c.limits.minImages,
   maxImages: (c, _f) => c.limits.maxImages,
+  tagsMin: (_c, f) => f('tags')?.minItems,
   tagsMax: (_c, f) => f('tags')?.maxItems,
   /** Characters of one tag. */
   tagMax: (_c, f) => f('tags')?.maxLength,
